@@ -1,0 +1,38 @@
+/**
+ * Accounts (document 2 §3). The foundation reads them for the home screen's accounts area;
+ * the money-core issue adds the ledger calls. Amounts are strings of decimal major units on the
+ * wire (`balance: "12.50"`) computed from integer minor units on the platform.
+ */
+import * as v from 'valibot';
+import { defineMethod } from './method.ts';
+
+/** 1001 payment, 1003 payment variant, 4001 prepayment, 4002 receiving; cards 2006-2135. */
+export const AccountType = { payment: 1001, paymentVariant: 1003, prepayment: 4001, receiving: 4002 } as const;
+export const ACCOUNT_STATUS_CLOSED = 11;
+
+export const decimalString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number'));
+
+export const AccountSchema = v.object({
+  accountId: v.number(),
+  type: v.number(),
+  subType: v.nullable(v.picklist(['PREPAID', 'DEBIT'])),
+  accountStatusId: v.number(),
+  currency: v.string(),
+  balance: decimalString,
+  accountBalanceMin: decimalString,
+  pendingAmount: decimalString,
+  customerId: v.number(),
+  settlementAccountId: v.nullable(v.number()),
+});
+export type Account = v.InferOutput<typeof AccountSchema>;
+
+/** Balance inquiry: the caller's accounts (or the company's with fromCustomerId). */
+export const accountsAccount = defineMethod({
+  name: 'accounts.account',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { accounts: v.object({ account: v.array(AccountSchema) }) },
+});
+
+export const accountMethods = { 'accounts.account': accountsAccount };

@@ -1,0 +1,54 @@
+/**
+ * A named method of the main API: `POST /?{methodName}` (document 1 §7).
+ *
+ * The registry (registry.ts) is the single source of truth: the platform validates requests and
+ * answers with these schemas, the web app parses answers with them.
+ */
+import * as v from 'valibot';
+import { success } from './envelope.ts';
+
+/**
+ * Who may call a method:
+ * - public: no token (dictionaries, account creation, activation, recovery)
+ * - customer: a valid access token
+ * - admin: a valid access token of an administrator
+ */
+export type MethodAccess = 'public' | 'customer' | 'admin';
+
+/** Fields the wrapper may add to any body. */
+export const baseRequestEntries = {
+  /** UI language for dictionaries and messages: en es pt ro ru uk (also accepts ua). */
+  lang: v.optional(v.picklist(['en', 'es', 'pt', 'ro', 'ru', 'uk', 'ua'])),
+  /** The company a business user or admin acts for (document 1 §6). */
+  fromCustomerId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+};
+
+export interface MethodDef<
+  TName extends string = string,
+  TRequest extends v.GenericSchema = v.GenericSchema,
+  TResponse extends v.GenericSchema = v.GenericSchema,
+> {
+  name: TName;
+  access: MethodAccess;
+  /** true when the method changes data: it runs in one transaction and writes an audit entry. */
+  mutation: boolean;
+  request: TRequest;
+  response: TResponse;
+}
+
+export function defineMethod<
+  const TName extends string,
+  const TReq extends v.ObjectEntries,
+  const TRes extends v.ObjectEntries,
+>(def: { name: TName; access: MethodAccess; mutation: boolean; request: TReq; response: TRes }) {
+  return {
+    name: def.name,
+    access: def.access,
+    mutation: def.mutation,
+    request: v.object({ ...baseRequestEntries, ...def.request }),
+    response: success(def.response),
+  } satisfies MethodDef;
+}
+
+export type RequestOf<M extends MethodDef> = v.InferInput<M['request']>;
+export type ResponseOf<M extends MethodDef> = v.InferOutput<M['response']>;

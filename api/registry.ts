@@ -1,0 +1,18 @@
+/** Every named method, by name. Unknown names answer IM. */
+import { accountMethods } from './accounts.ts';
+import { customerMethods } from './customer.ts';
+import { dictionaryMethods } from './dictionaries.ts';
+import type { MethodDef } from './method.ts';
+
+export const methods = {
+  ...customerMethods,
+  ...dictionaryMethods,
+  ...accountMethods,
+} satisfies Record<string, MethodDef>;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(methods, name);
+}

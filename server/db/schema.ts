@@ -1,0 +1,5 @@
+/**
+ * The one drizzle schema: every module's tables, re-exported. drizzle-kit reads this file to
+ * generate migrations (server/db/migrations); both drivers (PGlite, node-postgres) use it.
+ */
+export * from '../modules/dictionaries/dictionaries.tables.ts';

@@ -1,0 +1,49 @@
+/**
+ * The shape of a named-method handler. The endpoint (server/modules/platform) validates the body
+ * with the api/ schema, authenticates and authorises, opens one transaction for a mutation, calls
+ * the handler, validates the answer with the response schema, and writes the audit entry.
+ */
+import type * as v from 'valibot';
+import type { MethodDef } from '../../api/method.ts';
+import type { ResponseCode, ValidationError } from '../../api/envelope.ts';
+import type { UiLanguage } from './dictionaries/dictionaries.tables.ts';
+import type { Tx } from '../db/types.ts';
+
+export interface Caller {
+  userId: number;
+  /** the signed-in user's own customer id */
+  customerId: number;
+  isAdmin: boolean;
+}
+
+export interface MethodContext {
+  /** a transaction for mutations; the same query surface for reads */
+  db: Tx;
+  /** null only for public methods called without a token */
+  caller: Caller | null;
+  /** the customer the call acts for: fromCustomerId when given and authorised, else the caller's own */
+  customerId: number | null;
+  lang: UiLanguage;
+  /** adds detail to the audit entry written for a mutation */
+  audit(details: Record<string, unknown>): void;
+  /** publish a push event to a customer after the transaction commits */
+  publish(customerId: number, event: Record<string, unknown> & { type: string }): void;
+}
+
+/** An expected failure: answered with its response code, nothing written. */
+export class MethodFailure extends Error {
+  constructor(
+    readonly responseCode: Exclude<ResponseCode, '00'>,
+    readonly responseDescription: string,
+    readonly validationErrors?: ValidationError[],
+  ) {
+    super(responseDescription);
+  }
+}
+
+export type MethodHandler<M extends MethodDef> = (
+  input: v.InferOutput<M['request']>,
+  ctx: MethodContext,
+) => Promise<Omit<v.InferInput<M['response']>, 'responseCode'>>;
+
+export type HandlerTable<T extends Record<string, MethodDef>> = { [K in keyof T]: MethodHandler<T[K]> };

@@ -1,0 +1,46 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+/**
+ * Test projects:
+ * - unit: pure rules (node)
+ * - ui: model-based and component tests through the real views (jsdom)
+ * - server-pglite: platform integration tests on the embedded database
+ * - server-pg: the same suites on PostgreSQL, only when DATABASE_URL is set (CI sets it)
+ */
+const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PostgreSQL suites each create their own database; PGlite instances are per file.
+    fileParallelism: driver === 'pglite',
+  },
+});
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+        {
+          extends: true,
+          test: {
+            name: 'ui',
+            include: ['tests/{model,ui}/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['tests/ui/setup.ts'],
+            testTimeout: 30_000,
+          },
+        },
+        serverProject('server-pglite', 'pglite'),
+        ...(process.env.DATABASE_URL ? [serverProject('server-pg', 'pg')] : []),
+      ],
+    },
+  }),
+);
