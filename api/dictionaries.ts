@@ -29,6 +29,13 @@ export const DocumentTypeSchema = v.object({
   name: v.string(),
   /** a front and a back file are needed (types 4 and 5) */
   needsBack: v.boolean(),
+  /**
+   * The second file besides the front page, when one is needed: the back (types 4 and 5) or the
+   * registration-stamp page (type 88). Absent: one file.
+   */
+  secondPage: v.optional(v.picklist(['back', 'registrationStamp'])),
+  /** Offered only for these countries (ISO alpha-2), e.g. type 88 for RU and UA. Absent: every country. */
+  countryCodes: v.optional(v.array(v.string())),
 });
 export const DocumentCategorySchema = v.object({
   id,

@@ -1,5 +1,6 @@
 /** Every named method, by name. Unknown names answer IM. */
 import { accountMethods } from './accounts.ts';
+import { adminMethods } from './admin.ts';
 import { customerMethods } from './customer.ts';
 import { dictionaryMethods } from './dictionaries.ts';
 import type { MethodDef } from './method.ts';
@@ -8,6 +9,7 @@ export const methods = {
   ...customerMethods,
   ...dictionaryMethods,
   ...accountMethods,
+  ...adminMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

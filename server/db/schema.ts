@@ -3,3 +3,7 @@
  * generate migrations (server/db/migrations); both drivers (PGlite, node-postgres) use it.
  */
 export * from '../modules/dictionaries/dictionaries.tables.ts';
+export * from '../modules/customers/customers.tables.ts';
+export * from '../modules/accounts/accounts.tables.ts';
+export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/platform/platform.tables.ts';

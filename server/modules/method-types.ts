@@ -5,7 +5,7 @@
  */
 import type * as v from 'valibot';
 import type { MethodDef } from '../../api/method.ts';
-import type { ResponseCode, ValidationError } from '../../api/envelope.ts';
+import type { ResponseCode, Term, ValidationError } from '../../api/envelope.ts';
 import type { UiLanguage } from './dictionaries/dictionaries.tables.ts';
 import type { Tx } from '../db/types.ts';
 
@@ -28,6 +28,15 @@ export interface MethodContext {
   audit(details: Record<string, unknown>): void;
   /** publish a push event to a customer after the transaction commits */
   publish(customerId: number, event: Record<string, unknown> & { type: string }): void;
+  /** files of a multipart call (the JSON body is its `data` part); empty for JSON calls */
+  files: UploadedFile[];
+}
+
+export interface UploadedFile {
+  fieldName: string;
+  fileName: string;
+  mimeType: string;
+  content: Buffer;
 }
 
 /** An expected failure: answered with its response code, nothing written. */
@@ -36,6 +45,8 @@ export class MethodFailure extends Error {
     readonly responseCode: Exclude<ResponseCode, '00'>,
     readonly responseDescription: string,
     readonly validationErrors?: ValidationError[],
+    /** the terms to accept, for a TE answer */
+    readonly terms?: Term[],
   ) {
     super(responseDescription);
   }

@@ -1,0 +1,78 @@
+/** Starts the platform (or the bare reference) as a child process for a benchmark and stops it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Started {
+  origin: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+export async function startProcess(script: string, port: number, env: Record<string, string>, readyPath: string): Promise<Started> {
+  const child = spawn('npx', ['tsx', script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(origin + readyPath, 120_000);
+  return {
+    origin,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The platform on a fresh embedded database (or DATABASE_URL when given), logging warnings only. */
+export async function startPlatform(port: number, databaseUrl?: string): Promise<Started> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wlb-bench-'));
+  const started = await startProcess(
+    'server/main.ts',
+    port,
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    '/login',
+  );
+  const stop = started.stop;
+  return { ...started, stop: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+function base64url(buffer: Buffer): string {
+  return buffer.toString('base64url');
+}
+
+/** Signs a simple-flow demo user in through the token service and returns the access token. */
+export async function signInSimple(origin: string, username: string, password: string): Promise<string> {
+  const verifier = base64url(randomBytes(96)).slice(0, 128);
+  const challenge = base64url(createHash('sha256').update(verifier).digest());
+  const response = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client: 'spa', username, password, codeChallenge: challenge }),
+  });
+  const body = (await response.json()) as { authFlow?: string; accessToken?: string; message?: string };
+  if (!response.ok || body.authFlow !== 'simple' || !body.accessToken) {
+    throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.accessToken;
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm run bench`: builds the app, starts the platform on a fresh embedded database, and prints
+ * (a) the gzip size of the JavaScript /login loads before it is interactive (budget 160 kB), and
+ * (b) requests per second of getCustomerInfo with a valid token against a bare Fastify route
+ *     measured in the same run, as a ratio (goal at least 0.5).
+ * Figures, not pass/fail tests: the machine is shared and noisy, so compare the ratio.
+ * BENCH_SECONDS sets each load phase's length (default 8); DATABASE_URL runs (b) on PostgreSQL.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { measureLoginBundle } from './bundle.ts';
+import { load, type LoadResult } from './load.ts';
+import { signInSimple, startPlatform, startProcess } from './platform.ts';
+import { demoUsers } from '../server/db/demo-users.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const RPC_RATIO_GOAL = 0.5;
+
+function line(label: string, value: string): void {
+  console.log(`${label.padEnd(44)} ${value}`);
+}
+function describe(result: LoadResult): string {
+  return `${result.requestsPerSecond.toFixed(0)} req/s (p50 ${result.latencyP50Ms.toFixed(2)} ms, p99 ${result.latencyP99Ms.toFixed(2)} ms, ${result.non2xx} non-2xx, ${result.errors} errors)`;
+}
+
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const platform = await startPlatform(4391, process.env.DATABASE_URL || undefined);
+try {
+  console.log('\n== (a) JavaScript loaded by /login before it is interactive ==');
+  if (existsSync('/usr/bin/chromium')) {
+    const bundle = await measureLoginBundle(platform.origin);
+    for (const file of bundle.files) line(`  ${file.url}`, `${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
+    line('total', `${bundle.totalGzipKb.toFixed(1)} kB gzip (budget ${bundle.budgetKb} kB, ${((bundle.totalGzipKb / bundle.budgetKb) * 100).toFixed(0)}% used)`);
+  } else {
+    console.log('  skipped: /usr/bin/chromium is missing (apt-get install -y chromium)');
+  }
+
+  console.log(`\n== (b) getCustomerInfo vs a bare Fastify route (${connections} connections, ${seconds} s each) ==`);
+  const simpleUser = demoUsers.find((u) => u.login2faMode === 'no');
+  if (!simpleUser) throw new Error('no demo user with the simple sign-in flow');
+  const token = await signInSimple(platform.origin, simpleUser.email, simpleUser.password);
+  const rpc = {
+    url: `${platform.origin}/api/v1/?getCustomerInfo`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-client-version': '2.1.2' },
+    body: '{}',
+    connections,
+  };
+  await load({ ...rpc, durationMs: 1500 }); // warm-up: JIT, connection pools
+  const rpcResult = await load({ ...rpc, durationMs: seconds * 1000 });
+
+  const bare = await startProcess('bench/bare-server.ts', 4399, {}, '/');
+  let bareResult: LoadResult;
+  try {
+    const bareRequest = { ...rpc, url: `${bare.origin}/bare` };
+    await load({ ...bareRequest, durationMs: 1500 });
+    bareResult = await load({ ...bareRequest, durationMs: seconds * 1000 });
+  } finally {
+    await bare.stop();
+  }
+  line('  getCustomerInfo (platform, ' + (process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite') + ')', describe(rpcResult));
+  line('  bare Fastify route', describe(bareResult));
+  const ratio = rpcResult.requestsPerSecond / bareResult.requestsPerSecond;
+  line('ratio platform / bare', `${ratio.toFixed(2)} (goal >= ${RPC_RATIO_GOAL}: ${ratio >= RPC_RATIO_GOAL ? 'met' : 'NOT met'})`);
+  if (rpcResult.non2xx || rpcResult.errors) console.log('  warning: the platform answered errors during the run; the figure is not valid');
+} finally {
+  await platform.stop();
+}

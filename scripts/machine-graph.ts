@@ -1,0 +1,59 @@
+/**
+ * Walks a machine definition (not a running actor) and lists its states and transitions. Used by
+ * the diagram generator (scripts/diagrams.ts) and by the model tests' transition-coverage checks.
+ */
+import type { AnyStateMachine, StateNode } from 'xstate';
+
+type AnyNode = StateNode<any, any>;
+
+export interface ChartTransition {
+  /** stable key: source id, event type, index among that event's candidates */
+  key: string;
+  sourceId: string;
+  eventType: string;
+  guard: string | null;
+  targetIds: string[];
+  /** the transition's position among the candidates of the same event in the same state */
+  index: number;
+}
+
+function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'inline';
+}
+
+export function allNodes(machine: AnyStateMachine): AnyNode[] {
+  const out: AnyNode[] = [];
+  const walk = (node: AnyNode) => {
+    out.push(node);
+    for (const child of Object.values(node.states) as AnyNode[]) walk(child);
+  };
+  walk(machine.root as AnyNode);
+  return out;
+}
+
+/** Every transition of the chart, eventless ones under the event type `always`. */
+export function listTransitions(machine: AnyStateMachine): ChartTransition[] {
+  const out: ChartTransition[] = [];
+  for (const node of allNodes(machine)) {
+    const groups: [string, readonly { guard?: unknown; target?: readonly AnyNode[] | undefined }[]][] = [
+      ...node.transitions.entries(),
+    ];
+    if (node.always?.length) groups.push(['always', node.always]);
+    for (const [eventType, candidates] of groups) {
+      candidates.forEach((t, index) => {
+        out.push({
+          key: `${node.id}|${eventType}|${index}`,
+          sourceId: node.id,
+          eventType,
+          guard: guardName(t.guard),
+          targetIds: (t.target ?? []).map((n) => n.id),
+          index,
+        });
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * Builds the platform's Fastify app from its plugins, on a database given by the caller (main.ts
+ * opens it; tests inject PGlite or PostgreSQL).
+ */
+import type { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { MethodDef } from '../api/method.ts';
+import type { Db } from './db/types.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { loadSigningKey } from './modules/auth/signing-key.ts';
+import { createTokenService, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './modules/auth/tokens.service.ts';
+import type { MethodHandler } from './modules/method-types.ts';
+import { REDACT_PATHS, safeError } from './modules/platform/log.ts';
+import { JSON_BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, MULTIPART_MAX_FILES, methodEndpoint } from './modules/platform/method-endpoint.ts';
+import { methodTable } from './modules/platform/method-table.ts';
+import { securityHeaders } from './modules/platform/security-headers.ts';
+import { serveWebApp } from './modules/platform/static.ts';
+import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
+import { attachPush } from './modules/push/push.server.ts';
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface AppOptions {
+  db: Db;
+  /** push fan-out; in-process when omitted */
+  publisher?: PushPublisher;
+  /** false for silence, or a level and a stream for the JSON log lines */
+  logger?: false | { level?: string; stream?: Writable };
+  /** the clock in ms: tests move it to expire codes and tokens */
+  now?: () => number;
+  signInLimits?: Partial<SignInLimits>;
+  /** requests per minute per address over everything; false turns it off */
+  globalRateLimitPerMinute?: number | false;
+  /** HS256 secret; generated once and stored in the database when omitted */
+  jwtSecret?: string;
+  /** the built web app; null serves none */
+  distDir?: string | null;
+  /** check every method answer with its response schema (on by default outside production) */
+  validateResponses?: boolean;
+  /** behind a proxy: trust X-Forwarded-For / -Proto (for the client address and HSTS) */
+  trustProxy?: boolean;
+  /** replaces named-method handlers (tests use it to make a handler fail after writing) */
+  handlerOverrides?: Record<string, MethodHandler<MethodDef>>;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const publisher = options.publisher ?? createInProcessPublisher();
+  const ownsPublisher = !options.publisher;
+
+  const app = Fastify({
+    logger:
+      options.logger === false || options.logger === undefined
+        ? false
+        : {
+            level: options.logger.level ?? 'info',
+            ...(options.logger.stream ? { stream: options.logger.stream } : {}),
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Request ids let log lines of one request be found together without logging its content.
+    requestIdHeader: false,
+  });
+
+  securityHeaders(app);
+
+  app.setErrorHandler((err, request, reply) => {
+    const statusCode = (err as { statusCode?: number }).statusCode ?? 500;
+    const isApi = request.url.startsWith('/api/');
+    if (statusCode >= 500) request.log.error({ error: safeError(err) }, 'request failed');
+    if (statusCode === 429) {
+      return reply.code(429).send(isApi ? { responseCode: 'UE', responseDescription: 'Too many requests' } : { message: 'Too many requests' });
+    }
+    if (statusCode >= 400 && statusCode < 500) {
+      const description = statusCode === 413 ? 'The request is too large' : 'The request is malformed';
+      return reply.code(statusCode).send(isApi ? { responseCode: 'VF', responseDescription: description } : { message: description });
+    }
+    return reply.code(500).send(isApi ? { responseCode: 'UE', responseDescription: 'Unknown error' } : { message: 'Server error' });
+  });
+
+  if (options.globalRateLimitPerMinute !== false) {
+    await app.register(rateLimit, { global: true, max: options.globalRateLimitPerMinute ?? 1200, timeWindow: 60_000 });
+  }
+  await app.register(multipart, {
+    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_MAX_FILES, fieldSize: JSON_BODY_LIMIT_BYTES, parts: 50 },
+  });
+
+  const signingKey = await loadSigningKey(db, options.jwtSecret);
+  const tokens = createTokenService({ db, signingKey, now, limits: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits } });
+
+  await app.register(authRoutes, { tokens });
+  await app.register(methodEndpoint, {
+    db,
+    tokens,
+    publisher,
+    handlers: { ...(methodTable as unknown as Record<string, MethodHandler<MethodDef>>), ...options.handlerOverrides },
+    validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+  });
+  await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
+  attachPush(app, { db, tokens, publisher });
+  if (ownsPublisher) app.addHook('onClose', () => publisher.close());
+  return app;
+}

@@ -1,0 +1,87 @@
+/**
+ * The demo users seeded into an empty database. Tests and e2e import this file to sign in;
+ * the README lists them. The TOTP secrets are base32 (RFC 4648) for any authenticator app.
+ */
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+export type DemoLanding = 'home' | 'account-chooser' | 'admin-overview';
+
+export interface DemoUser {
+  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin';
+  email: string;
+  password: string;
+  /** base32 TOTP secret; null for users signing in without a second step */
+  totpSecret: string | null;
+  login2faMode: 'no' | 'otp';
+  role: 'personal' | 'business-owner' | 'authorised-user' | 'administrator';
+  /** where the start page sends the user after sign-in */
+  landing: DemoLanding;
+  /** for authorised users: access rights to Northwind (1 read, 2 full) */
+  northwindAccessRights?: 1 | 2;
+}
+
+/** The demo users by key. */
+export const demoUserByKey = {
+  anna: {
+    key: 'anna',
+    email: 'anna@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: 'UZDMAVAWECT4AXR4KOCAODXJAH6U6GGD',
+    login2faMode: 'otp',
+    role: 'personal',
+    landing: 'home',
+  },
+  boris: {
+    key: 'boris',
+    email: 'boris@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: null,
+    login2faMode: 'no',
+    role: 'personal',
+    landing: 'home',
+  },
+  owner: {
+    key: 'owner',
+    email: 'owner@northwind.test',
+    password: DEMO_PASSWORD,
+    totpSecret: 'DY5CXVKWRZ3LKKWEH663U3AQQ5TN2V7N',
+    login2faMode: 'otp',
+    role: 'business-owner',
+    landing: 'account-chooser',
+    northwindAccessRights: 2,
+  },
+  clerk: {
+    key: 'clerk',
+    email: 'clerk@northwind.test',
+    password: DEMO_PASSWORD,
+    totpSecret: '4WMEKHLBKVOONDYEB7JZEJXRFNDMJ67K',
+    login2faMode: 'otp',
+    role: 'authorised-user',
+    landing: 'account-chooser',
+    northwindAccessRights: 2,
+  },
+  viewer: {
+    key: 'viewer',
+    email: 'viewer@northwind.test',
+    password: DEMO_PASSWORD,
+    totpSecret: '2PLSCVGCFQYGPYPWJY6EMGMZVA2EHD75',
+    login2faMode: 'otp',
+    role: 'authorised-user',
+    landing: 'account-chooser',
+    northwindAccessRights: 1,
+  },
+  admin: {
+    key: 'admin',
+    email: 'admin@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: 'XC7DGTUXL5BGBWL57FOE6M5XAGHFFS37',
+    login2faMode: 'otp',
+    role: 'administrator',
+    landing: 'admin-overview',
+  },
+} as const satisfies Record<DemoUser['key'], DemoUser>;
+
+/** Every demo user, in a stable order. */
+export const demoUsers: readonly DemoUser[] = Object.values(demoUserByKey);
+
+export const NORTHWIND_NAME = 'Northwind Trading Ltd';

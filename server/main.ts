@@ -1,0 +1,57 @@
+/**
+ * Starts the platform: opens the database (PGlite in ./data, or PostgreSQL when DATABASE_URL is
+ * set), applies migrations, seeds an empty database, and listens on HOST:PORT.
+ */
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { buildApp, DEFAULT_DIST_DIR } from './app.ts';
+import { openPglite, openPostgres } from './db/open.ts';
+import { seedDatabase } from './db/seed.ts';
+import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+
+if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+
+const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
+const seeded = await seedDatabase(database.db);
+const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push listener error', err)) : createInProcessPublisher();
+
+const app = await buildApp({
+  db: database.db,
+  publisher,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  trustProxy: process.env.TRUST_PROXY === 'true',
+  ...(process.env.JWT_SECRET ? { jwtSecret: process.env.JWT_SECRET } : {}),
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // A hung close must not keep the process alive forever.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await publisher.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    console.error('shutdown failed', err);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port, host });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+console.log(`Platform listening on http://${host}:${actualPort}/ — database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
+if (!existsSync(resolve(DEFAULT_DIST_DIR, 'index.html'))) console.log('The web app is not built (no dist/): run `npm run build`; the API is up.');

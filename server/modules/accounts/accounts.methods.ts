@@ -1,0 +1,29 @@
+/** Balance inquiry (document 2 §3): the accounts of the customer the call acts for. */
+import { asc, eq } from 'drizzle-orm';
+import type { accountMethods } from '../../../api/accounts.ts';
+import { MethodFailure, type HandlerTable } from '../method-types.ts';
+import { accounts } from './accounts.tables.ts';
+import { minorToDecimal } from './money.ts';
+
+export const accountHandlers: HandlerTable<typeof accountMethods> = {
+  async 'accounts.account'(_input, ctx) {
+    if (ctx.customerId === null) throw new MethodFailure('AU', 'Sign-in required');
+    const rows = await ctx.db.select().from(accounts).where(eq(accounts.customerId, ctx.customerId)).orderBy(asc(accounts.accountId));
+    return {
+      accounts: {
+        account: rows.map((a) => ({
+          accountId: a.accountId,
+          type: a.type,
+          subType: a.subType,
+          accountStatusId: a.status,
+          currency: a.currency,
+          balance: minorToDecimal(a.balanceMinor, a.currency),
+          accountBalanceMin: minorToDecimal(a.balanceMinMinor, a.currency),
+          pendingAmount: minorToDecimal(a.pendingMinor, a.currency),
+          customerId: a.customerId,
+          settlementAccountId: a.settlementAccountId,
+        })),
+      },
+    };
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * Accounts and the double-entry journal (design: "Money is a double-entry ledger").
+ * Amounts are integers in minor units (bigint); the legs of one entry sum to zero per currency.
+ * This foundation only writes opening balances from the provider's capital account; the
+ * money-core issue adds transfers.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from '../customers/customers.tables.ts';
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    accountId: serial('account_id').primaryKey(),
+    /** 1001 payment, 1003 payment variant, 4001 prepayment, 4002 receiving; cards 2006-2135 */
+    type: integer('type').notNull(),
+    subType: text('sub_type', { enum: ['PREPAID', 'DEBIT'] }),
+    /** 1 active; 11 closed */
+    status: integer('status').notNull().default(1),
+    currency: text('currency').notNull(),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** the balance may never go below this (negative only for the provider's capital accounts) */
+    balanceMinMinor: bigint('balance_min_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    pendingMinor: bigint('pending_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    settlementAccountId: integer('settlement_account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounts_customer').on(t.customerId),
+    check('accounts_balance_floor', sql`${t.balanceMinor} >= ${t.balanceMinMinor}`),
+    check('accounts_currency_code', sql`${t.currency} ~ '^[A-Z]{3,4}$'`),
+  ],
+);
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** what the entry is: 'opening_balance' here; transfers come with the money-core issue */
+    kind: text('kind').notNull(),
+    /** a caller-chosen key: the same key never books twice */
+    idempotencyKey: text('idempotency_key').notNull(),
+    description: jsonb('description').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('journal_entries_idempotency').on(t.idempotencyKey)],
+);
+
+export const journalLegs = pgTable(
+  'journal_legs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.accountId),
+    currency: text('currency').notNull(),
+    /** positive credits the account, negative debits it */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [index('journal_legs_entry').on(t.entryId), index('journal_legs_account').on(t.accountId)],
+);

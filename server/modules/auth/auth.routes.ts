@@ -1,0 +1,61 @@
+/**
+ * The token service's REST paths (api/auth.ts): every error is `{ message }` with 403, 404 or
+ * 429; bodies are validated with the contract's valibot schemas.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import { authPaths, LoginRequestSchema, RefreshRequestSchema, TokenRequestSchema } from '../../../api/auth.ts';
+import { issuesToValidationErrors, joinValidationErrors } from '../../../api/envelope.ts';
+import { safeError } from '../platform/log.ts';
+import { AuthFailure, type TokenService } from './tokens.service.ts';
+
+export async function authRoutes(app: FastifyInstance, { tokens }: { tokens: TokenService }): Promise<void> {
+  const parse = <S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> => {
+    const result = v.safeParse(schema, body ?? {}, { abortEarly: false });
+    if (!result.success) throw new AuthFailure(403, joinValidationErrors(issuesToValidationErrors(result.issues)));
+    return result.output;
+  };
+
+  const answerFailure = (reply: FastifyReply, err: unknown, log: FastifyInstance['log']) => {
+    if (err instanceof AuthFailure) return reply.code(err.statusCode).send({ message: err.message });
+    log.error({ error: safeError(err) }, 'token service failed');
+    return reply.code(500).send({ message: 'Server error' });
+  };
+
+  app.post(authPaths.login, async (request, reply) => {
+    try {
+      const input = parse(LoginRequestSchema, request.body);
+      return reply.send(await tokens.login(input, request.ip));
+    } catch (err) {
+      return answerFailure(reply, err, request.log);
+    }
+  });
+
+  app.post(authPaths.token, async (request, reply) => {
+    try {
+      const input = parse(TokenRequestSchema, request.body);
+      return reply.send(await tokens.exchangeCode(input, request.ip));
+    } catch (err) {
+      return answerFailure(reply, err, request.log);
+    }
+  });
+
+  app.post(authPaths.refresh, async (request, reply) => {
+    try {
+      const input = parse(RefreshRequestSchema, request.body);
+      return reply.send(await tokens.refresh(input.refreshToken));
+    } catch (err) {
+      return answerFailure(reply, err, request.log);
+    }
+  });
+
+  app.post(authPaths.logout, async (request, reply) => {
+    try {
+      const input = parse(RefreshRequestSchema, request.body);
+      await tokens.logout(input.refreshToken);
+      return reply.code(204).send();
+    } catch (err) {
+      return answerFailure(reply, err, request.log);
+    }
+  });
+}

@@ -1,0 +1,30 @@
+/** Terms: the current version of a term is its highest published version. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Term } from '../../../api/envelope.ts';
+import type { Tx } from '../../db/types.ts';
+import { terms, termsAcceptances } from './customers.tables.ts';
+
+export interface CurrentTerm extends Term {
+  required: boolean;
+}
+
+export async function currentTerms(db: Tx): Promise<CurrentTerm[]> {
+  const rows = await db
+    .selectDistinctOn([terms.termId], { id: terms.termId, version: terms.version, title: terms.title, url: terms.url, required: terms.required })
+    .from(terms)
+    .orderBy(terms.termId, sql`${terms.version} desc`);
+  return rows;
+}
+
+/** Current versions the customer has not accepted (only required ones when `requiredOnly`). */
+export async function pendingTerms(db: Tx, customerId: number, requiredOnly: boolean): Promise<Term[]> {
+  const current = await currentTerms(db);
+  const accepted = await db
+    .select({ termId: termsAcceptances.termId, version: termsAcceptances.version })
+    .from(termsAcceptances)
+    .where(and(eq(termsAcceptances.customerId, customerId)));
+  const acceptedKeys = new Set(accepted.map((a) => `${a.termId}:${a.version}`));
+  return current
+    .filter((t) => (!requiredOnly || t.required) && !acceptedKeys.has(`${t.id}:${t.version}`))
+    .map(({ id, version, title, url }) => ({ id, version, title, url }));
+}

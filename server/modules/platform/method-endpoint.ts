@@ -1,0 +1,200 @@
+/**
+ * The named-method endpoint `POST /api/v1/?{methodName}` (document 1 §7): JSON, or multipart
+ * with the JSON in a `data` part. Order: method lookup (IM) -> authentication (401 AU) ->
+ * admin check (13) -> body validation (VF, every bad field) -> acting-customer check (ENOA) ->
+ * one transaction with the handler, the response check and, for a mutation, the audit entry.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
+import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
+import type { MethodDef } from '../../../api/method.ts';
+import { isMethodName, methods } from '../../../api/registry.ts';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/types.ts';
+import { customerAccess } from '../customers/customers.tables.ts';
+import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
+import { MethodFailure, type Caller, type MethodContext, type MethodHandler, type UploadedFile } from '../method-types.ts';
+import type { PushMessage, PushPublisher } from '../push/publisher.ts';
+import type { TokenService } from '../auth/tokens.service.ts';
+import { auditLog } from './platform.tables.ts';
+import { safeError } from './log.ts';
+
+export const MULTIPART_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
+export const MULTIPART_MAX_FILES = 10;
+/** The JSON of the `data` part obeys the JSON body limit. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const UI_LANGUAGES: readonly UiLanguage[] = ['en', 'es', 'pt', 'ro', 'ru', 'uk'];
+
+export interface MethodEndpointOptions {
+  db: Db;
+  tokens: TokenService;
+  publisher: PushPublisher;
+  handlers: Record<string, MethodHandler<MethodDef>>;
+  /** check every answer against the response schema (development and tests) */
+  validateResponses: boolean;
+}
+
+/** Reads the bearer token of a request. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** May this caller act for that customer? Its own, or a customer_access row with rights > 0. */
+export async function mayActFor(db: Db, caller: Caller, customerId: number): Promise<boolean> {
+  if (customerId === caller.customerId || caller.isAdmin) return true;
+  const rows = await db
+    .select({ id: customerAccess.id })
+    .from(customerAccess)
+    .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId), gt(customerAccess.accessRights, 0)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+function languageOf(request: FastifyRequest, bodyLang: string | undefined): UiLanguage {
+  const fromBody = bodyLang === 'ua' ? 'uk' : bodyLang;
+  if (fromBody && (UI_LANGUAGES as readonly string[]).includes(fromBody)) return fromBody as UiLanguage;
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string') {
+    for (const part of header.split(',').slice(0, 10)) {
+      const tag = part.split(';')[0]!.trim().toLowerCase().slice(0, 2);
+      const lang = tag === 'ua' ? 'uk' : tag;
+      if ((UI_LANGUAGES as readonly string[]).includes(lang)) return lang as UiLanguage;
+    }
+  }
+  return 'en';
+}
+
+function methodNameOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '';
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  // `/?getCustomerInfo` or `/?getCustomerInfo&x=1`: the name is the first bare query item.
+  const first = query.split('&')[0] ?? '';
+  try {
+    return decodeURIComponent(first).slice(0, 100);
+  } catch {
+    return '';
+  }
+}
+
+function fail(reply: FastifyReply, failure: Failure, statusCode = 200) {
+  return reply.code(statusCode).send(failure);
+}
+
+async function readBody(request: FastifyRequest): Promise<{ body: unknown; files: UploadedFile[] } | { errors: ValidationError[] }> {
+  if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
+  let data: string | undefined;
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts({ limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_MAX_FILES, fieldSize: JSON_BODY_LIMIT_BYTES } })) {
+    if (part.type === 'file') {
+      const content = await part.toBuffer();
+      files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, content });
+    } else if (part.fieldname === 'data') {
+      data = String(part.value);
+    }
+  }
+  if (data === undefined) return { body: {}, files };
+  try {
+    return { body: JSON.parse(data) as unknown, files };
+  } catch {
+    return { errors: [{ param: 'data', description: 'must be JSON' }] };
+  }
+}
+
+export async function methodEndpoint(app: FastifyInstance, options: MethodEndpointOptions): Promise<void> {
+  const { db, tokens, publisher, handlers, validateResponses } = options;
+
+  app.post(`${API_VERSION_PATH}/`, async (request, reply) => {
+    const name = methodNameOf(request);
+    if (!isMethodName(name) || !Object.hasOwn(handlers, name)) {
+      return fail(reply, { responseCode: ResponseCode.invalidMethod, responseDescription: 'Unknown method' });
+    }
+    const def: MethodDef = methods[name];
+    const handler = handlers[name]!;
+
+    const token = bearerToken(request);
+    const caller = token ? await tokens.authenticate(token) : null;
+    if (def.access !== 'public' && !caller) {
+      return fail(reply, { responseCode: ResponseCode.auth, responseDescription: 'Sign-in required' }, 401);
+    }
+    if (def.access === 'admin' && !caller?.isAdmin) {
+      return fail(reply, { responseCode: ResponseCode.accessDenied, responseDescription: 'Administrators only' });
+    }
+
+    const read = await readBody(request);
+    if ('errors' in read) {
+      return fail(reply, { responseCode: ResponseCode.validation, responseDescription: 'Invalid request', validationErrors: read.errors });
+    }
+    const parsed = v.safeParse(def.request, read.body, { abortEarly: false });
+    const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
+    const headerErrors: ValidationError[] =
+      headerCustomer !== undefined && !(typeof headerCustomer === 'string' && /^[1-9]\d{0,9}$/.test(headerCustomer))
+        ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
+        : [];
+    if (!parsed.success || headerErrors.length > 0) {
+      return fail(reply, {
+        responseCode: ResponseCode.validation,
+        responseDescription: 'Invalid request',
+        validationErrors: [...(parsed.success ? [] : issuesToValidationErrors(parsed.issues)), ...headerErrors],
+      });
+    }
+    const input = parsed.output as Record<string, unknown> & { fromCustomerId?: number; lang?: string };
+
+    let customerId: number | null = caller?.customerId ?? null;
+    const requested = input.fromCustomerId ?? (typeof headerCustomer === 'string' ? Number(headerCustomer) : undefined);
+    if (caller && requested !== undefined) {
+      if (!(await mayActFor(db, caller, requested))) {
+        return fail(reply, { responseCode: ResponseCode.noAccess, responseDescription: 'No access to this customer' });
+      }
+      customerId = requested;
+    }
+
+    const auditDetails: Record<string, unknown> = {};
+    const toPublish: { customerId: number; event: PushMessage }[] = [];
+    try {
+      const answer = await db.transaction(async (tx) => {
+        const ctx: MethodContext = {
+          db: tx,
+          caller,
+          customerId,
+          lang: languageOf(request, input.lang),
+          audit: (details) => Object.assign(auditDetails, details),
+          publish: (target, event) => toPublish.push({ customerId: target, event }),
+          files: read.files,
+        };
+        const result = await handler(input as never, ctx);
+        const full = { responseCode: ResponseCode.success, ...result };
+        if (validateResponses) {
+          const check = v.safeParse(def.response, full, { abortEarly: false });
+          if (!check.success) {
+            request.log.error({ method: name, issues: issuesToValidationErrors(check.issues) }, 'handler answer does not match the response schema');
+            throw new ResponseMismatch();
+          }
+        }
+        if (def.mutation) {
+          await tx.insert(auditLog).values({ userId: caller?.userId ?? null, customerId, method: name, details: auditDetails });
+        }
+        return full;
+      });
+      for (const p of toPublish) {
+        publisher.publish(p.customerId, p.event).catch((err: unknown) => request.log.error({ error: safeError(err), method: name }, 'push publish failed'));
+      }
+      return reply.code(200).send(answer);
+    } catch (err) {
+      if (err instanceof MethodFailure) {
+        const failure: Failure = { responseCode: err.responseCode, responseDescription: err.responseDescription };
+        if (err.validationErrors) failure.validationErrors = err.validationErrors;
+        if (err.terms) failure.terms = err.terms;
+        return fail(reply, failure, err.responseCode === ResponseCode.auth ? 401 : 200);
+      }
+      if (!(err instanceof ResponseMismatch)) request.log.error({ error: safeError(err), method: name }, 'method failed');
+      return fail(reply, { responseCode: ResponseCode.unknown, responseDescription: 'Unknown error' });
+    }
+  });
+}
+
+class ResponseMismatch extends Error {}

@@ -1,0 +1,15 @@
+/** Every named-method handler, by name: one table over every module's HandlerTable. */
+import type { Methods } from '../../../api/registry.ts';
+import { accountHandlers } from '../accounts/accounts.methods.ts';
+import { adminHandlers } from '../admin/admin.methods.ts';
+import { customerHandlers } from '../customers/customers.methods.ts';
+import { dictionaryHandlers } from '../dictionaries/dictionaries.methods.ts';
+import type { HandlerTable } from '../method-types.ts';
+
+// `satisfies` makes a method added to the contract without a handler fail compilation.
+export const methodTable = {
+  ...customerHandlers,
+  ...dictionaryHandlers,
+  ...accountHandlers,
+  ...adminHandlers,
+} satisfies HandlerTable<Methods>;

@@ -1,0 +1,88 @@
+/** The admin overview (document 1 §2, restricted layout): the platform's customers, a page at a time. */
+import { useQuery } from '@tanstack/react-query';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { formatDate } from '../../lib/format.ts';
+import { getUiLanguage } from '../../lib/i18n.ts';
+import { MethodCallError, describeFailure } from '../../lib/request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { StepHeading } from '../../ui/step-heading.tsx';
+import { adminCustomersQuery } from './queries.ts';
+
+export interface AdminOverviewViewProps {
+  page: number;
+  onPageChange(page: number): void;
+}
+
+export function AdminOverviewView({ page, onPageChange }: AdminOverviewViewProps) {
+  const { t } = useLingui();
+  const query = useQuery(adminCustomersQuery(page));
+  const lang = getUiLanguage();
+
+  return (
+    <>
+      <StepHeading>{t`Admin overview`}</StepHeading>
+      {query.isPending ? (
+        <Spinner label={t`Loading customers`} />
+      ) : query.isError ? (
+        <Alert tone="error" title={t`The customer list could not be loaded`}>
+          <p>{query.error instanceof MethodCallError ? describeFailure(query.error.failure) : t`Unknown error`}</p>
+        </Alert>
+      ) : (
+        <>
+          <CustomerCount total={query.data.total} />
+          <div className="table-wrap">
+            <table className="table">
+              <caption>{t`Customers, newest first`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="num">{t`ID`}</th>
+                  <th scope="col">{t`Name`}</th>
+                  <th scope="col">{t`Type`}</th>
+                  <th scope="col">{t`Verification`}</th>
+                  <th scope="col">{t`Created`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.customers.map((c) => (
+                  <tr key={c.customerId}>
+                    <td className="num">{c.customerId}</td>
+                    <th scope="row">{c.name}</th>
+                    <td>{c.customerType === 'business' ? t`Business` : t`Personal`}</td>
+                    <td>{c.limited ? t`Limited` : c.verified ? t`Verified` : t`Not verified`}</td>
+                    <td>{formatDate(c.customerCreationDate, lang)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPageChange={onPageChange} />
+        </>
+      )}
+    </>
+  );
+}
+
+function CustomerCount({ total }: { total: number }) {
+  return (
+    <p>
+      <Plural value={total} one="# customer in total." other="# customers in total." />
+    </p>
+  );
+}
+
+function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize: number; total: number; onPageChange(page: number): void }) {
+  const { t } = useLingui();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label={t`Pages`} className="pager">
+      <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        {t`Previous page`}
+      </button>
+      <span aria-live="polite"> {t`Page ${page} of ${pages}`} </span>
+      <button type="button" className="btn btn-secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        {t`Next page`}
+      </button>
+    </nav>
+  );
+}

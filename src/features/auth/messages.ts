@@ -1,0 +1,33 @@
+/**
+ * The words for the auth machines' codes. Machines emit codes; these functions are the only place
+ * that turns them into text (Lingui message descriptors, translated in locales/*.po).
+ */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { LoginErrorCode, LoginFieldError } from '../../../machines/login/login.machine.ts';
+import type { StartErrorCode } from '../../../machines/start-page/start-page.machine.ts';
+
+export const loginErrorMessages: Record<LoginErrorCode, MessageDescriptor> = {
+  invalidCredentials: msg`The e-mail address or password is not correct.`,
+  invalidOtp: msg`The code is not correct. Check your authenticator app and try again.`,
+  rateLimited: msg`Too many attempts. Wait a few minutes and try again.`,
+  codeExpired: msg`The sign-in took too long. Please sign in again.`,
+  approvalRejected: msg`The sign-in was rejected on your device.`,
+  network: msg`We could not reach the server. Check your connection and try again.`,
+  unknown: msg`Something went wrong. Please try again.`,
+};
+
+export const loginFieldMessages: Record<LoginFieldError, MessageDescriptor> = {
+  usernameNotEmail: msg`Enter your e-mail address, for example name@example.com.`,
+  passwordRequired: msg`Enter your password.`,
+  otpFormat: msg`Enter the 6 digits of the code.`,
+};
+
+export const startErrorMessages: Record<StartErrorCode, MessageDescriptor> = {
+  network: msg`We could not reach the server. Check your connection and try again.`,
+  auth: msg`Your session ended. Please sign in again.`,
+  noAccess: msg`Your user has no access to this account.`,
+  unknown: msg`Something went wrong. Please try again.`,
+  noAccounts: msg`No company accounts are linked to your user. Please contact support.`,
+  termsDeclined: msg`You need to accept the terms to use your account.`,
+};

@@ -1,0 +1,108 @@
+/**
+ * Home: the greeting with the customer's name (getCustomerInfo) and the accounts area
+ * (accounts.account): each account's balance in the UI language's number format.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { ACCOUNT_STATUS_CLOSED, AccountType, type Account } from '../../../api/accounts.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { getUiLanguage } from '../../lib/i18n.ts';
+import { MethodCallError, describeFailure } from '../../lib/request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { StepHeading } from '../../ui/step-heading.tsx';
+import { customerDisplayName } from './display-name.ts';
+import { accountsQuery, customerInfoQuery } from './queries.ts';
+
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof MethodCallError ? describeFailure(error.failure) : fallback;
+}
+
+export function HomeView({ actingCustomerId }: { actingCustomerId: number | null }) {
+  const { t } = useLingui();
+  const customer = useQuery(customerInfoQuery(actingCustomerId));
+  const accounts = useQuery(accountsQuery(actingCustomerId));
+
+  return (
+    <>
+      {customer.isPending ? (
+        <Spinner label={t`Loading your details`} />
+      ) : customer.isError ? (
+        <>
+          <StepHeading>{t`Home`}</StepHeading>
+          <Alert tone="error" title={t`Your details could not be loaded`}>
+            <p>{errorText(customer.error, t`Unknown error`)}</p>
+          </Alert>
+        </>
+      ) : (
+        <Greeting name={customerDisplayName(customer.data)} />
+      )}
+
+      <section aria-labelledby="accounts-heading">
+        <h2 id="accounts-heading">{t`Accounts`}</h2>
+        {accounts.isPending ? (
+          <Spinner label={t`Loading your accounts`} />
+        ) : accounts.isError ? (
+          <Alert tone="error" title={t`Your accounts could not be loaded`}>
+            <p>{errorText(accounts.error, t`Unknown error`)}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void accounts.refetch()}>
+              {t`Try again`}
+            </button>
+          </Alert>
+        ) : (
+          <AccountList accounts={accounts.data} />
+        )}
+      </section>
+    </>
+  );
+}
+
+function Greeting({ name }: { name: string }) {
+  const { t } = useLingui();
+  return <StepHeading>{t`Welcome, ${name}`}</StepHeading>;
+}
+
+function AccountList({ accounts }: { accounts: readonly Account[] }) {
+  const { t, i18n } = useLingui();
+  if (accounts.length === 0) return <p>{t`You have no accounts yet.`}</p>;
+  const count = accounts.length;
+  return (
+    <>
+      <p>
+        <Plural value={count} one="You have # account." other="You have # accounts." />
+      </p>
+      <ul className="accounts">
+        {accounts.map((account) => (
+          <li key={account.accountId} className="account-card" aria-labelledby={`account-${account.accountId}`}>
+            <h3 id={`account-${account.accountId}`} className="account-meta">
+              {i18n._(accountTypeLabel(account))} · {account.currency}
+            </h3>
+            <p className="account-balance">{formatAmount(account.balance, account.currency, getUiLanguage())}</p>
+            {account.pendingAmount !== '0' && !/^0(\.0+)?$/.test(account.pendingAmount) ? (
+              <p className="account-meta">
+                {t`Pending`}: {formatAmount(account.pendingAmount, account.currency, getUiLanguage())}
+              </p>
+            ) : null}
+            {account.accountStatusId === ACCOUNT_STATUS_CLOSED ? <p className="account-meta">{t`Closed`}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function accountTypeLabel(account: Account): MessageDescriptor {
+  switch (account.type) {
+    case AccountType.payment:
+    case AccountType.paymentVariant:
+      return msg`Payment account`;
+    case AccountType.prepayment:
+      return msg`Prepayment account`;
+    case AccountType.receiving:
+      return msg`Receiving account`;
+    default:
+      return account.subType ? msg`Card account` : msg`Account`;
+  }
+}

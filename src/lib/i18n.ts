@@ -1,0 +1,128 @@
+/**
+ * The UI language (document 1 §1): initialised before anything renders, English by default,
+ * `uk` in the UI and `ua` in the customer's settings, an extra `au` catalog that falls back to
+ * English. Catalogs are loaded on demand, one chunk per language, so /login only downloads one.
+ *
+ * The app uses Lingui's global instance so the `t` macro works in any module (request wrapper,
+ * views) without passing the instance around.
+ */
+import { i18n, type Messages } from '@lingui/core';
+
+export { i18n };
+
+export const uiLanguages = ['en', 'es', 'pt', 'ro', 'ru', 'uk', 'au'] as const;
+export type UiLang = (typeof uiLanguages)[number];
+export type SettingsLang = 'en' | 'es' | 'pt' | 'ro' | 'ru' | 'ua';
+
+export const DEFAULT_UI_LANG: UiLang = 'en';
+/** localStorage key of the language the user picked on this device. */
+export const UI_LANG_STORAGE_KEY = 'uiLanguage';
+
+/** The name of each language in itself, for the language switcher (never translated). */
+export const languageNames: Record<UiLang, string> = {
+  en: 'English',
+  es: 'Español',
+  pt: 'Português',
+  ro: 'Română',
+  ru: 'Русский',
+  uk: 'Українська',
+  au: 'English (Australia)',
+};
+
+/** BCP 47 tags for Intl formatting and the Accept-Language header. */
+export const languageTags: Record<UiLang, string> = {
+  en: 'en',
+  es: 'es',
+  pt: 'pt',
+  ro: 'ro',
+  ru: 'ru',
+  uk: 'uk',
+  au: 'en-AU',
+};
+
+const loaders: Record<UiLang, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../../locales/en.po'),
+  es: () => import('../../locales/es.po'),
+  pt: () => import('../../locales/pt.po'),
+  ro: () => import('../../locales/ro.po'),
+  ru: () => import('../../locales/ru.po'),
+  uk: () => import('../../locales/uk.po'),
+  au: () => import('../../locales/au.po'),
+};
+
+export function isUiLang(value: unknown): value is UiLang {
+  return typeof value === 'string' && (uiLanguages as readonly string[]).includes(value);
+}
+
+export function toSettingsLanguage(ui: UiLang): SettingsLang {
+  if (ui === 'uk') return 'ua';
+  if (ui === 'au') return 'en';
+  return ui;
+}
+
+export function fromSettingsLanguage(settings: string): UiLang {
+  if (settings === 'ua') return 'uk';
+  return isUiLang(settings) ? settings : DEFAULT_UI_LANG;
+}
+
+export function getUiLanguage(): UiLang {
+  return isUiLang(i18n.locale) ? i18n.locale : DEFAULT_UI_LANG;
+}
+
+/** The language's BCP 47 tag (for Intl and Accept-Language). */
+export function getUiLanguageTag(): string {
+  return languageTags[getUiLanguage()];
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage can throw when the browser blocks it (privacy mode, sandboxed iframe).
+    return null;
+  }
+}
+
+/** Loads a catalog and makes it active, without remembering the choice. */
+export async function activateUiLanguage(lang: UiLang): Promise<void> {
+  const { messages } = await loaders[lang]();
+  i18n.loadAndActivate({ locale: lang, messages });
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTags[lang];
+}
+
+/** Switches the UI language and remembers it on this device. */
+export async function setUiLanguage(lang: UiLang): Promise<void> {
+  if (!isUiLang(lang)) throw new Error(`unknown UI language: ${String(lang)}`);
+  await activateUiLanguage(lang);
+  storage()?.setItem(UI_LANG_STORAGE_KEY, lang);
+}
+
+/**
+ * Picks the start language: the saved choice, else the browser's, else English; always one of
+ * `allowed` (the variant's languages). Must resolve before the first render.
+ */
+export function pickStartLanguage(opts: {
+  allowed: readonly UiLang[];
+  saved: string | null;
+  browser: readonly string[];
+}): UiLang {
+  const allowed = opts.allowed.length > 0 ? opts.allowed : [DEFAULT_UI_LANG];
+  if (isUiLang(opts.saved) && allowed.includes(opts.saved)) return opts.saved;
+  for (const tag of opts.browser) {
+    const lower = tag.toLowerCase();
+    if (lower === 'en-au' && allowed.includes('au')) return 'au';
+    const primary = lower.split('-')[0] ?? '';
+    if (isUiLang(primary) && primary !== 'au' && allowed.includes(primary)) return primary;
+  }
+  return allowed.includes(DEFAULT_UI_LANG) ? DEFAULT_UI_LANG : (allowed[0] ?? DEFAULT_UI_LANG);
+}
+
+export async function initI18n(opts: { allowed?: readonly UiLang[] } = {}): Promise<void> {
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const lang = pickStartLanguage({
+    allowed: opts.allowed ?? uiLanguages,
+    saved: storage()?.getItem(UI_LANG_STORAGE_KEY) ?? null,
+    browser,
+  });
+  await activateUiLanguage(lang);
+}

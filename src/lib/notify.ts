@@ -1,0 +1,83 @@
+/**
+ * A tiny toast store. Anything (the session machine's push handler, views) may push a toast; the
+ * root layout renders them in an aria-live region. At most MAX_TOASTS are kept: the oldest goes.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type ToastTone = 'info' | 'success' | 'error';
+export interface ToastInput {
+  title: string;
+  body?: string;
+  tone?: ToastTone;
+  timeoutMs?: number;
+}
+export interface Toast {
+  id: number;
+  title: string;
+  body?: string;
+  tone: ToastTone;
+  timeoutMs: number;
+}
+
+export const MAX_TOASTS = 5;
+export const DEFAULT_TOAST_MS = 6_000;
+/** No toast stays longer than a minute, whatever a caller asks. */
+export const MAX_TOAST_MS = 60_000;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: number): void {
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+  const next = toasts.filter((t) => t.id !== id);
+  if (next.length !== toasts.length) {
+    toasts = next;
+    emit();
+  }
+}
+
+export function pushToast(input: ToastInput): void {
+  const timeoutMs = Math.min(Math.max(input.timeoutMs ?? DEFAULT_TOAST_MS, 1_000), MAX_TOAST_MS);
+  const toast: Toast = { id: nextId++, title: input.title, body: input.body, tone: input.tone ?? 'info', timeoutMs };
+  const kept = [...toasts, toast];
+  while (kept.length > MAX_TOASTS) {
+    const dropped = kept.shift();
+    if (dropped) {
+      const timer = timers.get(dropped.id);
+      if (timer) clearTimeout(timer);
+      timers.delete(dropped.id);
+    }
+  }
+  toasts = kept;
+  timers.set(toast.id, setTimeout(() => dismissToast(toast.id), timeoutMs));
+  emit();
+}
+
+/** Removes every toast (sign-out clears the screen). */
+export function clearToasts(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  toasts = [];
+  emit();
+}
+
+export function getToasts(): readonly Toast[] {
+  return toasts;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(subscribe, getToasts, getToasts);
+}

@@ -1,0 +1,329 @@
+/**
+ * The request wrapper of the named-method API (document 1 §5, §7, §8).
+ *
+ * - POST `${origin}/api/v1/?{methodName}`, JSON, or multipart with a `data` part holding the JSON
+ *   when the payload carries a File or Blob (each file in its own part named by its dotted path).
+ * - Headers: Accept-Language (the UI language), X-Client-Version 2.1.2, Bearer when signed in,
+ *   Customer-Id when acting for a company (then the body carries fromCustomerId too).
+ * - `lang` in the body for dictionary methods.
+ * - null, undefined and NaN fields are dropped, deeply, before sending.
+ * - 5-minute time-out.
+ * - 401: one refresh through the session's hooks, then one replay; a second 401 answers AU.
+ * - 500: 'Server is not available'. No answer at all: AE.
+ * - Numeric-looking strings in answers become numbers, except name- and address-style fields.
+ * - A success is parsed with the method's response schema; a mismatch is a UE (and a console
+ *   error naming the method and paths, never the values).
+ *
+ * Expected failures are returned, never thrown.
+ */
+import * as v from 'valibot';
+import { t } from '@lingui/core/macro';
+import { FailureSchema, ResponseCode, joinValidationErrors, type Failure } from '../../api/envelope.ts';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../api/http.ts';
+import type { RequestOf, ResponseOf } from '../../api/method.ts';
+import { methods, type MethodName, type Methods } from '../../api/registry.ts';
+import { getMethodUrl } from './api-base.ts';
+import { getUiLanguage, getUiLanguageTag } from './i18n.ts';
+
+export interface RequestHooks {
+  getAccessToken(): string | null;
+  /** Refreshes the tokens; resolves true when a new access token is available. */
+  refresh(): Promise<boolean>;
+  /** The company the user acts for, or null. */
+  getActingCustomerId(): number | null;
+  /** Called on every call the user makes (the idle timer counts from the last one). */
+  onActivity?(): void;
+}
+
+const signedOutHooks: RequestHooks = {
+  getAccessToken: () => null,
+  refresh: async () => false,
+  getActingCustomerId: () => null,
+};
+
+let hooks: RequestHooks = signedOutHooks;
+let fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args);
+
+export function configureRequest(next: RequestHooks): void {
+  hooks = next;
+}
+
+/** Tests swap the transport; the product always uses the global fetch. */
+export function setFetchForTests(impl: typeof fetch | null): void {
+  fetchImpl = impl ?? ((...args) => globalThis.fetch(...args));
+}
+
+export type MethodResult<N extends MethodName> = ResponseOf<Methods[N]> | Failure;
+
+/* ----------------------------------------------------------------------------------------- */
+/* Payload cleaning                                                                           */
+/* ----------------------------------------------------------------------------------------- */
+
+/** Nesting deeper than this is refused: no payload of the contract comes close. */
+const MAX_DEPTH = 32;
+
+function isBinary(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+/** Drops null, undefined and NaN fields (and array items) at every depth. Files are kept as is. */
+export function dropEmpty(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new RangeError('payload is nested too deeply');
+  if (Array.isArray(value)) {
+    return value.filter((item) => !isEmptyValue(item)).map((item) => dropEmpty(item, depth + 1));
+  }
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (!isEmptyValue(item)) out[key] = dropEmpty(item, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Splits the files out of a payload: the JSON keeps everything else. */
+export function splitFiles(value: unknown, path = '', files: [string, Blob][] = []): { json: unknown; files: [string, Blob][] } {
+  if (isBinary(value)) {
+    files.push([path, value]);
+    return { json: undefined, files };
+  }
+  if (Array.isArray(value)) {
+    // A file's slot stays as null so the other items keep the index their path names.
+    const json = value.map((item, i) => splitFiles(item, path ? `${path}.${i}` : String(i), files).json ?? null);
+    return { json, files };
+  }
+  if (isPlainObject(value)) {
+    const json: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const inner = splitFiles(item, path ? `${path}.${key}` : key, files).json;
+      if (inner !== undefined) json[key] = inner;
+    }
+    return { json, files };
+  }
+  return { json: value, files };
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* Answer normalisation                                                                       */
+/* ----------------------------------------------------------------------------------------- */
+
+/**
+ * Fields whose values stay strings even when they look like numbers (document 1 §5: "except
+ * address and name style fields"). balance, accountBalanceMin and pendingAmount are decimal
+ * strings in the api/ schemas (amounts are exact: converting them to binary floats would lose
+ * money), so they stay strings too. responseCode ('00', '13') is a code, not a number.
+ */
+export const keepAsString: ReadonlySet<string> = new Set([
+  'responseCode',
+  'responseDescription',
+  'address1',
+  'address2',
+  'city',
+  'postalCode',
+  'stateCode',
+  'stateName',
+  'firstName',
+  'lastName',
+  'businessName',
+  'name',
+  'customerName',
+  'customerUsername',
+  'employeeFirstName',
+  'employeeLastName',
+  'login',
+  'username',
+  'desiredUsername',
+  'email',
+  'emailAddress',
+  'phone',
+  'phoneCode',
+  'phoneCountryCode',
+  'taxId',
+  'accessToken',
+  'refreshToken',
+  'temporaryToken',
+  'code',
+  'reqId',
+  'identifier',
+  'number',
+  'iban',
+  'description',
+  'param',
+  'title',
+  'body',
+  'balance',
+  'accountBalanceMin',
+  'pendingAmount',
+]);
+
+/**
+ * Plain decimals without a leading zero (a leading zero marks a code such as '007'), at most 15
+ * significant digits so the binary float holds the value exactly as written.
+ */
+const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const MAX_SIGNIFICANT_DIGITS = 15;
+
+export function looksNumeric(value: string): boolean {
+  return NUMERIC.test(value) && value.replace(/[-.]/g, '').replace(/^0+/, '').length <= MAX_SIGNIFICANT_DIGITS;
+}
+
+export function normaliseAnswer(value: unknown, key: string | null = null, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return value;
+  if (typeof value === 'string') {
+    if (key !== null && keepAsString.has(key)) return value;
+    return looksNumeric(value) ? Number(value) : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => normaliseAnswer(item, key, depth + 1));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, item] of Object.entries(value)) out[k] = normaliseAnswer(item, k, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* Failures                                                                                   */
+/* ----------------------------------------------------------------------------------------- */
+
+function failure(responseCode: Failure['responseCode'], responseDescription: string): Failure {
+  return { responseCode, responseDescription };
+}
+
+export function isFailure(answer: { responseCode: string }): answer is Failure {
+  return answer.responseCode !== ResponseCode.success;
+}
+
+/** The text of a failure: validation errors joined `param: description`, else its description. */
+export function describeFailure(f: Failure): string {
+  if (f.validationErrors && f.validationErrors.length > 0) return joinValidationErrors(f.validationErrors);
+  if (f.responseDescription) return f.responseDescription;
+  switch (f.responseCode) {
+    case ResponseCode.network:
+      return t`Network error. Check your connection and try again.`;
+    case ResponseCode.auth:
+      return t`Your session has ended. Please sign in again.`;
+    case ResponseCode.noAccess:
+    case ResponseCode.accessDenied:
+      return t`You do not have access to this.`;
+    default:
+      return t`Unknown error`;
+  }
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* The call                                                                                   */
+/* ----------------------------------------------------------------------------------------- */
+
+function buildBody(name: MethodName, payload: unknown, actingId: number | null): BodyInit {
+  const fields: Record<string, unknown> = { ...(isPlainObject(payload) ? payload : {}) };
+  if (name.startsWith('dictionar') && fields.lang === undefined) {
+    const ui = getUiLanguage();
+    fields.lang = ui === 'au' ? 'en' : ui;
+  }
+  if (actingId !== null && fields.fromCustomerId === undefined) fields.fromCustomerId = actingId;
+  const cleaned = dropEmpty(fields);
+  const { json, files } = splitFiles(cleaned);
+  if (files.length === 0) return JSON.stringify(json);
+  const form = new FormData();
+  form.append('data', JSON.stringify(json));
+  for (const [path, file] of files) form.append(path, file);
+  return form;
+}
+
+function buildHeaders(body: BodyInit, actingId: number | null): Headers {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': getUiLanguageTag(),
+    [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+  });
+  // FormData sets its own multipart boundary.
+  if (typeof body === 'string') headers.set('Content-Type', 'application/json');
+  const token = hooks.getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (actingId !== null) headers.set(CUSTOMER_ID_HEADER, String(actingId));
+  return headers;
+}
+
+async function send(name: MethodName, payload: unknown): Promise<Response | Failure> {
+  const actingId = hooks.getActingCustomerId();
+  const body = buildBody(name, payload, actingId);
+  try {
+    return await fetchImpl(getMethodUrl(name), {
+      method: 'POST',
+      headers: buildHeaders(body, actingId),
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    return failure(ResponseCode.network, timedOut ? t`The server took too long to answer.` : t`Network error. Check your connection and try again.`);
+  }
+}
+
+export async function callMethod<N extends MethodName>(name: N, payload: RequestOf<Methods[N]>): Promise<MethodResult<N>> {
+  const def = methods[name];
+  if (!def) return failure(ResponseCode.invalidMethod, t`Unknown error`);
+  hooks.onActivity?.();
+
+  let response = await send(name, payload);
+  if (!(response instanceof Response)) return response;
+
+  if (response.status === 401) {
+    // One refresh, one replay (document 1 §4). The session shares one refresh between callers.
+    const refreshed = await hooks.refresh().catch(() => false);
+    if (!refreshed) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
+    response = await send(name, payload);
+    if (!(response instanceof Response)) return response;
+    if (response.status === 401) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
+  }
+  if (response.status >= 500) return failure(ResponseCode.unknown, t`Server is not available`);
+
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    return failure(ResponseCode.unknown, t`Unknown error`);
+  }
+  const answer = normaliseAnswer(raw);
+  if (isPlainObject(answer) && answer.responseCode === ResponseCode.success) {
+    const parsed = v.safeParse(def.response, answer);
+    if (parsed.success) return parsed.output as MethodResult<N>;
+    // Paths only: values may be personal data.
+    console.error(`[request] ${name}: the answer does not match the contract at`, parsed.issues.map((i) => v.getDotPath(i) ?? '(root)'));
+    return failure(ResponseCode.unknown, t`Unknown error`);
+  }
+  const parsedFailure = v.safeParse(FailureSchema, answer);
+  if (parsedFailure.success) return parsedFailure.output;
+  console.error(`[request] ${name}: unexpected answer with HTTP status ${response.status}`);
+  return failure(ResponseCode.unknown, t`Unknown error`);
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* For TanStack Query: a failure becomes a thrown error carrying the failure                  */
+/* ----------------------------------------------------------------------------------------- */
+
+export class MethodCallError extends Error {
+  constructor(readonly failure: Failure) {
+    super(`named method failed with ${failure.responseCode}`);
+    this.name = 'MethodCallError';
+  }
+}
+
+/** callMethod for query functions: resolves with the success answer, throws MethodCallError. */
+export async function callMethodOrThrow<N extends MethodName>(name: N, payload: RequestOf<Methods[N]>): Promise<ResponseOf<Methods[N]>> {
+  const answer = await callMethod(name, payload);
+  if (isFailure(answer)) throw new MethodCallError(answer);
+  return answer as ResponseOf<Methods[N]>;
+}

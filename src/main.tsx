@@ -1,0 +1,53 @@
+/**
+ * The composition root. Order matters:
+ * 1. the `api` query value (backend override) is applied before anything calls the API;
+ * 2. the UI language is loaded before the first render (document 1 §1);
+ * 3. the variant's theme is applied;
+ * 4. the session actor starts (restored from sessionStorage) and the request wrapper gets its hooks;
+ * 5. the router renders.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { activeVariant } from '../variants/index.ts';
+import { createSessionActor, sessionRequestHooks } from './features/auth/session-actor.ts';
+import { applyApiQuery } from './lib/api-base.ts';
+import { initI18n } from './lib/i18n.ts';
+import { configureRequest } from './lib/request.ts';
+import { clearToasts } from './lib/notify.ts';
+import { createDevInspector } from './app/inspector.ts';
+import { AppRoot } from './app/app-root.tsx';
+import { createAppQueryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.ts';
+import { applyTheme } from './app/theme.ts';
+import './ui/theme.css';
+
+async function start() {
+  const apiQuery = new URLSearchParams(window.location.search).get('api');
+  if (apiQuery !== null) applyApiQuery(apiQuery);
+
+  await initI18n({ allowed: activeVariant.languages });
+  applyTheme(activeVariant.theme);
+  document.title = activeVariant.projectName;
+
+  const queryClient = createAppQueryClient();
+  const inspect = await createDevInspector();
+  const session = createSessionActor({
+    inspect,
+    clearCaches: () => {
+      queryClient.clear();
+      clearToasts();
+    },
+  });
+  configureRequest(sessionRequestHooks(session));
+
+  const router = createAppRouter({ session, queryClient });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <AppRoot router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void start();

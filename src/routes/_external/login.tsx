@@ -1,0 +1,75 @@
+/**
+ * /login (document 1 §2): already signed in -> the tokens are refreshed and the user goes home;
+ * otherwise the sign-in screen, then the start page decides where to go. A `code` plus
+ * `codeVerifier` in the query signs the user in without the form.
+ */
+import { useState } from 'react';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { PKCE_PATTERN } from '../../../api/auth.ts';
+import type { StartErrorCode, StartTarget } from '../../../machines/start-page/start-page.machine.ts';
+import { LoginView } from '../../features/auth/login-view.tsx';
+import { StartPageView } from '../../features/auth/start-page-view.tsx';
+import { destinationOf } from '../../features/auth/start-routes.ts';
+import { isSignedIn, logout, refreshSession } from '../../features/auth/session-actor.ts';
+
+/** A login code is short; anything longer is not one (limit on everything). */
+const MAX_CODE_LENGTH = 512;
+
+interface LoginSearch {
+  code?: string;
+  codeVerifier?: string;
+}
+
+export const Route = createFileRoute('/_external/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    const code = typeof search.code === 'string' && search.code.length > 0 && search.code.length <= MAX_CODE_LENGTH ? search.code : undefined;
+    const verifier =
+      typeof search.codeVerifier === 'string' &&
+      search.codeVerifier.length >= 43 &&
+      search.codeVerifier.length <= 128 &&
+      PKCE_PATTERN.test(search.codeVerifier)
+        ? search.codeVerifier
+        : undefined;
+    return code && verifier ? { code, codeVerifier: verifier } : {};
+  },
+  beforeLoad: async ({ context }) => {
+    if (isSignedIn(context.session) && (await refreshSession(context.session))) {
+      throw redirect({ to: '/home' });
+    }
+  },
+  component: LoginPage,
+});
+
+type Phase = { kind: 'login'; notice: StartErrorCode | null; attempt: number } | { kind: 'start'; attempt: number };
+
+function LoginPage() {
+  const { session } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>({ kind: 'login', notice: null, attempt: 0 });
+  // The query code is single-use: only the first attempt uses it.
+  const queryCode = phase.attempt === 0 && search.code && search.codeVerifier ? { code: search.code, codeVerifier: search.codeVerifier } : null;
+
+  async function go(target: StartTarget) {
+    const destination = destinationOf(target);
+    if (destination.kind === 'app') {
+      await navigate({ href: destination.href, replace: true });
+    } else if (destination.kind === 'external') {
+      window.location.assign(destination.url);
+    } else {
+      await logout(session);
+      setPhase({ kind: 'login', notice: target.kind === 'login' ? target.reason : null, attempt: phase.attempt + 1 });
+    }
+  }
+
+  if (phase.kind === 'start') return <StartPageView key={phase.attempt} session={session} onTarget={(target) => void go(target)} />;
+  return (
+    <LoginView
+      key={phase.attempt}
+      session={session}
+      queryCode={queryCode}
+      notice={phase.notice}
+      onSignedIn={() => setPhase({ kind: 'start', attempt: phase.attempt })}
+    />
+  );
+}

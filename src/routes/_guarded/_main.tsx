@@ -1,0 +1,64 @@
+import { Link, Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { activeVariant } from '../../../variants/index.ts';
+import { LanguageSwitcher } from '../../app/language-switcher.tsx';
+import { SiteFooter } from '../../app/site-footer.tsx';
+import { IdleWarning } from '../../features/auth/idle-warning.tsx';
+import { logout, useSessionCustomer } from '../../features/auth/session-actor.ts';
+import { customerDisplayName } from '../../features/home/display-name.ts';
+import { Button } from '../../ui/button.tsx';
+
+/** Main layout: header with the customer's name, navigation, language switcher and sign-out. */
+export const Route = createFileRoute('/_guarded/_main')({
+  component: MainLayout,
+});
+
+function MainLayout() {
+  const { t } = useLingui();
+  const { session } = Route.useRouteContext();
+  const customer = useSessionCustomer(session);
+  const navigate = useNavigate();
+  return (
+    <>
+      <header className="app-header">
+        <Link to="/home" className="app-brand">
+          {activeVariant.projectName}
+        </Link>
+        <nav className="app-nav" aria-label={t`Main`}>
+          <ul>
+            <li>
+              <Link to="/home" activeProps={{ 'aria-current': 'page' }}>
+                {t`Home`}
+              </Link>
+            </li>
+            {customer?.isAdmin ? (
+              <li>
+                <Link to="/admin-overview" search={{ page: 1 }} activeProps={{ 'aria-current': 'page' }}>
+                  {t`Admin overview`}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="app-user">
+          {customer ? <span className="app-user-name">{customerDisplayName(customer)}</span> : null}
+          <LanguageSwitcher signedIn />
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              await logout(session);
+              await navigate({ to: '/login' });
+            }}
+          >
+            {t`Sign out`}
+          </Button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <IdleWarning session={session} />
+    </>
+  );
+}

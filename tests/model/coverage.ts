@@ -1,0 +1,139 @@
+/**
+ * Model-test plumbing shared by the auth model tests:
+ * - `edgeCoveringPaths`: a shortest path to every state, plus, for every edge of the adjacency map
+ *   that no shortest path takes, the shortest path to its source followed by that edge (this is how
+ *   returns to earlier states, which shortest and simple paths never target, get a path);
+ * - `transitionsTaken`: replays paths on a live actor and records which chart transitions fired
+ *   (from the inspector's microsteps), for the transition-coverage check.
+ */
+import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
+import type { Step, TestModel, TestPath } from '@xstate/graph';
+import { listTransitions } from '../../scripts/machine-graph.ts';
+
+export function edgeCoveringPaths<S extends Snapshot<unknown>, E extends EventObject>(
+  model: TestModel<S, E, any>,
+  serialize: (s: S) => string,
+): TestPath<S, E>[] {
+  // allowDuplicatePaths keeps the paths that are prefixes of longer ones: each is a prefix we need.
+  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+  const adjacency = model.getAdjacencyMap() as unknown as Record<string, { state: S; transitions: Record<string, { event: E; state: S }> }>;
+  const prefix = new Map<string, E[]>();
+  const covered = new Set<string>();
+  const edge = (from: string, event: E) => `${from}|${JSON.stringify(event)}`;
+  const initial = shortest[0]?.steps[0]?.state;
+  if (!initial) return [];
+  prefix.set(serialize(initial), []);
+  for (const p of shortest) {
+    const events = p.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+    prefix.set(serialize(p.state), events);
+    for (let i = 1; i < p.steps.length; i++) {
+      const before = p.steps[i - 1];
+      const step = p.steps[i];
+      if (before && step) covered.add(edge(serialize(before.state), step.event));
+    }
+  }
+
+  /**
+   * Replays events on the adjacency map. (TestModel.getPathsFromEvents would do this, but in
+   * @xstate/graph 3.0.4 it ignores the model's options, starts from an errored snapshot and then
+   * matches no state check, or throws.)
+   */
+  const replay = (events: E[]): TestPath<S, E> => {
+    let state = initial;
+    const steps: Step<S, E>[] = [{ event: { type: 'xstate.init' } as E, state }];
+    for (const event of events) {
+      const entry = adjacency[serialize(state)];
+      const next = entry && Object.values(entry.transitions).find((t) => JSON.stringify(t.event) === JSON.stringify(event));
+      if (!next) throw new Error(`cannot replay ${JSON.stringify(event)} from ${serialize(state)}`);
+      state = next.state as S;
+      steps.push({ event, state });
+    }
+    const path = { state, steps, weight: events.length };
+    return {
+      ...path,
+      description: events.map((e) => e.type).join(' → '),
+      test: (params) => model.testPath(path, params),
+    };
+  };
+
+  const paths = [...shortest];
+  for (const [stateKey, entry] of Object.entries(adjacency)) {
+    const base = prefix.get(stateKey);
+    if (!base) throw new Error(`no shortest path reaches ${stateKey}`);
+    for (const { event } of Object.values(entry.transitions)) {
+      const key = edge(stateKey, event as E);
+      if (covered.has(key)) continue;
+      covered.add(key);
+      paths.push(replay([...base, event as E]));
+    }
+  }
+  return paths;
+}
+
+/** Keys (as in listTransitions) of the chart transitions the given event sequences take. */
+export function transitionsTaken(machine: AnyStateMachine, input: unknown, sequences: EventObject[][]): Set<string> {
+  const byDefinition = new Map<unknown, string>();
+  for (const node of allNodesOf(machine)) {
+    for (const [eventType, list] of node.transitions.entries()) {
+      list.forEach((t: unknown, i: number) => byDefinition.set(t, `${node.id}|${eventType}|${i}`));
+    }
+    (node.always ?? []).forEach((t: unknown, i: number) => byDefinition.set(t, `${node.id}|always|${i}`));
+  }
+  const taken = new Set<string>();
+  for (const events of sequences) {
+    const actor = createActor(machine, {
+      input,
+      inspect: (e) => {
+        if (e.type !== '@xstate.microstep') return;
+        for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
+          const key = byDefinition.get(t);
+          if (key) taken.add(key);
+        }
+      },
+    });
+    actor.start();
+    for (const event of events) actor.send(event);
+    actor.stop();
+  }
+  return taken;
+}
+
+function allNodesOf(machine: AnyStateMachine) {
+  const out: any[] = [];
+  const walk = (n: any) => {
+    out.push(n);
+    for (const c of Object.values(n.states)) walk(c);
+  };
+  walk(machine.root);
+  return out;
+}
+
+export function chartTransitionKeys(machine: AnyStateMachine): string[] {
+  return listTransitions(machine).map((t) => t.key);
+}
+
+/**
+ * Wraps state checks so a test can prove they ran: every step of a path must match at least one
+ * check (STACK.md: a stateMatcher that matches nothing makes every test pass).
+ */
+export function countingChecks<T extends Record<string, (s: any) => Promise<void>>>(checks: T): { checks: T; matchedSteps: () => number } {
+  const seen = new Set<unknown>();
+  const wrapped = Object.fromEntries(
+    Object.entries(checks).map(([key, check]) => [
+      key,
+      async (s: unknown) => {
+        seen.add(s);
+        await check(s);
+      },
+    ]),
+  ) as T;
+  return { checks: wrapped, matchedSteps: () => seen.size };
+}
+
+/** 'signedIn.token.fresh' -> matches({ signedIn: { token: 'fresh' } }). */
+export function matchesPath(s: { matches(v: any): boolean }, key: string): boolean {
+  const parts = key.split('.');
+  let value: unknown = parts.pop();
+  while (parts.length) value = { [parts.pop() as string]: value };
+  return s.matches(value);
+}

@@ -1,0 +1,208 @@
+/**
+ * Test harness for the platform: a fresh, migrated and seeded database per app (PGlite in memory,
+ * or a uniquely named PostgreSQL database when TEST_DB=pg, dropped on close), the app built on it,
+ * and helpers to sign in a demo user and to call a named method.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import { openPglite, openPostgres, type OpenDatabase } from '../../server/db/open.ts';
+import { seedDatabase } from '../../server/db/seed.ts';
+import type { Db } from '../../server/db/types.ts';
+import { demoUserByKey as demoUsers, type DemoUser } from '../../server/db/demo-users.ts';
+import { createInProcessPublisher, createPgPublisher, type PushPublisher } from '../../server/modules/push/publisher.ts';
+import { pkceChallenge } from '../../server/modules/auth/crypto.ts';
+import { totpStepAt, hotp, base32Decode } from '../../server/modules/auth/totp.ts';
+import { API_VERSION_PATH } from '../../api/http.ts';
+
+export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+
+export interface TestDatabase {
+  open: OpenDatabase;
+  /** the connection string on PostgreSQL; null on PGlite */
+  url: string | null;
+  /** closes the connection and, on PostgreSQL, drops the database */
+  close(): Promise<void>;
+}
+
+/** A fresh database on the driver TEST_DB names, migrated and seeded. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDriver === 'pglite') {
+    const open = await openPglite();
+    await seedDatabase(open.db);
+    return { open, url: null, close: () => open.close() };
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=pg needs DATABASE_URL');
+  const name = `wlb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const open = await openPostgres(url.toString(), 5);
+  await seedDatabase(open.db);
+  return {
+    open,
+    url: url.toString(),
+    async close() {
+      await open.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: TestDatabase;
+  publisher: PushPublisher;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'publisher'>> {
+  /** receives the app's log lines (JSON, one per line) */
+  logStream?: Writable;
+  /**
+   * Run a second instance on another app's database (PostgreSQL only: its own pool and its own
+   * LISTEN connection, as a second server process would have). Closing it leaves the database.
+   */
+  shareDatabaseOf?: TestApp;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { logStream, shareDatabaseOf, ...rest } = options;
+  let database: TestDatabase;
+  if (shareDatabaseOf) {
+    const url = shareDatabaseOf.database.url;
+    if (!url) throw new Error('shareDatabaseOf needs PostgreSQL');
+    const open = await openPostgres(url, 5);
+    // Closing a second instance closes its own pool only; the first instance drops the database.
+    database = { open, url, close: () => open.close() };
+  } else {
+    database = await createTestDatabase();
+  }
+  const publisher = database.url ? await createPgPublisher(database.url) : createInProcessPublisher();
+  const app = await buildApp({
+    db: database.open.db,
+    publisher,
+    logger: logStream ? { level: 'info', stream: logStream } : false,
+    ...rest,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.open.db,
+    database,
+    publisher,
+    async close() {
+      await app.close();
+      await publisher.close();
+      await database.close();
+    },
+  };
+}
+
+/** A 128-character PKCE verifier (as the web client makes) and its S256 challenge. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(96).toString('base64url').slice(0, 128);
+  return { verifier, challenge: pkceChallenge(verifier) };
+}
+
+/** The TOTP code of a base32 secret at a time (default now), optionally shifted by whole steps. */
+export function totpCode(secretBase32: string, timeMs = Date.now(), stepOffset = 0): string {
+  return hotp(base32Decode(secretBase32), totpStepAt(timeMs) + stepOffset);
+}
+
+export type DemoKey = keyof typeof demoUsers;
+
+export interface InjectOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export async function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  options: InjectOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body as Record<string, unknown>,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * Signs a demo user in through the token service: login with a PKCE challenge, then (otp users)
+ * the token step with a TOTP computed from the demo secret. A step is accepted once per user, so
+ * repeated sign-ins in one test use the neighbouring steps the drift allows: at most three sign-ins
+ * of one TOTP user per 30 s (reuse an earlier token, or use boris, who has no second step).
+ */
+export async function signIn(app: FastifyInstance, who: DemoKey | DemoUser, options: InjectOptions = {}): Promise<SignedIn> {
+  const user: DemoUser = typeof who === 'string' ? demoUsers[who] : who;
+  for (const stepOffset of [0, 1, -1]) {
+    const { verifier, challenge } = pkcePair();
+    const login = await postJson(
+      app,
+      '/auth/login',
+      { client: 'spa', username: user.email, password: user.password, codeChallenge: challenge },
+      options,
+    );
+    if (login.statusCode !== 200) throw new Error(`login of ${user.email} answered ${login.statusCode}: ${login.body}`);
+    const answer = login.json() as { authFlow: string; code?: string; accessToken?: string; refreshToken?: string };
+    if (answer.authFlow === 'simple') return { accessToken: answer.accessToken!, refreshToken: answer.refreshToken! };
+    if (!user.totpSecret) throw new Error(`${user.email} needs a TOTP secret`);
+    const token = await postJson(
+      app,
+      '/auth/token',
+      { code: answer.code, codeVerifier: verifier, otp: totpCode(user.totpSecret, Date.now(), stepOffset) },
+      options,
+    );
+    if (token.statusCode === 200) return token.json() as SignedIn;
+    if (token.statusCode !== 403) throw new Error(`token step of ${user.email} answered ${token.statusCode}: ${token.body}`);
+  }
+  throw new Error(`could not sign ${user.email} in: every TOTP step within the drift is used`);
+}
+
+export interface MethodAnswer {
+  status: number;
+  body: { responseCode: string } & Record<string, unknown>;
+  headers: LightMyRequestResponse['headers'];
+}
+
+/** Calls a named method: POST /api/v1/?{name} with a JSON body. */
+export async function callMethod(
+  app: FastifyInstance,
+  name: string,
+  body: Record<string, unknown> = {},
+  options: InjectOptions = {},
+): Promise<MethodAnswer> {
+  const response = await postJson(app, `${API_VERSION_PATH}/?${name}`, body, options);
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}

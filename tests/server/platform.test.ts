@@ -1,0 +1,174 @@
+/** Platform concerns: security headers, static app and history fallback, multipart, logs. */
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUserByKey } from '../../server/db/demo-users.ts';
+import { callMethod, createTestApp, pkcePair, postJson, signIn, totpCode, type TestApp } from './harness.ts';
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+let t: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'wlb-dist-'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'assets', 'app.js'), 'console.log("app")');
+  t = await createTestApp({ logStream, distDir });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy']);
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/connect-src 'self' ws:\/\/\S+ wss:\/\/\S+/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(String(headers['permissions-policy'])).toContain('geolocation=()');
+}
+
+describe('security headers', () => {
+  it('are on the app, on API answers, on token-service errors and on 404s', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expectSecurityHeaders(page.headers);
+    expectSecurityHeaders((await callMethod(t.app, 'getCustomerInfo')).headers);
+    expectSecurityHeaders((await postJson(t.app, '/auth/login', {})).headers);
+    expectSecurityHeaders((await t.app.inject({ method: 'GET', url: '/api/v1/nothing' })).headers);
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS behind an https proxy', async () => {
+    const proxied = await createTestApp({ trustProxy: true, distDir });
+    try {
+      const res = await proxied.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('the web app', () => {
+  it('serves files and falls back to index.html for client routes', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('console.log');
+    for (const url of ['/login', '/transfer/p2p', '/card/12/pin/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('does not fall back for missing files or API paths', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/login' })).statusCode).toBe(404);
+  });
+
+  it('says the app is not built when dist/ is missing, and the API still answers', async () => {
+    const bare = await createTestApp({ distDir: join(distDir, 'nope') });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/home' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('not built');
+      expect((await callMethod(bare.app, 'dictionaryCurrencies')).body.responseCode).toBe('00');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('multipart calls', () => {
+  it('reads the JSON body from the data part', async () => {
+    const s = await signIn(t.app, 'boris');
+    const boundary = '----wlbtest';
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="data"',
+      '',
+      JSON.stringify({ customerId: 'bad', lang: 'xx' }),
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="a.txt"',
+      'Content-Type: text/plain',
+      '',
+      'hello',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/?userAccessInfoGet',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.accessToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.responseCode).toBe('VF');
+    expect(body.validationErrors.map((e: { param: string }) => e.param).sort()).toEqual(['customerId', 'lang']);
+
+    const good = payload.replace(JSON.stringify({ customerId: 'bad', lang: 'xx' }), JSON.stringify({ lang: 'es' }));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/?termsList',
+      payload: good,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.accessToken}` },
+    });
+    expect(ok.json().responseCode).toBe('00');
+
+    const notJson = payload.replace(JSON.stringify({ customerId: 'bad', lang: 'xx' }), '{nope');
+    const nj = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/?termsList',
+      payload: notJson,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.accessToken}` },
+    });
+    expect(nj.json()).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'data' }] });
+  });
+
+  it('refuses a JSON body over 1 MB', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/?dictionaryCurrencies',
+      payload: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, a token, a code or a one-time password', async () => {
+    const owner = demoUserByKey.owner;
+    const pkce = pkcePair();
+    const login = await postJson(t.app, '/auth/login', { client: 'spa', username: owner.email, password: owner.password, codeChallenge: pkce.challenge });
+    const code = login.json().code as string;
+    const otp = totpCode(owner.totpSecret);
+    const tokens = (await postJson(t.app, '/auth/token', { code, codeVerifier: pkce.verifier, otp })).json();
+    await callMethod(t.app, 'getCustomerInfo', { fromCustomerId: 1 }, { token: tokens.accessToken });
+    await postJson(t.app, '/auth/refresh', { refreshToken: tokens.refreshToken });
+    // Headers are never logged either (a cookie here).
+    await callMethod(t.app, 'getCustomerInfo', {}, { token: tokens.accessToken, headers: { cookie: 'session=secretcookie' } });
+    const all = logLines.join('\n');
+    expect(logLines.length).toBeGreaterThan(5);
+    for (const secret of [owner.password, tokens.accessToken, tokens.refreshToken, code, pkce.verifier, 'secretcookie']) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).not.toContain(`"otp":"${otp}"`);
+  });
+});

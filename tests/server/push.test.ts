@@ -1,0 +1,166 @@
+/** Push over graphql-ws: authenticated sockets, per-customer events, fan-out across instances. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { decodeJwt } from 'jose';
+import { PUSH_SUBSCRIPTION } from '../../api/push.ts';
+import { MethodFailure, type MethodContext } from '../../server/modules/method-types.ts';
+import { createTestApp, callMethod, signIn, testDriver, type TestApp } from './harness.ts';
+
+const apps: TestApp[] = [];
+const clients: Client[] = [];
+
+async function listening(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; url: string }> {
+  const t = await createTestApp(options);
+  apps.push(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { t, url: `ws://127.0.0.1:${address.port}/graphql` };
+}
+
+function connect(url: string, connectionParams: Record<string, unknown>): Client {
+  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0, lazy: true });
+  clients.push(client);
+  return client;
+}
+
+interface Received {
+  events: { type: string; payload: string }[];
+  errors: unknown[];
+  /** resolves once the subscription is acknowledged by the server (its first ping round-trip) */
+  ready: Promise<void>;
+}
+
+function subscribe(client: Client): Received {
+  const received: Received = { events: [], errors: [], ready: Promise.resolve() };
+  received.ready = new Promise<void>((resolve) => {
+    const off = client.on('connected', () => {
+      off();
+      // The subscribe message follows the ack; give the server a moment to register it.
+      setTimeout(resolve, 150);
+    });
+    client.on('closed', () => resolve());
+  });
+  client.subscribe<{ events: { type: string; payload: string } }>(
+    { query: PUSH_SUBSCRIPTION },
+    {
+      next: (value) => {
+        if (value.data) received.events.push(value.data.events);
+      },
+      error: (err) => received.errors.push(err),
+      complete: () => {},
+    },
+  );
+  return received;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+afterAll(async () => {
+  for (const c of clients) await c.dispose();
+  // Close second instances first: they share the first one's database.
+  for (const t of apps.reverse()) await t.close();
+});
+
+describe('push over graphql-ws', () => {
+  let first: { t: TestApp; url: string };
+  beforeAll(async () => {
+    first = await listening({
+      handlerOverrides: {
+        // A mutation that publishes, then (for 'ru') fails: nothing may be delivered then.
+        async customerLanguageUpdate(input: unknown, ctx: MethodContext) {
+          const { language } = input as { language: string };
+          ctx.publish(ctx.customerId!, { type: 'CustomerNotification', notificationType: 'settings', status: 'info', title: 'Language', body: language });
+          if (language === 'ru') throw new MethodFailure('TA1', 'refused');
+          return {};
+        },
+      },
+    });
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    const received = subscribe(connect(first.url, { token: 'garbage' }));
+    await waitFor(() => received.errors.length > 0);
+  });
+
+  it("delivers a customer's events to that customer's sockets only, after commit", async () => {
+    const anna = await signIn(first.t.app, 'anna');
+    const boris = await signIn(first.t.app, 'boris');
+    const annaSees = subscribe(connect(first.url, { token: anna.accessToken }));
+    const borisSees = subscribe(connect(first.url, { token: boris.accessToken }));
+    await Promise.all([annaSees.ready, borisSees.ready]);
+
+    const failed = await callMethod(first.t.app, 'customerLanguageUpdate', { language: 'ru' }, { token: anna.accessToken });
+    expect(failed.body.responseCode).toBe('TA1');
+    const ok = await callMethod(first.t.app, 'customerLanguageUpdate', { language: 'es' }, { token: anna.accessToken });
+    expect(ok.body.responseCode).toBe('00');
+
+    await waitFor(() => annaSees.events.length > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(annaSees.events).toHaveLength(1);
+    expect(annaSees.events[0]!.type).toBe('CustomerNotification');
+    expect(JSON.parse(annaSees.events[0]!.payload)).toMatchObject({ type: 'CustomerNotification', body: 'es' });
+    expect(borisSees.events).toHaveLength(0);
+    expect(annaSees.errors).toEqual([]);
+  });
+
+  it("lets an authorised user listen for the company, and refuses a company it may not act for", async () => {
+    const clerk = await signIn(first.t.app, 'clerk');
+    const anna = await signIn(first.t.app, 'anna');
+    const clerkCustomer = decodeJwt(clerk.accessToken).cid as number;
+    const list = await callMethod(first.t.app, 'userAccessList', {}, { token: clerk.accessToken });
+    const northwindId = (list.body.customerAccesses as { customerId: number }[])[0]!.customerId;
+    expect(northwindId).not.toBe(clerkCustomer);
+    const clerkSees = subscribe(connect(first.url, { token: clerk.accessToken, customerId: northwindId }));
+    await clerkSees.ready;
+    await first.t.publisher.publish(northwindId, { type: 'TransactionConfirmation', transactionId: 7, status: 'approved' });
+    await waitFor(() => clerkSees.events.length === 1);
+    const intruder = subscribe(connect(first.url, { token: anna.accessToken, customerId: northwindId }));
+    await waitFor(() => intruder.errors.length > 0);
+  });
+
+  it.runIf(testDriver === 'pg')('delivers across two instances on one PostgreSQL through NOTIFY', async () => {
+    const second = await listening({ shareDatabaseOf: first.t });
+    const anna = await signIn(first.t.app, 'anna');
+    const annaCustomer = decodeJwt(anna.accessToken).cid as number;
+    // The socket is on the second instance; the change is made through the first.
+    const seen = subscribe(connect(second.url, { token: anna.accessToken }));
+    await seen.ready;
+    const ok = await callMethod(first.t.app, 'customerLanguageUpdate', { language: 'pt' }, { token: anna.accessToken });
+    expect(ok.body.responseCode).toBe('00');
+    await waitFor(() => seen.events.length === 1);
+    expect(JSON.parse(seen.events[0]!.payload)).toMatchObject({ body: 'pt' });
+    // And the other way round, straight through the second instance's publisher.
+    const seenOnFirst = subscribe(connect(first.url, { token: anna.accessToken }));
+    await seenOnFirst.ready;
+    await second.t.publisher.publish(annaCustomer, { type: 'PasswordChange', status: 'changed' });
+    await waitFor(() => seenOnFirst.events.some((e) => e.type === 'PasswordChange'));
+  });
+
+  it.runIf(testDriver === 'pg')('keeps delivering after the LISTEN connection is cut (it reconnects)', async () => {
+    // boris signs in without a TOTP step: any number of sign-ins per 30 s.
+    const boris = await signIn(first.t.app, 'boris');
+    const borisCustomer = decodeJwt(boris.accessToken).cid as number;
+    const seen = subscribe(connect(first.url, { token: boris.accessToken }));
+    await seen.ready;
+    const pool = (first.t.database.open as { pool: import('pg').Pool }).pool;
+    const cut = await pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()",
+    );
+    expect(cut.rowCount).toBeGreaterThan(0);
+    // Publish until the reconnected listener hears it (reconnection waits about a second).
+    const deadline = Date.now() + 8000;
+    while (!seen.events.some((e) => e.type === 'PasswordChange') && Date.now() < deadline) {
+      await first.t.publisher.publish(borisCustomer, { type: 'PasswordChange', status: 'canceled' });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(seen.events.some((e) => e.type === 'PasswordChange')).toBe(true);
+  });
+});
