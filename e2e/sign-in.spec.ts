@@ -1,0 +1,96 @@
+/**
+ * The foundation's journeys against the built app served by the platform on a fresh embedded
+ * database: sign in with password and a TOTP code computed from the demo secret, land where the
+ * start-page rules say, switch language, sign out; axe (WCAG 2.2 AA) on every page visited.
+ * Each test signs in a different demo user: a TOTP step is accepted only once per user.
+ */
+import { expect, test } from '@playwright/test';
+import { demoUserByKey } from '../server/db/demo-users.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { totp } from './support/totp.ts';
+import { LoginPage } from './models/login-page.ts';
+import { MainLayout } from './models/main-layout.ts';
+
+test('a verified customer signs in with password and one-time code, switches language and signs out', async ({ page }) => {
+  const anna = demoUserByKey.anna;
+  const login = new LoginPage(page);
+  const main = new MainLayout(page);
+
+  await login.open('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expectNoAxeViolations(page, '/login');
+
+  await login.submitPassword(anna.email, anna.password);
+  await login.expectCodeStep();
+  await expectNoAxeViolations(page, '/login (code step)');
+  await login.submitCode(totp(anna.totpSecret!));
+
+  await main.expectHome('Welcome, Anna Kowalska');
+  await main.expectAccountsArea();
+  await expect(page.getByText('€2,450.75')).toBeVisible();
+  await expectNoAxeViolations(page, '/home');
+
+  await main.switchLanguage('Español');
+  await main.expectHome('Te damos la bienvenida, Anna Kowalska');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByText('2450,75')).toBeVisible();
+  await expectNoAxeViolations(page, '/home (es)');
+
+  await main.signOut('Cerrar sesión');
+  await expect(page).toHaveURL(/\/login/);
+  // logout clears session storage (tokens included)
+  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+  // the session is gone: a guarded route sends the visitor back to sign-in
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a wrong password is refused with a clear message and nothing else happens', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.submitPassword(demoUserByKey.boris.email, 'not-the-password');
+  await login.expectError(/e-mail address or password is not correct/i);
+  await expect(page).toHaveURL(/\/login/);
+  await expectNoAxeViolations(page, '/login (error)');
+});
+
+test('a guarded path is remembered and opened after sign-in (simple flow)', async ({ page }) => {
+  const boris = demoUserByKey.boris;
+  const login = new LoginPage(page);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login/);
+  await login.submitPassword(boris.email, boris.password);
+  await new MainLayout(page).expectHome(/Boris/);
+});
+
+test('an authorised user chooses the company to act for', async ({ page }) => {
+  const clerk = demoUserByKey.clerk;
+  const login = new LoginPage(page);
+  await login.open();
+  await login.submitPassword(clerk.email, clerk.password);
+  await login.expectCodeStep();
+  await login.submitCode(totp(clerk.totpSecret!));
+  await expectNoAxeViolations(page, '/login (account chooser)');
+  await login.chooseAccount('Northwind Trading Ltd');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: /Accounts/ })).toBeVisible();
+  await expectNoAxeViolations(page, '/home (acting for Northwind)');
+});
+
+test('an administrator lands on the admin overview', async ({ page }) => {
+  const admin = demoUserByKey.admin;
+  const login = new LoginPage(page);
+  await login.open();
+  await login.submitPassword(admin.email, admin.password);
+  await login.expectCodeStep();
+  await login.submitCode(totp(admin.totpSecret!));
+  await expect(page).toHaveURL(/\/admin-overview/);
+  await expect(page.getByRole('cell', { name: 'anna@demo.test' }).or(page.getByText('Anna Kowalska')).first()).toBeVisible();
+  await expectNoAxeViolations(page, '/admin-overview');
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  await expectNoAxeViolations(page, '404');
+});
