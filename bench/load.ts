@@ -1,10 +1,11 @@
 /**
  * A closed-loop HTTP load generator: `connections` keep-alive sockets, each sending its next
- * request when the previous answer has been read, for `durationMs`. Runs in a worker thread so
- * the generator does not share the event loop of the process that reports.
+ * request when the previous answer has been read, for `durationMs`. Runs in a child process of
+ * its own so the generator shares no event loop with the reporting process.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 
 export interface LoadOptions {
   url: string;
@@ -82,16 +83,24 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** Runs the load in a worker thread and resolves with its figures. */
+/** Runs the load in a child process and resolves with its figures. */
 export function load(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: options, execArgv: ['--import', 'tsx'] });
-    worker.once('message', resolve);
-    worker.once('error', reject);
+    const child = spawn('npx', ['tsx', fileURLToPath(import.meta.url), JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadResult);
+    });
   });
 }
 
-if (!isMainThread && parentPort) {
-  const port = parentPort;
-  void runLoad(workerData as LoadOptions).then((result) => port.postMessage(result));
+// Run as a script: `tsx bench/load.ts '<options json>'` prints the result as one JSON line.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+  void runLoad(options).then((result) => console.log(JSON.stringify(result)));
 }

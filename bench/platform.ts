@@ -29,6 +29,8 @@ export async function startProcess(script: string, port: number, env: Record<str
   const child = spawn('npx', ['tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // its own process group: npx -> tsx -> node, and stop() must end all of them
+    detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(origin + readyPath, 120_000);
@@ -39,7 +41,7 @@ export async function startProcess(script: string, port: number, env: Record<str
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        process.kill(-child.pid!, 'SIGTERM');
       }),
   };
 }
@@ -50,7 +52,7 @@ export async function startPlatform(port: number, databaseUrl?: string): Promise
   const started = await startProcess(
     'server/main.ts',
     port,
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: 'off' },
     '/login',
   );
   const stop = started.stop;

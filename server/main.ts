@@ -8,6 +8,8 @@ import { buildApp, DEFAULT_DIST_DIR } from './app.ts';
 import { openPglite, openPostgres } from './db/open.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
+import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
+import { activeVariant } from '../variants/index.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -26,9 +28,16 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === 'true',
   ...(process.env.JWT_SECRET ? { jwtSecret: process.env.JWT_SECRET } : {}),
+  // Requests per minute per client address across the whole platform (sign-in has its own,
+  // stricter limits in the database). RATE_LIMIT_PER_MINUTE=off disables it (benchmarks only).
+  ...(process.env.RATE_LIMIT_PER_MINUTE
+    ? { globalRateLimitPerMinute: process.env.RATE_LIMIT_PER_MINUTE === 'off' ? false : Number(process.env.RATE_LIMIT_PER_MINUTE) }
+    : {}),
 });
 
 let closing = false;
+// Queued mail goes out through SMTP when SMTP_HOST is set (started after listen).
+let mailOutbox: MailOutbox | null = null;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
@@ -37,6 +46,7 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
+    await mailOutbox?.stop();
     await app.close();
     await publisher.close();
     await database.close();
@@ -50,6 +60,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port, host });
+mailOutbox = startMailOutbox({ db: database.db, logger: app.log, projectName: activeVariant.projectName });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;

@@ -5,15 +5,16 @@
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import * as v from 'valibot';
 import { AccessClaimsSchema, ACCESS_TOKEN_TTL_S, LOGIN_CODE_TTL_S, type LoginResponse, type Tokens } from '../../../api/auth.ts';
 import type { Db, Tx } from '../../db/types.ts';
+import { prepared } from '../../db/prepared.ts';
 import { users } from '../customers/customers.tables.ts';
 import type { Caller } from '../method-types.ts';
 import { loginCodes, refreshTokens, signInFailures, tokenFamilies, usedTotpSteps } from './auth.tables.ts';
 import { dummyPasswordHash, pkceChallenge, randomToken, sha256Hex, verifyPassword } from './crypto.ts';
 import { matchTotpStep } from './totp.ts';
+import { signHs256, verifyHs256 } from './jwt.ts';
 
 /** A refresh token outlives many access tokens; the 15-minute idle rule ends sessions earlier. */
 export const REFRESH_TOKEN_TTL_S = 12 * 60 * 60;
@@ -98,12 +99,10 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
 
   async function signAccessToken(userId: number, customerId: number, familyId: string): Promise<string> {
     const issuedAtS = Math.floor(now() / 1000);
-    return new SignJWT({ cid: customerId, fam: familyId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(userId))
-      .setIssuedAt(issuedAtS)
-      .setExpirationTime(issuedAtS + ACCESS_TOKEN_TTL_S)
-      .sign(signingKey);
+    return signHs256(
+      { sub: String(userId), cid: customerId, fam: familyId, iat: issuedAtS, exp: issuedAtS + ACCESS_TOKEN_TTL_S },
+      signingKey,
+    );
   }
 
   async function insertRefreshToken(tx: Tx | Db, familyId: string, userId: number): Promise<string> {
@@ -281,25 +280,25 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
      */
     async authenticate(token: string | null | undefined): Promise<Caller | null> {
       if (!token) return null;
-      let payload: unknown;
-      try {
-        ({ payload } = await jwtVerify(token, signingKey, { algorithms: ['HS256'], currentDate: at(now()) }));
-      } catch {
-        return null;
-      }
+      const payload = verifyHs256(token, signingKey, now());
+      if (!payload) return null;
       const claims = v.safeParse(AccessClaimsSchema, payload);
       if (!claims.success || !UUID_PATTERN.test(claims.output.fam) || !/^\d+$/.test(claims.output.sub)) return null;
-      const [row] = await db
-        .select({
-          revokedAt: tokenFamilies.revokedAt,
-          userId: users.id,
-          customerId: users.customerId,
-          isAdmin: users.isAdmin,
-          disabled: users.disabled,
-        })
-        .from(tokenFamilies)
-        .innerJoin(users, eq(users.id, tokenFamilies.userId))
-        .where(eq(tokenFamilies.id, claims.output.fam));
+      // Runs on every authenticated call: a prepared statement, planned once per connection.
+      const [row] = await prepared(db, 'auth_family_check', (d) =>
+        d
+          .select({
+            revokedAt: tokenFamilies.revokedAt,
+            userId: users.id,
+            customerId: users.customerId,
+            isAdmin: users.isAdmin,
+            disabled: users.disabled,
+          })
+          .from(tokenFamilies)
+          .innerJoin(users, eq(users.id, tokenFamilies.userId))
+          .where(eq(tokenFamilies.id, sql.placeholder('family')))
+          .prepare('auth_family_check'),
+      ).execute({ family: claims.output.fam });
       if (!row || row.revokedAt !== null || row.disabled) return null;
       if (row.userId !== Number(claims.output.sub) || row.customerId !== claims.output.cid) return null;
       return { userId: row.userId, customerId: row.customerId, isAdmin: row.isAdmin };

@@ -1,11 +1,12 @@
 /** Named methods of customer info, access info, terms and settings (document 1 §3, §6). */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { customerMethods } from '../../../api/customer.ts';
 import type { Customer, CustomerAccess } from '../../../api/customer.ts';
-import type { Tx } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import { prepared } from '../../db/prepared.ts';
 import { MethodFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { customerAccess, customers, termsAcceptances, users } from './customers.tables.ts';
-import { currentTerms, pendingTerms } from './terms.service.ts';
+import { currentTerms, pendingRequiredTermsQuery, pendingTerms } from './terms.service.ts';
 
 function requireCaller(ctx: MethodContext): Caller {
   // The endpoint answers AU before a customer method runs without a caller; this is a guard.
@@ -20,7 +21,7 @@ export function displayName(c: Pick<CustomerRow, 'customerType' | 'businessName'
   return `${c.firstName} ${c.lastName}`.trim();
 }
 
-async function loadUser(db: Tx, userId: number) {
+async function loadUser(db: Db, userId: number) {
   const [row] = await db
     .select({ user: users, customer: customers })
     .from(users)
@@ -31,7 +32,7 @@ async function loadUser(db: Tx, userId: number) {
 }
 
 /** The login of a company: the e-mail of the user whose own customer it is (its owner). */
-async function usernamesOf(db: Tx, customerIds: number[]): Promise<Map<number, string>> {
+async function usernamesOf(db: Db, customerIds: number[]): Promise<Map<number, string>> {
   if (customerIds.length === 0) return new Map();
   const rows = await db
     .select({ customerId: users.customerId, email: users.email })
@@ -46,14 +47,26 @@ async function usernamesOf(db: Tx, customerIds: number[]): Promise<Map<number, s
 export const customerHandlers: HandlerTable<typeof customerMethods> = {
   async getCustomerInfo(_input, ctx) {
     const caller = requireCaller(ctx);
-    const { user, customer } = await loadUser(ctx.db, caller.userId);
-    const pending = await pendingTerms(ctx.db, customer.id, true);
-    if (pending.length > 0) throw new MethodFailure('TE', 'Terms must be accepted', undefined, pending);
-    const related = await ctx.db
-      .select({ id: customerAccess.id })
-      .from(customerAccess)
-      .where(and(eq(customerAccess.userId, user.id), gt(customerAccess.accessRights, 0)))
-      .limit(1);
+    // The hottest read of the app (every screen after sign-in): one statement answers the user,
+    // the customer, whether related accounts exist and whether a required term is pending.
+    const [row] = await prepared(ctx.db, 'get_customer_info', (db) =>
+      db
+        .select({
+          user: users,
+          customer: customers,
+          hasRelated: sql<boolean>`exists (select 1 from ${customerAccess} where ${customerAccess.userId} = ${users.id} and ${customerAccess.accessRights} > 0)`,
+          termsPending: sql<boolean>`exists (${pendingRequiredTermsQuery(sql`${customers.id}`)})`,
+        })
+        .from(users)
+        .innerJoin(customers, eq(customers.id, users.customerId))
+        .where(eq(users.id, sql.placeholder('userId')))
+        .prepare('get_customer_info'),
+    ).execute({ userId: caller.userId });
+    if (!row) throw new MethodFailure('AU', 'Unknown user');
+    const { user, customer } = row;
+    if (row.termsPending) {
+      throw new MethodFailure('TE', 'Terms must be accepted', undefined, await pendingTerms(ctx.db, customer.id, true));
+    }
     const info: Customer = {
       customerType: customer.customerType,
       userId: user.id,
@@ -65,7 +78,7 @@ export const customerHandlers: HandlerTable<typeof customerMethods> = {
       transactionApproveMode: customer.transactionApproveMode,
       login2faMode: user.login2faMode,
       isAdmin: user.isAdmin,
-      isHaveRelatedAccounts: related.length > 0,
+      isHaveRelatedAccounts: row.hasRelated,
       useOldWeb: false,
       oldWebUrl: null,
       birthDay: customer.birthDay,

@@ -3,7 +3,7 @@
  * nothing is cached in the instance, so a re-seed is visible to every server at once.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
 import { dictionaryItems, type UiLanguage } from './dictionaries.tables.ts';
 import type { StoredQuestionData } from './data/additional-questions.ts';
 import { DictionaryKey } from './data/types.ts';
@@ -31,7 +31,7 @@ export function toUiLanguage(lang: string | undefined, fallback: UiLanguage = 'e
   }
 }
 
-async function rowsOf(db: Tx, dictionary: DictionaryKey): Promise<Row[]> {
+async function rowsOf(db: Db, dictionary: DictionaryKey): Promise<Row[]> {
   return db
     .select()
     .from(dictionaryItems)
@@ -44,7 +44,7 @@ function nameOf(row: Row, lang: UiLanguage): string {
   return row.names[lang] ?? row.names.en;
 }
 
-export async function readNamed(db: Tx, dictionary: DictionaryKey, lang: UiLanguage) {
+export async function readNamed(db: Db, dictionary: DictionaryKey, lang: UiLanguage) {
   const rows = await rowsOf(db, dictionary);
   return rows.map((row) => ({ id: Number(row.itemKey), name: nameOf(row, lang) }));
 }
@@ -60,7 +60,7 @@ function collatorFor(lang: UiLanguage): Intl.Collator {
 }
 
 /** Countries sorted by their name in `lang` with that language's collation. */
-export async function readCountries(db: Tx, dictionary: 'countries' | 'birthCountries', lang: UiLanguage) {
+export async function readCountries(db: Db, dictionary: 'countries' | 'birthCountries', lang: UiLanguage) {
   const rows = await rowsOf(db, dictionary);
   const collator = collatorFor(lang);
   return rows
@@ -68,7 +68,7 @@ export async function readCountries(db: Tx, dictionary: 'countries' | 'birthCoun
     .sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code));
 }
 
-export async function countryExists(db: Tx, code: string): Promise<boolean> {
+export async function countryExists(db: Db, code: string): Promise<boolean> {
   const found = await db
     .select({ itemKey: dictionaryItems.itemKey })
     .from(dictionaryItems)
@@ -77,7 +77,7 @@ export async function countryExists(db: Tx, code: string): Promise<boolean> {
   return found.length > 0;
 }
 
-export async function readCurrencies(db: Tx, lang: UiLanguage) {
+export async function readCurrencies(db: Db, lang: UiLanguage) {
   const rows = await rowsOf(db, DictionaryKey.currencies);
   return rows.map((row) => ({
     code: row.itemKey,
@@ -88,7 +88,7 @@ export async function readCurrencies(db: Tx, lang: UiLanguage) {
   }));
 }
 
-export async function readAgreements(db: Tx, lang: UiLanguage) {
+export async function readAgreements(db: Db, lang: UiLanguage) {
   const rows = await rowsOf(db, DictionaryKey.personalAgreements);
   return rows.map((row) => ({ id: Number(row.itemKey), name: nameOf(row, lang), url: String(row.data.url) }));
 }
@@ -119,7 +119,7 @@ function documentType(row: Row, lang: UiLanguage): DocumentTypeItem {
  * Categories left without a type are dropped.
  */
 export async function readDocumentCategories(
-  db: Tx,
+  db: Db,
   lang: UiLanguage,
   typesDictionary: 'documentTypes' | 'addressDocumentTypes',
   countryCode?: string,
@@ -144,7 +144,7 @@ function isGroupId(value: string | null): value is IndustryGroupId {
   return (industryGroupIds as readonly (string | null)[]).includes(value);
 }
 
-export async function readIndustries(db: Tx, lang: UiLanguage, hideAdult: boolean) {
+export async function readIndustries(db: Db, lang: UiLanguage, hideAdult: boolean) {
   const groups = await rowsOf(db, DictionaryKey.industryGroups);
   const industries = await rowsOf(db, DictionaryKey.industries);
   return groups
@@ -160,7 +160,7 @@ export async function readIndustries(db: Tx, lang: UiLanguage, hideAdult: boolea
 }
 
 export async function readQuestions(
-  db: Tx,
+  db: Db,
   dictionary: 'personalAdditionalQuestions' | 'businessAdditionalQuestions',
   lang: UiLanguage,
 ) {

@@ -156,7 +156,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     const auditDetails: Record<string, unknown> = {};
     const toPublish: { customerId: number; event: PushMessage }[] = [];
     try {
-      const answer = await db.transaction(async (tx) => {
+      const run = async (tx: Db) => {
         const ctx: MethodContext = {
           db: tx,
           caller,
@@ -179,7 +179,9 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           await tx.insert(auditLog).values({ userId: caller?.userId ?? null, customerId, method: name, details: auditDetails });
         }
         return full;
-      });
+      };
+      // One transaction per mutation (with its audit entry); reads run outside one (see MethodContext.db).
+      const answer = def.mutation ? await db.transaction((tx) => run(tx)) : await run(db);
       for (const p of toPublish) {
         publisher.publish(p.customerId, p.event).catch((err: unknown) => request.log.error({ error: safeError(err), method: name }, 'push publish failed'));
       }

@@ -1,0 +1,33 @@
+/**
+ * `npm run dev`: the platform (embedded database in ./data, demo data) on PLATFORM_PORT (3000)
+ * and Vite with hot reload on 5173, proxying /api, /auth, /dev and the /graphql push socket to
+ * the platform (vite.config.ts). Ctrl-C stops both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const platformPort = process.env.PLATFORM_PORT ?? '3000';
+const children: ChildProcess[] = [];
+
+function start(name: string, command: string, args: string[], env: Record<string, string>): void {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code) => {
+    console.log(`dev: ${name} exited (${code ?? 'signal'}); stopping`);
+    stop(code ?? 0);
+  });
+  children.push(child);
+}
+
+function stop(code: number): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+start('platform', 'npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+  PORT: platformPort,
+  NODE_ENV: 'development',
+});
+start('vite', 'npx', ['vite', '--port', '5173', '--strictPort'], { PLATFORM_PORT: platformPort });
+console.log(`dev: open http://127.0.0.1:5173/ (add ?inspect to watch the statecharts in the Stately inspector)`);
