@@ -4,7 +4,8 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { refreshTokens, tokenFamilies } from '../../server/db/schema.ts';
-import { callMethod, createTestApp, pkcePair, postJson, signIn, totpCode, type TestApp } from './harness.ts';
+import { callMethod, createTestApp, pkcePair, postJson, signIn, testDriver, totpCode, type TestApp } from './harness.ts';
+import { FAMILY_CHECK_TTL_MS } from '../../server/modules/auth/tokens.service.ts';
 
 const anna = demoUserByKey.anna;
 const boris = demoUserByKey.boris;
@@ -215,6 +216,22 @@ describe('refresh and logout', () => {
     expect(out.statusCode).toBe(204);
     expect((await postJson(t.app, '/auth/refresh', { refreshToken: s.refreshToken })).statusCode).toBe(403);
     expect((await callMethod(t.app, 'getCustomerInfo', {}, { token: s.accessToken })).status).toBe(401);
+  });
+
+  it.runIf(testDriver === 'pg')('another instance honours a logout within FAMILY_CHECK_TTL_MS', async () => {
+    const other = await createTestApp({ now: () => clockMs, shareDatabaseOf: t });
+    try {
+      const s = await signIn(t.app, 'boris', { remoteAddress: freshAddress() });
+      // the other instance has seen the session live and remembers it
+      expect((await callMethod(other.app, 'getCustomerInfo', {}, { token: s.accessToken })).body.responseCode).toBe('00');
+      expect((await postJson(t.app, '/auth/logout', { refreshToken: s.refreshToken })).statusCode).toBe(204);
+      // at once on the instance that logged out; on the other once its last look is older than the TTL
+      expect((await callMethod(t.app, 'getCustomerInfo', {}, { token: s.accessToken })).status).toBe(401);
+      clockMs += FAMILY_CHECK_TTL_MS;
+      expect((await callMethod(other.app, 'getCustomerInfo', {}, { token: s.accessToken })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('an access token expires after 300 s', async () => {

@@ -456,7 +456,7 @@ describe('outbox input checks', () => {
     ['two at signs', { to: 'a@b@demo.test', subject: 's', text: 't' }, 'to'],
     ['a display name', { to: 'Anna <anna@demo.test>', subject: 's', text: 't' }, 'to'],
     ['a header injection', { to: 'anna@demo.test\r\nBcc: x@evil.test', subject: 's', text: 't' }, 'to'],
-    ['a long address', { to: `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.test`, subject: 's', text: 't' }, 'to'],
+    ['a long address', { to: `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.test`, subject: 's', text: 't' }, 'to'],
     ['a long local part', { to: `${'a'.repeat(65)}@demo.test`, subject: 's', text: 't' }, 'to'],
     ['an empty subject', { to: 'anna@demo.test', subject: '  ', text: 't' }, 'subject'],
     ['a subject with a line break', { to: 'anna@demo.test', subject: 'Hi\r\nBcc: x@evil.test', text: 't' }, 'subject'],

@@ -66,7 +66,26 @@ export interface TokenServiceDeps {
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/**
+ * How long an instance trusts its last look at a token family before looking again. Every
+ * authenticated call needs "is this session still valid?"; asking the database on every call
+ * doubled the round trips of the hottest read. A revocation (logout, refresh-token reuse) takes
+ * effect at once on the instance that made it and within this time on the others. Only live
+ * families are remembered; the database stays the only source of truth.
+ */
+export const FAMILY_CHECK_TTL_MS = 1000;
+const FAMILY_CHECK_MAX_ENTRIES = 10_000;
+
+interface FamilyRow {
+  revokedAt: Date | null;
+  userId: number;
+  customerId: number;
+  isAdmin: boolean;
+  disabled: boolean;
+}
+
 export function createTokenService({ db, signingKey, now, limits }: TokenServiceDeps) {
+  const liveFamilies = new Map<string, { row: FamilyRow; checkedAtMs: number }>();
   const at = (ms: number) => new Date(ms);
 
   async function assertNotRateLimited(username: string, address: string): Promise<void> {
@@ -126,6 +145,8 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
   }
 
   async function revokeFamily(tx: Tx | Db, familyId: string, reason: string): Promise<void> {
+    // This instance forgets the family at once; other instances within FAMILY_CHECK_TTL_MS.
+    liveFamilies.delete(familyId);
     await tx
       .update(tokenFamilies)
       .set({ revokedAt: at(now()), revokeReason: reason })
@@ -276,7 +297,8 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
 
     /**
      * The caller of an access token, or null when the token is missing, malformed, expired, badly
-     * signed, or its family is revoked. The family check is one primary-key lookup per call.
+     * signed, or its family is revoked. The family check is one primary-key lookup, remembered
+     * for FAMILY_CHECK_TTL_MS while the family is live.
      */
     async authenticate(token: string | null | undefined): Promise<Caller | null> {
       if (!token) return null;
@@ -284,21 +306,32 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
       if (!payload) return null;
       const claims = v.safeParse(AccessClaimsSchema, payload);
       if (!claims.success || !UUID_PATTERN.test(claims.output.fam) || !/^\d+$/.test(claims.output.sub)) return null;
-      // Runs on every authenticated call: a prepared statement, planned once per connection.
-      const [row] = await prepared(db, 'auth_family_check', (d) =>
-        d
-          .select({
-            revokedAt: tokenFamilies.revokedAt,
-            userId: users.id,
-            customerId: users.customerId,
-            isAdmin: users.isAdmin,
-            disabled: users.disabled,
-          })
-          .from(tokenFamilies)
-          .innerJoin(users, eq(users.id, tokenFamilies.userId))
-          .where(eq(tokenFamilies.id, sql.placeholder('family')))
-          .prepare('auth_family_check'),
-      ).execute({ family: claims.output.fam });
+      const family = claims.output.fam;
+      const cached = liveFamilies.get(family);
+      let row: FamilyRow | undefined;
+      if (cached && now() - cached.checkedAtMs < FAMILY_CHECK_TTL_MS) {
+        row = cached.row;
+      } else {
+        // A prepared statement, planned once per connection.
+        [row] = await prepared(db, 'auth_family_check', (d) =>
+          d
+            .select({
+              revokedAt: tokenFamilies.revokedAt,
+              userId: users.id,
+              customerId: users.customerId,
+              isAdmin: users.isAdmin,
+              disabled: users.disabled,
+            })
+            .from(tokenFamilies)
+            .innerJoin(users, eq(users.id, tokenFamilies.userId))
+            .where(eq(tokenFamilies.id, sql.placeholder('family')))
+            .prepare('auth_family_check'),
+        ).execute({ family });
+        if (row && row.revokedAt === null && !row.disabled) {
+          if (liveFamilies.size >= FAMILY_CHECK_MAX_ENTRIES) liveFamilies.clear();
+          liveFamilies.set(family, { row, checkedAtMs: now() });
+        }
+      }
       if (!row || row.revokedAt !== null || row.disabled) return null;
       if (row.userId !== Number(claims.output.sub) || row.customerId !== claims.output.cid) return null;
       return { userId: row.userId, customerId: row.customerId, isAdmin: row.isAdmin };
