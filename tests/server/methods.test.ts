@@ -7,6 +7,7 @@ import { demoUserByKey, NORTHWIND_NAME } from '../../server/db/demo-users.ts';
 import { MethodFailure, type MethodContext } from '../../server/modules/method-types.ts';
 import { customerHandlers } from '../../server/modules/customers/customers.methods.ts';
 import { callMethod, createTestApp, signIn, type SignedIn, type TestApp } from './harness.ts';
+import { FAMILY_CHECK_TTL_MS } from '../../server/modules/auth/tokens.service.ts';
 
 let t: TestApp;
 let anna: SignedIn;
@@ -239,10 +240,12 @@ describe('mutations and the audit log', () => {
     }
   });
 
-  it('a disabled user is refused at once', async () => {
+  it('a disabled user is refused once the last look at the session is FAMILY_CHECK_TTL_MS old', async () => {
     const viewerId = Number(decodeJwt(viewer.accessToken).sub);
+    expect((await callMethod(t.app, 'getCustomerInfo', {}, { token: viewer.accessToken })).status).toBe(200);
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, viewerId));
     try {
+      await new Promise((resolve) => setTimeout(resolve, FAMILY_CHECK_TTL_MS + 50));
       expect((await callMethod(t.app, 'getCustomerInfo', {}, { token: viewer.accessToken })).status).toBe(401);
     } finally {
       await t.db.update(users).set({ disabled: false }).where(eq(users.id, viewerId));

@@ -1,12 +1,12 @@
-import { Link, Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { activeVariant } from '../../../variants/index.ts';
 import { LanguageSwitcher } from '../../app/language-switcher.tsx';
+import { SignOutButton, useSavedLanguage } from '../../app/session-controls.tsx';
 import { SiteFooter } from '../../app/site-footer.tsx';
 import { IdleWarning } from '../../features/auth/idle-warning.tsx';
-import { logout, useSessionCustomer } from '../../features/auth/session-actor.ts';
+import { useSessionCustomer } from '../../features/auth/session-actor.ts';
 import { customerDisplayName } from '../../features/home/display-name.ts';
-import { Button } from '../../ui/button.tsx';
 
 /** Main layout: header with the customer's name, navigation, language switcher and sign-out. */
 export const Route = createFileRoute('/_guarded/_main')({
@@ -17,7 +17,7 @@ function MainLayout() {
   const { t } = useLingui();
   const { session } = Route.useRouteContext();
   const customer = useSessionCustomer(session);
-  const navigate = useNavigate();
+  useSavedLanguage(customer);
   return (
     <>
       <header className="app-header">
@@ -43,15 +43,7 @@ function MainLayout() {
         <div className="app-user">
           {customer ? <span className="app-user-name">{customerDisplayName(customer)}</span> : null}
           <LanguageSwitcher signedIn />
-          <Button
-            variant="secondary"
-            onClick={async () => {
-              await logout(session);
-              await navigate({ to: '/login' });
-            }}
-          >
-            {t`Sign out`}
-          </Button>
+          <SignOutButton session={session} />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="app-main">
