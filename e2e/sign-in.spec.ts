@@ -73,6 +73,9 @@ test('an authorised user chooses the company to act for', async ({ page }) => {
   await expectNoAxeViolations(page, '/login (account chooser)');
   await login.chooseAccount('Northwind Trading Ltd');
   await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('banner')).toContainText('Acting for Northwind Trading Ltd');
+  // the company's accounts, not the user's own
+  await expect(page.getByText('£12,875.40')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Accounts/ })).toBeVisible();
   await expectNoAxeViolations(page, '/home (acting for Northwind)');
 });

@@ -30,3 +30,7 @@ export function selectNeedsKyc(s: SessionSnapshot): boolean {
   if (s.context.actingCustomerId !== null && s.context.accessInfo) return s.context.accessInfo.isNeedKyc;
   return s.context.customer?.isNeedKyc ?? false;
 }
+
+/** The company's name while acting for one (from its access info), else null. */
+export const selectActingForName = (s: SessionSnapshot): string | null =>
+  s.context.actingCustomerId !== null ? (s.context.accessInfo?.customerName ?? null) : null;

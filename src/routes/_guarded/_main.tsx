@@ -1,4 +1,6 @@
 import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectActingForName } from '../../../machines/session/session.select.ts';
 import { useLingui } from '@lingui/react/macro';
 import { activeVariant } from '../../../variants/index.ts';
 import { LanguageSwitcher } from '../../app/language-switcher.tsx';
@@ -18,6 +20,7 @@ function MainLayout() {
   const { session } = Route.useRouteContext();
   const customer = useSessionCustomer(session);
   useSavedLanguage(customer);
+  const actingFor = useSelector(session, selectActingForName);
   return (
     <>
       <header className="app-header">
@@ -42,6 +45,7 @@ function MainLayout() {
         </nav>
         <div className="app-user">
           {customer ? <span className="app-user-name">{customerDisplayName(customer)}</span> : null}
+          {actingFor ? <span className="app-acting-for">{t`Acting for ${actingFor}`}</span> : null}
           <LanguageSwitcher signedIn />
           <SignOutButton session={session} />
         </div>
