@@ -366,12 +366,12 @@ export interface MailOutbox {
 
 /**
  * What main.ts runs: with SMTP_HOST, a worker delivering queued mail; without, nothing but one log
- * line (mail stays in the outbox, readable at the dev mailbox page).
+ * line (mail stays in the outbox table; the sign-in issue adds a dev mailbox page that reads it).
  */
 export function startMailOutbox(options: { db: Db; logger: OutboxLogger; env?: NodeJS.ProcessEnv; projectName: string }): MailOutbox {
   const settings = smtpSettingsFromEnv(options.env ?? process.env, options.projectName);
   if (!settings) {
-    options.logger.info({ channel: 'mail' }, 'outbox: SMTP_HOST is not set, so no mail is sent; mail stays queued in the outbox (see the dev mailbox page)');
+    options.logger.info({ channel: 'mail' }, 'outbox: SMTP_HOST is not set, so no mail is sent; mail stays queued in the outbox table');
     return { stop: async () => {} };
   }
   const transport = createSmtpTransport(settings);
