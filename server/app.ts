@@ -42,6 +42,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** behind a proxy: trust X-Forwarded-For / -Proto (for the client address and HSTS) */
   trustProxy?: boolean;
+  /** how often an open push socket re-checks its token (expiry, revoked session); see push.server.ts */
+  pushRecheckMs?: number;
   /** replaces named-method handlers (tests use it to make a handler fail after writing) */
   handlerOverrides?: Record<string, MethodHandler<MethodDef>>;
 }
@@ -103,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
   });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
-  attachPush(app, { db, tokens, publisher });
+  attachPush(app, { db, tokens, publisher, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());
   return app;
 }

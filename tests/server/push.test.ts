@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { PUSH_SUBSCRIPTION } from '../../api/push.ts';
 import { MethodFailure, type MethodContext } from '../../server/modules/method-types.ts';
-import { createTestApp, callMethod, signIn, testDriver, type TestApp } from './harness.ts';
+import { createTestApp, callMethod, postJson, signIn, testDriver, type TestApp } from './harness.ts';
 
 const apps: TestApp[] = [];
 const clients: Client[] = [];
@@ -162,5 +162,38 @@ describe('push over graphql-ws', () => {
       await new Promise((r) => setTimeout(r, 300));
     }
     expect(seen.events.some((e) => e.type === 'PasswordChange')).toBe(true);
+  });
+
+  describe('a socket does not outlive its session', () => {
+    function closedWith(client: Client): Promise<number> {
+      return new Promise((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+    }
+
+    it('is closed (4403) soon after the session is logged out', async () => {
+      const { t, url } = await listening({ pushRecheckMs: 100 });
+      const s = await signIn(t.app, 'boris');
+      const client = connect(url, { token: s.accessToken });
+      const received = subscribe(client);
+      await received.ready;
+      const closed = closedWith(client);
+      expect((await postJson(t.app, '/auth/logout', { refreshToken: s.refreshToken })).statusCode).toBe(204);
+      expect(await closed).toBe(4403);
+    });
+
+    it('is closed (4403) once its access token has expired, and stays open while it is valid', async () => {
+      let clockMs = Date.now();
+      const { t, url } = await listening({ pushRecheckMs: 100, now: () => clockMs });
+      const s = await signIn(t.app, 'boris');
+      const client = connect(url, { token: s.accessToken });
+      const received = subscribe(client);
+      await received.ready;
+      let closedCode: number | null = null;
+      void closedWith(client).then((code) => (closedCode = code));
+      await new Promise((r) => setTimeout(r, 400));
+      expect(closedCode).toBeNull();
+      clockMs += 301_000;
+      await waitFor(() => closedCode !== null);
+      expect(closedCode).toBe(4403);
+    });
   });
 });

@@ -26,8 +26,17 @@ const MAX_QUEUED_EVENTS = 100;
 /** graphql-ws keeps the link alive with pings at this interval. */
 const KEEP_ALIVE_MS = 12_000;
 
+/**
+ * An open socket re-checks its access token this often and is closed (4403) once the token has
+ * expired or its session was revoked (logout, refresh-token reuse): a socket must not outlive the
+ * session that opened it. 4403 is a close code the graphql-ws client retries, with the fresh token
+ * the session has by then, so a live session reconnects and a dead one does not.
+ */
+export const PUSH_RECHECK_MS = 15_000;
+
 type PushExtra = {
   customerId?: number;
+  recheck?: ReturnType<typeof setInterval>;
 };
 
 /** An async iterator over one customer's events, ending when the client unsubscribes. */
@@ -68,7 +77,11 @@ function eventStream(publisher: PushPublisher, customerId: number): AsyncIterabl
   return iterator;
 }
 
-export function attachPush(app: FastifyInstance, deps: { db: Db; tokens: TokenService; publisher: PushPublisher }): void {
+export function attachPush(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; publisher: PushPublisher; recheckMs?: number },
+): void {
+  const recheckMs = deps.recheckMs ?? PUSH_RECHECK_MS;
   const schema = buildSchema(pushSdl);
   const wss = new WebSocketServer({ server: app.server, path: PUSH_PATH, maxPayload: 64 * 1024 });
   const disposable = useServer<Record<string, unknown> | undefined, PushExtra>(
@@ -93,7 +106,20 @@ export function attachPush(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
           customerId = params.customerId;
         }
         ctx.extra.customerId = customerId;
+        const socket = ctx.extra.socket;
+        ctx.extra.recheck = setInterval(() => {
+          void deps.tokens.authenticate(token).then(
+            (still) => {
+              if (!still) socket.close(4403, 'Forbidden');
+            },
+            () => socket.close(4403, 'Forbidden'),
+          );
+        }, recheckMs);
+        ctx.extra.recheck.unref();
         return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.extra.recheck) clearInterval(ctx.extra.recheck);
       },
       context: (ctx) => ({ customerId: ctx.extra.customerId }),
     },
