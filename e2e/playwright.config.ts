@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       NODE_ENV: 'production',
+      // the journeys read one-time codes and links from the outbox
+      DEV_MAILBOX: 'true',
     },
   },
 });

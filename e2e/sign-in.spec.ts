@@ -97,3 +97,9 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
   await expectNoAxeViolations(page, '404');
 });
+
+test('the development mailbox page is accessible', async ({ page }) => {
+  await page.goto('/dev/mailbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Development mailbox' })).toBeVisible();
+  await expectNoAxeViolations(page, '/dev/mailbox');
+});

@@ -28,6 +28,7 @@ process.on('SIGTERM', () => stop(0));
 start('platform', 'npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
   PORT: platformPort,
   NODE_ENV: 'development',
+  DEV_MAILBOX: 'true',
 });
 start('vite', 'npx', ['vite', '--port', '5173', '--strictPort'], { PLATFORM_PORT: platformPort });
-console.log(`dev: open http://127.0.0.1:5173/ (add ?inspect to watch the statecharts in the Stately inspector)`);
+console.log(`dev: open http://127.0.0.1:5173/ (add ?inspect to watch the statecharts in the Stately inspector); mail and SMS at http://127.0.0.1:5173/dev/mailbox`);

@@ -20,6 +20,7 @@ import { securityHeaders } from './modules/platform/security-headers.ts';
 import { serveWebApp } from './modules/platform/static.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
+import { mailboxRoutes } from './modules/devtools/mailbox.routes.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -42,6 +43,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** behind a proxy: trust X-Forwarded-For / -Proto (for the client address and HSTS) */
   trustProxy?: boolean;
+  /** serve the development mailbox at /dev/mailbox (message bodies hold codes: development only) */
+  devMailbox?: boolean;
   /** how often an open push socket re-checks its token (expiry, revoked session); see push.server.ts */
   pushRecheckMs?: number;
   /** replaces named-method handlers (tests use it to make a handler fail after writing) */
@@ -104,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: { ...(methodTable as unknown as Record<string, MethodHandler<MethodDef>>), ...options.handlerOverrides },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
   });
+  if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
   attachPush(app, { db, tokens, publisher, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());

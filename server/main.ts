@@ -33,7 +33,11 @@ const app = await buildApp({
   ...(process.env.RATE_LIMIT_PER_MINUTE
     ? { globalRateLimitPerMinute: process.env.RATE_LIMIT_PER_MINUTE === 'off' ? false : Number(process.env.RATE_LIMIT_PER_MINUTE) }
     : {}),
+  devMailbox: process.env.DEV_MAILBOX === 'true',
 });
+if (process.env.DEV_MAILBOX === 'true') {
+  app.log.warn('DEV_MAILBOX is on: /dev/mailbox shows every message with its codes. Never in production.');
+}
 
 let closing = false;
 // Queued mail goes out through SMTP when SMTP_HOST is set (started after listen).

@@ -366,7 +366,7 @@ export interface MailOutbox {
 
 /**
  * What main.ts runs: with SMTP_HOST, a worker delivering queued mail; without, nothing but one log
- * line (mail stays in the outbox table; the sign-in issue adds a dev mailbox page that reads it).
+ * line (mail stays in the outbox table, readable at /dev/mailbox with DEV_MAILBOX=true).
  */
 export function startMailOutbox(options: { db: Db; logger: OutboxLogger; env?: NodeJS.ProcessEnv; projectName: string }): MailOutbox {
   const settings = smtpSettingsFromEnv(options.env ?? process.env, options.projectName);
