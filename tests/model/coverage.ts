@@ -6,6 +6,7 @@
  * - `transitionsTaken`: replays paths on a live actor and records which chart transitions fired
  *   (from the inspector's microsteps), for the transition-coverage check.
  */
+import { expect } from 'vitest';
 import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
 import type { Step, TestModel, TestPath } from '@xstate/graph';
 import { listTransitions } from '../../scripts/machine-graph.ts';
@@ -128,6 +129,20 @@ export function countingChecks<T extends Record<string, (s: any) => Promise<void
     ]),
   ) as T;
   return { checks: wrapped, matchedSteps: () => seen.size };
+}
+
+/**
+ * Runs one generated path against the real view and proves its state checks ran: every distinct
+ * snapshot of the path must have been asserted by some check.
+ */
+export async function runPathCheckingEveryStep(
+  path: { steps: { state: unknown }[]; test(params: { states: never; events: never }): Promise<unknown> },
+  checks: Record<string, (s: any) => Promise<void>>,
+  events: Record<string, unknown>,
+): Promise<void> {
+  const counted = countingChecks(checks);
+  await path.test({ states: counted.checks as never, events: events as never });
+  expect(counted.matchedSteps()).toBe(new Set(path.steps.map((st) => st.state)).size);
 }
 
 /** 'signedIn.token.fresh' -> matches({ signedIn: { token: 'fresh' } }). */

@@ -30,7 +30,7 @@ import { sessionMachine, type RefreshResult } from '../../machines/session/sessi
 import { LoginView } from '../../src/features/auth/login-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { countingChecks, edgeCoveringPaths, transitionsTaken } from './coverage.ts';
+import { runPathCheckingEveryStep, edgeCoveringPaths, transitionsTaken } from './coverage.ts';
 import { AnswerQueue, makeTokens } from './support.ts';
 
 type Snap = SnapshotFrom<typeof loginMachine>;
@@ -293,10 +293,7 @@ for (const scenario of scenarios) {
       const name = `#${i} ${events.map((e) => `${e.type.replace('xstate.', '')}${outcome(e)}`).join(' → ') || 'initial'} ⇒ ${JSON.stringify(path.steps.at(-1)?.state.value)}`;
       it(name, async () => {
         const h = mount(scenario.queryCode);
-        const { checks, matchedSteps } = countingChecks(stateChecks(h));
-        await path.test({ states: checks as never, events: eventExecutors(h) as never });
-        // every distinct snapshot of the path was asserted by some state check
-        expect(matchedSteps()).toBe(new Set(path.steps.map((st) => st.state)).size);
+        await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
       });
     });
   });

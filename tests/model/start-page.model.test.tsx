@@ -29,7 +29,7 @@ import {
 import { StartPageView } from '../../src/features/auth/start-page-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { countingChecks, edgeCoveringPaths, transitionsTaken } from './coverage.ts';
+import { runPathCheckingEveryStep, edgeCoveringPaths, transitionsTaken } from './coverage.ts';
 import { AnswerQueue, makeAccessInfo, makeCustomer, makeTokens } from './support.ts';
 
 type Snap = SnapshotFrom<typeof startPageMachine>;
@@ -258,9 +258,7 @@ for (const scenario of scenarios) {
       const name = `#${i} ${events.map((e) => e.type.replace(/^xstate\.done\.actor\./, 'done.').replace(/^xstate\.error\.actor\./, 'error.')).join(' → ')} ⇒ ${JSON.stringify(last?.value)} ${last?.context.target ? JSON.stringify(last.context.target) : ''}`;
       it(name, async () => {
         const h = mount(scenario.input);
-        const { checks, matchedSteps } = countingChecks(stateChecks(h));
-        await path.test({ states: checks as never, events: eventExecutors(h) as never });
-        expect(matchedSteps()).toBe(new Set(path.steps.map((st) => st.state)).size);
+        await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
       });
     });
   });

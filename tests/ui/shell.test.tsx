@@ -14,36 +14,14 @@ import { createAppRouter } from '../../src/app/router.ts';
 import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type SessionActor } from '../../src/features/auth/session-actor.ts';
 import { activateUiLanguage } from '../../src/lib/i18n.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
+import { makeAccessToken, makeCustomer } from '../model/support.ts';
 
-const baseCustomer: Customer = {
-  customerType: 'personal',
-  userId: 1,
-  customerId: 10,
-  login: 'anna@demo.test',
-  firstName: 'Anna',
+const baseCustomer: Customer = makeCustomer({
   lastName: 'Lind',
-  businessName: null,
   transactionApproveMode: 'otp',
-  login2faMode: 'otp',
-  isAdmin: false,
-  isHaveRelatedAccounts: false,
-  useOldWeb: false,
-  oldWebUrl: null,
-  birthDay: null,
   customerCreationDate: '2025-01-02T00:00:00.000Z',
-  residenceCountryCode: 'LT',
-  taxId: null,
-  permissions: {},
-  verified: true,
-  limited: false,
   dueDiligenceLevel: 1,
-  isNeedPersonalInfoUpdate: false,
-  isNeedKyc: false,
-  isTaxSectionActionRequired: false,
-  twoStepVerificationMode: null,
-  language: 'en',
-  userType: 1,
-};
+});
 
 const accounts = [
   { accountId: 101, type: 1001, subType: null, accountStatusId: 1, currency: 'EUR', balance: '1250.5', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
@@ -51,21 +29,13 @@ const accounts = [
   { accountId: 103, type: 4001, subType: null, accountStatusId: 1, currency: 'USD', balance: '7', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
 ];
 
-function base64Url(value: object): string {
-  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function accessToken(): string {
-  const now = Math.floor(Date.now() / 1000);
-  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: '1', cid: 10, fam: 'f', iat: now, exp: now + 300 })}.c2ln`;
-}
 
 function signedInAs(customer: Customer | null) {
   if (customer === null) return;
   sessionStorage.setItem(
     SESSION_STORAGE_KEY,
     JSON.stringify({
-      tokens: { accessToken: accessToken(), refreshToken: 'refresh-1' },
+      tokens: { accessToken: makeAccessToken(300, Date.now(), { cid: 10 }), refreshToken: 'refresh-1' },
       customer,
       accessInfo: null,
       actingCustomerId: null,

@@ -14,36 +14,18 @@ import {
   splitFiles,
 } from '../../src/lib/request.ts';
 import { wallet } from '../../variants/wallet.ts';
+import { makeCustomer } from '../model/support.ts';
 
-const customer = {
-  customerType: 'personal',
+// taxId and birthDay are numeric-looking strings the wrapper must leave alone
+const customer = makeCustomer({
   userId: 7,
   customerId: 70,
-  login: 'anna@demo.test',
-  firstName: 'Anna',
-  lastName: 'Demo',
-  businessName: null,
   transactionApproveMode: 'otp',
-  login2faMode: 'otp',
-  isAdmin: false,
-  isHaveRelatedAccounts: false,
-  useOldWeb: false,
-  oldWebUrl: null,
   birthDay: '1990-01-01',
   customerCreationDate: '2024-01-01T00:00:00.000Z',
-  residenceCountryCode: 'LT',
   taxId: '123456789',
-  permissions: {},
-  verified: true,
-  limited: false,
   dueDiligenceLevel: 1,
-  isNeedPersonalInfoUpdate: false,
-  isNeedKyc: false,
-  isTaxSectionActionRequired: false,
-  twoStepVerificationMode: null,
-  language: 'en',
-  userType: 1,
-};
+});
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
