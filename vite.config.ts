@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { getVariant } from './variants/index.ts';
+import { DEVICE_MANIFEST_FILE, DEVICE_MANIFEST_TYPE, deviceManifestJson } from './src/device/manifest.ts';
 
 // The white-label variant of this build (variants/). An unknown id or invalid data fails here,
 // at build time, instead of in the user's browser.
@@ -24,6 +25,26 @@ export default defineConfig({
       // The page title before the app starts (no inline script: the CSP forbids it).
       transformIndexHtml: (html) => html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(variant.projectName)}</title>`),
     },
+    {
+      // The device companion (device.html, src/device/): its manifest carries the variant's name and
+      // colours; in development /device/ answers device.html as the platform does once built.
+      name: 'device-companion',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: DEVICE_MANIFEST_FILE, source: deviceManifestJson(variant) });
+      },
+      configureServer(server) {
+        server.middlewares.use((req, res, next) => {
+          if (req.url === `/${DEVICE_MANIFEST_FILE}`) {
+            res.setHeader('Content-Type', DEVICE_MANIFEST_TYPE);
+            res.end(deviceManifestJson(variant));
+            return;
+          }
+          const path = req.url?.split('?')[0] ?? '';
+          if (path === '/device' || (path.startsWith('/device/') && !path.slice(path.lastIndexOf('/')).includes('.'))) req.url = '/device.html';
+          next();
+        });
+      },
+    },
   ],
   define: {
     'import.meta.env.VARIANT': JSON.stringify(variantId),
@@ -31,12 +52,18 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': platform,
-      '/auth': platform,
+      // GET /auth/sei is the app's single sign-on page (h6); every other /auth path is the token service.
+      '/auth': { target: platform, bypass: (req) => (req.method === 'GET' && /^\/auth\/sei(\?|$)/.test(req.url ?? '') ? req.url : undefined) },
       '/dev': platform,
       '/graphql': { target: platform.replace('http', 'ws'), ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Two entries: the web app and the device companion (its own bundle, so the app's does not grow).
+    rollupOptions: { input: { main: 'index.html', device: 'device.html' } },
+  },
 });
 
 function escapeHtml(text: string): string {

@@ -4,6 +4,7 @@
  * with the schema of its type.
  */
 import * as v from 'valibot';
+import { ApprovalRequestSchema } from './devices.ts';
 
 export const PUSH_PATH = '/graphql';
 export const PUSH_SUBSCRIPTION = 'subscription { events { type payload } }';
@@ -14,6 +15,13 @@ export const pushSdl = /* GraphQL */ `
   type Subscription { events: PushEvent! }
 `;
 
+/**
+ * One subscription, `events`; what arrives depends on who connected (connectionParams):
+ * - `{ token }` with a user access token: the customer's events (the first group below);
+ * - `{ token }` with a device token (api/auth.ts AccessClaims.typ 'device'): the device's events
+ *   (ApprovalRequested, ApprovalClosed, DeviceUnlinked);
+ * - `{ temporaryToken }` of a push or verifyDevice sign-in: LoginApproval for that attempt only.
+ */
 export const PushEventSchema = v.variant('type', [
   v.object({
     type: v.literal('TransactionConfirmation'),
@@ -23,6 +31,15 @@ export const PushEventSchema = v.variant('type', [
   v.object({ type: v.literal('TwoStepVerificationModeSet'), mode: v.number(), reqId: v.string() }),
   v.object({ type: v.literal('TwoStepVerificationConfirmed'), mode: v.number() }),
   v.object({ type: v.literal('PasswordChange'), status: v.picklist(['changed', 'canceled']) }),
+  /** a device finished linking (settings and /scp update at once) */
+  v.object({ type: v.literal('DeviceLinked'), deviceId: v.number(), name: v.string() }),
+  // Device channel.
+  v.object({ type: v.literal('ApprovalRequested'), request: ApprovalRequestSchema }),
+  /** answered (on this or another device), declined or expired: the companion drops it */
+  v.object({ type: v.literal('ApprovalClosed'), key: v.string(), status: v.picklist(['approved', 'declined', 'expired']) }),
+  v.object({ type: v.literal('DeviceUnlinked'), deviceId: v.number() }),
+  // Sign-in attempt channel (temporary token).
+  v.object({ type: v.literal('LoginApproval'), status: v.picklist(['approved', 'declined', 'expired']) }),
   v.object({
     type: v.literal('CustomerNotification'),
     notificationType: v.string(),

@@ -4,12 +4,18 @@ import { adminMethods } from './admin.ts';
 import { customerMethods } from './customer.ts';
 import { dictionaryMethods } from './dictionaries.ts';
 import type { MethodDef } from './method.ts';
+import { registrationMethods } from './registration.ts';
+import { securityMethods } from './security.ts';
+import { recoveryMethods } from './recovery.ts';
 
 export const methods = {
   ...customerMethods,
   ...dictionaryMethods,
   ...accountMethods,
   ...adminMethods,
+  ...securityMethods,
+  ...registrationMethods,
+  ...recoveryMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

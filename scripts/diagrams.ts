@@ -11,6 +11,14 @@ import type { AnyStateMachine, StateNode } from 'xstate';
 import { loginMachine } from '../machines/login/login.machine.ts';
 import { sessionMachine } from '../machines/session/session.machine.ts';
 import { startPageMachine } from '../machines/start-page/start-page.machine.ts';
+import { twoStepMachine } from '../machines/two-step/two-step.machine.ts';
+import { ssoMachine } from '../machines/sso/sso.machine.ts';
+import { registrationMachine } from '../machines/registration/registration.machine.ts';
+import { activationMachine } from '../machines/activation/activation.machine.ts';
+import { accountRecoveryMachine } from '../machines/account-recovery/account-recovery.machine.ts';
+import { passwordChangeMachine } from '../machines/password-change/password-change.machine.ts';
+import { deviceCompanionMachine } from '../machines/device-companion/device-companion.machine.ts';
+import { linkDeviceMachine } from '../machines/link-device/link-device.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
@@ -19,6 +27,14 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'session', title: 'Session', machine: sessionMachine, source: 'machines/session/session.machine.ts' },
   { file: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login/login.machine.ts' },
   { file: 'start-page', title: 'Post-login start page', machine: startPageMachine, source: 'machines/start-page/start-page.machine.ts' },
+  { file: 'two-step', title: 'Two-step verification settings', machine: twoStepMachine, source: 'machines/two-step/two-step.machine.ts' },
+  { file: 'sso', title: 'Single sign-on consent', machine: ssoMachine, source: 'machines/sso/sso.machine.ts' },
+  { file: 'device-companion', title: 'Device companion (approvals on a linked phone)', machine: deviceCompanionMachine, source: 'machines/device-companion/device-companion.machine.ts' },
+  { file: 'link-device', title: 'Link a phone (settings and /scp)', machine: linkDeviceMachine, source: 'machines/link-device/link-device.machine.ts' },
+  { file: 'registration', title: 'Personal registration', machine: registrationMachine, source: 'machines/registration/registration.machine.ts' },
+  { file: 'activation', title: 'Account activation', machine: activationMachine, source: 'machines/activation/activation.machine.ts' },
+  { file: 'account-recovery', title: 'Account recovery', machine: accountRecoveryMachine, source: 'machines/account-recovery/account-recovery.machine.ts' },
+  { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */

@@ -16,11 +16,20 @@ import type { MethodHandler } from './modules/method-types.ts';
 import { REDACT_PATHS, safeError } from './modules/platform/log.ts';
 import { JSON_BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, MULTIPART_MAX_FILES, methodEndpoint } from './modules/platform/method-endpoint.ts';
 import { methodTable } from './modules/platform/method-table.ts';
+import { createRegistrationHandlers, DEFAULT_REGISTRATION_OPTIONS } from './modules/registration/registration.methods.ts';
 import { securityHeaders } from './modules/platform/security-headers.ts';
 import { serveWebApp } from './modules/platform/static.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
 import { mailboxRoutes } from './modules/devtools/mailbox.routes.ts';
+import { createApprovalService } from './modules/auth/approvals.service.ts';
+import { createDeviceService } from './modules/auth/devices.service.ts';
+import { deviceRoutes } from './modules/auth/devices.routes.ts';
+import { activeVariant } from '../variants/index.ts';
+import { createTwoStepService } from './modules/security/two-step.service.ts';
+import { twoStepRoutes } from './modules/security/two-step.routes.ts';
+import { createSsoService } from './modules/security/sso.service.ts';
+import { ssoRoutes } from './modules/security/sso.routes.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -49,6 +58,10 @@ export interface AppOptions {
   pushRecheckMs?: number;
   /** replaces named-method handlers (tests use it to make a handler fail after writing) */
   handlerOverrides?: Record<string, MethodHandler<MethodDef>>;
+  /** registration open (document 1 §1); the variant's allowRegistration when omitted */
+  allowRegistration?: boolean;
+  /** the web app's public origin, for links in e-mails (activation); http://127.0.0.1:3000 when omitted */
+  publicUrl?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -97,19 +110,53 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const signingKey = await loadSigningKey(db, options.jwtSecret);
-  const tokens = createTokenService({ db, signingKey, now, limits: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits } });
+  // Linked devices and approval requests (h1b); the token service's push and direct flows use them.
+  const approvals = createApprovalService({
+    db,
+    publisher,
+    now,
+    signingKey,
+    // A phone approving a two-step mode change confirms it (h6); twoStep is created below and only called later.
+    onApproved: { twoStepMode: (tx, row) => twoStep.approvedByDevice(tx, row) },
+    log: (err) => app.log.error({ error: safeError(err) }, 'approval delivery failed'),
+  });
+  const devices = createDeviceService({ db, signingKey, now, publisher, log: (err) => app.log.error({ error: safeError(err) }, 'device push failed') });
+  const tokens = createTokenService({
+    db,
+    signingKey,
+    now,
+    limits: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
+    approvals,
+    devices,
+    providerName: activeVariant.projectName,
+  });
 
   await app.register(authRoutes, { tokens });
+  await app.register(deviceRoutes, { tokens, devices, approvals });
   await app.register(methodEndpoint, {
     db,
     tokens,
     publisher,
-    handlers: { ...(methodTable as unknown as Record<string, MethodHandler<MethodDef>>), ...options.handlerOverrides },
+    handlers: {
+      ...(methodTable as unknown as Record<string, MethodHandler<MethodDef>>),
+      // Registration with this app's clock, switch and origin (the table holds the variant's defaults).
+      ...(createRegistrationHandlers({
+        ...DEFAULT_REGISTRATION_OPTIONS,
+        now,
+        ...(options.allowRegistration === undefined ? {} : { allowRegistration: options.allowRegistration }),
+        ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}),
+      }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...options.handlerOverrides,
+    },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
   });
+  // Two-step settings and single sign-on (server/modules/security); the demo SSO partner page is development-only like the mailbox.
+  const twoStep = createTwoStepService({ db, now, publisher, approvals });
+  await app.register(twoStepRoutes, { tokens, twoStep, publisher });
+  await app.register(ssoRoutes, { tokens, sso: createSsoService({ db, now }), devPartner: options.devMailbox ?? false });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
-  attachPush(app, { db, tokens, publisher, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
+  attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());
   return app;
 }

@@ -34,6 +34,12 @@ const app = await buildApp({
     ? { globalRateLimitPerMinute: process.env.RATE_LIMIT_PER_MINUTE === 'off' ? false : Number(process.env.RATE_LIMIT_PER_MINUTE) }
     : {}),
   devMailbox: process.env.DEV_MAILBOX === 'true',
+  // ALLOW_REGISTRATION=true|false overrides the variant's allowRegistration (document 1 §1).
+  ...(process.env.ALLOW_REGISTRATION === 'true' || process.env.ALLOW_REGISTRATION === 'false'
+    ? { allowRegistration: process.env.ALLOW_REGISTRATION === 'true' }
+    : {}),
+  // Links in e-mails point here (not at the request's Host header, which a client can forge).
+  publicUrl: process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
 });
 if (process.env.DEV_MAILBOX === 'true') {
   app.log.warn('DEV_MAILBOX is on: /dev/mailbox shows every message with its codes. Never in production.');

@@ -13,10 +13,27 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ExternalRouteImport } from './routes/_external'
 import { Route as GuardedRouteImport } from './routes/_guarded'
 import { Route as RestrictedRouteImport } from './routes/_restricted'
+import { Route as ExternalAccountRecoveryRouteImport } from './routes/_external/account-recovery'
+import { Route as ExternalActivateRouteImport } from './routes/_external/activate'
 import { Route as ExternalLoginRouteImport } from './routes/_external/login'
+import { Route as ExternalRegisterRouteImport } from './routes/_external/register'
+import { Route as ExternalScpMobileRouteImport } from './routes/_external/scp-mobile'
 import { Route as GuardedMainRouteImport } from './routes/_guarded/_main'
 import { Route as RestrictedAdminOverviewRouteImport } from './routes/_restricted/admin-overview'
+import { Route as RestrictedScpRouteImport } from './routes/_restricted/scp'
+import { Route as ExternalAccountRecoveryIndexRouteImport } from './routes/_external/account-recovery/index'
+import { Route as ExternalAccountRecoveryEmailRouteImport } from './routes/_external/account-recovery/email'
+import { Route as ExternalAccountRecoveryPasswordRouteImport } from './routes/_external/account-recovery/password'
+import { Route as ExternalAccountRecoveryResetRouteImport } from './routes/_external/account-recovery/reset'
+import { Route as ExternalAccountRecoveryStatusRouteImport } from './routes/_external/account-recovery/status'
+import { Route as ExternalAccountRecoverySuccessRouteImport } from './routes/_external/account-recovery/success'
+import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/register/index'
+import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
+import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external/register/personal'
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
+import { Route as GuardedMainLoginHistoryRouteImport } from './routes/_guarded/_main/login-history'
+import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/setting'
+import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -35,9 +52,29 @@ const RestrictedRoute = RestrictedRouteImport.update({
   id: '/_restricted',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExternalAccountRecoveryRoute = ExternalAccountRecoveryRouteImport.update({
+  id: '/account-recovery',
+  path: '/account-recovery',
+  getParentRoute: () => ExternalRoute,
+} as any)
+const ExternalActivateRoute = ExternalActivateRouteImport.update({
+  id: '/activate',
+  path: '/activate',
+  getParentRoute: () => ExternalRoute,
+} as any)
 const ExternalLoginRoute = ExternalLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => ExternalRoute,
+} as any)
+const ExternalRegisterRoute = ExternalRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => ExternalRoute,
+} as any)
+const ExternalScpMobileRoute = ExternalScpMobileRouteImport.update({
+  id: '/scp-mobile',
+  path: '/scp-mobile',
   getParentRoute: () => ExternalRoute,
 } as any)
 const GuardedMainRoute = GuardedMainRouteImport.update({
@@ -49,23 +86,128 @@ const RestrictedAdminOverviewRoute = RestrictedAdminOverviewRouteImport.update({
   path: '/admin-overview',
   getParentRoute: () => RestrictedRoute,
 } as any)
+const RestrictedScpRoute = RestrictedScpRouteImport.update({
+  id: '/scp',
+  path: '/scp',
+  getParentRoute: () => RestrictedRoute,
+} as any)
+const ExternalAccountRecoveryIndexRoute =
+  ExternalAccountRecoveryIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalAccountRecoveryEmailRoute =
+  ExternalAccountRecoveryEmailRouteImport.update({
+    id: '/email',
+    path: '/email',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalAccountRecoveryPasswordRoute =
+  ExternalAccountRecoveryPasswordRouteImport.update({
+    id: '/password',
+    path: '/password',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalAccountRecoveryResetRoute =
+  ExternalAccountRecoveryResetRouteImport.update({
+    id: '/reset',
+    path: '/reset',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalAccountRecoveryStatusRoute =
+  ExternalAccountRecoveryStatusRouteImport.update({
+    id: '/status',
+    path: '/status',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalAccountRecoverySuccessRoute =
+  ExternalAccountRecoverySuccessRouteImport.update({
+    id: '/success',
+    path: '/success',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalRegisterIndexRoute = ExternalRegisterIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ExternalRegisterRoute,
+} as any)
+const ExternalRegisterBusinessRoute =
+  ExternalRegisterBusinessRouteImport.update({
+    id: '/business',
+    path: '/business',
+    getParentRoute: () => ExternalRegisterRoute,
+  } as any)
+const ExternalRegisterPersonalRoute =
+  ExternalRegisterPersonalRouteImport.update({
+    id: '/personal',
+    path: '/personal',
+    getParentRoute: () => ExternalRegisterRoute,
+  } as any)
 const GuardedMainHomeRoute = GuardedMainHomeRouteImport.update({
   id: '/home',
   path: '/home',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainLoginHistoryRoute = GuardedMainLoginHistoryRouteImport.update({
+  id: '/login-history',
+  path: '/login-history',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainSettingRoute = GuardedMainSettingRouteImport.update({
+  id: '/setting',
+  path: '/setting',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
+  id: '/auth/sei',
+  path: '/auth/sei',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account-recovery': typeof ExternalAccountRecoveryRouteWithChildren
+  '/activate': typeof ExternalActivateRoute
   '/login': typeof ExternalLoginRoute
+  '/register': typeof ExternalRegisterRouteWithChildren
+  '/scp-mobile': typeof ExternalScpMobileRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
+  '/scp': typeof RestrictedScpRoute
+  '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
+  '/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
+  '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
+  '/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
+  '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/register/business': typeof ExternalRegisterBusinessRoute
+  '/register/personal': typeof ExternalRegisterPersonalRoute
   '/home': typeof GuardedMainHomeRoute
+  '/login-history': typeof GuardedMainLoginHistoryRoute
+  '/setting': typeof GuardedMainSettingRoute
+  '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
+  '/register/': typeof ExternalRegisterIndexRoute
+  '/auth/sei': typeof GuardedMainAuthSeiRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activate': typeof ExternalActivateRoute
   '/login': typeof ExternalLoginRoute
+  '/scp-mobile': typeof ExternalScpMobileRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
+  '/scp': typeof RestrictedScpRoute
+  '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
+  '/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
+  '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
+  '/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
+  '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/register/business': typeof ExternalRegisterBusinessRoute
+  '/register/personal': typeof ExternalRegisterPersonalRoute
   '/home': typeof GuardedMainHomeRoute
+  '/login-history': typeof GuardedMainLoginHistoryRoute
+  '/setting': typeof GuardedMainSettingRoute
+  '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
+  '/register': typeof ExternalRegisterIndexRoute
+  '/auth/sei': typeof GuardedMainAuthSeiRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -73,26 +215,100 @@ export interface FileRoutesById {
   '/_external': typeof ExternalRouteWithChildren
   '/_guarded': typeof GuardedRouteWithChildren
   '/_restricted': typeof RestrictedRouteWithChildren
+  '/_external/account-recovery': typeof ExternalAccountRecoveryRouteWithChildren
+  '/_external/activate': typeof ExternalActivateRoute
   '/_external/login': typeof ExternalLoginRoute
+  '/_external/register': typeof ExternalRegisterRouteWithChildren
+  '/_external/scp-mobile': typeof ExternalScpMobileRoute
   '/_guarded/_main': typeof GuardedMainRouteWithChildren
   '/_restricted/admin-overview': typeof RestrictedAdminOverviewRoute
+  '/_restricted/scp': typeof RestrictedScpRoute
+  '/_external/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
+  '/_external/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
+  '/_external/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
+  '/_external/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
+  '/_external/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/_external/register/business': typeof ExternalRegisterBusinessRoute
+  '/_external/register/personal': typeof ExternalRegisterPersonalRoute
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
+  '/_guarded/_main/login-history': typeof GuardedMainLoginHistoryRoute
+  '/_guarded/_main/setting': typeof GuardedMainSettingRoute
+  '/_external/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
+  '/_external/register/': typeof ExternalRegisterIndexRoute
+  '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/admin-overview' | '/home'
+  fullPaths:
+    | '/'
+    | '/account-recovery'
+    | '/activate'
+    | '/login'
+    | '/register'
+    | '/scp-mobile'
+    | '/admin-overview'
+    | '/scp'
+    | '/account-recovery/email'
+    | '/account-recovery/password'
+    | '/account-recovery/reset'
+    | '/account-recovery/status'
+    | '/account-recovery/success'
+    | '/register/business'
+    | '/register/personal'
+    | '/home'
+    | '/login-history'
+    | '/setting'
+    | '/account-recovery/'
+    | '/register/'
+    | '/auth/sei'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/admin-overview' | '/home'
+  to:
+    | '/'
+    | '/activate'
+    | '/login'
+    | '/scp-mobile'
+    | '/admin-overview'
+    | '/scp'
+    | '/account-recovery/email'
+    | '/account-recovery/password'
+    | '/account-recovery/reset'
+    | '/account-recovery/status'
+    | '/account-recovery/success'
+    | '/register/business'
+    | '/register/personal'
+    | '/home'
+    | '/login-history'
+    | '/setting'
+    | '/account-recovery'
+    | '/register'
+    | '/auth/sei'
   id:
     | '__root__'
     | '/'
     | '/_external'
     | '/_guarded'
     | '/_restricted'
+    | '/_external/account-recovery'
+    | '/_external/activate'
     | '/_external/login'
+    | '/_external/register'
+    | '/_external/scp-mobile'
     | '/_guarded/_main'
     | '/_restricted/admin-overview'
+    | '/_restricted/scp'
+    | '/_external/account-recovery/email'
+    | '/_external/account-recovery/password'
+    | '/_external/account-recovery/reset'
+    | '/_external/account-recovery/status'
+    | '/_external/account-recovery/success'
+    | '/_external/register/business'
+    | '/_external/register/personal'
     | '/_guarded/_main/home'
+    | '/_guarded/_main/login-history'
+    | '/_guarded/_main/setting'
+    | '/_external/account-recovery/'
+    | '/_external/register/'
+    | '/_guarded/_main/auth/sei'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -132,11 +348,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RestrictedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_external/account-recovery': {
+      id: '/_external/account-recovery'
+      path: '/account-recovery'
+      fullPath: '/account-recovery'
+      preLoaderRoute: typeof ExternalAccountRecoveryRouteImport
+      parentRoute: typeof ExternalRoute
+    }
+    '/_external/activate': {
+      id: '/_external/activate'
+      path: '/activate'
+      fullPath: '/activate'
+      preLoaderRoute: typeof ExternalActivateRouteImport
+      parentRoute: typeof ExternalRoute
+    }
     '/_external/login': {
       id: '/_external/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof ExternalLoginRouteImport
+      parentRoute: typeof ExternalRoute
+    }
+    '/_external/register': {
+      id: '/_external/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof ExternalRegisterRouteImport
+      parentRoute: typeof ExternalRoute
+    }
+    '/_external/scp-mobile': {
+      id: '/_external/scp-mobile'
+      path: '/scp-mobile'
+      fullPath: '/scp-mobile'
+      preLoaderRoute: typeof ExternalScpMobileRouteImport
       parentRoute: typeof ExternalRoute
     }
     '/_guarded/_main': {
@@ -153,6 +397,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RestrictedAdminOverviewRouteImport
       parentRoute: typeof RestrictedRoute
     }
+    '/_restricted/scp': {
+      id: '/_restricted/scp'
+      path: '/scp'
+      fullPath: '/scp'
+      preLoaderRoute: typeof RestrictedScpRouteImport
+      parentRoute: typeof RestrictedRoute
+    }
+    '/_external/account-recovery/': {
+      id: '/_external/account-recovery/'
+      path: '/'
+      fullPath: '/account-recovery/'
+      preLoaderRoute: typeof ExternalAccountRecoveryIndexRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/account-recovery/email': {
+      id: '/_external/account-recovery/email'
+      path: '/email'
+      fullPath: '/account-recovery/email'
+      preLoaderRoute: typeof ExternalAccountRecoveryEmailRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/account-recovery/password': {
+      id: '/_external/account-recovery/password'
+      path: '/password'
+      fullPath: '/account-recovery/password'
+      preLoaderRoute: typeof ExternalAccountRecoveryPasswordRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/account-recovery/reset': {
+      id: '/_external/account-recovery/reset'
+      path: '/reset'
+      fullPath: '/account-recovery/reset'
+      preLoaderRoute: typeof ExternalAccountRecoveryResetRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/account-recovery/status': {
+      id: '/_external/account-recovery/status'
+      path: '/status'
+      fullPath: '/account-recovery/status'
+      preLoaderRoute: typeof ExternalAccountRecoveryStatusRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/account-recovery/success': {
+      id: '/_external/account-recovery/success'
+      path: '/success'
+      fullPath: '/account-recovery/success'
+      preLoaderRoute: typeof ExternalAccountRecoverySuccessRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/register/': {
+      id: '/_external/register/'
+      path: '/'
+      fullPath: '/register/'
+      preLoaderRoute: typeof ExternalRegisterIndexRouteImport
+      parentRoute: typeof ExternalRegisterRoute
+    }
+    '/_external/register/business': {
+      id: '/_external/register/business'
+      path: '/business'
+      fullPath: '/register/business'
+      preLoaderRoute: typeof ExternalRegisterBusinessRouteImport
+      parentRoute: typeof ExternalRegisterRoute
+    }
+    '/_external/register/personal': {
+      id: '/_external/register/personal'
+      path: '/personal'
+      fullPath: '/register/personal'
+      preLoaderRoute: typeof ExternalRegisterPersonalRouteImport
+      parentRoute: typeof ExternalRegisterRoute
+    }
     '/_guarded/_main/home': {
       id: '/_guarded/_main/home'
       path: '/home'
@@ -160,15 +474,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainHomeRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/login-history': {
+      id: '/_guarded/_main/login-history'
+      path: '/login-history'
+      fullPath: '/login-history'
+      preLoaderRoute: typeof GuardedMainLoginHistoryRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/setting': {
+      id: '/_guarded/_main/setting'
+      path: '/setting'
+      fullPath: '/setting'
+      preLoaderRoute: typeof GuardedMainSettingRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/auth/sei': {
+      id: '/_guarded/_main/auth/sei'
+      path: '/auth/sei'
+      fullPath: '/auth/sei'
+      preLoaderRoute: typeof GuardedMainAuthSeiRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
   }
 }
 
+interface ExternalAccountRecoveryRouteChildren {
+  ExternalAccountRecoveryEmailRoute: typeof ExternalAccountRecoveryEmailRoute
+  ExternalAccountRecoveryPasswordRoute: typeof ExternalAccountRecoveryPasswordRoute
+  ExternalAccountRecoveryResetRoute: typeof ExternalAccountRecoveryResetRoute
+  ExternalAccountRecoveryStatusRoute: typeof ExternalAccountRecoveryStatusRoute
+  ExternalAccountRecoverySuccessRoute: typeof ExternalAccountRecoverySuccessRoute
+  ExternalAccountRecoveryIndexRoute: typeof ExternalAccountRecoveryIndexRoute
+}
+
+const ExternalAccountRecoveryRouteChildren: ExternalAccountRecoveryRouteChildren =
+  {
+    ExternalAccountRecoveryEmailRoute: ExternalAccountRecoveryEmailRoute,
+    ExternalAccountRecoveryPasswordRoute: ExternalAccountRecoveryPasswordRoute,
+    ExternalAccountRecoveryResetRoute: ExternalAccountRecoveryResetRoute,
+    ExternalAccountRecoveryStatusRoute: ExternalAccountRecoveryStatusRoute,
+    ExternalAccountRecoverySuccessRoute: ExternalAccountRecoverySuccessRoute,
+    ExternalAccountRecoveryIndexRoute: ExternalAccountRecoveryIndexRoute,
+  }
+
+const ExternalAccountRecoveryRouteWithChildren =
+  ExternalAccountRecoveryRoute._addFileChildren(
+    ExternalAccountRecoveryRouteChildren,
+  )
+
+interface ExternalRegisterRouteChildren {
+  ExternalRegisterBusinessRoute: typeof ExternalRegisterBusinessRoute
+  ExternalRegisterPersonalRoute: typeof ExternalRegisterPersonalRoute
+  ExternalRegisterIndexRoute: typeof ExternalRegisterIndexRoute
+}
+
+const ExternalRegisterRouteChildren: ExternalRegisterRouteChildren = {
+  ExternalRegisterBusinessRoute: ExternalRegisterBusinessRoute,
+  ExternalRegisterPersonalRoute: ExternalRegisterPersonalRoute,
+  ExternalRegisterIndexRoute: ExternalRegisterIndexRoute,
+}
+
+const ExternalRegisterRouteWithChildren =
+  ExternalRegisterRoute._addFileChildren(ExternalRegisterRouteChildren)
+
 interface ExternalRouteChildren {
+  ExternalAccountRecoveryRoute: typeof ExternalAccountRecoveryRouteWithChildren
+  ExternalActivateRoute: typeof ExternalActivateRoute
   ExternalLoginRoute: typeof ExternalLoginRoute
+  ExternalRegisterRoute: typeof ExternalRegisterRouteWithChildren
+  ExternalScpMobileRoute: typeof ExternalScpMobileRoute
 }
 
 const ExternalRouteChildren: ExternalRouteChildren = {
+  ExternalAccountRecoveryRoute: ExternalAccountRecoveryRouteWithChildren,
+  ExternalActivateRoute: ExternalActivateRoute,
   ExternalLoginRoute: ExternalLoginRoute,
+  ExternalRegisterRoute: ExternalRegisterRouteWithChildren,
+  ExternalScpMobileRoute: ExternalScpMobileRoute,
 }
 
 const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
@@ -177,10 +559,16 @@ const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
 
 interface GuardedMainRouteChildren {
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
+  GuardedMainLoginHistoryRoute: typeof GuardedMainLoginHistoryRoute
+  GuardedMainSettingRoute: typeof GuardedMainSettingRoute
+  GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
 }
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainHomeRoute: GuardedMainHomeRoute,
+  GuardedMainLoginHistoryRoute: GuardedMainLoginHistoryRoute,
+  GuardedMainSettingRoute: GuardedMainSettingRoute,
+  GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
 }
 
 const GuardedMainRouteWithChildren = GuardedMainRoute._addFileChildren(
@@ -200,10 +588,12 @@ const GuardedRouteWithChildren =
 
 interface RestrictedRouteChildren {
   RestrictedAdminOverviewRoute: typeof RestrictedAdminOverviewRoute
+  RestrictedScpRoute: typeof RestrictedScpRoute
 }
 
 const RestrictedRouteChildren: RestrictedRouteChildren = {
   RestrictedAdminOverviewRoute: RestrictedAdminOverviewRoute,
+  RestrictedScpRoute: RestrictedScpRoute,
 }
 
 const RestrictedRouteWithChildren = RestrictedRoute._addFileChildren(

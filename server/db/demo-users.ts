@@ -7,17 +7,23 @@ export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export type DemoLanding = 'home' | 'account-chooser' | 'admin-overview';
 
 export interface DemoUser {
-  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin';
+  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila';
   email: string;
   password: string;
   /** base32 TOTP secret; null for users signing in without a second step */
   totpSecret: string | null;
-  login2faMode: 'no' | 'otp';
+  login2faMode: 'no' | 'otp' | 'sms';
   role: 'personal' | 'business-owner' | 'authorised-user' | 'administrator';
   /** where the start page sends the user after sign-in */
   landing: DemoLanding;
   /** for authorised users: access rights to Northwind (1 read, 2 full) */
   northwindAccessRights?: 1 | 2;
+  /** recovery codes (shown once in the product; stored hashed), each signs in once */
+  recoveryCodes?: readonly string[];
+  /** sms users: the primary confirmed phone the sign-in code goes to (country code, number) */
+  phone?: { countryCode: string; number: string };
+  /** days from seeding to the push 2FA migration deadline (negative: already passed, strict) */
+  pushMigrationDeadlineInDays?: number;
 }
 
 /** The demo users by key. */
@@ -30,6 +36,18 @@ export const demoUserByKey = {
     login2faMode: 'otp',
     role: 'personal',
     landing: 'home',
+    recoveryCodes: [
+      'KE72E-Z68GI',
+      '5I671-VIAWG',
+      'SKQMO-I5MY7',
+      'MPEY0-13KFP',
+      'Y7PUU-Q5B3I',
+      'Y3BIS-X42UN',
+      'RAQMH-4YBK7',
+      'J6D27-0CJE8',
+      '1WNOW-13K1C',
+      '002AO-YI21M',
+    ],
   },
   boris: {
     key: 'boris',
@@ -78,6 +96,26 @@ export const demoUserByKey = {
     login2faMode: 'otp',
     role: 'administrator',
     landing: 'admin-overview',
+  },
+  sam: {
+    key: 'sam',
+    email: 'sam@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: null,
+    login2faMode: 'sms',
+    role: 'personal',
+    landing: 'home',
+    phone: { countryCode: '370', number: '61234512' },
+  },
+  mila: {
+    key: 'mila',
+    email: 'mila@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: 'MRLPPI4M2FDJZGC7DMYXLIZR3BLHUSBW',
+    login2faMode: 'otp',
+    role: 'personal',
+    landing: 'home',
+    pushMigrationDeadlineInDays: -30,
   },
 } as const satisfies Record<DemoUser['key'], DemoUser>;
 

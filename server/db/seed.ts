@@ -9,8 +9,10 @@ import { seedDictionaries } from '../modules/dictionaries/dictionaries.seed.ts';
 import { accounts } from '../modules/accounts/accounts.tables.ts';
 import { bookMove } from '../modules/accounts/ledger.ts';
 import { decimalToMinor } from '../modules/accounts/money.ts';
-import { customerAccess, customers, terms, termsAcceptances, users } from '../modules/customers/customers.tables.ts';
-import { hashPassword } from '../modules/auth/crypto.ts';
+import { customerAccess, customers, phones, terms, termsAcceptances, users } from '../modules/customers/customers.tables.ts';
+import { recoveryCodes, ssoClients } from '../modules/auth/auth.tables.ts';
+import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
+import { hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
 import { demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
 
@@ -96,9 +98,11 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   const clerkCustomer = await insertCustomer({ customerType: 'business', firstName: 'Carl', lastName: 'Clarke', verified: true });
   const viewerCustomer = await insertCustomer({ customerType: 'business', firstName: 'Vera', lastName: 'Vance', verified: true });
   const adminCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Ada', lastName: 'Admin', verified: true });
+  const samCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Sam', lastName: 'Sidorov', residenceCountryCode: 'LT', verified: true });
+  const milaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Mila', lastName: 'Marin', residenceCountryCode: 'RO', verified: true });
 
   const full = { balanceInfo: true, transfers: true, manageUsers: true, documents: true } as const;
-  await insertUser({
+  const annaId = await insertUser({
     email: demoUsers.anna.email,
     totpSecret: demoUsers.anna.totpSecret,
     login2faMode: 'otp',
@@ -144,6 +148,27 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     isAdmin: true,
     customerId: adminCustomer,
   });
+  // sam: the SMS second step, to the primary confirmed phone.
+  await insertUser({ email: demoUsers.sam.email, totpSecret: null, login2faMode: 'sms', userType: 1, customerId: samCustomer });
+  await tx.insert(phones).values({
+    customerId: samCustomer,
+    phoneCountryCode: demoUsers.sam.phone.countryCode,
+    phone: demoUsers.sam.phone.number,
+    status: 'primary',
+    confirmed: true,
+  });
+  // mila: an authenticator user whose push migration deadline has passed (strict: /scp only).
+  await insertUser({
+    email: demoUsers.mila.email,
+    totpSecret: demoUsers.mila.totpSecret,
+    login2faMode: 'otp',
+    userType: 1,
+    customerId: milaCustomer,
+    pushMigrationDeadline: new Date(Date.now() + demoUsers.mila.pushMigrationDeadlineInDays * 24 * 60 * 60 * 1000),
+  });
+  await tx.insert(recoveryCodes).values(demoUsers.anna.recoveryCodes.map((code) => ({ userId: annaId, codeHash: recoveryCodeHash(code) })));
+  // The demo single sign-on partner (sso.routes.ts serves its page with DEV_MAILBOX=true).
+  await tx.insert(ssoClients).values({ clientId: DEMO_SSO_CLIENT_ID, name: DEMO_SSO_CLIENT_NAME, redirectUris: [DEMO_SSO_REDIRECT_PATH] });
 
   await tx.insert(customerAccess).values([
     { userId: ownerId, customerId: northwind, accessRights: 2, positionIds: [8, 2], permissions: full, taxSelfCertificationStatus: 'validated' },
@@ -166,7 +191,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   ]);
 
   await tx.insert(terms).values(SEED_TERMS.map((t) => ({ ...t, required: true })));
-  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer];
+  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer];
   await tx
     .insert(termsAcceptances)
     .values(acceptingCustomers.flatMap((customerId) => SEED_TERMS.map((t) => ({ customerId, termId: t.termId, version: t.version }))));

@@ -14,7 +14,17 @@ export interface Caller {
   /** the signed-in user's own customer id */
   customerId: number;
   isAdmin: boolean;
+  /**
+   * A restricted session (api/auth.ts AccessClaims.rst): 'setup2fa' after a recovery-code sign-in,
+   * 'scp' under a strict push migration. The method endpoint lets such a caller call only
+   * RESTRICTED_SESSION_METHODS; REST endpoints check it themselves.
+   */
+  restriction?: SessionRestriction | undefined;
+  /** the sign-in family of the access token (AccessClaims.fam): a password change keeps this session alive */
+  familyId?: string | undefined;
 }
+
+export type SessionRestriction = 'scp' | 'setup2fa';
 
 export interface MethodContext {
   /**
@@ -34,6 +44,8 @@ export interface MethodContext {
   publish(customerId: number, event: Record<string, unknown> & { type: string }): void;
   /** files of a multipart call (the JSON body is its `data` part); empty for JSON calls */
   files: UploadedFile[];
+  /** the client's address (X-Forwarded-For only with TRUST_PROXY): ipInfo answers about it */
+  ip: string;
 }
 
 export interface UploadedFile {

@@ -31,3 +31,35 @@ export function requireAdmin(session: SessionActor): void {
   const customer = selectCustomer(session.getSnapshot());
   if (!customer?.isAdmin) throw redirect({ to: '/home' });
 }
+
+/* ------------------------------------------------------------ single sign-on (seiPath) */
+
+/** Document 1 §2: /auth/sei "stores the path, goes to login if unsigned". */
+export const SEI_PATH = '/auth/sei';
+const SEI_PATH_KEY = 'wlb.seiPath';
+/** A partner's authorisation URL is short; anything longer is not kept. */
+const SEI_PATH_MAX_LENGTH = 2_048;
+
+function seiStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Unsigned on /auth/sei: keep the whole path (with the partner's query) for after sign-in. */
+export function rememberSeiPath(session: SessionActor, pathname: string, href: string): void {
+  if (pathname === SEI_PATH && !isSignedIn(session) && href.length <= SEI_PATH_MAX_LENGTH) seiStorage()?.setItem(SEI_PATH_KEY, href);
+}
+
+/** Signed in with a pending seiPath: go there once (the start page may have sent the user elsewhere). */
+export function redirectToPendingSei(session: SessionActor, pathname: string): void {
+  if (!isSignedIn(session)) return;
+  const pending = seiStorage()?.getItem(SEI_PATH_KEY);
+  if (!pending) return;
+  seiStorage()?.removeItem(SEI_PATH_KEY);
+  // Only our own /auth/sei path: a stored value is never a way to leave the app.
+  if (pathname !== SEI_PATH && pending.startsWith(`${SEI_PATH}?`)) throw redirect({ href: pending });
+}
+

@@ -1,12 +1,48 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { activeVariant } from '../../variants/index.ts';
 import { LanguageSwitcher } from '../app/language-switcher.tsx';
 import { SiteFooter } from '../app/site-footer.tsx';
+import { clearAuthSecret } from '../features/registration/actors.ts';
+import { parseActivationQuery } from '../features/registration/activation-query.ts';
+import { ActivationPage, useActivatedNotice } from '../features/registration/activation-view.tsx';
 
 /** External layout: pages that need no sign-in (login, registration, recovery...). */
 export const Route = createFileRoute('/_external')({
+  // Document 1 §2: a query action of activation, activationBusiness or activationEmployee
+  // activates the account, and any authentication secret is cleared.
+  beforeLoad: ({ location }) => {
+    if (parseActivationQuery(location.search as Record<string, unknown>)) clearAuthSecret();
+  },
   component: ExternalLayout,
 });
+
+/** The query action's activation in place of the page; done, the user goes to a clean /login. */
+function ExternalOutlet() {
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const navigate = useNavigate();
+  const notifyActivated = useActivatedNotice();
+  const query = parseActivationQuery(search);
+  if (!query) return <Outlet />;
+  const activation = (
+    <ActivationPage
+      key={`${query.kind}:${query.email}:${query.code}`}
+      input={{ ...query, fromQuery: true }}
+      onFinished={(outcome) => {
+        if (outcome === 'activated') notifyActivated();
+        void navigate({ to: '/login', search: {}, replace: true });
+      }}
+    />
+  );
+  // activationEmployee is a popup (document 3 §2): the page stays behind it.
+  return query.kind === 'employee' ? (
+    <>
+      <Outlet />
+      {activation}
+    </>
+  ) : (
+    activation
+  );
+}
 
 function ExternalLayout() {
   return (
@@ -16,7 +52,7 @@ function ExternalLayout() {
         <LanguageSwitcher signedIn={false} />
       </header>
       <main id="main" tabIndex={-1} className="app-main">
-        <Outlet />
+        <ExternalOutlet />
       </main>
       <SiteFooter />
     </div>

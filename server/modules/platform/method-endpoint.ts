@@ -16,7 +16,7 @@ import { customerAccess } from '../customers/customers.tables.ts';
 import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
 import { MethodFailure, type Caller, type MethodContext, type MethodHandler, type UploadedFile } from '../method-types.ts';
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
-import type { TokenService } from '../auth/tokens.service.ts';
+import { RestrictionMessages, type TokenService } from '../auth/tokens.service.ts';
 import { auditLog } from './platform.tables.ts';
 import { safeError } from './log.ts';
 
@@ -26,6 +26,18 @@ export const MULTIPART_MAX_FILES = 10;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const UI_LANGUAGES: readonly UiLanguage[] = ['en', 'es', 'pt', 'ro', 'ru', 'uk'];
+
+/**
+ * The named methods a restricted session (Caller.restriction: recovery-code sign-in or strict
+ * push migration) may call: enough to show who is signed in, in their language, with the terms.
+ * Briefs add the methods their restricted screens need (e.g. setting up two-step verification).
+ */
+export const RESTRICTED_SESSION_METHODS: ReadonlySet<string> = new Set([
+  'getCustomerInfo',
+  'customerLanguageUpdate',
+  'termsList',
+  'termsAccept',
+]);
 
 export interface MethodEndpointOptions {
   db: Db;
@@ -124,6 +136,10 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     if (def.access === 'admin' && !caller?.isAdmin) {
       return fail(reply, { responseCode: ResponseCode.accessDenied, responseDescription: 'Administrators only' });
     }
+    // Public methods answer anyone, so a restricted token gains nothing there.
+    if (def.access !== 'public' && caller?.restriction && !RESTRICTED_SESSION_METHODS.has(name)) {
+      return fail(reply, { responseCode: ResponseCode.accessDenied, responseDescription: RestrictionMessages[caller.restriction] });
+    }
 
     const read = await readBody(request);
     if ('errors' in read) {
@@ -165,6 +181,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           audit: (details) => Object.assign(auditDetails, details),
           publish: (target, event) => toPublish.push({ customerId: target, event }),
           files: read.files,
+          ip: request.ip,
         };
         const result = await handler(input as never, ctx);
         const full = { responseCode: ResponseCode.success, ...result };

@@ -5,6 +5,9 @@ import { adminHandlers } from '../admin/admin.methods.ts';
 import { customerHandlers } from '../customers/customers.methods.ts';
 import { dictionaryHandlers } from '../dictionaries/dictionaries.methods.ts';
 import type { HandlerTable } from '../method-types.ts';
+import { registrationHandlers } from '../registration/registration.methods.ts';
+import { securityHandlers } from '../security/security.methods.ts';
+import { recoveryHandlers } from '../recovery/recovery.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -12,4 +15,7 @@ export const methodTable = {
   ...dictionaryHandlers,
   ...accountHandlers,
   ...adminHandlers,
+  ...securityHandlers,
+  ...registrationHandlers,
+  ...recoveryHandlers,
 } satisfies HandlerTable<Methods>;

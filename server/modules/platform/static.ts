@@ -6,8 +6,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { DEVICE_COMPANION_PATH } from '../../../api/devices.ts';
+
+/** The device companion's page (a second Vite entry) and its manifest's type (not in every mime table). */
+const DEVICE_HTML = 'device.html';
+const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
 const API_PREFIXES = ['/api/', '/auth/', '/graphql', '/dev/'];
+/** Web app pages under an API prefix: the single sign-on entry a partner links to (document 1 §2). */
+const WEB_PATHS_UNDER_API = ['/auth/sei'];
 
 export async function serveWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
   const built = distDir !== null && existsSync(join(distDir, 'index.html'));
@@ -18,6 +25,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
       setHeaders(res, path) {
         // Vite puts content-hashed files under assets/: they never change under one name.
         res.header('Cache-Control', path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (path.endsWith('.webmanifest')) res.header('Content-Type', MANIFEST_TYPE);
       },
     });
   }
@@ -25,7 +33,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
   // A plain (non-async) handler: awaiting a reply that streams a file adds listeners per await.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+    const isApi = !WEB_PATHS_UNDER_API.includes(path) && API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
     const lastSegment = path.slice(path.lastIndexOf('/') + 1);
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !lastSegment.includes('.')) {
       if (!built) {
@@ -36,7 +44,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
         return;
       }
       reply.header('Cache-Control', 'no-cache');
-      reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // The companion (DEVICE_COMPANION_PATH) is its own page; everything else is the web app.
+      const isCompanion = path === DEVICE_COMPANION_PATH.replace(/\/$/, '') || path.startsWith(DEVICE_COMPANION_PATH);
+      reply.type('text/html; charset=utf-8').sendFile(isCompanion && existsSync(join(distDir as string, DEVICE_HTML)) ? DEVICE_HTML : 'index.html');
       return;
     }
     reply.code(404).send({ message: 'Not found' });

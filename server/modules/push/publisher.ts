@@ -1,6 +1,12 @@
 /**
- * Push fan-out. A handler publishes `{ customerId, event }` after its transaction commits; every
- * socket subscribed for that customer receives it, on whichever instance holds the socket.
+ * Push fan-out over channels. A service publishes an event to a channel after its transaction
+ * commits; every socket subscribed to that channel receives it, on whichever instance holds it.
+ * Channels (api/push.ts):
+ * - customer: a customer's events (web app sockets with a user token);
+ * - device: a linked device's events (device companion sockets with a device token);
+ * - attempt: one sign-in attempt waiting for approval (the browser's socket with a temporary
+ *   token); named by the sha256 of the temporary token, so a NOTIFY payload never holds the token.
+ * Transports:
  * - in-process: one instance (PGlite is a single-process database);
  * - PostgreSQL LISTEN/NOTIFY: several instances on one PostgreSQL; each instance LISTENs on one
  *   dedicated connection and delivers to its own sockets, so publishing is a NOTIFY only.
@@ -15,11 +21,26 @@ const MAX_NOTIFY_PAYLOAD_BYTES = 7_900;
 export type PushMessage = Record<string, unknown> & { type: string };
 export type PushListener = (event: PushMessage) => void;
 
+export type PushChannel =
+  | { kind: 'customer'; id: number }
+  | { kind: 'device'; id: number }
+  /** id: sha256 (hex) of the attempt's temporary token */
+  | { kind: 'attempt'; id: string };
+
 export interface PushPublisher {
+  /** shorthand for publishTo({ kind: 'customer', id: customerId }, event) */
   publish(customerId: number, event: PushMessage): Promise<void>;
+  publishTo(channel: PushChannel, event: PushMessage): Promise<void>;
   /** returns the unsubscribe function */
   subscribe(customerId: number, listener: PushListener): () => void;
+  subscribeTo(channel: PushChannel, listener: PushListener): () => void;
   close(): Promise<void>;
+}
+
+const CHANNEL_KEY = /^(customer|device):\d{1,12}$|^attempt:[0-9a-f]{64}$/;
+
+export function channelKey(channel: PushChannel): string {
+  return `${channel.kind}:${channel.id}`;
 }
 
 /** Delivers to listeners registered in this process. */
@@ -29,12 +50,12 @@ class LocalFanOut {
     // One listener per open socket: the default limit of 10 would warn falsely.
     this.emitter.setMaxListeners(0);
   }
-  deliver(customerId: number, event: PushMessage): void {
-    this.emitter.emit(String(customerId), event);
+  deliver(key: string, event: PushMessage): void {
+    this.emitter.emit(key, event);
   }
-  subscribe(customerId: number, listener: PushListener): () => void {
-    this.emitter.on(String(customerId), listener);
-    return () => this.emitter.off(String(customerId), listener);
+  subscribe(key: string, listener: PushListener): () => void {
+    this.emitter.on(key, listener);
+    return () => this.emitter.off(key, listener);
   }
   clear(): void {
     this.emitter.removeAllListeners();
@@ -43,11 +64,13 @@ class LocalFanOut {
 
 export function createInProcessPublisher(): PushPublisher {
   const local = new LocalFanOut();
+  const publishTo = async (channel: PushChannel, event: PushMessage) => local.deliver(channelKey(channel), event);
+  const subscribeTo = (channel: PushChannel, listener: PushListener) => local.subscribe(channelKey(channel), listener);
   return {
-    async publish(customerId, event) {
-      local.deliver(customerId, event);
-    },
-    subscribe: (customerId, listener) => local.subscribe(customerId, listener),
+    publish: (customerId, event) => publishTo({ kind: 'customer', id: customerId }, event),
+    publishTo,
+    subscribe: (customerId, listener) => subscribeTo({ kind: 'customer', id: customerId }, listener),
+    subscribeTo,
     async close() {
       local.clear();
     },
@@ -65,9 +88,9 @@ export async function createPgPublisher(connectionString: string, log?: (err: un
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== PUSH_CHANNEL || !message.payload) return;
     try {
-      const parsed = JSON.parse(message.payload) as { customerId: number; event: PushMessage };
-      if (typeof parsed.customerId === 'number' && parsed.event && typeof parsed.event.type === 'string') {
-        local.deliver(parsed.customerId, parsed.event);
+      const parsed = JSON.parse(message.payload) as { channel: string; event: PushMessage };
+      if (typeof parsed.channel === 'string' && CHANNEL_KEY.test(parsed.channel) && parsed.event && typeof parsed.event.type === 'string') {
+        local.deliver(parsed.channel, parsed.event);
       }
     } catch (err) {
       log?.(err);
@@ -110,13 +133,17 @@ export async function createPgPublisher(connectionString: string, log?: (err: un
     listener = client;
   };
   await listen();
+  const publishTo = async (channel: PushChannel, event: PushMessage) => {
+    const payload = JSON.stringify({ channel: channelKey(channel), event });
+    if (Buffer.byteLength(payload) > MAX_NOTIFY_PAYLOAD_BYTES) throw new Error('push event too large for NOTIFY');
+    await notifier.query('SELECT pg_notify($1, $2)', [PUSH_CHANNEL, payload]);
+  };
+  const subscribeTo = (channel: PushChannel, fn: PushListener) => local.subscribe(channelKey(channel), fn);
   return {
-    async publish(customerId, event) {
-      const payload = JSON.stringify({ customerId, event });
-      if (Buffer.byteLength(payload) > MAX_NOTIFY_PAYLOAD_BYTES) throw new Error('push event too large for NOTIFY');
-      await notifier.query('SELECT pg_notify($1, $2)', [PUSH_CHANNEL, payload]);
-    },
-    subscribe: (customerId, fn) => local.subscribe(customerId, fn),
+    publish: (customerId, event) => publishTo({ kind: 'customer', id: customerId }, event),
+    publishTo,
+    subscribe: (customerId, fn) => subscribeTo({ kind: 'customer', id: customerId }, fn),
+    subscribeTo,
     async close() {
       if (closed) return;
       closed = true;

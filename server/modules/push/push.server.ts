@@ -1,7 +1,14 @@
 /**
  * The push socket (document 3 §7): graphql-ws on a `ws` server attached to Fastify's own HTTP
- * server at /graphql. The client authenticates with `connectionParams: { token }` (and may name a
- * company it acts for with `customerId`); the subscription `events` yields that customer's events.
+ * server at /graphql. Who connects decides the channel the subscription `events` reads
+ * (api/push.ts):
+ * - `{ token }` with a user access token (and optionally `customerId`, a company it may act for):
+ *   that customer's events;
+ * - `{ token }` with a device token: the linked device's events; DeviceUnlinked is its last;
+ * - `{ temporaryToken }` of a push or verifyDevice sign-in: LoginApproval for that attempt; the
+ *   final one is the last event. An unknown or expired attempt is refused (4403); an attempt
+ *   answered before the socket opened gets its answer at once.
+ * After its last event a socket is closed with 4403: nothing more will come on it.
  */
 import { createRequire } from 'node:module';
 import { useServer } from 'graphql-ws/use/ws';
@@ -9,9 +16,11 @@ import { WebSocketServer } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { PUSH_PATH, pushSdl } from '../../../api/push.ts';
 import type { Db } from '../../db/types.ts';
+import type { ApprovalService } from '../auth/approvals.service.ts';
+import type { DeviceService } from '../auth/devices.service.ts';
 import type { TokenService } from '../auth/tokens.service.ts';
 import { mayActFor } from '../platform/method-endpoint.ts';
-import type { PushMessage, PushPublisher } from './publisher.ts';
+import type { PushChannel, PushMessage, PushPublisher } from './publisher.ts';
 
 /**
  * graphql ships CommonJS (main) and ESM (module) builds without an exports map: Node loads the
@@ -34,17 +43,37 @@ const KEEP_ALIVE_MS = 12_000;
  */
 export const PUSH_RECHECK_MS = 15_000;
 
+/** What a connection listens to, fixed when it is accepted. */
+interface Listening {
+  channel: PushChannel;
+  /** delivered before anything published (an attempt answered before the socket opened) */
+  initial: PushMessage[];
+  /** the event after which nothing more comes: the socket is closed once it has been sent */
+  isLast: (event: PushMessage) => boolean;
+  /** closes the socket (4403) */
+  end: () => void;
+}
+
 type PushExtra = {
-  customerId?: number;
+  listening?: Listening;
   recheck?: ReturnType<typeof setInterval>;
+  expiry?: ReturnType<typeof setTimeout>;
 };
 
-/** An async iterator over one customer's events, ending when the client unsubscribes. */
-function eventStream(publisher: PushPublisher, customerId: number): AsyncIterableIterator<{ events: { type: string; payload: string } }> {
-  const queue: PushMessage[] = [];
+const isFinalLoginApproval = (event: PushMessage) => event.type === 'LoginApproval';
+const isDeviceUnlinked = (event: PushMessage) => event.type === 'DeviceUnlinked';
+
+/**
+ * An async iterator over one channel's events, ending when the client unsubscribes. After the
+ * channel's last event the next pull (graphql-ws pulls again only once the previous event was
+ * sent) closes the socket.
+ */
+function eventStream(publisher: PushPublisher, listening: Listening): AsyncIterableIterator<{ events: { type: string; payload: string } }> {
+  const queue: PushMessage[] = [...listening.initial];
   let wake: (() => void) | null = null;
   let done = false;
-  const unsubscribe = publisher.subscribe(customerId, (event) => {
+  let lastSent = false;
+  const unsubscribe = publisher.subscribeTo(listening.channel, (event) => {
     queue.push(event);
     if (queue.length > MAX_QUEUED_EVENTS) queue.shift();
     wake?.();
@@ -56,10 +85,16 @@ function eventStream(publisher: PushPublisher, customerId: number): AsyncIterabl
   };
   const iterator: AsyncIterableIterator<{ events: { type: string; payload: string } }> = {
     async next() {
+      if (lastSent) {
+        finish();
+        listening.end();
+        return { done: true, value: undefined };
+      }
       while (!done && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
       if (done) return { done: true, value: undefined };
       const event = queue.shift()!;
+      if (listening.isLast(event)) lastSent = true;
       return { done: false, value: { events: { type: event.type, payload: JSON.stringify(event) } } };
     },
     async return() {
@@ -79,9 +114,18 @@ function eventStream(publisher: PushPublisher, customerId: number): AsyncIterabl
 
 export function attachPush(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; publisher: PushPublisher; recheckMs?: number },
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    devices: DeviceService;
+    approvals: ApprovalService;
+    publisher: PushPublisher;
+    recheckMs?: number;
+    now?: () => number;
+  },
 ): void {
   const recheckMs = deps.recheckMs ?? PUSH_RECHECK_MS;
+  const now = deps.now ?? Date.now;
   const schema = buildSchema(pushSdl);
   const wss = new WebSocketServer({ server: app.server, path: PUSH_PATH, maxPayload: 64 * 1024 });
   const disposable = useServer<Record<string, unknown> | undefined, PushExtra>(
@@ -90,13 +134,69 @@ export function attachPush(
       roots: {
         query: { health: () => 'ok' },
         subscription: {
-          events: (_args: unknown, context: { customerId: number }) => eventStream(deps.publisher, context.customerId),
+          events: (_args: unknown, context: { listening: Listening }) => eventStream(deps.publisher, context.listening),
         },
       },
-      // Refuses the connection (4403) without a valid access token or with a company it may not act for.
+      // Refuses the connection (4403) without valid credentials or with a company it may not act for.
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
+        const socket = ctx.extra.socket;
+        const end = () => socket.close(4403, 'Forbidden');
+        /** Re-checks every recheckMs; a false or failed check closes the socket (4403). */
+        const recheckWith = (check: () => Promise<boolean>) => {
+          ctx.extra.recheck = setInterval(() => {
+            void check().then(
+              (still) => {
+                if (!still) end();
+              },
+              () => end(),
+            );
+          }, recheckMs);
+          ctx.extra.recheck.unref();
+        };
+
+        if (typeof params.temporaryToken === 'string') {
+          const temporaryToken = params.temporaryToken;
+          const row = await deps.approvals.findAttempt(temporaryToken);
+          if (!row || !row.temporaryTokenHash) return false;
+          const expired = row.status === 'expired' || (row.status === 'pending' && row.expiresAt.getTime() <= now());
+          if (expired) {
+            await deps.approvals.expireIfDue(row.keyHash);
+            return false;
+          }
+          const initial: PushMessage[] =
+            row.status === 'approved' || row.status === 'declined' ? [{ type: 'LoginApproval', status: row.status }] : [];
+          ctx.extra.listening = { channel: { kind: 'attempt', id: row.temporaryTokenHash }, initial, isLast: isFinalLoginApproval, end };
+          // At expiry the attempt is marked expired and LoginApproval 'expired' ends the socket. The
+          // timer finds it on time; the recheck covers re-sends (a later expiry) and clock changes.
+          const expireLater = (atMs: number) => {
+            if (ctx.extra.expiry) clearTimeout(ctx.extra.expiry);
+            ctx.extra.expiry = setTimeout(() => void deps.approvals.expireIfDue(row.keyHash).catch(() => end()), Math.max(0, atMs - now()) + 50);
+            ctx.extra.expiry.unref();
+          };
+          if (row.status === 'pending') expireLater(row.expiresAt.getTime());
+          recheckWith(async () => {
+            const current = await deps.approvals.findAttempt(temporaryToken);
+            if (!current) return false;
+            if (current.status === 'pending') {
+              if (current.expiresAt.getTime() <= now()) await deps.approvals.expireIfDue(current.keyHash);
+              else expireLater(current.expiresAt.getTime());
+            }
+            return true;
+          });
+          return true;
+        }
+
         const token = typeof params.token === 'string' ? params.token : null;
+        const device = await deps.devices.authenticateDevice(token);
+        if (device) {
+          if (params.customerId !== undefined) return false;
+          ctx.extra.listening = { channel: { kind: 'device', id: device.deviceId }, initial: [], isLast: isDeviceUnlinked, end };
+          // A revoked device, a revoked family or an expired device token ends the socket.
+          recheckWith(async () => (await deps.devices.authenticateDevice(token)) !== null);
+          return true;
+        }
+
         const caller = await deps.tokens.authenticate(token);
         if (!caller) return false;
         let customerId = caller.customerId;
@@ -105,23 +205,15 @@ export function attachPush(
           if (!(await mayActFor(deps.db, caller, params.customerId))) return false;
           customerId = params.customerId;
         }
-        ctx.extra.customerId = customerId;
-        const socket = ctx.extra.socket;
-        ctx.extra.recheck = setInterval(() => {
-          void deps.tokens.authenticate(token).then(
-            (still) => {
-              if (!still) socket.close(4403, 'Forbidden');
-            },
-            () => socket.close(4403, 'Forbidden'),
-          );
-        }, recheckMs);
-        ctx.extra.recheck.unref();
+        ctx.extra.listening = { channel: { kind: 'customer', id: customerId }, initial: [], isLast: () => false, end };
+        recheckWith(async () => (await deps.tokens.authenticate(token)) !== null);
         return true;
       },
       onClose: (ctx) => {
         if (ctx.extra.recheck) clearInterval(ctx.extra.recheck);
+        if (ctx.extra.expiry) clearTimeout(ctx.extra.expiry);
       },
-      context: (ctx) => ({ customerId: ctx.extra.customerId }),
+      context: (ctx) => ({ listening: ctx.extra.listening }),
     },
     wss,
     KEEP_ALIVE_MS,

@@ -4,11 +4,22 @@
  * the views. Nothing here logs a password, token or one-time code.
  */
 import { fromCallback, fromPromise } from 'xstate';
+import * as v from 'valibot';
 import type { Tokens } from '../../../api/auth.ts';
+import { DEVICE_LINK_STORAGE_KEY } from '../../../api/devices.ts';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import type { SessionEvent, RefreshResult, CustomerNotification } from '../../../machines/session/session.machine.ts';
 import { readAccessExpiryMs } from '../../../machines/session/access-token.ts';
-import type { SignInResult, ExchangeResult, LoginErrorCode } from '../../../machines/login/login.machine.ts';
+import type {
+  ApprovalChannelInput,
+  ExchangeInput,
+  ExchangeResult,
+  LoginErrorCode,
+  LoginEvent,
+  ResendInput,
+  ResendResult,
+  SignInResult,
+} from '../../../machines/login/login.machine.ts';
 import type {
   CustomerResult,
   AccessListResult,
@@ -19,9 +30,13 @@ import { createPkcePair } from '../../lib/pkce.ts';
 import * as tokenClient from '../../lib/token-client.ts';
 import { NETWORK_STATUS } from '../../lib/token-client.ts';
 import { connectPush } from '../../lib/push-client.ts';
-import { getPushUrl } from '../../lib/api-base.ts';
+import { getAuthUrl, getPushUrl } from '../../lib/api-base.ts';
+import { connectLoginApproval, resendLoginApproval } from '../../lib/login-approval.ts';
+import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { callMethod } from '../../lib/request.ts';
 import { pushToast } from '../../lib/notify.ts';
+import { showPasswordChangeToast } from '../../lib/password-change-toast.ts';
+import { isTwoStepPush, showTwoStepToast } from '../../lib/two-step-toast.ts';
 import { NOTIFICATION_TOAST_MS } from '../../../api/push.ts';
 
 function readable(tokens: Tokens): boolean {
@@ -51,7 +66,13 @@ export function createPushConnectionActor(getToken: () => string | null) {
     connectPush({
       url: getPushUrl(),
       getToken,
-      onEvent: (event) => sendBack({ type: 'PUSH.RECEIVED', event }),
+      onEvent: (event) => {
+        // h5: PasswordChange (document 3 §7) is only a toast, on every open session of the customer.
+        if (event.type === 'PasswordChange') showPasswordChangeToast(event.status);
+        // h6: the two-step verification events are toasts on every open session too.
+        if (isTwoStepPush(event)) showTwoStepToast(event);
+        sendBack({ type: 'PUSH.RECEIVED', event });
+      },
     }),
   );
 }
@@ -60,49 +81,102 @@ export function showNotificationToast(n: CustomerNotification): void {
   pushToast({ title: n.title, body: n.body, tone: 'info', timeoutMs: NOTIFICATION_TOAST_MS });
 }
 
-/** Document 1 §1: session expiry and login results are signalled to an embedding mobile app. */
-export function signalEmbeddingApp(type: 'sessionExpired' | 'loginSuccess' | 'loginFailure'): void {
-  const bridge = (globalThis as { ReactNativeWebView?: { postMessage(message: string): void } }).ReactNativeWebView;
-  bridge?.postMessage(JSON.stringify({ type }));
-}
-
 /* -------------------------------------------------------------------- login */
 
-function loginErrorCode(status: number, step: 'login' | 'token', withOtp: boolean): LoginErrorCode {
+type TokenStep = 'login' | 'token' | 'resend';
+type SecondFactor = 'otp' | 'recoveryCode' | null;
+
+function loginErrorCode(status: number, step: TokenStep, factor: SecondFactor = null): LoginErrorCode {
   if (status === NETWORK_STATUS) return 'network';
   if (status === 429) return 'rateLimited';
   if (step === 'login') return status === 403 || status === 404 ? 'invalidCredentials' : 'unknown';
-  // The token step: 404 means the code is unknown or used up, 403 a wrong one-time code.
+  // 404: the code (or the attempt's temporary token) is unknown or used up.
   if (status === 404) return 'codeExpired';
-  if (status === 403) return withOtp ? 'invalidOtp' : 'codeExpired';
+  // A re-send's 403: the attempt is over (its login code expired), or a phone not on the list,
+  // which the view never offers: either way only a new sign-in helps.
+  if (step === 'resend') return status === 403 ? 'codeExpired' : 'unknown';
+  // The token step: 403 is a wrong one-time or recovery code; without one, a dead code.
+  if (status === 403) return factor === 'otp' ? 'invalidOtp' : factor === 'recoveryCode' ? 'invalidRecoveryCode' : 'codeExpired';
   return 'unknown';
+}
+
+const DeviceLinkSchema = v.object({ deviceId: v.number(), secret: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) });
+
+/**
+ * The device companion's link on this origin (api/devices.ts DEVICE_LINK_STORAGE_KEY): when this
+ * browser is a linked phone, its secret is the second factor and the platform answers direct.
+ */
+export function readDeviceLinkSecret(store: Pick<Storage, 'getItem'> | null = browserLocalStorage()): string | null {
+  const raw = store?.getItem(DEVICE_LINK_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = v.safeParse(DeviceLinkSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output.secret : null;
+  } catch {
+    return null;
+  }
+}
+
+function browserLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 export const signInActor = fromPromise<SignInResult, { username: string; password: string }>(async ({ input }) => {
   const pkce = await createPkcePair();
+  const secret = readDeviceLinkSecret();
   const res = await tokenClient.login({
     client: 'spa',
     username: input.username,
     password: input.password,
     codeChallenge: pkce.challenge,
     codeChallengeMethod: 'S256',
+    ...(secret ? { secret } : {}),
   });
-  if (!res.ok) {
-    signalEmbeddingApp('loginFailure');
-    return { ok: false, code: loginErrorCode(res.status, 'login', false) };
-  }
+  if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'login') };
   if (res.data.authFlow === 'simple' && !readable(res.data)) return { ok: false, code: 'unknown' };
   return { ok: true, codeVerifier: pkce.verifier, response: res.data };
 });
 
-export const exchangeCodeActor = fromPromise<ExchangeResult, { code: string; codeVerifier: string; otp?: string }>(
-  async ({ input }) => {
-    const res = await tokenClient.exchangeCode(input);
-    if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'token', input.otp !== undefined) };
-    if (!readable(res.data)) return { ok: false, code: 'unknown' };
-    return { ok: true, tokens: res.data };
-  },
-);
+export const exchangeCodeActor = fromPromise<ExchangeResult, ExchangeInput>(async ({ input }) => {
+  const res = await tokenClient.exchangeCode(input);
+  const factor: SecondFactor = input.otp !== undefined ? 'otp' : input.recoveryCode !== undefined ? 'recoveryCode' : null;
+  if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'token', factor) };
+  if (!readable(res.data)) return { ok: false, code: 'unknown' };
+  return { ok: true, tokens: res.data };
+});
+
+export const resendApprovalActor = fromPromise<ResendResult, ResendInput>(async ({ input }) => {
+  const res = await resendLoginApproval({ authUrl: getAuthUrl, language: getUiLanguageTag }, input);
+  if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'resend') };
+  return { ok: true, expiresInS: res.expiresInS };
+});
+
+/** The longest wait the channel actor honours, whatever the platform says (a limit on everything). */
+const MAX_APPROVAL_WAIT_S = 15 * 60;
+
+/**
+ * The sign-in attempt's live channel: the phone's answer becomes PUSH.APPROVED or PUSH.DECLINED;
+ * the request's expiry, or losing the channel for good, PUSH.EXPIRED (the user may send again).
+ */
+export const approvalChannelActor = fromCallback<LoginEvent, ApprovalChannelInput>(({ sendBack, input }) => {
+  const waitMs = Math.min(Math.max(input.expiresInS, 0), MAX_APPROVAL_WAIT_S) * 1000;
+  const timer = setTimeout(() => sendBack({ type: 'PUSH.EXPIRED' }), waitMs);
+  const disconnect = connectLoginApproval({
+    url: getPushUrl(),
+    temporaryToken: input.temporaryToken,
+    onStatus: (status) =>
+      sendBack({ type: status === 'approved' ? 'PUSH.APPROVED' : status === 'declined' ? 'PUSH.DECLINED' : 'PUSH.EXPIRED' }),
+    onLost: () => sendBack({ type: 'PUSH.EXPIRED' }),
+  });
+  return () => {
+    clearTimeout(timer);
+    disconnect();
+  };
+});
 
 /* --------------------------------------------------------------- start page */
 

@@ -4,25 +4,31 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLingui } from '@lingui/react/macro';
-import type { Tokens } from '../../../api/auth.ts';
-import { loginMachine, type LoginMachine } from '../../../machines/login/login.machine.ts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { loginMachine, type LoginErrorCode, type LoginMachine, type LoginOutcome } from '../../../machines/login/login.machine.ts';
 import { selectLoginView, type LoginView as LoginFacts } from '../../../machines/login/login.select.ts';
 import { selectIsExpired } from '../../../machines/session/session.select.ts';
 import type { StartErrorCode } from '../../../machines/start-page/start-page.machine.ts';
-import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../../../machines/login/login.rules.ts';
+import { MAX_PASSWORD_LENGTH, MAX_RECOVERY_CODE_INPUT_LENGTH, MAX_USERNAME_LENGTH } from '../../../machines/login/login.rules.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { QrCode } from '../../ui/qr-code.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { exchangeCodeActor, signalEmbeddingApp, signInActor } from './actors.ts';
-import { loginErrorMessages, loginFieldMessages, startErrorMessages } from './messages.ts';
+import { signalEmbeddingApp } from '../../lib/embedding.ts';
+import { approvalChannelActor, exchangeCodeActor, resendApprovalActor, signInActor } from './actors.ts';
+import { invalidSmsCodeMessage, loginErrorMessages, loginFieldMessages, startErrorMessages } from './messages.ts';
 import type { SessionActor } from './session-actor.ts';
 
 /** The product's login machine with its real actors. */
 export const liveLoginMachine = loginMachine.provide({
-  actors: { signIn: signInActor, exchangeCode: exchangeCodeActor },
+  actors: {
+    signIn: signInActor,
+    exchangeCode: exchangeCodeActor,
+    resendApproval: resendApprovalActor,
+    approvalChannel: approvalChannelActor,
+  },
 });
 
 export interface LoginViewProps {
@@ -31,8 +37,8 @@ export interface LoginViewProps {
   queryCode?: { code: string; codeVerifier: string } | null;
   /** why the user is back on login after sign-in (the start page sent them here) */
   notice?: StartErrorCode | null;
-  /** the tokens are in the session; the start page takes over */
-  onSignedIn?: () => void;
+  /** the tokens are in the session; the outcome says what the sign-in still requires */
+  onSignedIn?: (outcome: LoginOutcome) => void;
   /** the login machine; tests pass one with test-double actors */
   logic?: LoginMachine;
 }
@@ -44,10 +50,13 @@ export function LoginView({ session, queryCode = null, notice = null, onSignedIn
   const actor = useActorRef(
     logic.provide({
       actions: {
-        reportSignedIn: (_, tokens: Tokens) => {
-          session.send({ type: 'SESSION.SIGN_IN', tokens });
+        reportSignedIn: (_, outcome: LoginOutcome) => {
+          session.send({ type: 'SESSION.SIGN_IN', tokens: outcome.tokens });
           signalEmbeddingApp('loginSuccess');
-          onSignedInRef.current?.();
+          onSignedInRef.current?.(outcome);
+        },
+        reportFailure: (_, code: LoginErrorCode) => {
+          signalEmbeddingApp('loginFailure', code);
         },
       },
     }),
@@ -63,10 +72,14 @@ export function LoginView({ session, queryCode = null, notice = null, onSignedIn
         <CredentialsStep view={view} send={send} expired={expired} notice={notice} />
       ) : view.step === 'otp' ? (
         <OtpStep view={view} send={send} />
-      ) : view.step === 'verifying' || view.step === 'signedIn' ? (
-        <VerifyingStep signedIn={view.step === 'signedIn'} />
+      ) : view.step === 'sms' ? (
+        <SmsStep view={view} send={send} />
+      ) : view.step === 'push' || view.step === 'verifyDevice' ? (
+        <ApprovalStep view={view} send={send} />
+      ) : view.step === 'recovery' ? (
+        <RecoveryStep view={view} send={send} />
       ) : (
-        <UnavailableStep view={view} send={send} />
+        <VerifyingStep signedIn={view.step === 'signedIn'} />
       )}
     </section>
   );
@@ -76,7 +89,53 @@ type Send = ReturnType<typeof useActorRef<LoginMachine>>['send'];
 
 function ErrorAlert({ view }: { view: LoginFacts }) {
   const { i18n } = useLingui();
-  return view.error ? <Alert tone="error">{i18n._(loginErrorMessages[view.error])}</Alert> : null;
+  if (!view.error) return null;
+  const message = view.step === 'sms' && view.error === 'invalidOtp' ? invalidSmsCodeMessage : loginErrorMessages[view.error];
+  return <Alert tone="error">{i18n._(message)}</Alert>;
+}
+
+/** Push 2FA migration (document 1 §3), announced on the second step; the app enforces it after sign-in. */
+function MigrationNotice({ view }: { view: LoginFacts }) {
+  const migration = view.migration;
+  if (!migration || migration.requirement === 'none') return null;
+  if (migration.requirement === 'strict') {
+    return (
+      <Alert tone="warning">
+        <Trans>After you sign in, you need to turn on sign-in approval on your phone before you can continue.</Trans>
+      </Alert>
+    );
+  }
+  const daysLeft = migration.daysLeft ?? 0;
+  return (
+    <Alert tone="info">
+      <Plural
+        value={daysLeft}
+        one="Sign-in approval on your phone becomes required in # day. You can set it up after you sign in."
+        other="Sign-in approval on your phone becomes required in # days. You can set it up after you sign in."
+      />
+    </Alert>
+  );
+}
+
+/** The way out of a second step when the phone is lost: a recovery code. */
+function SecondStepLinks({ view, send, leaveWhileBusy = false }: { view: LoginFacts; send: Send; leaveWhileBusy?: boolean }) {
+  const { t } = useLingui();
+  // A code being checked cannot be abandoned half-way; a re-send can (nothing depends on it).
+  const disabled = view.busy && !leaveWhileBusy;
+  return (
+    <div className="step-links">
+      {view.canUseRecoveryCode ? (
+        <Button variant="link" onClick={() => send({ type: 'RECOVERY.START' })} disabled={disabled}>
+          {t`Use a recovery code`}
+        </Button>
+      ) : null}
+      {view.canGoBack ? (
+        <Button variant="link" onClick={() => send({ type: 'STEP.BACK' })} disabled={disabled}>
+          {t`Back to sign-in`}
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 function CredentialsStep({ view, send, expired, notice }: { view: LoginFacts; send: Send; expired: boolean; notice: StartErrorCode | null }) {
@@ -119,6 +178,8 @@ function CredentialsStep({ view, send, expired, notice }: { view: LoginFacts; se
       <Button type="submit" busy={view.busy}>
         {t`Sign in`}
       </Button>
+      {/* h5: account recovery (/account-recovery/email); a plain link: the view knows no router */}
+      <p><a href="/account-recovery/email">{t`Forgot password?`}</a></p>
     </form>
   );
 }
@@ -133,6 +194,7 @@ function OtpStep({ view, send }: { view: LoginFacts; send: Send }) {
   return (
     <form onSubmit={submit} noValidate aria-labelledby="otp-heading">
       <StepHeading id="otp-heading">{t`Enter your verification code`}</StepHeading>
+      <MigrationNotice view={view} />
       <ErrorAlert view={view} />
       <TextField
         label={t`6-digit code`}
@@ -149,9 +211,158 @@ function OtpStep({ view, send }: { view: LoginFacts; send: Send }) {
       <Button type="submit" busy={view.busy}>
         {t`Verify`}
       </Button>
-      <Button variant="link" onClick={() => send({ type: 'STEP.BACK' })} disabled={view.busy}>
-        {t`Back to sign-in`}
+      <SecondStepLinks view={view} send={send} />
+    </form>
+  );
+}
+
+function SmsStep({ view, send }: { view: LoginFacts; send: Send }) {
+  const { t, i18n } = useLingui();
+  const [otp, setOtp] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'SMS.SUBMIT', otp: otp.trim() });
+  };
+  const phone = view.maskedPhone ?? '';
+  const identifier = view.smsIdentifier ?? '';
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="sms-heading">
+      <StepHeading id="sms-heading">{t`Enter the code from the text message`}</StepHeading>
+      <MigrationNotice view={view} />
+      <p>
+        <Trans>
+          We sent a text message to <strong>{phone}</strong>. Its code is marked <strong>{identifier}</strong>: use
+          the message with this mark.
+        </Trans>
+      </p>
+      <ErrorAlert view={view} />
+      <TextField
+        label={t`6-digit code`}
+        hint={t`Enter the code from the text message marked ${identifier}.`}
+        name="otp"
+        value={otp}
+        onChange={setOtp}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        required
+        error={view.fieldErrors.otp ? i18n._(loginFieldMessages[view.fieldErrors.otp]) : undefined}
+      />
+      <Button type="submit" busy={view.busy}>
+        {t`Verify`}
       </Button>
+      <SecondStepLinks view={view} send={send} />
+    </form>
+  );
+}
+
+function deviceTypeLabel(type: 'android' | 'ios'): string {
+  // Product names, the same in every language.
+  return type === 'ios' ? 'iPhone' : 'Android';
+}
+
+/** push and verifyDevice: a linked phone approves the sign-in. */
+function ApprovalStep({ view, send }: { view: LoginFacts; send: Send }) {
+  const { t } = useLingui();
+  const stage = view.approvalStage;
+  const chosen = view.devices.find((d) => d.id === view.chosenDeviceId);
+  const heading =
+    stage === 'noDevice'
+      ? t`No phone is linked for sign-in approval`
+      : stage === 'choosingDevice'
+        ? t`Choose the phone to confirm on`
+        : stage === 'expired'
+          ? t`The sign-in request was not answered`
+          : t`Confirm the sign-in on your phone`;
+  const names = (chosen ? [chosen] : view.devices).map((d) => d.name).join(', ');
+  return (
+    <div aria-labelledby="approval-heading" role="group">
+      {/* keyed by stage: each stage is a new step, so its heading takes focus again */}
+      <StepHeading key={stage ?? 'none'} id="approval-heading">
+        {heading}
+      </StepHeading>
+      <ErrorAlert view={view} />
+      {stage === 'noDevice' ? (
+        <p>{t`Your account asks for approval on a linked phone, but no phone is linked. Sign in with one of your recovery codes instead.`}</p>
+      ) : null}
+      {stage === 'choosingDevice' ? (
+        <>
+          <p>{t`Several phones are linked to your account. Which one should we ask to approve this sign-in?`}</p>
+          <ul className="device-choice">
+            {view.devices.map((d) => {
+              const name = d.name;
+              const kind = deviceTypeLabel(d.type);
+              return (
+                <li key={d.id}>
+                  <Button variant="secondary" onClick={() => send({ type: 'DEVICE.CHOOSE', deviceId: d.id })}>
+                    {t`Ask ${name} (${kind})`}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+      {stage === 'resending' ? <Spinner label={t`Sending the request to your phone`} /> : null}
+      {stage === 'waiting' ? (
+        <>
+          <p>{t`We sent a sign-in request to ${names}. Open the device app on that phone and approve it.`}</p>
+          <Spinner label={t`Waiting for your phone`} />
+          {view.qrLink ? (
+            <>
+              <p>{t`No request on the phone? Scan this code with the linked phone to open it.`}</p>
+              <QrCode value={view.qrLink} label={t`QR code that opens this sign-in request on your linked phone`} asLink />
+            </>
+          ) : null}
+        </>
+      ) : null}
+      {stage === 'expired' ? (
+        <p>{t`The request expired or could not be delivered. Send it again to approve this sign-in.`}</p>
+      ) : null}
+      <div className="step-actions">
+        {view.canResend ? (
+          <Button variant={stage === 'expired' ? 'primary' : 'secondary'} onClick={() => send({ type: 'PUSH.RESEND' })}>
+            {t`Send the request again`}
+          </Button>
+        ) : null}
+        {view.canChangeDevice ? (
+          <Button variant="link" onClick={() => send({ type: 'DEVICE.CHANGE' })}>
+            {t`Choose another phone`}
+          </Button>
+        ) : null}
+      </div>
+      <SecondStepLinks view={view} send={send} leaveWhileBusy />
+    </div>
+  );
+}
+
+function RecoveryStep({ view, send }: { view: LoginFacts; send: Send }) {
+  const { t, i18n } = useLingui();
+  const [code, setCode] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'RECOVERY.SUBMIT', recoveryCode: code });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="recovery-heading">
+      <StepHeading id="recovery-heading">{t`Sign in with a recovery code`}</StepHeading>
+      <p>{t`Each recovery code works once. After signing in you will need to set up two-step verification again.`}</p>
+      <ErrorAlert view={view} />
+      <TextField
+        label={t`Recovery code`}
+        hint={t`One of the codes you saved when you set up two-step verification, for example 7KQ4M-2XH9P.`}
+        name="recoveryCode"
+        value={code}
+        onChange={setCode}
+        autoComplete="off"
+        maxLength={MAX_RECOVERY_CODE_INPUT_LENGTH}
+        required
+        error={view.fieldErrors.recoveryCode ? i18n._(loginFieldMessages[view.fieldErrors.recoveryCode]) : undefined}
+      />
+      <Button type="submit" busy={view.busy}>
+        {t`Sign in`}
+      </Button>
+      <SecondStepLinks view={view} send={send} />
     </form>
   );
 }
@@ -166,26 +377,3 @@ function VerifyingStep({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** sms, push, verifyDevice and direct: charted, finished by the next issue. */
-function UnavailableStep({ view, send }: { view: LoginFacts; send: Send }) {
-  const { t } = useLingui();
-  const heading =
-    view.step === 'sms'
-      ? t`Confirm with a text message`
-      : view.step === 'push'
-        ? t`Confirm on your phone`
-        : view.step === 'verifyDevice'
-          ? t`Verify this device`
-          : t`Continue signing in`;
-  return (
-    <div>
-      <StepHeading>{heading}</StepHeading>
-      <Alert tone="info">{t`This sign-in method is not available yet on this platform. Please contact support.`}</Alert>
-      {view.canGoBack ? (
-        <Button variant="link" onClick={() => send({ type: 'STEP.BACK' })}>
-          {t`Back to sign-in`}
-        </Button>
-      ) : null}
-    </div>
-  );
-}

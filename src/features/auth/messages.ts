@@ -10,6 +10,7 @@ import type { StartErrorCode } from '../../../machines/start-page/start-page.mac
 export const loginErrorMessages: Record<LoginErrorCode, MessageDescriptor> = {
   invalidCredentials: msg`The e-mail address or password is not correct.`,
   invalidOtp: msg`The code is not correct. Check your authenticator app and try again.`,
+  invalidRecoveryCode: msg`This recovery code is not correct or was already used.`,
   rateLimited: msg`Too many attempts. Wait a few minutes and try again.`,
   codeExpired: msg`The sign-in took too long. Please sign in again.`,
   approvalRejected: msg`The sign-in was rejected on your device.`,
@@ -17,10 +18,14 @@ export const loginErrorMessages: Record<LoginErrorCode, MessageDescriptor> = {
   unknown: msg`Something went wrong. Please try again.`,
 };
 
+/** invalidOtp on the sms step: the code came by text message, not from an authenticator app. */
+export const invalidSmsCodeMessage: MessageDescriptor = msg`The code is not correct. Check the text message and try again.`;
+
 export const loginFieldMessages: Record<LoginFieldError, MessageDescriptor> = {
   usernameNotEmail: msg`Enter your e-mail address, for example name@example.com.`,
   passwordRequired: msg`Enter your password.`,
   otpFormat: msg`Enter the 6 digits of the code.`,
+  recoveryCodeFormat: msg`Enter a recovery code like 7KQ4M-2XH9P.`,
 };
 
 export const startErrorMessages: Record<StartErrorCode, MessageDescriptor> = {

@@ -28,8 +28,8 @@ import {
   refreshTokensActor,
   revokeSessionActor,
   showNotificationToast,
-  signalEmbeddingApp,
 } from './actors.ts';
+import { signalEmbeddingApp } from '../../lib/embedding.ts';
 
 export type SessionActor = ActorRefFrom<SessionMachine>;
 

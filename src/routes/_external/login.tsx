@@ -2,11 +2,20 @@
  * /login (document 1 §2): already signed in -> the tokens are refreshed and the user goes home;
  * otherwise the sign-in screen, then the start page decides where to go. A `code` plus
  * `codeVerifier` in the query signs the user in without the form.
+ *
+ * What the sign-in still requires goes first (its session is restricted until then):
+ * - a recovery code was used (AccessClaims.rst 'setup2fa') -> /setting, to set up two-step
+ *   verification again;
+ * - a soft or strict push 2FA migration -> /scp, with the login result in sessionStorage
+ *   (LOGIN_RESULT_STORAGE_KEY: /scp is open only while a login result exists).
  */
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { PKCE_PATTERN } from '../../../api/auth.ts';
+import type { LoginOutcome } from '../../../machines/login/login.machine.ts';
 import type { StartErrorCode, StartTarget } from '../../../machines/start-page/start-page.machine.ts';
+import { pushToast } from '../../lib/notify.ts';
 import { LoginView } from '../../features/auth/login-view.tsx';
 import { StartPageView } from '../../features/auth/start-page-view.tsx';
 import { destinationOf } from '../../features/auth/start-routes.ts';
@@ -14,6 +23,29 @@ import { isSignedIn, logout, refreshSession } from '../../features/auth/session-
 
 /** A login code is short; anything longer is not one (limit on everything). */
 const MAX_CODE_LENGTH = 512;
+/** sessionStorage: `{ migration }` of the last sign-in, read by /scp (document 1 §2 "login result"). */
+const LOGIN_RESULT_STORAGE_KEY = 'wlb.loginResult';
+/** The recovery-code notice stays long enough to be read; the settings section repeats it. */
+const RECOVERY_NOTICE_MS = 20_000;
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the migration for /scp, or forgets an older sign-in's result. */
+function storeLoginResult(outcome: LoginOutcome): void {
+  const store = sessionStore();
+  if (!store) return;
+  if (outcome.migration && outcome.migration.requirement !== 'none') {
+    store.setItem(LOGIN_RESULT_STORAGE_KEY, JSON.stringify({ migration: outcome.migration }));
+  } else {
+    store.removeItem(LOGIN_RESULT_STORAGE_KEY);
+  }
+}
 
 interface LoginSearch {
   code?: string;
@@ -46,6 +78,7 @@ function LoginPage() {
   const { session } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = useNavigate();
+  const { t } = useLingui();
   const [phase, setPhase] = useState<Phase>({ kind: 'login', notice: null, attempt: 0 });
   // The query code is single-use: only the first attempt uses it.
   const queryCode = phase.attempt === 0 && search.code && search.codeVerifier ? { code: search.code, codeVerifier: search.codeVerifier } : null;
@@ -62,6 +95,23 @@ function LoginPage() {
     }
   }
 
+  async function signedIn(outcome: LoginOutcome) {
+    storeLoginResult(outcome);
+    if (outcome.recoveryUsed) {
+      pushToast({
+        title: t`You signed in with a recovery code`,
+        body: t`Set up two-step verification again to use your account fully. Your linked phones and authenticator app no longer sign you in.`,
+        tone: 'info',
+        timeoutMs: RECOVERY_NOTICE_MS,
+      });
+      await navigate({ href: '/setting', replace: true });
+    } else if (outcome.migration && outcome.migration.requirement !== 'none') {
+      await navigate({ href: '/scp', replace: true });
+    } else {
+      setPhase({ kind: 'start', attempt: phase.attempt });
+    }
+  }
+
   if (phase.kind === 'start') return <StartPageView key={phase.attempt} session={session} onTarget={(target) => void go(target)} />;
   return (
     <LoginView
@@ -69,7 +119,7 @@ function LoginPage() {
       session={session}
       queryCode={queryCode}
       notice={phase.notice}
-      onSignedIn={() => setPhase({ kind: 'start', attempt: phase.attempt })}
+      onSignedIn={(outcome) => void signedIn(outcome)}
     />
   );
 }

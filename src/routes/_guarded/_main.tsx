@@ -34,6 +34,11 @@ function MainLayout() {
                 {t`Home`}
               </Link>
             </li>
+            <li>
+              <Link to="/setting" activeProps={{ 'aria-current': 'page' }}>
+                {t`Settings`}
+              </Link>
+            </li>
             {customer?.isAdmin ? (
               <li>
                 <Link to="/admin-overview" search={{ page: 1 }} activeProps={{ 'aria-current': 'page' }}>

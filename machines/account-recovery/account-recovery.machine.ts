@@ -1,0 +1,310 @@
+/**
+ * Account recovery (document 1 §2 /account-recovery with email, status, reset, password and
+ * success; §3 account recovery form; §7 password change request, code check, change with code).
+ * One chart drives every child route: the route shows the step the chart is in.
+ *
+ * ```
+ * email ─EMAIL.SUBMIT─▶ requestingCode ─ok─▶ reset
+ *   └─LOST_ACCESS─▶ personalData ─DATA.SUBMIT─▶ submittingData ─ok─▶ status
+ *                        ▲                                            │ verified: CONTINUE ─▶ reset
+ *                        └──────────── RETRY (isRetryable) ───────────┤ rejected, not retryable: START_OVER ─▶ email
+ *                                                                     │ pending: REFRESH ─▶ loadingStatus ─▶ status
+ * reset ─CODE.SUBMIT─▶ checkingCode ─ok─▶ password ─PASSWORD.SUBMIT─▶ changingPassword ─ok─▶ success (final)
+ *   (a dead or expired code sends the user back to reset; START_OVER asks for a new code)
+ * ```
+ *
+ * Started with a taskId (a reload of /status), the chart loads the task first. Pure: the actors
+ * (api calls) are provided by src/features/recovery/actors.ts; errors are codes the views translate.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import * as v from 'valibot';
+import { PasswordSchema } from '../../api/auth.ts';
+import type { RecoveryTask } from '../../api/recovery.ts';
+
+export type RecoveryErrorCode =
+  | 'network'
+  | 'invalidData'
+  | 'codeWrong'
+  | 'codeExpired'
+  | 'codeDead'
+  | 'unknownTask'
+  | 'unknown';
+export type RecoveryFieldError = 'emailInvalid' | 'codeFormat' | 'passwordWeak' | 'passwordMismatch' | 'dataRequired';
+
+export type RequestCodeResult = { ok: true; sentTo: string } | { ok: false; code: RecoveryErrorCode };
+export type TaskResult = { ok: true; task: RecoveryTask } | { ok: false; code: RecoveryErrorCode };
+export type SimpleResult = { ok: true } | { ok: false; code: RecoveryErrorCode };
+
+export interface PersonalData {
+  email: string;
+  recoveryEmail: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dob: string;
+}
+
+export interface AccountRecoveryInput {
+  /** a recovery task to show (the /status route reloaded with ?taskId=) */
+  taskId?: string | null;
+}
+
+export interface AccountRecoveryContext {
+  /** the login e-mail the reset code belongs to */
+  email: string;
+  /** where the code went (masked) */
+  sentTo: string | null;
+  task: RecoveryTask | null;
+  taskId: string | null;
+  /** the last personal data sent, to prefill a retry */
+  personal: PersonalData | null;
+  code: string;
+  /** the new password, between submit and answer only */
+  password: string;
+  error: RecoveryErrorCode | null;
+  fieldError: RecoveryFieldError | null;
+}
+
+export type AccountRecoveryEvent =
+  | { type: 'EMAIL.SUBMIT'; email: string }
+  | { type: 'LOST_ACCESS' }
+  | { type: 'DATA.SUBMIT'; data: PersonalData }
+  | { type: 'BACK' }
+  | { type: 'CONTINUE' }
+  | { type: 'RETRY' }
+  | { type: 'REFRESH' }
+  | { type: 'START_OVER' }
+  /** email: the login e-mail (the view prefills it from the e-mail step, or asks after a reload) */
+  | { type: 'CODE.SUBMIT'; code: string; email: string }
+  | { type: 'PASSWORD.SUBMIT'; password: string; confirmation: string };
+
+/** Loose on purpose: the platform validates for real; this only catches typos early. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const CODE_PATTERN = /^[0-9A-Za-z]{8}$/;
+const DOB_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function failureCode(output: { ok: boolean; code?: RecoveryErrorCode }): RecoveryErrorCode {
+  return output.ok ? 'unknown' : (output.code ?? 'unknown');
+}
+
+export const accountRecoveryMachine = setup({
+  types: {
+    context: {} as AccountRecoveryContext,
+    events: {} as AccountRecoveryEvent,
+    input: {} as AccountRecoveryInput,
+  },
+  actors: {
+    requestCode: fromPromise<RequestCodeResult, { email: string }>(async () => ({ ok: false, code: 'unknown' })),
+    requestRecovery: fromPromise<TaskResult, PersonalData>(async () => ({ ok: false, code: 'unknown' })),
+    loadTask: fromPromise<TaskResult, { taskId: string }>(async () => ({ ok: false, code: 'unknown' })),
+    checkCode: fromPromise<SimpleResult, { email: string; code: string }>(async () => ({ ok: false, code: 'unknown' })),
+    changePassword: fromPromise<SimpleResult, { email: string; code: string; password: string }>(async () => ({ ok: false, code: 'unknown' })),
+  },
+  actions: {
+    storeEmail: assign((_, email: string) => ({ email: email.trim(), error: null, fieldError: null })),
+    storeSentTo: assign((_, sentTo: string) => ({ sentTo })),
+    storePersonal: assign((_, data: PersonalData) => ({ personal: data, email: data.email.trim(), error: null, fieldError: null })),
+    storeTask: assign((_, task: RecoveryTask) => ({ task, taskId: task.taskId, sentTo: task.recoveryEmail })),
+    storeCode: assign((_, e: { code: string; email: string }) => ({ code: e.code.trim().toUpperCase(), email: e.email.trim(), error: null, fieldError: null })),
+    setError: assign((_, code: RecoveryErrorCode) => ({ error: code, fieldError: null })),
+    setFieldError: assign((_, fieldError: RecoveryFieldError) => ({ fieldError, error: null })),
+    clearErrors: assign({ error: null, fieldError: null }),
+    forgetCode: assign({ code: '', password: '' }),
+    /** kept only until the platform answers (cleared with the code) */
+    storePassword: assign((_, password: string) => ({ password, error: null, fieldError: null })),
+    forgetPassword: assign({ password: '' }),
+    reset: assign({ sentTo: null, task: null, taskId: null, code: '', password: '', error: null, fieldError: null }),
+  },
+  guards: {
+    succeeded: (_, r: { ok: boolean }) => r.ok,
+    isEmail: (_, email: string) => EMAIL_PATTERN.test(email.trim()),
+    isNotEmail: (_, email: string) => !EMAIL_PATTERN.test(email.trim()),
+    isCompleteData: (_, d: PersonalData) =>
+      EMAIL_PATTERN.test(d.email.trim()) &&
+      EMAIL_PATTERN.test(d.recoveryEmail.trim()) &&
+      d.firstName.trim() !== '' &&
+      d.lastName.trim() !== '' &&
+      DOB_PATTERN.test(d.dob),
+    isCodeShaped: (_, code: string) => CODE_PATTERN.test(code.trim()),
+    isWeakPassword: (_, password: string) => !v.is(PasswordSchema, password),
+    isMismatch: (_, e: { password: string; confirmation: string }) => e.password !== e.confirmation,
+    hasTaskId: ({ context }) => context.taskId !== null,
+    isVerified: ({ context }) => context.task?.verificationStatus === 'verified',
+    isPending: ({ context }) => context.task?.verificationStatus === 'pending',
+    isRetryable: ({ context }) => context.task?.verificationStatus === 'rejected' && context.task.isRetryable,
+    /** a code that can no longer work: the user has to ask for a new one */
+    isCodeGone: (_, r: { ok: boolean; code?: RecoveryErrorCode }) => !r.ok && (r.code === 'codeDead' || r.code === 'codeExpired' || r.code === 'codeWrong'),
+  },
+}).createMachine({
+  id: 'accountRecovery',
+  context: ({ input }) => ({
+    email: '',
+    sentTo: null,
+    task: null,
+    taskId: input.taskId ?? null,
+    personal: null,
+    code: '',
+    password: '',
+    error: null,
+    fieldError: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'hasTaskId', target: 'loadingStatus' }, { target: 'email' }],
+    },
+    email: {
+      tags: ['step:email'],
+      on: {
+        'EMAIL.SUBMIT': [
+          {
+            guard: { type: 'isEmail', params: ({ event }) => event.email },
+            target: 'requestingCode',
+            actions: { type: 'storeEmail', params: ({ event }) => event.email },
+          },
+          { actions: { type: 'setFieldError', params: 'emailInvalid' } },
+        ],
+        LOST_ACCESS: { target: 'personalData', actions: 'clearErrors' },
+      },
+    },
+    requestingCode: {
+      tags: ['step:email', 'busy'],
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'reset',
+            actions: { type: 'storeSentTo', params: ({ event }) => (event.output as Extract<RequestCodeResult, { ok: true }>).sentTo },
+          },
+          { target: 'email', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+        ],
+        onError: { target: 'email', actions: { type: 'setError', params: 'unknown' } },
+      },
+    },
+    personalData: {
+      tags: ['step:email'],
+      on: {
+        'DATA.SUBMIT': [
+          {
+            guard: { type: 'isCompleteData', params: ({ event }) => event.data },
+            target: 'submittingData',
+            actions: { type: 'storePersonal', params: ({ event }) => event.data },
+          },
+          { actions: { type: 'setFieldError', params: 'dataRequired' } },
+        ],
+        BACK: { target: 'email', actions: 'clearErrors' },
+      },
+    },
+    submittingData: {
+      tags: ['step:email', 'busy'],
+      invoke: {
+        id: 'requestRecovery',
+        src: 'requestRecovery',
+        input: ({ context }) => context.personal!,
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'status',
+            actions: { type: 'storeTask', params: ({ event }) => (event.output as Extract<TaskResult, { ok: true }>).task },
+          },
+          { target: 'personalData', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+        ],
+        onError: { target: 'personalData', actions: { type: 'setError', params: 'unknown' } },
+      },
+    },
+    loadingStatus: {
+      tags: ['step:status', 'busy'],
+      invoke: {
+        id: 'loadTask',
+        src: 'loadTask',
+        input: ({ context }) => ({ taskId: context.taskId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'status',
+            actions: { type: 'storeTask', params: ({ event }) => (event.output as Extract<TaskResult, { ok: true }>).task },
+          },
+          // An unknown or unreadable task: start again from the e-mail step, saying why.
+          { target: 'email', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }] },
+        ],
+        onError: { target: 'email', actions: { type: 'setError', params: 'unknown' } },
+      },
+    },
+    status: {
+      tags: ['step:status'],
+      on: {
+        CONTINUE: { guard: 'isVerified', target: 'reset', actions: 'clearErrors' },
+        RETRY: { guard: 'isRetryable', target: 'personalData', actions: 'clearErrors' },
+        REFRESH: { guard: 'isPending', target: 'loadingStatus' },
+        START_OVER: { target: 'email', actions: 'reset' },
+      },
+    },
+    reset: {
+      tags: ['step:reset'],
+      on: {
+        'CODE.SUBMIT': [
+          // Reloaded on /status, the chart knows only the masked address: the step asks for it.
+          { guard: { type: 'isNotEmail', params: ({ event }) => event.email }, actions: { type: 'setFieldError', params: 'emailInvalid' } },
+          {
+            guard: { type: 'isCodeShaped', params: ({ event }) => event.code },
+            target: 'checkingCode',
+            actions: { type: 'storeCode', params: ({ event }) => event },
+          },
+          { actions: { type: 'setFieldError', params: 'codeFormat' } },
+        ],
+        START_OVER: { target: 'email', actions: 'reset' },
+      },
+    },
+    checkingCode: {
+      tags: ['step:reset', 'busy'],
+      invoke: {
+        id: 'checkCode',
+        src: 'checkCode',
+        input: ({ context }) => ({ email: context.email, code: context.code }),
+        onDone: [
+          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'password' },
+          { target: 'reset', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetCode'] },
+        ],
+        onError: { target: 'reset', actions: { type: 'setError', params: 'unknown' } },
+      },
+    },
+    password: {
+      tags: ['step:password'],
+      on: {
+        'PASSWORD.SUBMIT': [
+          { guard: { type: 'isWeakPassword', params: ({ event }) => event.password }, actions: { type: 'setFieldError', params: 'passwordWeak' } },
+          { guard: { type: 'isMismatch', params: ({ event }) => event }, actions: { type: 'setFieldError', params: 'passwordMismatch' } },
+          { target: 'changingPassword', actions: { type: 'storePassword', params: ({ event }) => event.password } },
+        ],
+      },
+    },
+    changingPassword: {
+      tags: ['step:password', 'busy'],
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ email: context.email, code: context.code, password: context.password }),
+        onDone: [
+          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'success', actions: 'forgetCode' },
+          // The code died meanwhile (expired, or spent elsewhere): a new one is needed.
+          {
+            guard: { type: 'isCodeGone', params: ({ event }) => event.output },
+            target: 'reset',
+            actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetCode'],
+          },
+          { target: 'password', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetPassword'] },
+        ],
+        onError: { target: 'password', actions: [{ type: 'setError', params: 'unknown' }, 'forgetPassword'] },
+      },
+    },
+    success: {
+      tags: ['step:success'],
+      type: 'final',
+    },
+  },
+});
+
+export type AccountRecoveryMachine = typeof accountRecoveryMachine;

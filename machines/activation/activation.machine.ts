@@ -1,0 +1,214 @@
+/**
+ * Account activation (document 1 §2 /activate and the query actions; document 3 §2 "Account
+ * activation by action").
+ *
+ * Shape (the start is chosen from the input):
+ *   form ─CODE.SUBMIT (valid)→ activating ─ok→ activated
+ *        ─CODE.RESEND (valid e-mail)→ resending → form (notice codeSent, or an error)
+ *   choosingPassword (activationEmployee: the popup) ─PASSWORD.SUBMIT (valid)→ activating
+ *        ─DIALOG.CLOSE→ cancelled
+ *   a query action with an e-mail and a well-formed code starts in activating; when it fails the
+ *   user lands on the form (or the popup) with the values prefilled and the reason.
+ *
+ * kind: personal (activateAccount), business (businessAccountActivate), employee
+ * (employeeAccountActivate, with the new password). Codes only; the views translate.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  hasErrors,
+  normaliseCode,
+  normaliseEmail,
+  validateActivation,
+  type ActivationFieldErrors,
+} from '../registration/registration.rules.ts';
+
+export type ActivationKind = 'personal' | 'business' | 'employee';
+export type ActivationErrorCode = 'wrongCode' | 'expiredCode' | 'usedCode' | 'network' | 'unknown';
+
+export interface ActivateInput {
+  kind: ActivationKind;
+  email: string;
+  code: string;
+  password?: string;
+}
+export type ActivateResult =
+  | { ok: true }
+  | { ok: false; code: ActivationErrorCode }
+  | { ok: false; code: 'fields'; fieldErrors: ActivationFieldErrors };
+export type ResendCodeResult = { ok: true } | { ok: false; code: 'network' | 'unknown' };
+
+export type ActivationEvent =
+  | { type: 'CODE.SUBMIT'; email: string; code: string }
+  | { type: 'CODE.RESEND'; email: string }
+  | { type: 'PASSWORD.SUBMIT'; password: string }
+  | { type: 'DIALOG.CLOSE' };
+
+export interface ActivationInput {
+  kind: ActivationKind;
+  /** prefilled from the query (user or email), may be empty */
+  email: string;
+  /** prefilled from the query, may be empty */
+  code: string;
+  /** a query action: activate at once when the values are well-formed */
+  fromQuery: boolean;
+}
+
+export interface ActivationContext {
+  kind: ActivationKind;
+  email: string;
+  code: string;
+  /** only between PASSWORD.SUBMIT and the answer */
+  password: string | null;
+  fieldErrors: ActivationFieldErrors;
+  error: ActivationErrorCode | null;
+  notice: 'codeSent' | null;
+}
+
+type Answer = ActivateResult;
+const isFieldAnswer = (r: Answer): r is { ok: false; code: 'fields'; fieldErrors: ActivationFieldErrors } => !r.ok && r.code === 'fields';
+
+export const activationMachine = setup({
+  types: {
+    context: {} as ActivationContext,
+    events: {} as ActivationEvent,
+    input: {} as ActivationInput,
+  },
+  actors: {
+    activate: fromPromise<ActivateResult, ActivateInput>(async () => {
+      throw new Error('activate is provided by the app');
+    }),
+    resendCode: fromPromise<ResendCodeResult, { email: string }>(async () => {
+      throw new Error('resendCode is provided by the app');
+    }),
+  },
+  actions: {
+    storeValues: assign((_, p: { email: string; code: string }) => ({
+      email: normaliseEmail(p.email),
+      code: normaliseCode(p.code),
+      fieldErrors: {},
+      error: null,
+      notice: null,
+    })),
+    storeEmail: assign((_, email: string) => ({ email: normaliseEmail(email), fieldErrors: {}, error: null, notice: null })),
+    storePassword: assign((_, password: string) => ({ password, fieldErrors: {}, error: null })),
+    forgetPassword: assign({ password: null }),
+    storeFieldErrors: assign((_, fieldErrors: ActivationFieldErrors) => ({ fieldErrors, error: null, notice: null })),
+    storeError: assign((_, error: ActivationErrorCode) => ({ error, notice: null })),
+    storeNotice: assign({ notice: 'codeSent' as const, error: null }),
+  },
+  guards: {
+    isEmployee: ({ context }) => context.kind === 'employee',
+    queryIsUsable: ({ context }, fromQuery: boolean) =>
+      fromQuery && !hasErrors(validateActivation({ email: context.email, code: context.code })),
+    codeFormInvalid: (_, p: { email: string; code: string }) => hasErrors(validateActivation(p)),
+    emailInvalid: (_, email: string) => validateActivation({ email, code: 'AAAAAAAA' }).email !== undefined,
+    passwordInvalid: ({ context }, password: string) =>
+      hasErrors(validateActivation({ email: context.email, code: context.code, password })),
+    answered: (_, r: { ok: boolean }) => r.ok,
+    isFieldAnswer: (_, r: Answer) => isFieldAnswer(r),
+  },
+}).createMachine({
+  id: 'activation',
+  context: ({ input }) => ({
+    kind: input.kind,
+    email: normaliseEmail(input.email),
+    code: normaliseCode(input.code),
+    password: null,
+    fieldErrors: {},
+    error: null,
+    notice: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'isEmployee', target: 'choosingPassword' },
+        { guard: { type: 'queryIsUsable', params: ({ context }) => context.email !== '' && context.code !== '' }, target: 'activating' },
+        { target: 'form' },
+      ],
+    },
+    form: {
+      on: {
+        'CODE.SUBMIT': [
+          {
+            guard: { type: 'codeFormInvalid', params: ({ event }) => ({ email: event.email, code: event.code }) },
+            actions: { type: 'storeFieldErrors', params: ({ event }) => validateActivation({ email: event.email, code: event.code }) },
+          },
+          { target: 'activating', actions: { type: 'storeValues', params: ({ event }) => ({ email: event.email, code: event.code }) } },
+        ],
+        'CODE.RESEND': [
+          {
+            guard: { type: 'emailInvalid', params: ({ event }) => event.email },
+            actions: { type: 'storeFieldErrors', params: ({ event }) => ({ email: validateActivation({ email: event.email, code: 'AAAAAAAA' }).email! }) },
+          },
+          { target: 'resending', actions: { type: 'storeEmail', params: ({ event }) => event.email } },
+        ],
+      },
+    },
+    choosingPassword: {
+      on: {
+        'PASSWORD.SUBMIT': [
+          {
+            guard: { type: 'passwordInvalid', params: ({ event }) => event.password },
+            actions: {
+              type: 'storeFieldErrors',
+              params: ({ context, event }) => validateActivation({ email: context.email, code: context.code, password: event.password }),
+            },
+          },
+          { target: 'activating', actions: { type: 'storePassword', params: ({ event }) => event.password } },
+        ],
+        'DIALOG.CLOSE': { target: 'cancelled' },
+      },
+    },
+    activating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'activate',
+        src: 'activate',
+        input: ({ context }) => ({
+          kind: context.kind,
+          email: context.email,
+          code: context.code,
+          ...(context.password !== null ? { password: context.password } : {}),
+        }),
+        onDone: [
+          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'activated', actions: 'forgetPassword' },
+          {
+            guard: { type: 'isFieldAnswer', params: ({ event }) => event.output },
+            target: 'returning',
+            actions: [{ type: 'storeFieldErrors', params: ({ event }) => (isFieldAnswer(event.output) ? event.output.fieldErrors : {}) }, 'forgetPassword'],
+          },
+          {
+            target: 'returning',
+            actions: [
+              { type: 'storeError', params: ({ event }) => (!event.output.ok && event.output.code !== 'fields' ? event.output.code : 'unknown') },
+              'forgetPassword',
+            ],
+          },
+        ],
+        onError: { target: 'returning', actions: [{ type: 'storeError', params: 'unknown' }, 'forgetPassword'] },
+      },
+    },
+    /** Back to where the values can be corrected: the popup for an authorised user, else the form. */
+    returning: {
+      always: [{ guard: 'isEmployee', target: 'choosingPassword' }, { target: 'form' }],
+    },
+    resending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendCode',
+        src: 'resendCode',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: [
+          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'form', actions: 'storeNotice' },
+          { target: 'form', actions: { type: 'storeError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) } },
+        ],
+        onError: { target: 'form', actions: { type: 'storeError', params: 'unknown' } },
+      },
+    },
+    activated: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type ActivationMachine = typeof activationMachine;

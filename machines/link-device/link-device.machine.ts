@@ -1,0 +1,159 @@
+/**
+ * Linking a phone from the web app (settings "Link a phone", and /scp: document 1 §2, §3 push 2FA
+ * migration). The platform call that starts it differs (POST /auth/devices or POST
+ * /auth/scp/request): the `startLink` actor hides that and answers one shape.
+ *
+ * ```
+ * requesting ─ok─▶ waiting (QR code, typed code, expiry) ─DEVICE.LINKED (this device)─▶ linked (final)
+ *     └─fail─▶ failed ─RETRY─▶ requesting        │ └─LINK.EXPIRED─▶ expired ─RETRY─▶ requesting
+ *                                                waiting: idle ─SMS.SEND (valid number)─▶ sendingSms ─▶ idle (sent or error)
+ * ```
+ *
+ * `waitForLink` is the live channel (DeviceLinked push event, with a slow check of the device as a
+ * fallback) and `expiryTimer` says LINK.EXPIRED when the code's life is over. Errors are codes.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+export type LinkErrorCode = 'network' | 'rateLimited' | 'phoneInvalid' | 'unknown';
+
+export interface StartedLink {
+  deviceId: number;
+  code: string;
+  /** what the QR code holds: the companion URL (settings) or the /scp-mobile deeplink */
+  link: string;
+  expiresInS: number;
+}
+export type StartLinkResult = { ok: true; link: StartedLink } | { ok: false; code: LinkErrorCode };
+export type SendSmsResult = { ok: true } | { ok: false; code: LinkErrorCode };
+
+/** The contract's phone pattern (api/devices.ts StoresUrlsSendRequestSchema). */
+export const PHONE_PATTERN = /^\+?[0-9 ]{7,20}$/;
+/** A person re-asking for an SMS many times is better served by the QR code; the platform caps it too. */
+export const MAX_SMS_PER_LINK = 3;
+
+export interface LinkDeviceContext {
+  link: StartedLink | null;
+  /** the device that finished linking */
+  linkedDeviceId: number | null;
+  error: LinkErrorCode | null;
+  smsSent: number;
+  phoneError: 'phoneInvalid' | null;
+}
+
+export type LinkDeviceEvent =
+  | { type: 'RETRY' }
+  | { type: 'SMS.SEND'; phoneNumber: string }
+  /** from the live channel */
+  | { type: 'DEVICE.LINKED'; deviceId: number }
+  /** from the expiry timer */
+  | { type: 'LINK.EXPIRED' };
+
+export const linkDeviceMachine = setup({
+  types: {
+    context: {} as LinkDeviceContext,
+    events: {} as LinkDeviceEvent,
+    output: {} as { deviceId: number },
+  },
+  actors: {
+    startLink: fromPromise<StartLinkResult>(async () => ({ ok: false, code: 'unknown' })),
+    sendSms: fromPromise<SendSmsResult, { phoneNumber: string }>(async () => ({ ok: false, code: 'unknown' })),
+    waitForLink: fromCallback<LinkDeviceEvent, { deviceId: number }>(() => () => undefined),
+    expiryTimer: fromCallback<LinkDeviceEvent, { expiresInS: number }>(() => () => undefined),
+  },
+  actions: {
+    /** the app refreshes what depends on the device list (query invalidation, session refresh) */
+    reportLinked: (_, _deviceId: number) => undefined,
+    storeLink: assign((_, link: StartedLink) => ({ link, error: null, smsSent: 0, phoneError: null })),
+    setError: assign((_, code: LinkErrorCode) => ({ error: code })),
+    clearErrors: assign({ error: null, phoneError: null }),
+    setPhoneError: assign({ phoneError: 'phoneInvalid' as const }),
+    countSms: assign(({ context }) => ({ smsSent: context.smsSent + 1 })),
+    storeLinked: assign((_, deviceId: number) => ({ linkedDeviceId: deviceId })),
+  },
+  guards: {
+    succeeded: (_, r: { ok: boolean }) => r.ok,
+    isThisDevice: ({ context }, deviceId: number) => context.link?.deviceId === deviceId,
+    isPhoneNumber: (_, phone: string) => PHONE_PATTERN.test(phone.trim()),
+    isSmsLimitReached: ({ context }) => context.smsSent >= MAX_SMS_PER_LINK,
+  },
+}).createMachine({
+  id: 'linkDevice',
+  context: { link: null, linkedDeviceId: null, error: null, smsSent: 0, phoneError: null },
+  initial: 'requesting',
+  states: {
+    requesting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startLink',
+        src: 'startLink',
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'waiting',
+            actions: { type: 'storeLink', params: ({ event }) => (event.output as Extract<StartLinkResult, { ok: true }>).link },
+          },
+          { target: 'failed', actions: { type: 'setError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'setError', params: 'unknown' } },
+      },
+    },
+    failed: {
+      on: { RETRY: { target: 'requesting', actions: 'clearErrors' } },
+    },
+    waiting: {
+      invoke: [
+        { id: 'waitForLink', src: 'waitForLink', input: ({ context }) => ({ deviceId: context.link?.deviceId ?? 0 }) },
+        { id: 'expiryTimer', src: 'expiryTimer', input: ({ context }) => ({ expiresInS: context.link?.expiresInS ?? 0 }) },
+      ],
+      on: {
+        'DEVICE.LINKED': {
+          guard: { type: 'isThisDevice', params: ({ event }) => event.deviceId },
+          target: 'linked',
+          actions: [
+            { type: 'storeLinked', params: ({ event }) => event.deviceId },
+            { type: 'reportLinked', params: ({ event }) => event.deviceId },
+          ],
+        },
+        'LINK.EXPIRED': { target: 'expired' },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'SMS.SEND': [
+              { guard: 'isSmsLimitReached', actions: { type: 'setError', params: 'rateLimited' } },
+              {
+                guard: { type: 'isPhoneNumber', params: ({ event }) => event.phoneNumber },
+                target: 'sendingSms',
+                actions: 'clearErrors',
+              },
+              { actions: 'setPhoneError' },
+            ],
+          },
+        },
+        sendingSms: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendSms',
+            src: 'sendSms',
+            input: ({ event }) => ({ phoneNumber: event.type === 'SMS.SEND' ? event.phoneNumber.trim() : '' }),
+            onDone: [
+              { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'idle', actions: 'countSms' },
+              { target: 'idle', actions: { type: 'setError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) } },
+            ],
+            onError: { target: 'idle', actions: { type: 'setError', params: 'unknown' } },
+          },
+        },
+      },
+    },
+    expired: {
+      on: { RETRY: { target: 'requesting', actions: 'clearErrors' } },
+    },
+    linked: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ deviceId: context.linkedDeviceId ?? 0 }),
+});
+
+export type LinkDeviceMachine = typeof linkDeviceMachine;

@@ -1,0 +1,220 @@
+/**
+ * Password reset, account recovery and password change (api/recovery.ts). Functions take the
+ * database handle they use; the methods module decides the transactions.
+ *
+ * Codes are random (40 bits), stored as sha256, single-use, short-lived and dead after
+ * PASSWORD_CODE_MAX_ATTEMPTS wrong tries; new passwords are argon2id.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_RECOVERY_MAX_ATTEMPTS,
+  ACCOUNT_RECOVERY_WINDOW_S,
+  PASSWORD_CODE_ALPHABET,
+  PASSWORD_CODE_LENGTH,
+  PASSWORD_CODE_MAX_ATTEMPTS,
+  type RecoveryTask,
+} from '../../../api/recovery.ts';
+import type { Db, Tx } from '../../db/types.ts';
+import { accountRecoveryTasks, loginCodes, oneTimeCodes, refreshTokens, signInFailures, tokenFamilies } from '../auth/auth.tables.ts';
+import { sha256Hex, timingSafeEqualText } from '../auth/crypto.ts';
+import { customers, users } from '../customers/customers.tables.ts';
+
+export type CodePurpose = 'passwordReset' | 'passwordChange';
+type Exec = Db | Tx;
+
+export function newPasswordCode(): string {
+  let code = '';
+  for (let i = 0; i < PASSWORD_CODE_LENGTH; i++) code += PASSWORD_CODE_ALPHABET[randomInt(0, PASSWORD_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** "a***@demo.test": enough for the owner to recognise the address, not enough to harvest it. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address[0]}***${address.slice(at)}`;
+}
+
+/** Names compare case- and whitespace-insensitively: "  anna  maria " equals "Anna Maria". */
+export function sameName(a: string, b: string): boolean {
+  const norm = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return norm(a) === norm(b);
+}
+
+export async function findUserByEmail(exec: Exec, email: string) {
+  const [row] = await exec
+    .select({ id: users.id, email: users.email, customerId: users.customerId, passwordHash: users.passwordHash, disabled: users.disabled })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row && !row.disabled ? row : null;
+}
+
+/** Ends every live earlier code of this purpose: only the newest one works. */
+async function retireCodes(tx: Exec, userId: number, purpose: CodePurpose, at: Date): Promise<void> {
+  await tx
+    .update(oneTimeCodes)
+    .set({ usedAt: at })
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+}
+
+/** Stores a new code (retiring older ones); returns its id and the code to mail (never stored). */
+export async function issueCode(
+  tx: Exec,
+  input: { userId: number; purpose: CodePurpose; sentTo: string; ttlS: number; payload?: Record<string, unknown>; now: Date },
+): Promise<{ id: string; code: string }> {
+  await retireCodes(tx, input.userId, input.purpose, input.now);
+  const id = randomUUID();
+  const code = newPasswordCode();
+  await tx.insert(oneTimeCodes).values({
+    id,
+    userId: input.userId,
+    purpose: input.purpose,
+    codeHash: sha256Hex(code),
+    sentTo: input.sentTo,
+    payload: input.payload ?? {},
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlS * 1000),
+  });
+  return { id, code };
+}
+
+/** Reset codes mailed to this user within the window (a cap on mail bombing). */
+export async function recentCodeCount(exec: Exec, userId: number, purpose: CodePurpose, since: Date): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), gt(oneTimeCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export type CodeCheck =
+  | { ok: true; row: typeof oneTimeCodes.$inferSelect }
+  | { ok: false; reason: 'wrong' | 'expired' | 'dead' | 'unknown' };
+
+/**
+ * Checks a typed code against the live code of the user (or of the request id). A wrong code is
+ * counted at once, on `exec` outside any transaction that may roll back; the code dies at the limit.
+ */
+export async function checkCode(
+  exec: Exec,
+  where: { userId: number; purpose: CodePurpose; id?: string },
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const conditions = [eq(oneTimeCodes.userId, where.userId), eq(oneTimeCodes.purpose, where.purpose)];
+  if (where.id) conditions.push(eq(oneTimeCodes.id, where.id));
+  const [row] = await exec
+    .select()
+    .from(oneTimeCodes)
+    .where(and(...conditions))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.failedAttempts >= PASSWORD_CODE_MAX_ATTEMPTS) return { ok: false, reason: 'dead' };
+  if (row.usedAt) return { ok: false, reason: 'unknown' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  if (!timingSafeEqualText(row.codeHash, sha256Hex(code))) {
+    const [counted] = await exec
+      .update(oneTimeCodes)
+      .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
+      .where(eq(oneTimeCodes.id, row.id))
+      .returning({ failedAttempts: oneTimeCodes.failedAttempts });
+    return { ok: false, reason: (counted?.failedAttempts ?? PASSWORD_CODE_MAX_ATTEMPTS) >= PASSWORD_CODE_MAX_ATTEMPTS ? 'dead' : 'wrong' };
+  }
+  return { ok: true, row };
+}
+
+/**
+ * Spends a code inside the caller's transaction. The condition makes two concurrent uses of one
+ * code race safely: only one update finds it unused.
+ */
+export async function spendCode(tx: Exec, id: string, now: Date): Promise<boolean> {
+  const spent = await tx
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  return spent.length === 1;
+}
+
+/**
+ * Ends the user's sign-in sessions, except `keepFamilyId` (the caller's own). Other instances
+ * notice within FAMILY_CHECK_TTL_MS (tokens.service.ts); refresh tokens stop at once.
+ */
+export async function revokeFamilies(tx: Exec, userId: number, reason: string, now: Date, keepFamilyId?: string): Promise<number> {
+  const conditions = [eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt)];
+  if (keepFamilyId) conditions.push(ne(tokenFamilies.id, keepFamilyId));
+  const revoked = await tx
+    .update(tokenFamilies)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(...conditions))
+    .returning({ id: tokenFamilies.id });
+  const refreshConditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamilyId) refreshConditions.push(ne(refreshTokens.familyId, keepFamilyId));
+  await tx.update(refreshTokens).set({ revokedAt: now }).where(and(...refreshConditions));
+  // A sign-in half done with the old password (waiting for its second step) must not finish either.
+  await tx.update(loginCodes).set({ usedAt: now }).where(and(eq(loginCodes.userId, userId), isNull(loginCodes.usedAt)));
+  return revoked.length;
+}
+
+/** Failed sign-ins of this account within the window (tokens.service.ts counts the same rows). */
+export async function recentSignInFailures(exec: Exec, username: string, since: Date): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.username, username), gt(signInFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordSignInFailure(exec: Exec, username: string, address: string, now: Date): Promise<void> {
+  await exec.insert(signInFailures).values({ username, address, at: now });
+}
+
+export async function customerOfUser(exec: Exec, customerId: number) {
+  const [row] = await exec
+    .select({ firstName: customers.firstName, lastName: customers.lastName, birthDay: customers.birthDay })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return row ?? null;
+}
+
+type TaskRow = typeof accountRecoveryTasks.$inferSelect;
+
+/** The latest rejected recovery task of this login e-mail within the attempt window: retries count on it. */
+export async function openRejectedTask(exec: Exec, email: string, now: Date): Promise<TaskRow | null> {
+  const since = new Date(now.getTime() - ACCOUNT_RECOVERY_WINDOW_S * 1000);
+  const [row] = await exec
+    .select()
+    .from(accountRecoveryTasks)
+    .where(
+      and(
+        eq(accountRecoveryTasks.email, email),
+        eq(accountRecoveryTasks.verificationStatus, 'rejected'),
+        gt(accountRecoveryTasks.updatedAt, since),
+      ),
+    )
+    .orderBy(desc(accountRecoveryTasks.updatedAt))
+    .limit(1);
+  // Only rejected tasks count: a later success or a reset-code request never resets the count.
+  return row ?? null;
+}
+
+export function taskView(row: TaskRow): RecoveryTask {
+  return {
+    taskId: row.taskId,
+    emailId: row.taskId,
+    email: maskEmail(row.email),
+    recoveryEmail: maskEmail(row.recoveryEmail),
+    verificationStatus: row.verificationStatus,
+    ...(row.rejectReason ? { rejectReason: row.rejectReason as NonNullable<RecoveryTask['rejectReason']> } : {}),
+    isRetryable: row.verificationStatus === 'rejected' && row.attempts < ACCOUNT_RECOVERY_MAX_ATTEMPTS,
+  };
+}
+
+export async function findTask(exec: Exec, taskId: string): Promise<TaskRow | null> {
+  const [row] = await exec.select().from(accountRecoveryTasks).where(eq(accountRecoveryTasks.taskId, taskId)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,90 @@
+/** /login-history: the user's sign-ins, 20 a page, newest first (document 1 §2, document 2). */
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryItem } from '../../../api/security.ts';
+import { getUiLanguageTag } from '../../lib/i18n.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { StepHeading } from '../../ui/step-heading.tsx';
+import { loginHistoryQuery } from './queries.ts';
+
+export interface LoginHistoryViewProps {
+  page: number;
+  onPage(page: number): void;
+}
+
+/** A short browser name from a user agent (order matters: Edge and Opera also say Chrome). */
+export function browserOf(userAgent: string): string {
+  const rules: [RegExp, string][] = [
+    [/Edg\//, 'Edge'],
+    [/OPR\//, 'Opera'],
+    [/Firefox\//, 'Firefox'],
+    [/Chrome\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  for (const [pattern, name] of rules) if (pattern.test(userAgent)) return name;
+  return userAgent.slice(0, 40);
+}
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(getUiLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function LoginHistoryView({ page, onPage }: LoginHistoryViewProps) {
+  const { t } = useLingui();
+  const query = useQuery(loginHistoryQuery(page));
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LOGIN_HISTORY_PAGE_SIZE));
+  const resultText = (item: LoginHistoryItem) => (item.result === 'success' ? t`Signed in` : t`Failed`);
+  return (
+    <div>
+      <StepHeading>{t`Login history`}</StepHeading>
+      {query.isPending ? <Spinner label={t`Loading the login history`} /> : null}
+      {query.isError ? <Alert tone="error">{t`The login history could not be loaded.`}</Alert> : null}
+      {query.data ? (
+        query.data.items.length === 0 ? (
+          <p>{t`No sign-ins yet.`}</p>
+        ) : (
+          <>
+            <table className="data-table">
+              <caption>{t`Page ${page} of ${pages}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t`Date`}</th>
+                  <th scope="col">{t`Address`}</th>
+                  <th scope="col">{t`Country`}</th>
+                  <th scope="col">{t`Browser`}</th>
+                  <th scope="col">{t`Result`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.items.map((item, i) => (
+                  <tr key={`${item.date}-${i}`}>
+                    <td>
+                      <time dateTime={item.date}>{formatDateTime(item.date)}</time>
+                    </td>
+                    <td>{item.ip}</td>
+                    <td>{item.countryCode ?? '—'}</td>
+                    <td title={item.userAgent}>{browserOf(item.userAgent)}</td>
+                    <td>{resultText(item)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <nav aria-label={t`Pages`} className="actions">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+                {t`Newer`}
+              </Button>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+                {t`Older`}
+              </Button>
+            </nav>
+          </>
+        )
+      ) : null}
+    </div>
+  );
+}

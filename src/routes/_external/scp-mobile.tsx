@@ -1,0 +1,11 @@
+/**
+ * /scp-mobile (document 1 §2 external layout): the deeplink of POST /auth/scp/request opens here
+ * on the phone. It explains what happens and opens the device companion with the same
+ * `#link=<id>.<code>` (the hash never reaches the server).
+ */
+import { createFileRoute } from '@tanstack/react-router';
+import { ScpMobileView } from '../../features/devices/scp-mobile-view.tsx';
+
+export const Route = createFileRoute('/_external/scp-mobile')({
+  component: () => <ScpMobileView hash={typeof window === 'undefined' ? '' : window.location.hash} />,
+});
