@@ -49,6 +49,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // the journeys read one-time codes and links from the outbox
       DEV_MAILBOX: 'true',
+      // a build of its own (scripts/e2e.ts builds into it) when parallel runs share a checkout
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
   },
 });

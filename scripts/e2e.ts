@@ -23,5 +23,6 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
+const outDir = process.env.DIST_DIR ? ['--outDir', process.env.DIST_DIR, '--emptyOutDir'] : [];
+run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir]);
 run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)]);

@@ -15,6 +15,8 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+// The built web app; DIST_DIR lets parallel e2e runs each serve a build of their own.
+const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR;
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
@@ -33,6 +35,7 @@ const app = await buildApp({
   ...(process.env.RATE_LIMIT_PER_MINUTE
     ? { globalRateLimitPerMinute: process.env.RATE_LIMIT_PER_MINUTE === 'off' ? false : Number(process.env.RATE_LIMIT_PER_MINUTE) }
     : {}),
+  distDir,
   devMailbox: process.env.DEV_MAILBOX === 'true',
   // ALLOW_REGISTRATION=true|false overrides the variant's allowRegistration (document 1 §1).
   ...(process.env.ALLOW_REGISTRATION === 'true' || process.env.ALLOW_REGISTRATION === 'false'
@@ -75,4 +78,4 @@ const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
 console.log(`Platform listening on http://${host}:${actualPort}/ — database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
-if (!existsSync(resolve(DEFAULT_DIST_DIR, 'index.html'))) console.log('The web app is not built (no dist/): run `npm run build`; the API is up.');
+if (!existsSync(resolve(distDir, 'index.html'))) console.log('The web app is not built (no dist/): run `npm run build`; the API is up.');
