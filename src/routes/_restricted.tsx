@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { activeVariant } from '../../variants/index.ts';
-import { requireSignedIn } from '../app/guards.ts';
+import { requireSignedIn, requireUnrestricted } from '../app/guards.ts';
 import { LanguageSwitcher } from '../app/language-switcher.tsx';
 import { SignOutButton, useSavedLanguage } from '../app/session-controls.tsx';
 import { SiteFooter } from '../app/site-footer.tsx';
@@ -8,7 +8,10 @@ import { useSessionCustomer } from '../features/auth/session-actor.ts';
 
 /** Restricted layout: signed in, outside the main layout (admin overview, account chooser, SCP). */
 export const Route = createFileRoute('/_restricted')({
-  beforeLoad: ({ context, location }) => requireSignedIn(context.session, location.href),
+  beforeLoad: ({ context, location }) => {
+    requireSignedIn(context.session, location.href);
+    requireUnrestricted(context.session, location.pathname);
+  },
   component: RestrictedLayout,
 });
 

@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { ipPrivacyRanges, loginHistory, users } from '../../server/db/schema.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { callMethod, createTestApp, signIn, type SignedIn, type TestApp } from './harness.ts';
+import { loadPrivacyRanges, parsePrivacyRanges, PRIVACY_FLAGS } from '../../server/adapters/ip-info.ts';
 
 let t: TestApp;
 let boris: SignedIn;
@@ -84,4 +85,43 @@ describe('ipInfo', () => {
     const gateway = await callMethod(t.app, 'ipInfo', {}, { remoteAddress: '203.0.113.200' });
     expect(gateway.body).toMatchObject({ privacy: { vpn: false, service: true }, allowed: true });
   });
+
+  // Document 1 §5: any flag other than service fails the check; each flag on its own.
+  it.each(PRIVACY_FLAGS.map((flag, i) => [flag, i] as const))('an address in a %s range is %s', async (flag, i) => {
+    const { ranges, errors } = parsePrivacyRanges(`# provider list\n198.18.${i}.0/24,${flag},test ${flag}\n`);
+    expect(errors).toEqual([]);
+    await loadPrivacyRanges(t.db, ranges, { replace: false });
+    const res = await callMethod(t.app, 'ipInfo', {}, { remoteAddress: `198.18.${i}.9` });
+    expect(res.body.privacy).toMatchObject({ [flag]: true });
+    expect(res.body.allowed).toBe(flag === 'service');
+  });
+
+  it('a range flagged service and vpn still fails', async () => {
+    await loadPrivacyRanges(t.db, parsePrivacyRanges('198.19.0.0/16,service|vpn').ranges, { replace: false });
+    expect((await callMethod(t.app, 'ipInfo', {}, { remoteAddress: '198.19.4.4' })).body.allowed).toBe(false);
+  });
 });
+
+describe('privacy range lists', () => {
+  it('reports every bad line by number and loads nothing from such a list', () => {
+    const { errors } = parsePrivacyRanges(['10.0.0.0/8,vpn', '10.0.0.0/33,vpn', 'not-an-ip,tor', '10.1.0.0/16,cloud', '10.2.0.0/16,'].join('\n'));
+    expect(errors.map((e) => e.split(':')[0])).toEqual(['line 2', 'line 3', 'line 4', 'line 5']);
+  });
+
+  it('reads bare addresses and IPv6 blocks', () => {
+    const { ranges, errors } = parsePrivacyRanges('192.0.2.10,proxy\n2001:db8::/32,hosting|relay,lab');
+    expect(errors).toEqual([]);
+    expect(ranges).toEqual([
+      { cidr: '192.0.2.10/32', flags: ['proxy'], note: '' },
+      { cidr: '2001:db8::/32', flags: ['hosting', 'relay'], note: 'lab' },
+    ]);
+  });
+
+  it('replace leaves exactly the new list', async () => {
+    await loadPrivacyRanges(t.db, parsePrivacyRanges('100.64.0.0/10,hosting').ranges, { replace: true });
+    expect((await callMethod(t.app, 'ipInfo', {}, { remoteAddress: '198.18.0.9' })).body.allowed).toBe(true);
+    expect((await callMethod(t.app, 'ipInfo', {}, { remoteAddress: '100.64.1.1' })).body).toMatchObject({ privacy: { hosting: true }, allowed: false });
+    expect(await t.db.select().from(ipPrivacyRanges)).toHaveLength(1);
+  });
+});
+

@@ -13,6 +13,7 @@ import { createAppQueryClient } from '../../src/app/query-client.ts';
 import { createAppRouter } from '../../src/app/router.ts';
 import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type SessionActor } from '../../src/features/auth/session-actor.ts';
 import { activateUiLanguage } from '../../src/lib/i18n.ts';
+import { storeLoginResult } from '../../src/features/devices/login-result.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
 
@@ -30,12 +31,12 @@ const accounts = [
 ];
 
 
-function signedInAs(customer: Customer | null) {
+function signedInAs(customer: Customer | null, claims: Record<string, unknown> = {}) {
   if (customer === null) return;
   sessionStorage.setItem(
     SESSION_STORAGE_KEY,
     JSON.stringify({
-      tokens: { accessToken: makeAccessToken(300, Date.now(), { cid: 10 }), refreshToken: 'refresh-1' },
+      tokens: { accessToken: makeAccessToken(300, Date.now(), { cid: 10, ...claims }), refreshToken: 'refresh-1' },
       customer,
       accessInfo: null,
       actingCustomerId: null,
@@ -98,8 +99,8 @@ afterEach(async () => {
   await activateUiLanguage('en');
 });
 
-async function renderApp(path: string, customer: Customer | null) {
-  signedInAs(customer);
+async function renderApp(path: string, customer: Customer | null, claims: Record<string, unknown> = {}) {
+  signedInAs(customer, claims);
   const queryClient = createAppQueryClient();
   session = createSessionActor({ clearCaches: () => queryClient.clear() });
   configureRequest(sessionRequestHooks(session));
@@ -126,6 +127,27 @@ describe('guards', () => {
     const { router } = await renderApp('/admin-overview', baseCustomer);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(methodCalls.map((c) => c.name)).not.toContain('adminCustomerList');
+  });
+
+  // A restricted session stays on the screen that lifts the restriction, after a reload too.
+  it.each([
+    ['/home', 'setup2fa', '/setting'],
+    ['/login-history', 'setup2fa', '/setting'],
+    ['/admin-overview', 'setup2fa', '/setting'],
+    ['/home', 'scp', '/scp'],
+    ['/setting', 'scp', '/scp'],
+  ])('a session restricted to set-up asking for %s (rst %s) is kept on %s', async (path, rst, expected) => {
+    // /scp opens only with a login result (document 1 §2), as the sign-in that restricted it left
+    if (rst === 'scp') storeLoginResult({ requirement: 'strict', strategy: 'enable' });
+    const { router } = await renderApp(path, baseCustomer, { rst });
+    await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+    expect(methodCalls.map((c) => c.name)).not.toContain('accounts.account');
+  });
+
+  it('a session restricted to two-step set-up may open the settings page', async () => {
+    const { router } = await renderApp('/setting', baseCustomer, { rst: 'setup2fa' });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    expect(router.state.location.pathname).toBe('/setting');
   });
 
   it('the root path goes home', async () => {

@@ -1,7 +1,7 @@
 /**
  * The login result /scp needs (document 1 §2: "/scp only when a login result exists, else
  * login"): `{ migration }` in sessionStorage under LOGIN_RESULT_STORAGE_KEY, written by the login
- * route after a sign-in that carries a soft or strict push 2FA migration.
+ * route (storeLoginResult) after a sign-in that carries a soft or strict push 2FA migration.
  */
 import * as v from 'valibot';
 import { PushMigrationSchema, type PushMigration } from '../../../api/auth.ts';
@@ -16,6 +16,12 @@ function store(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** Keeps a sign-in's soft or strict migration for /scp, or forgets an older sign-in's result. */
+export function storeLoginResult(migration: PushMigration | null | undefined): void {
+  if (migration && migration.requirement !== 'none') store()?.setItem(LOGIN_RESULT_STORAGE_KEY, JSON.stringify({ migration }));
+  else store()?.removeItem(LOGIN_RESULT_STORAGE_KEY);
 }
 
 /** The migration to show, or null when there is none (no login result, or requirement none). */

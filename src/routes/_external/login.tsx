@@ -20,32 +20,12 @@ import { LoginView } from '../../features/auth/login-view.tsx';
 import { StartPageView } from '../../features/auth/start-page-view.tsx';
 import { destinationOf } from '../../features/auth/start-routes.ts';
 import { isSignedIn, logout, refreshSession } from '../../features/auth/session-actor.ts';
+import { storeLoginResult } from '../../features/devices/login-result.ts';
 
 /** A login code is short; anything longer is not one (limit on everything). */
 const MAX_CODE_LENGTH = 512;
-/** sessionStorage: `{ migration }` of the last sign-in, read by /scp (document 1 §2 "login result"). */
-const LOGIN_RESULT_STORAGE_KEY = 'wlb.loginResult';
 /** The recovery-code notice stays long enough to be read; the settings section repeats it. */
 const RECOVERY_NOTICE_MS = 20_000;
-
-function sessionStore(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the migration for /scp, or forgets an older sign-in's result. */
-function storeLoginResult(outcome: LoginOutcome): void {
-  const store = sessionStore();
-  if (!store) return;
-  if (outcome.migration && outcome.migration.requirement !== 'none') {
-    store.setItem(LOGIN_RESULT_STORAGE_KEY, JSON.stringify({ migration: outcome.migration }));
-  } else {
-    store.removeItem(LOGIN_RESULT_STORAGE_KEY);
-  }
-}
 
 interface LoginSearch {
   code?: string;
@@ -96,7 +76,7 @@ function LoginPage() {
   }
 
   async function signedIn(outcome: LoginOutcome) {
-    storeLoginResult(outcome);
+    storeLoginResult(outcome.migration);
     if (outcome.recoveryUsed) {
       pushToast({
         title: t`You signed in with a recovery code`,
