@@ -110,13 +110,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const signingKey = await loadSigningKey(db, options.jwtSecret);
-  // Linked devices and approval requests (h1b); the token service's push and direct flows use them.
+  // Linked devices and approval requests; the token service's push and direct flows use them.
   const approvals = createApprovalService({
     db,
     publisher,
     now,
     signingKey,
-    // A phone approving a two-step mode change confirms it (h6); twoStep is created below and only called later.
+    // A phone approving a two-step mode change confirms it; twoStep is created below and only called later.
     onApproved: { twoStepMode: (tx, row) => twoStep.approvedByDevice(tx, row) },
     log: (err) => app.log.error({ error: safeError(err) }, 'approval delivery failed'),
   });

@@ -3,14 +3,21 @@
  * uk): a string added without its translations fails here, not in front of a customer. `au` falls
  * back to English by design (lingui.config.ts) and is left out.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const TRANSLATED = ['es', 'pt', 'ro', 'ru', 'uk'] as const;
 
 /** msgid -> msgstr of a .po file (single-line and multi-line strings). */
 function readPo(locale: string): Map<string, string> {
-  const text = readFileSync(new URL(`../../locales/${locale}.po`, import.meta.url), 'utf8');
+  return parsePo(readFileSync(new URL(`../../locales/${locale}.po`, import.meta.url), 'utf8'));
+}
+
+function parsePo(text: string): Map<string, string> {
   const entries = new Map<string, string>();
   const unquote = (line: string) => JSON.parse(line.slice(line.indexOf('"')));
   let id: string | null = null;
@@ -46,10 +53,47 @@ describe('message catalogs', () => {
     expect(source.size).toBeGreaterThan(50);
   });
 
+  // The checks below only compare with en.po: a string added to the code without re-extracting
+  // would pass them and reach customers in English. Extract the code's messages afresh (into a
+  // temporary folder, the real catalogs untouched) and compare.
+  it('the source catalog holds exactly the messages the code uses (npm run i18n:extract is up to date)', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const work = mkdtempSync(join(tmpdir(), 'wlb-extract-'));
+    try {
+      const config = join(work, 'lingui.config.mjs');
+      writeFileSync(
+        config,
+        `export default ${JSON.stringify({
+          rootDir: root,
+          sourceLocale: 'en',
+          locales: ['en'],
+          catalogs: [{ path: join(work, '{locale}'), include: [join(root, 'src'), join(root, 'machines')] }],
+          format: 'po',
+        })};`,
+      );
+      const run = spawnSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--config', config], { cwd: root, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const extracted = parsePo(readFileSync(join(work, 'en.po'), 'utf8'));
+      const notInCatalog = [...extracted.keys()].filter((id) => !source.has(id));
+      const notInCode = [...source.keys()].filter((id) => !extracted.has(id));
+      expect({ notInCatalog, notInCode }).toEqual({ notInCatalog: [], notInCode: [] });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it.each(TRANSLATED)('%s translates every message', (locale) => {
     const catalog = readPo(locale);
     const missing = [...source.keys()].filter((id) => !catalog.get(id));
     expect(missing).toEqual([]);
+  });
+
+  // A copy of the English is not a translation. Words that read the same in a language are listed.
+  const SAME_IN = { es: ['Error', 'ID'], pt: ['ID'], ro: ['ID'], ru: ['ID'], uk: ['ID'] } as Record<(typeof TRANSLATED)[number], string[]>;
+  it.each(TRANSLATED)('%s does not copy the English', (locale) => {
+    const catalog = readPo(locale);
+    const copied = [...source.keys()].filter((id) => catalog.get(id) === id && !SAME_IN[locale].includes(id) && /[a-z]{3}/i.test(id));
+    expect(copied).toEqual([]);
   });
 
   it.each(TRANSLATED)('%s keeps every placeholder of the source', (locale) => {

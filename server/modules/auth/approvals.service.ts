@@ -62,7 +62,7 @@ interface StoredDetails extends ApprovalDetails {
 }
 
 export interface ApprovalHooks {
-  /** runs in the answering transaction when a twoStepMode request is approved (helper h6) */
+  /** runs in the answering transaction when a twoStepMode request is approved (security/two-step.service.ts) */
   twoStepMode?: (tx: Tx, row: ApprovalRow) => Promise<void>;
 }
 

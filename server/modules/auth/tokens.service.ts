@@ -117,7 +117,7 @@ export interface SignInContext {
   origin: string;
 }
 
-/** approvals.service.ts (helper h1b): the approval request a linked device answers. */
+/** approvals.service.ts: the approval request a linked device answers. */
 export interface LoginApprovals {
   createLoginApproval(
     tx: Tx,
@@ -131,7 +131,7 @@ export interface LoginApprovals {
   ): Promise<{ key: string; keyHash: string; temporaryToken: string; expiresAt: Date }>;
 }
 
-/** devices.service.ts (helper h1b): device secrets. */
+/** devices.service.ts: device secrets. */
 export interface DeviceSecrets {
   /** the approved device of this user whose secret this is, or nothing */
   findApprovedDeviceBySecret(tx: Tx, userId: number, secret: string): Promise<{ id: number } | null | undefined>;

@@ -30,7 +30,6 @@ const UI_LANGUAGES: readonly UiLanguage[] = ['en', 'es', 'pt', 'ro', 'ru', 'uk']
 /**
  * The named methods a restricted session (Caller.restriction: recovery-code sign-in or strict
  * push migration) may call: enough to show who is signed in, in their language, with the terms.
- * Briefs add the methods their restricted screens need (e.g. setting up two-step verification).
  */
 export const RESTRICTED_SESSION_METHODS: ReadonlySet<string> = new Set([
   'getCustomerInfo',

@@ -60,7 +60,7 @@ export const TwoStepMessages = {
 
 const MODE_NAMES = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const;
 
-/** What h1b's approvals service offers (server/modules/auth/approvals.service.ts). */
+/** What the approvals service offers here (server/modules/auth/approvals.service.ts). */
 export interface TwoStepApprovals {
   createTwoStepApproval(
     tx: Tx,
