@@ -166,6 +166,13 @@ export const RefreshRequestSchema = v.object({ refreshToken: v.pipe(v.string(), 
 /** Every token-service error: HTTP 403, 404 or 429 with a message. */
 export const AuthErrorSchema = v.object({ message: v.string() });
 
+/**
+ * The 403 message of POST /auth/login when the password matched but the account waits for its
+ * activation (said only after the password matched: it reveals nothing to a stranger). The web app
+ * tells this apart from a wrong password, so a new customer is sent to activate, not to recover.
+ */
+export const NOT_ACTIVATED_MESSAGE = 'This account is not activated yet';
+
 /** Claims of the access token the client reads (it never verifies the signature). */
 export const AccessClaimsSchema = v.object({
   sub: v.string(),

@@ -38,6 +38,8 @@ import {
 
 export type LoginErrorCode =
   | 'invalidCredentials'
+  /** the password matched, the account is not activated yet */
+  | 'notActivated'
   | 'invalidOtp'
   | 'invalidRecoveryCode'
   | 'rateLimited'

@@ -5,7 +5,7 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import * as v from 'valibot';
-import type { Tokens } from '../../../api/auth.ts';
+import { NOT_ACTIVATED_MESSAGE, type Tokens } from '../../../api/auth.ts';
 import { DEVICE_LINK_STORAGE_KEY } from '../../../api/devices.ts';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import type { SessionEvent, RefreshResult, CustomerNotification } from '../../../machines/session/session.machine.ts';
@@ -86,9 +86,10 @@ export function showNotificationToast(n: CustomerNotification): void {
 type TokenStep = 'login' | 'token' | 'resend';
 type SecondFactor = 'otp' | 'recoveryCode' | null;
 
-function loginErrorCode(status: number, step: TokenStep, factor: SecondFactor = null): LoginErrorCode {
+function loginErrorCode(status: number, step: TokenStep, factor: SecondFactor = null, message = ''): LoginErrorCode {
   if (status === NETWORK_STATUS) return 'network';
   if (status === 429) return 'rateLimited';
+  if (step === 'login' && status === 403 && message === NOT_ACTIVATED_MESSAGE) return 'notActivated';
   if (step === 'login') return status === 403 || status === 404 ? 'invalidCredentials' : 'unknown';
   // 404: the code (or the attempt's temporary token) is unknown or used up.
   if (status === 404) return 'codeExpired';
@@ -136,7 +137,7 @@ export const signInActor = fromPromise<SignInResult, { username: string; passwor
     codeChallengeMethod: 'S256',
     ...(secret ? { secret } : {}),
   });
-  if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'login') };
+  if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'login', null, res.message) };
   if (res.data.authFlow === 'simple' && !readable(res.data)) return { ok: false, code: 'unknown' };
   return { ok: true, codeVerifier: pkce.verifier, response: res.data };
 });

@@ -62,8 +62,9 @@ export function ActivationView({ actor, onFinished }: ActivationViewProps) {
   const error = view.error ? <Alert tone="error">{i18n._(activationErrorMessages[view.error])}</Alert> : null;
 
   if (view.step === 'activated') {
+    // keyed: a new step mounts anew, so its heading takes focus (StepHeading focuses on mount)
     return (
-      <section aria-labelledby="activated-heading" className="activation">
+      <section key="activated" aria-labelledby="activated-heading" className="activation">
         <StepHeading id="activated-heading">
           {view.kind === 'business' ? t`Your business account is activated` : view.kind === 'employee' ? t`Your user is activated` : t`Your account is activated`}
         </StepHeading>
@@ -121,7 +122,7 @@ export function ActivationView({ actor, onFinished }: ActivationViewProps) {
     actor.send({ type: 'CODE.SUBMIT', email, code });
   };
   return (
-    <section aria-labelledby="activation-heading" className="activation" aria-busy={view.busy || undefined}>
+    <section key="form" aria-labelledby="activation-heading" className="activation" aria-busy={view.busy || undefined}>
       <StepHeading id="activation-heading">{view.kind === 'business' ? t`Activate your business account` : t`Activate your account`}</StepHeading>
       {error}
       {view.notice === 'codeSent' ? <Alert tone="success">{t`If this e-mail address is waiting for activation, we sent a new code to it.`}</Alert> : null}

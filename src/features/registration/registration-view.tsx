@@ -77,8 +77,9 @@ export function RegistrationView({ actor, personalTypes, countries, termsUrl, pr
 
   if (view.step === 'sent') {
     const sentTo = view.sentTo ?? '';
+    // keyed: a new step mounts anew, so its heading takes focus (StepHeading focuses on mount)
     return (
-      <section aria-labelledby="registration-sent-heading" className="registration">
+      <section key="sent" aria-labelledby="registration-sent-heading" className="registration">
         <StepHeading id="registration-sent-heading">{t`Check your e-mail`}</StepHeading>
         <p>{t`We sent an activation link and code to ${sentTo}. Open the link, or enter the code on the activation page.`}</p>
         <p>
@@ -117,7 +118,7 @@ export function RegistrationView({ actor, personalTypes, countries, termsUrl, pr
   const termsError = fieldError('acceptTerms');
 
   return (
-    <section aria-labelledby="registration-heading" className="registration" aria-busy={view.busy || undefined}>
+    <section key="form" aria-labelledby="registration-heading" className="registration" aria-busy={view.busy || undefined}>
       <StepHeading id="registration-heading">{t`Open a personal account`}</StepHeading>
       {view.error ? <Alert tone="error">{i18n._(registrationErrorMessages[view.error])}</Alert> : null}
       <form noValidate onSubmit={submit}>
@@ -161,6 +162,11 @@ export function RegistrationView({ actor, personalTypes, countries, termsUrl, pr
           error={emailError}
           hint={emailError ? undefined : emailHint}
         />
+        {/* The check's answer arrives while the user types: a status message, announced without
+            moving focus (WCAG 4.1.3). Always in the DOM, so the change is read out. */}
+        <p role="status" className="visually-hidden">
+          {emailError || view.emailState === EmailState.checking ? '' : emailHint}
+        </p>
         <TextField
           label={t`Password`}
           name="password"

@@ -1,0 +1,102 @@
+/**
+ * Account recovery (/account-recovery/ with its steps email, reset, password, success): actions a
+ * customer takes, then assertions about what they see. Each step's heading takes focus.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export class AccountRecoveryPage {
+  constructor(private readonly page: Page) {}
+
+  // actions
+  async open(path = '/account-recovery/'): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  async requestCode(email: string): Promise<void> {
+    await this.page.getByLabel('E-mail address').fill(email);
+    await this.page.getByRole('button', { name: 'Send code' }).click();
+  }
+
+  async lostAccessToEmail(): Promise<void> {
+    await this.page.getByRole('button', { name: 'I can no longer read this e-mail' }).click();
+  }
+
+  async submitPersonalData(data: { email: string; recoveryEmail: string; firstName: string; lastName: string; dob: string }): Promise<void> {
+    await this.page.getByLabel('E-mail address you signed in with').fill(data.email);
+    await this.page.getByLabel('New e-mail address for the code').fill(data.recoveryEmail);
+    await this.page.getByLabel('First name').fill(data.firstName);
+    await this.page.getByLabel('Last name').fill(data.lastName);
+    await this.page.getByLabel('Date of birth').fill(data.dob);
+    await this.page.getByRole('button', { name: 'Check my details' }).click();
+  }
+
+  async startOver(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Start over' }).click();
+  }
+
+  async askForNewCode(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Ask for a new code' }).click();
+  }
+
+  async submitCode(code: string): Promise<void> {
+    await this.page.getByLabel('Code from the e-mail').fill(code);
+    await this.page.getByRole('button', { name: 'Check code' }).click();
+  }
+
+  async choosePassword(password: string, confirmation = password): Promise<void> {
+    await this.page.getByLabel('New password', { exact: true }).fill(password);
+    await this.page.getByLabel('Repeat the new password').fill(confirmation);
+    await this.page.getByRole('button', { name: 'Save the new password' }).click();
+  }
+
+  async goToSignIn(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Sign in' }).click();
+  }
+
+  // assertions
+  private async expectStep(path: string, heading: string): Promise<void> {
+    await expect(this.page).toHaveURL(new RegExp(`/account-recovery/${path}$`));
+    const h1 = this.page.getByRole('heading', { level: 1, name: heading });
+    await expect(h1).toBeVisible();
+    await expect(h1).toBeFocused();
+  }
+
+  async expectEmailStep(): Promise<void> {
+    await this.expectStep('email', 'Reset your password');
+  }
+
+  async expectPersonalDataStep(): Promise<void> {
+    await this.expectStep('email', 'Recover your account');
+  }
+
+  /** The identity check said no; `retryable`: the "Try again" button is offered. */
+  async expectRejectedStatus(retryable: boolean): Promise<void> {
+    await expect(this.page).toHaveURL(/\/account-recovery\/status\?taskId=[0-9a-f-]{36}$/);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'We could not confirm your identity' })).toBeVisible();
+    await expect(this.page.getByRole('button', { name: 'Try again' })).toHaveCount(retryable ? 1 : 0);
+    await expect(this.page.getByRole('button', { name: 'Enter the code' })).toHaveCount(0);
+  }
+
+  async expectResetStep(maskedEmail: string): Promise<void> {
+    await this.expectStep('reset', 'Enter the code');
+    await expect(this.page.getByText(`we sent an 8-character code to ${maskedEmail}`)).toBeVisible();
+  }
+
+  async expectPasswordStep(): Promise<void> {
+    await this.expectStep('password', 'Choose a new password');
+  }
+
+  async expectSuccessStep(): Promise<void> {
+    await this.expectStep('success', 'Your password was changed');
+  }
+
+  async expectError(text: string | RegExp): Promise<void> {
+    await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+  }
+
+  async expectFieldError(label: string, text: string | RegExp): Promise<void> {
+    const field = this.page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(text);
+  }
+}
