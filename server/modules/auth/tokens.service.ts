@@ -13,6 +13,7 @@ import {
   AccessClaimsSchema,
   ACCESS_TOKEN_TTL_S,
   LOGIN_CODE_TTL_S,
+  NOT_ACTIVATED_MESSAGE,
   type LoginResponse,
   type PushMigration,
   type Tokens,
@@ -81,7 +82,7 @@ export class AuthFailure extends Error {
 export const AuthMessages = {
   badCredentials: 'Wrong e-mail or password',
   rateLimited: 'Too many failed sign-in attempts; try again later',
-  notActivated: 'This account is not activated yet',
+  notActivated: NOT_ACTIVATED_MESSAGE,
   privacyRefused: 'Sign-in through VPN, proxy or Tor networks is not allowed',
   unknownCode: 'Unknown, used or expired code',
   verifierMismatch: 'The code verifier does not match the code challenge',
