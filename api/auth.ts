@@ -173,6 +173,13 @@ export const AuthErrorSchema = v.object({ message: v.string() });
  */
 export const NOT_ACTIVATED_MESSAGE = 'This account is not activated yet';
 
+/**
+ * The 403 message of POST /auth/login when the IP information service flags the address as a VPN,
+ * proxy, Tor, relay or hosting network (document 1 §5 privacy check): not a wrong password, so the
+ * web app says what to do instead.
+ */
+export const PRIVACY_REFUSED_MESSAGE = 'Sign-in through VPN, proxy or Tor networks is not allowed';
+
 /** Claims of the access token the client reads (it never verifies the signature). */
 export const AccessClaimsSchema = v.object({
   sub: v.string(),

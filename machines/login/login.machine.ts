@@ -40,6 +40,8 @@ export type LoginErrorCode =
   | 'invalidCredentials'
   /** the password matched, the account is not activated yet */
   | 'notActivated'
+  /** the address failed the privacy check (VPN, proxy, Tor, relay or hosting network) */
+  | 'privacyRefused'
   | 'invalidOtp'
   | 'invalidRecoveryCode'
   | 'rateLimited'

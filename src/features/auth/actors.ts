@@ -5,7 +5,7 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import * as v from 'valibot';
-import { NOT_ACTIVATED_MESSAGE, type Tokens } from '../../../api/auth.ts';
+import { NOT_ACTIVATED_MESSAGE, PRIVACY_REFUSED_MESSAGE, type Tokens } from '../../../api/auth.ts';
 import { DEVICE_LINK_STORAGE_KEY } from '../../../api/devices.ts';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import type { SessionEvent, RefreshResult, CustomerNotification } from '../../../machines/session/session.machine.ts';
@@ -90,6 +90,7 @@ function loginErrorCode(status: number, step: TokenStep, factor: SecondFactor = 
   if (status === NETWORK_STATUS) return 'network';
   if (status === 429) return 'rateLimited';
   if (step === 'login' && status === 403 && message === NOT_ACTIVATED_MESSAGE) return 'notActivated';
+  if (step === 'login' && status === 403 && message === PRIVACY_REFUSED_MESSAGE) return 'privacyRefused';
   if (step === 'login') return status === 403 || status === 404 ? 'invalidCredentials' : 'unknown';
   // 404: the code (or the attempt's temporary token) is unknown or used up.
   if (status === 404) return 'codeExpired';

@@ -10,6 +10,7 @@ import type { StartErrorCode } from '../../../machines/start-page/start-page.mac
 export const loginErrorMessages: Record<LoginErrorCode, MessageDescriptor> = {
   invalidCredentials: msg`The e-mail address or password is not correct.`,
   notActivated: msg`This account is not activated yet. Open the link in the activation e-mail we sent you, or enter its code on the activation page.`,
+  privacyRefused: msg`For your security, signing in through a VPN, proxy or Tor network is not allowed. Turn it off and try again.`,
   invalidOtp: msg`The code is not correct. Check your authenticator app and try again.`,
   invalidRecoveryCode: msg`This recovery code is not correct or was already used.`,
   rateLimited: msg`Too many attempts. Wait a few minutes and try again.`,
