@@ -39,7 +39,7 @@ describe('POST /auth/sei/authorize', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await postJson(t.app, '/auth/sei/authorize', { authorizeUrl: authorizeUrl(demo) })).statusCode).toBe(403);
+    expect((await postJson(t.app, '/auth/sei/authorize', { authorizeUrl: authorizeUrl(demo) })).statusCode).toBe(401);
   });
 });
 

@@ -124,7 +124,7 @@ describe('otp mode', () => {
   });
 
   it('refuses without a token and validates the body', async () => {
-    expect((await postJson(t.app, '/auth/two-step-verification', { mode: 3 })).statusCode).toBe(403);
+    expect((await postJson(t.app, '/auth/two-step-verification', { mode: 3 })).statusCode).toBe(401);
     const bad = await setMode(anna.accessToken, { mode: 9 });
     expect(bad.statusCode).toBe(403);
     expect(bad.json().message).toMatch(/^mode:/);

@@ -73,7 +73,7 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perAccount: 5, perAddress:
 /** An expected token-service failure: HTTP status plus a message for the client. */
 export class AuthFailure extends Error {
   constructor(
-    readonly statusCode: 403 | 404 | 429,
+    readonly statusCode: 401 | 403 | 404 | 429,
     message: string,
   ) {
     super(message);

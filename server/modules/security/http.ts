@@ -2,14 +2,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { issuesToValidationErrors, joinValidationErrors } from '../../../api/envelope.ts';
-import { AuthFailure, type TokenService } from '../auth/tokens.service.ts';
+import { AuthFailure, MAX_USER_AGENT_LENGTH, type TokenService } from '../auth/tokens.service.ts';
 import type { Caller } from '../method-types.ts';
 import { bearerToken } from '../platform/method-endpoint.ts';
 import { safeError } from '../platform/log.ts';
 import type { Publication } from './two-step.service.ts';
 import type { PushPublisher } from '../push/publisher.ts';
-
-export const USER_AGENT_MAX_LENGTH = 300;
 
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, body ?? {}, { abortEarly: false });
@@ -20,13 +18,14 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
 /** The signed-in user of a bearer token (restricted sessions included: each route decides). */
 export async function requireUser(tokens: Pick<TokenService, 'authenticate'>, request: FastifyRequest): Promise<Caller & { restriction?: string | null }> {
   const caller = await tokens.authenticate(bearerToken(request));
-  if (!caller) throw new AuthFailure(403, 'Sign-in required');
+  // 401, as every other bearer path answers: the client refreshes once and replays (document 1 §4).
+  if (!caller) throw new AuthFailure(401, 'Sign-in required');
   return caller;
 }
 
 export function userAgentOf(request: FastifyRequest): string {
   const ua = request.headers['user-agent'];
-  return typeof ua === 'string' ? ua.slice(0, USER_AGENT_MAX_LENGTH) : '';
+  return typeof ua === 'string' ? ua.slice(0, MAX_USER_AGENT_LENGTH) : '';
 }
 
 export function answerFailure(reply: FastifyReply, request: FastifyRequest, err: unknown) {

@@ -60,9 +60,8 @@ export async function securityCall<T>(
   schema: v.GenericSchema<unknown, T>,
 ): Promise<SecurityResult<T>> {
   const first = await once(method, path, access.getAccessToken(), body, schema);
-  // The token service answers 403 'Sign-in required' to an expired token: refresh once and replay.
-  const expired = !first.ok && (first.status === 401 || (first.status === 403 && first.message === 'Sign-in required'));
-  if (!expired) return first;
+  // An expired access token answers 401: refresh once and replay (document 1 §4).
+  if (first.ok || first.status !== 401) return first;
   if (!(await access.refresh().catch(() => false))) return first;
   return once(method, path, access.getAccessToken(), body, schema);
 }
