@@ -70,7 +70,9 @@ export function issuesToValidationErrors(issues: readonly v.BaseIssue<unknown>[]
   const byParam = new Map<string, string>();
   for (const issue of issues) {
     const path = v.getDotPath(issue) ?? '';
-    if (!byParam.has(path)) byParam.set(path, issue.message);
+    // A key left out of an object reads as valibot's "Invalid key: Expected ..."; say it plainly.
+    const missingKey = issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && path !== '';
+    if (!byParam.has(path)) byParam.set(path, missingKey ? 'is required' : issue.message);
   }
   return [...byParam].map(([param, description]) => ({ param, description }));
 }

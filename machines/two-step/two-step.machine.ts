@@ -3,7 +3,7 @@
  * the mode is set, then confirmed with a code at a path carrying {reqId}.
  *
  * ```
- * idle ─CHANGE.START─▶ choosing ─MODE.CHOOSE─▶ requesting ─ok─▶ confirming
+ * idle ─CHANGE.START─▶ choosing ─MODE.CHOOSE (+ password)─▶ requesting ─ok─▶ confirming
  *   ▲                     ▲  └─CHANGE.CANCEL─▶ idle      └─failed─▶ choosing (error)
  *   │                     │
  *   │   confirming.code ─CODE.SUBMIT─▶ verifying ─ok─▶ refreshing ─▶ showingCodes | idle
@@ -14,6 +14,8 @@
  *   └──────────── showingCodes ─CODES.CONTINUE (only once saved)─▶ idle
  * ```
  *
+ * Choosing re-authenticates: MODE.CHOOSE carries the current password, which goes to the platform
+ * with the request and is never kept in the context (the startMode input reads it off the event).
  * The input per mode: otp a code from the new authenticator (the view shows the QR code), sms the
  * code sent, approvalCode the chosen code once more, push nothing: the phone approves and the
  * push event TwoStepVerificationConfirmed arrives (the awaitApproval actor turns it into
@@ -26,6 +28,10 @@ import type { TwoStepConfirmResponse, TwoStepModeCode, TwoStepSetResponse } from
 
 export type TwoStepErrorCode =
   | 'approvalCodeInvalid'
+  /** the current password was left empty */
+  | 'passwordRequired'
+  | 'wrongPassword'
+  | 'tooManyPasswords'
   | 'noDevice'
   | 'noPhone'
   | 'tooManyRequests'
@@ -61,7 +67,7 @@ export interface TwoStepContext {
 export type TwoStepEvent =
   | { type: 'CHANGE.START' }
   | { type: 'CHANGE.CANCEL' }
-  | { type: 'MODE.CHOOSE'; mode: TwoStepModeCode; approvalCode?: string }
+  | { type: 'MODE.CHOOSE'; mode: TwoStepModeCode; approvalCode?: string; password: string }
   | { type: 'CODE.SUBMIT'; code: string }
   | { type: 'APPROVAL.CONFIRMED' }
   | { type: 'CODES.SAVED'; saved: boolean }
@@ -77,7 +83,10 @@ export const twoStepMachine = setup({
     input: {} as TwoStepInput,
   },
   actors: {
-    startMode: fromPromise<StartResult, { mode: TwoStepModeCode; approvalCode: string | null }>(async () => ({ ok: false, code: 'unknown' })),
+    startMode: fromPromise<StartResult, { mode: TwoStepModeCode; approvalCode: string | null; password: string }>(async () => ({
+      ok: false,
+      code: 'unknown',
+    })),
     confirmMode: fromPromise<ConfirmResult, { reqId: string; code: string | null }>(async () => ({ ok: false, code: 'unknown' })),
     /** Sends APPROVAL.CONFIRMED when the push event for this request arrives. */
     awaitApproval: fromCallback<TwoStepEvent, { reqId: string }>(() => () => undefined),
@@ -87,6 +96,8 @@ export const twoStepMachine = setup({
   guards: {
     hasApprovalCodeIfNeeded: (_, p: { mode: TwoStepModeCode; approvalCode?: string }) =>
       p.mode !== 4 || (p.approvalCode !== undefined && /^\d{6}$/.test(p.approvalCode)),
+    isChoiceComplete: (_, p: { mode: TwoStepModeCode; approvalCode?: string; password: string }) =>
+      (p.mode !== 4 || (p.approvalCode !== undefined && /^\d{6}$/.test(p.approvalCode))) && p.password.length > 0,
     isStarted: (_, r: StartResult) => r.ok,
     isConfirmed: (_, r: ConfirmResult) => r.ok,
     isRequestGone: (_, r: ConfirmResult) => !r.ok && REQUEST_GONE.includes(r.code),
@@ -139,9 +150,15 @@ export const twoStepMachine = setup({
       on: {
         'MODE.CHOOSE': [
           {
-            guard: { type: 'hasApprovalCodeIfNeeded', params: ({ event }) => event },
+            guard: { type: 'isChoiceComplete', params: ({ event }) => event },
             target: 'requesting',
             actions: { type: 'rememberChoice', params: ({ event }) => event },
+          },
+          // The approval code is fine, so the password is what is missing (said at once; the
+          // platform checks a given one).
+          {
+            guard: { type: 'hasApprovalCodeIfNeeded', params: ({ event }) => event },
+            actions: { type: 'setError', params: { code: 'passwordRequired' } },
           },
           { actions: { type: 'setError', params: { code: 'approvalCodeInvalid' } } },
         ],
@@ -153,7 +170,12 @@ export const twoStepMachine = setup({
       invoke: {
         id: 'startMode',
         src: 'startMode',
-        input: ({ context }) => ({ mode: context.chosenMode!, approvalCode: context.approvalCode }),
+        // The password rides on the event that led here (MODE.CHOOSE): sent, never stored.
+        input: ({ context, event }) => ({
+          mode: context.chosenMode!,
+          approvalCode: context.approvalCode,
+          password: event.type === 'MODE.CHOOSE' ? event.password : '',
+        }),
         onDone: [
           {
             guard: { type: 'isStarted', params: ({ event }) => event.output },

@@ -34,6 +34,7 @@ const MODE_LABELS: Record<TwoStepModeCode, string> = {
   4: 'Approval code',
 };
 const CODES = ['ABCDE-FGHJK', 'MNPQR-STUVW'];
+const PASSWORD = 'Current-Pass-1';
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** Typed so a new event fails compilation until it has cases here. */
@@ -41,11 +42,13 @@ const userEvents = {
   'CHANGE.START': [{ type: 'CHANGE.START' }],
   'CHANGE.CANCEL': [{ type: 'CHANGE.CANCEL' }],
   'MODE.CHOOSE': [
-    { type: 'MODE.CHOOSE', mode: 1 },
-    { type: 'MODE.CHOOSE', mode: 2 },
-    { type: 'MODE.CHOOSE', mode: 3 },
-    { type: 'MODE.CHOOSE', mode: 4, approvalCode: '246810' },
-    { type: 'MODE.CHOOSE', mode: 4, approvalCode: '12' },
+    { type: 'MODE.CHOOSE', mode: 1, password: PASSWORD },
+    { type: 'MODE.CHOOSE', mode: 2, password: PASSWORD },
+    { type: 'MODE.CHOOSE', mode: 3, password: PASSWORD },
+    { type: 'MODE.CHOOSE', mode: 4, approvalCode: '246810', password: PASSWORD },
+    { type: 'MODE.CHOOSE', mode: 4, approvalCode: '12', password: PASSWORD },
+    // the current password left empty: said at once, nothing sent
+    { type: 'MODE.CHOOSE', mode: 3, password: '' },
   ],
   'CODE.SUBMIT': [
     { type: 'CODE.SUBMIT', code: '123456' },
@@ -74,6 +77,7 @@ function answersFor(s: Snap): SystemEvent[] {
     out.push(
       { type: 'xstate.done.actor.startMode', output: { ok: true, request: requestFor(mode) } satisfies StartResult },
       { type: 'xstate.done.actor.startMode', output: { ok: false, code: 'noDevice' } satisfies StartResult },
+      { type: 'xstate.done.actor.startMode', output: { ok: false, code: 'wrongPassword' } satisfies StartResult },
       { type: 'xstate.error.actor.startMode', error: new Error('offline') },
     );
   }
@@ -119,7 +123,7 @@ const serialize = (s: Snap) => {
 
 function mount() {
   const q = {
-    startMode: new AnswerQueue<{ mode: TwoStepModeCode; approvalCode: string | null }, StartResult>(),
+    startMode: new AnswerQueue<{ mode: TwoStepModeCode; approvalCode: string | null; password: string }, StartResult>(),
     confirmMode: new AnswerQueue<{ reqId: string; code: string | null }, ConfirmResult>(),
     refreshSession: new AnswerQueue<void, boolean>(),
   };
@@ -150,6 +154,8 @@ type Harness = ReturnType<typeof mount>;
 
 const ERROR_TEXT: Record<string, RegExp> = {
   approvalCodeInvalid: /approval code of 6 digits/i,
+  passwordRequired: /enter your current password/i,
+  wrongPassword: /password is not correct/i,
   noDevice: /link a phone first/i,
   network: /connection failed/i,
   wrongCode: /code is not right/i,
@@ -183,7 +189,9 @@ function stateChecks(h: Harness) {
     },
     requesting: async (s: Snap) => {
       await waitFor(() => expect(screen.getByRole('button', { name: /^continue$/i }).getAttribute('aria-busy')).toBe('true'));
-      expect(h.q.startMode.calls.at(-1)).toEqual({ mode: s.context.chosenMode, approvalCode: s.context.chosenMode === 4 ? '246810' : null });
+      // the password typed goes with the request, and is not kept by the machine
+      expect(h.q.startMode.calls.at(-1)).toEqual({ mode: s.context.chosenMode, approvalCode: s.context.chosenMode === 4 ? '246810' : null, password: PASSWORD });
+      expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
     },
     'confirming.code': async (s: Snap) => {
       const mode = s.context.request!.mode;
@@ -247,6 +255,9 @@ function eventExecutors(h: Harness) {
         await h.user.clear(field);
         await h.user.type(field, e.approvalCode ?? '');
       }
+      const password = screen.getByLabelText(/^current password$/i);
+      await h.user.clear(password);
+      if (e.password) await h.user.type(password, e.password);
       await h.user.click(screen.getByRole('button', { name: /^continue$/i }));
     },
     'CODE.SUBMIT': async ({ event }: { event: ModelEvent }) => {

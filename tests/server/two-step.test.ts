@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { customers, outbox, recoveryCodes, twoStepRequests, users } from '../../server/db/schema.ts';
+import { customers, outbox, recoveryCodes, signInFailures, twoStepRequests, users } from '../../server/db/schema.ts';
+import { DEFAULT_SIGN_IN_LIMITS } from '../../server/modules/auth/tokens.service.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { TWO_STEP_MAX_ATTEMPTS, TWO_STEP_REQUEST_TTL_S } from '../../api/security.ts';
 import { hashRecoveryCode, normaliseRecoveryCode, RECOVERY_CODE_ALPHABET } from '../../server/modules/security/recovery-codes.ts';
-import { createTwoStepService } from '../../server/modules/security/two-step.service.ts';
+import { createTwoStepService, TwoStepMessages } from '../../server/modules/security/two-step.service.ts';
 import { createInProcessPublisher } from '../../server/modules/push/publisher.ts';
 import { createTestApp, pkcePair, postJson, signIn, totpCode, type SignedIn, type TestApp } from './harness.ts';
 
@@ -16,7 +17,9 @@ let boris: SignedIn;
 let anna: SignedIn;
 let annaCodes: string[] = [];
 
-const setMode = (token: string, body: Record<string, unknown>) => postJson(t.app, '/auth/two-step-verification', body, { token });
+/** Every demo user's password is the demo password: a mode change re-authenticates with it. */
+const setMode = (token: string, body: Record<string, unknown>) =>
+  postJson(t.app, '/auth/two-step-verification', { password: demoUserByKey.anna.password, ...body }, { token });
 const confirm = (token: string, reqId: string, code?: string) =>
   postJson(t.app, `/auth/two-step-verification/${reqId}/confirm`, code === undefined ? {} : { code }, { token });
 /** The sms flow: the code is read from the SMS outbox. */
@@ -132,6 +135,31 @@ describe('otp mode', () => {
     expect(missing.json().message).toMatch(/^mode: is required/);
     const noCode = await setMode(anna.accessToken, { mode: 4 });
     expect(noCode.json().message).toMatch(/^approvalCode: is required/);
+    const noPassword = await postJson(t.app, '/auth/two-step-verification', { mode: 3 }, { token: anna.accessToken });
+    expect(noPassword.statusCode).toBe(403);
+    expect(noPassword.json().message).toBe('password: is required');
+  });
+
+  // A stolen access token alone must not put an attacker's authenticator on the account.
+  it('needs the current password: a wrong one changes nothing and counts as a failed sign-in', async () => {
+    const before = await t.db.select().from(twoStepRequests).where(eq(twoStepRequests.userId, Number(decodeJwt(boris.accessToken).sub)));
+    const wrong = await setMode(boris.accessToken, { mode: 3, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: TwoStepMessages.wrongPassword });
+    const after = await t.db.select().from(twoStepRequests).where(eq(twoStepRequests.userId, Number(decodeJwt(boris.accessToken).sub)));
+    expect(after.length).toBe(before.length);
+    const failures = await t.db.select().from(signInFailures).where(eq(signInFailures.username, demoUserByKey.boris.email));
+    expect(failures.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stops password guessing at the sign-in limit (429), even with the right password', async () => {
+    const viewer = await signIn(t.app, 'viewer');
+    await t.db.insert(signInFailures).values(
+      Array.from({ length: DEFAULT_SIGN_IN_LIMITS.perAccount }, () => ({ username: demoUserByKey.viewer.email, address: '198.51.100.7', at: new Date(clockMs) })),
+    );
+    const res = await setMode(viewer.accessToken, { mode: 3 });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: TwoStepMessages.tooManyPasswords });
   });
 });
 

@@ -16,6 +16,7 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  TwoStepMessages,
   TWO_STEP_MAX_ATTEMPTS,
   TWO_STEP_MAX_REQUESTS_PER_WINDOW,
   TWO_STEP_REQUEST_TTL_S,
@@ -43,20 +44,8 @@ const TWO_STEP_APPROVE_METHOD = 2;
 const AFTER_COMMIT_POLL_MS = 100;
 const AFTER_COMMIT_POLLS = 50;
 
-export const TwoStepMessages = {
-  linkPhone: 'Link a phone first',
-  noPhone: 'Add and confirm a phone first',
-  unknownRequest: 'Unknown, used or expired request',
-  wrongCode: 'Wrong code',
-  tooManyWrong: 'Too many wrong codes; start again',
-  codeRequired: 'code: is required',
-  waitingForPhone: 'The change is waiting for the approval on your phone',
-  declined: 'The change was declined on the phone',
-  tooManyRequests: 'Too many changes started; try again later',
-  wrongPassword: 'Wrong password',
-  tooManyPasswords: 'Too many wrong passwords; try again later',
-  signInModeRequired: 'Choose push, SMS or an authenticator app: you must set up a second sign-in step',
-} as const;
+/** The token service's messages for these paths (the web app maps them to its codes). */
+export { TwoStepMessages };
 
 const MODE_NAMES = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const;
 
@@ -152,16 +141,34 @@ export function createTwoStepService({ db, now, publisher, approvals }: TwoStepS
     setTimeout(() => void poll().catch(() => undefined), 0).unref();
   }
 
+  /**
+   * The current password, checked before a change of sign-in security. Wrong ones are counted with
+   * the sign-in failures (guessing it here is guessing it at sign-in) and capped the same way.
+   */
+  async function requireCurrentPassword(user: { email: string; passwordHash: string }, password: string, ip: string): Promise<void> {
+    const since = at(now() - DEFAULT_SIGN_IN_LIMITS.windowMs);
+    const [failures] = await db
+      .select({ n: count() })
+      .from(signInFailures)
+      .where(and(eq(signInFailures.username, user.email), gt(signInFailures.at, since)));
+    if ((failures?.n ?? 0) >= DEFAULT_SIGN_IN_LIMITS.perAccount) throw new AuthFailure(429, TwoStepMessages.tooManyPasswords);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await db.insert(signInFailures).values({ username: user.email, address: ip, at: at(now()) });
+      throw new AuthFailure(403, TwoStepMessages.wrongPassword);
+    }
+  }
+
   return {
     /** POST /auth/two-step-verification */
     async start(
       caller: Caller,
-      input: { mode?: number; typeMode?: number; approvalCode?: string },
+      input: { mode?: number; typeMode?: number; approvalCode?: string; password: string },
       meta: RequestMeta,
     ): Promise<{ answer: TwoStepSetResponse; publish: Publication[] }> {
       const mode = (input.mode ?? input.typeMode) as TwoStepModeCode;
       const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
       if (!user) throw new AuthFailure(404, TwoStepMessages.unknownRequest);
+      await requireCurrentPassword(user, input.password, meta.ip);
       // After a recovery-code sign-in the user must have a real second sign-in step again.
       if (user.twoStepSetupRequired && mode === 4) throw new AuthFailure(403, TwoStepMessages.signInModeRequired);
       // argon2id is slow: hash before the transaction holds locks.
@@ -342,17 +349,7 @@ export function createTwoStepService({ db, now, publisher, approvals }: TwoStepS
     async regenerateRecoveryCodes(caller: Caller, password: string, ip: string): Promise<{ recoveryCodes: string[] }> {
       const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
       if (!user) throw new AuthFailure(404, TwoStepMessages.unknownRequest);
-      // Counted with the sign-in failures: guessing the password here is guessing it at sign-in.
-      const since = at(now() - DEFAULT_SIGN_IN_LIMITS.windowMs);
-      const [failures] = await db
-        .select({ n: count() })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.username, user.email), gt(signInFailures.at, since)));
-      if ((failures?.n ?? 0) >= DEFAULT_SIGN_IN_LIMITS.perAccount) throw new AuthFailure(429, TwoStepMessages.tooManyPasswords);
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        await db.insert(signInFailures).values({ username: user.email, address: ip, at: at(now()) });
-        throw new AuthFailure(403, TwoStepMessages.wrongPassword);
-      }
+      await requireCurrentPassword(user, password, ip);
       return { recoveryCodes: await db.transaction((tx) => issueRecoveryCodes(tx, caller.userId)) };
     },
   };

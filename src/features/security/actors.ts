@@ -11,6 +11,7 @@ import {
   SeiAuthorizeResponseSchema,
   SeiDecisionResponseSchema,
   TwoStepConfirmResponseSchema,
+  TwoStepMessages,
   TwoStepSetResponseSchema,
   type TwoStepModeCode,
 } from '../../../api/security.ts';
@@ -18,30 +19,34 @@ import { getPushUrl } from '../../lib/api-base.ts';
 import { connectPush } from '../../lib/push-client.ts';
 import { NO_ANSWER, securityCall, type SecurityResult, type SessionAccess } from './rest.ts';
 
-/** The platform's messages (server/modules/security/two-step.service.ts) as machine codes. */
-const MESSAGE_CODES: Record<string, TwoStepErrorCode> = {
-  'Link a phone first': 'noDevice',
-  'Add and confirm a phone first': 'noPhone',
-  'Too many changes started; try again later': 'tooManyRequests',
-  'Wrong code': 'wrongCode',
-  'Too many wrong codes; start again': 'tooManyWrong',
-  'Unknown, used or expired request': 'expired',
-  'The change was declined on the phone': 'declined',
-  'The change is waiting for the approval on your phone': 'waiting',
-  'Choose push, SMS or an authenticator app: you must set up a second sign-in step': 'setupRequired',
+/** The platform's messages (api/security.ts TwoStepMessages) as machine codes. */
+const MESSAGE_CODES: Partial<Record<string, TwoStepErrorCode>> = {
+  [TwoStepMessages.linkPhone]: 'noDevice',
+  [TwoStepMessages.noPhone]: 'noPhone',
+  [TwoStepMessages.tooManyRequests]: 'tooManyRequests',
+  [TwoStepMessages.wrongCode]: 'wrongCode',
+  [TwoStepMessages.tooManyWrong]: 'tooManyWrong',
+  [TwoStepMessages.unknownRequest]: 'expired',
+  [TwoStepMessages.declined]: 'declined',
+  [TwoStepMessages.waitingForPhone]: 'waiting',
+  [TwoStepMessages.signInModeRequired]: 'setupRequired',
+  [TwoStepMessages.wrongPassword]: 'wrongPassword',
+  [TwoStepMessages.tooManyPasswords]: 'tooManyPasswords',
 };
 
 export function twoStepErrorOf(result: Extract<SecurityResult<unknown>, { ok: false }>): TwoStepErrorCode {
   if (result.status === NO_ANSWER) return 'network';
+  const known = MESSAGE_CODES[result.message];
+  if (known) return known;
   if (result.status === 429) return 'tooManyRequests';
   if (result.status === 404) return 'expired';
-  return MESSAGE_CODES[result.message] ?? 'unknown';
+  return 'unknown';
 }
 
 export function createTwoStepActors(session: SessionAccess) {
   return {
-    startMode: fromPromise<StartResult, { mode: TwoStepModeCode; approvalCode: string | null }>(async ({ input }) => {
-      const body = input.mode === 4 ? { mode: input.mode, approvalCode: input.approvalCode } : { mode: input.mode };
+    startMode: fromPromise<StartResult, { mode: TwoStepModeCode; approvalCode: string | null; password: string }>(async ({ input }) => {
+      const body = { mode: input.mode, password: input.password, ...(input.mode === 4 ? { approvalCode: input.approvalCode } : {}) };
       const r = await securityCall(session, 'POST', securityPaths.twoStep, body, TwoStepSetResponseSchema);
       return r.ok ? { ok: true, request: r.data } : { ok: false, code: twoStepErrorOf(r) };
     }),

@@ -18,6 +18,9 @@ export function useTwoStepErrors(): Record<TwoStepErrorCode, string> {
   const { t } = useLingui();
   return {
     approvalCodeInvalid: t`Enter an approval code of 6 digits.`,
+    passwordRequired: t`Enter your current password to change how you confirm sign-ins.`,
+    wrongPassword: t`The password is not correct.`,
+    tooManyPasswords: t`Too many wrong passwords. Wait a few minutes and try again.`,
     noDevice: t`Link a phone first: approvals need a linked phone.`,
     noPhone: t`Add and confirm a phone number first.`,
     tooManyRequests: t`Too many changes were started. Try again in 10 minutes.`,

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { TwoStepModeCode } from '../../../api/security.ts';
-import { twoStepMachine, type TwoStepMachine } from '../../../machines/two-step/two-step.machine.ts';
+import { twoStepMachine, type TwoStepErrorCode, type TwoStepMachine } from '../../../machines/two-step/two-step.machine.ts';
 import { selectTwoStepView } from '../../../machines/two-step/two-step.select.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -22,6 +22,8 @@ import { RecoveryCodesView } from './recovery-codes-view.tsx';
 import type { SessionAccess } from './rest.ts';
 
 const MODES: readonly TwoStepModeCode[] = [1, 2, 3, 4];
+/** Shown on the password field rather than above the form. */
+const PASSWORD_ERRORS: readonly TwoStepErrorCode[] = ['passwordRequired', 'wrongPassword', 'tooManyPasswords'];
 
 export interface TwoStepSectionProps {
   session: SessionAccess;
@@ -45,6 +47,8 @@ export function TwoStepSection({ session, currentMode, restriction, logic }: Two
   const errors = useTwoStepErrors();
   const [choice, setChoice] = useState<TwoStepModeCode>(3);
   const [approvalCode, setApprovalCode] = useState('');
+  // The current password (a change of the second factor re-authenticates); cleared once sent.
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const errorText = view.error ? errors[view.error] : null;
   // Named placeholders for the translators.
@@ -84,11 +88,12 @@ export function TwoStepSection({ session, currentMode, restriction, logic }: Two
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            actor.send(choice === 4 ? { type: 'MODE.CHOOSE', mode: choice, approvalCode } : { type: 'MODE.CHOOSE', mode: choice });
+            actor.send({ type: 'MODE.CHOOSE', mode: choice, password, ...(choice === 4 ? { approvalCode } : {}) });
+            setPassword('');
           }}
         >
           <StepHeading level={2}>{t`Choose how to confirm`}</StepHeading>
-          {errorText ? <Alert tone="error">{errorText}</Alert> : null}
+          {errorText && !PASSWORD_ERRORS.includes(view.error!) && view.error !== 'approvalCodeInvalid' ? <Alert tone="error">{errorText}</Alert> : null}
           <fieldset>
             <legend>{t`Method`}</legend>
             {MODES.map((m) => (
@@ -120,6 +125,16 @@ export function TwoStepSection({ session, currentMode, restriction, logic }: Two
               disabled={view.busy}
             />
           ) : null}
+          <TextField
+            label={t`Current password`}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={view.error && PASSWORD_ERRORS.includes(view.error) ? (errorText ?? undefined) : undefined}
+            disabled={view.busy}
+          />
           <div className="actions">
             <Button type="submit" busy={view.busy}>
               {t`Continue`}
