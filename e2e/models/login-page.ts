@@ -26,6 +26,21 @@ export class LoginPage {
     await this.page.getByRole('button', { name: companyName }).click();
   }
 
+  /** sms step: the code from the text message (the same field and button as the otp step). */
+  async submitSmsCode(code: string): Promise<void> {
+    await this.submitCode(code);
+  }
+
+  /** From a second step: sign in with a recovery code instead. */
+  async submitRecoveryCode(code: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Use a recovery code' }).click();
+    const heading = this.page.getByRole('heading', { name: 'Sign in with a recovery code' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await this.page.getByRole('textbox', { name: 'Recovery code' }).fill(code);
+    await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
   // assertions
   async expectCodeStep(): Promise<void> {
     const heading = this.page.getByRole('heading', { name: 'Enter your verification code' });
@@ -36,5 +51,39 @@ export class LoginPage {
 
   async expectError(text: RegExp | string): Promise<void> {
     await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+  }
+
+  /** The sign-in step asks for the SMS code: the masked phone and the two-digit identifier; returns the identifier. */
+  async expectSmsStep(maskedPhone: string): Promise<string> {
+    const heading = this.page.getByRole('heading', { name: 'Enter the code from the text message' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    const explanation = this.page.getByText(/We sent a text message to/);
+    await expect(explanation).toContainText(maskedPhone);
+    const identifier = (await explanation.textContent())?.match(/marked (\d{2})/)?.[1];
+    expect(identifier, 'the two-digit identifier of the text message').toMatch(/^\d{2}$/);
+    // the field's hint repeats it, so a screen reader user hears it where the code goes
+    await expect(this.page.getByText(`Enter the code from the text message marked ${identifier}.`)).toBeVisible();
+    return identifier!;
+  }
+
+  /** The push step: waiting for the named phone to approve. */
+  async expectPushWaiting(deviceName: string): Promise<void> {
+    const heading = this.page.getByRole('heading', { name: 'Confirm the sign-in on your phone' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(this.page.getByText(`We sent a sign-in request to ${deviceName}.`, { exact: false })).toBeVisible();
+    await expect(this.page.getByRole('status').filter({ hasText: 'Waiting for your phone' })).toBeVisible();
+  }
+
+  /** A strict push migration is announced on the second step. */
+  async expectStrictMigrationNotice(): Promise<void> {
+    await expect(this.page.getByText('you need to turn on sign-in approval on your phone', { exact: false })).toBeVisible();
+  }
+
+  /** Back on the first step (after a failure), with the error said. */
+  async expectCredentialsStepWithError(text: RegExp | string): Promise<void> {
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await this.expectError(text);
   }
 }

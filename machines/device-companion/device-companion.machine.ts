@@ -36,11 +36,13 @@ export type CompanionErrorCode =
   | 'codeRejected'
   | 'network'
   | 'notAllowed'
+  /** unlinking refused: the last phone approving the sign-ins of a user who signs in by push */
+  | 'onlySignInPhone'
   | 'unknown';
 export type CompanionNotice = 'unlinkedHere' | 'unlinkedElsewhere' | 'linkRevoked' | 'alreadyAnswered' | 'approved' | 'declined';
 
 /** Failures every actor may answer; `revoked`: the platform no longer knows this device (403/404). */
-export type ActorFailure = { ok: false; code: 'network' | 'revoked' | 'unknown' | 'codeRejected' | 'notAllowed' };
+export type ActorFailure = { ok: false; code: 'network' | 'revoked' | 'unknown' | 'codeRejected' | 'notAllowed' | 'onlySignInPhone' };
 export type ApproveResult = { ok: true; link: StoredLink } | ActorFailure;
 export type SignInResult = { ok: true; token: string } | ActorFailure;
 export type LoadResult = { ok: true; login: string; device: Device; pending: ApprovalRequest[] } | ActorFailure;
@@ -108,6 +110,7 @@ const failureCode = (r: { ok: boolean; code?: string }): CompanionErrorCode => {
     case 'network':
     case 'codeRejected':
     case 'notAllowed':
+    case 'onlySignInPhone':
       return r.code;
     default:
       return 'unknown';

@@ -87,7 +87,11 @@ export const confirmRequestActor = fromPromise<ConfirmResult, { token: string; k
 
 export const unlinkDeviceActor = fromPromise<UnlinkResult, { token: string; deviceId: number }>(async ({ input }) => {
   const res = await restCall({ method: 'DELETE', url: getAuthUrl(devicePaths.deviceApiDevice(input.deviceId)), token: input.token, schema: null, language: getUiLanguageTag() });
-  return res.ok ? { ok: true } : failure(res.status, 'device');
+  if (res.ok) return { ok: true };
+  // 403 here: the platform keeps this phone, the last one approving the user's sign-ins (the
+  // device itself is still linked, so its link must not be forgotten as for a revoked one).
+  if (res.status === 403) return { ok: false, code: 'onlySignInPhone' };
+  return failure(res.status, 'device');
 });
 
 export const listenActor = fromCallback<CompanionEvent, { token: string }>(({ input, sendBack }) =>

@@ -71,9 +71,11 @@ export function CompanionView({ input, logic = deviceCompanionMachine, nowMs = D
     );
   }
 
+  // Each screen's root carries a key of its own: React then mounts a new screen instead of reusing
+  // the previous one's elements, so its StepHeading takes focus (the button just pressed is gone).
   if (view.screen === 'connecting') {
     return (
-      <section aria-labelledby="companion-connecting">
+      <section key="connecting" aria-labelledby="companion-connecting">
         <StepHeading id="companion-connecting">{t`Connecting`}</StepHeading>
         <Spinner label={t`Connecting to your bank…`} />
       </section>
@@ -82,7 +84,7 @@ export function CompanionView({ input, logic = deviceCompanionMachine, nowMs = D
 
   if (view.screen === 'offline') {
     return (
-      <section aria-labelledby="companion-offline">
+      <section key="offline" aria-labelledby="companion-offline">
         <StepHeading id="companion-offline">{t`Not connected`}</StepHeading>
         {errorText}
         <Button className="companion-big" onClick={() => actor.send({ type: 'RETRY' })}>
@@ -94,7 +96,7 @@ export function CompanionView({ input, logic = deviceCompanionMachine, nowMs = D
 
   if (view.screen === 'confirmUnlink') {
     return (
-      <section aria-labelledby="companion-unlink">
+      <section key="confirmUnlink" aria-labelledby="companion-unlink">
         <StepHeading id="companion-unlink">{t`Unlink this phone?`}</StepHeading>
         {errorText}
         <p>{t`This phone will no longer approve sign-ins for ${view.login ?? ''}. You can link it again from the settings of your online banking.`}</p>
@@ -111,7 +113,7 @@ export function CompanionView({ input, logic = deviceCompanionMachine, nowMs = D
   }
 
   return (
-    <section aria-labelledby="companion-requests">
+    <section key="requests" aria-labelledby="companion-requests">
       <StepHeading id="companion-requests">{t`Approval requests`}</StepHeading>
       <p className="companion-who">{t`Linked to ${view.login ?? ''} as “${view.deviceName ?? ''}”.`}</p>
       {errorText}
@@ -155,7 +157,6 @@ function LinkForm(props: {
   const [name, setName] = useState('');
   const fieldError = props.error === 'invalidCode' || props.error === 'codeRejected' ? i18n._(companionErrorMessages[props.error]) : undefined;
   const otherError = props.error && !fieldError ? <Alert tone="error">{i18n._(companionErrorMessages[props.error])}</Alert> : null;
-  const typeNames: Record<DeviceType, string> = { android: t`Android`, ios: t`iPhone (iOS)` };
   return (
     <section aria-labelledby="companion-link">
       <StepHeading id="companion-link">{t`Link this phone`}</StepHeading>
@@ -186,7 +187,7 @@ function LinkForm(props: {
           {DEVICE_TYPES.map((type) => (
             <label key={type} className="companion-radio">
               <input type="radio" name="deviceType" value={type} checked={props.deviceType === type} onChange={() => props.onType(type)} />
-              {typeNames[type]}
+              {DEVICE_TYPE_NAMES[type]}
             </label>
           ))}
         </fieldset>
@@ -197,6 +198,9 @@ function LinkForm(props: {
     </section>
   );
 }
+
+/** Product names, the same in every language (not messages to translate). */
+const DEVICE_TYPE_NAMES: Record<DeviceType, string> = { android: 'Android', ios: 'iPhone (iOS)' };
 
 function RequestCard(props: { request: ApprovalRequest; nowMs: number; disabled: boolean; answering: boolean | null; onAnswer(result: boolean): void }) {
   const { t, i18n } = useLingui();

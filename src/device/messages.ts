@@ -8,6 +8,7 @@ export const companionErrorMessages: Record<CompanionErrorCode, MessageDescripto
   codeRejected: msg`This link code is wrong or has expired. Start linking again in your online banking.`,
   network: msg`Network error. Check your connection and try again.`,
   notAllowed: msg`This phone may not approve this kind of request. Change it in the settings of your online banking.`,
+  onlySignInPhone: msg`This is the only phone that approves your sign-ins, so it stays linked. In your online banking, choose another two-step verification method first.`,
   unknown: msg`Something went wrong. Please try again.`,
 };
 

@@ -150,6 +150,8 @@ const answers: Record<string, SystemEvent[]> = {
   unlinkDevice: [
     { type: 'xstate.done.actor.unlinkDevice', output: { ok: true } satisfies UnlinkResult },
     { type: 'xstate.done.actor.unlinkDevice', output: { ok: false, code: 'network' } satisfies UnlinkResult },
+    // the platform keeps the last phone approving the sign-ins: the link stays, the reason is said
+    { type: 'xstate.done.actor.unlinkDevice', output: { ok: false, code: 'onlySignInPhone' } satisfies UnlinkResult },
     { type: 'xstate.error.actor.unlinkDevice', error: new Error('boom') },
   ],
 };

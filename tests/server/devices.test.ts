@@ -8,7 +8,7 @@ import { decodeJwt } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, callMethod, signIn, testDriver, type TestApp } from './harness.ts';
 import { devices, tokenFamilies } from '../../server/modules/auth/auth.tables.ts';
-import { users } from '../../server/modules/customers/customers.tables.ts';
+import { customers, users } from '../../server/modules/customers/customers.tables.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
 import { sha256Hex } from '../../server/modules/auth/crypto.ts';
 import { countryOfIp } from '../../server/adapters/ip-info.ts';
@@ -309,6 +309,40 @@ describe('linking and the sign-in mode', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, 'mila@demo.test'));
     expect(user!.login2faMode).toBe('push');
     expect(user!.pushMigrationDeadline).toBeNull();
+    // Settings names the method sign-ins now use (getCustomerInfo twoStepVerificationMode).
+    const [customer] = await t.db.select().from(customers).where(eq(customers.id, user!.customerId));
+    expect(customer!.twoStepVerificationMode).toBe(1);
+    expect(customer!.transactionApproveMode).toBe('push');
+  });
+
+  it('keeps the last phone that approves the sign-ins of a push user, until another method is chosen', async () => {
+    const t = await newApp();
+    const boris = (await signIn(t.app, 'boris')).accessToken;
+    const first = await linkPhone(t.app, boris);
+    const lastOne = { message: 'This is the only phone that approves your sign-ins; choose another two-step verification method first' };
+    // Unlinking it from the settings, from the phone itself, or switching off its sign-in approval
+    // would leave every later sign-in without a phone: refused, and nothing changed.
+    const unlink = await send(t.app, 'DELETE', `/auth/devices/${first.id}`, { token: boris });
+    expect(unlink.statusCode).toBe(403);
+    expect(unlink.json()).toEqual(lastOne);
+    const self = await send(t.app, 'DELETE', `/device-api/device/${first.id}`, { token: first.deviceToken });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toEqual(lastOne);
+    const loginOff = await send(t.app, 'PATCH', `/auth/devices/${first.id}/approve/1`, { token: boris, body: { enabled: false } });
+    expect(loginOff.statusCode).toBe(403);
+    // Other approvals are its own business.
+    expect((await send(t.app, 'PATCH', `/auth/devices/${first.id}/approve/2`, { token: boris, body: { enabled: false } })).statusCode).toBe(200);
+    const [kept] = await t.db.select().from(devices).where(eq(devices.id, first.id));
+    expect(kept).toMatchObject({ status: 'approved', approveMethodIds: [1] });
+
+    // With a second phone, either may go, but not both.
+    const second = await linkPhone(t.app, boris);
+    expect((await send(t.app, 'DELETE', `/auth/devices/${first.id}`, { token: boris })).statusCode).toBe(204);
+    expect((await send(t.app, 'DELETE', `/device-api/device/${second.id}`, { token: second.deviceToken })).statusCode).toBe(403);
+
+    // Another sign-in method chosen: the phone may go.
+    await t.db.update(users).set({ login2faMode: 'otp' }).where(eq(users.email, 'boris@demo.test'));
+    expect((await send(t.app, 'DELETE', `/device-api/device/${second.id}`, { token: second.deviceToken })).statusCode).toBe(204);
   });
 
   it('refuses an expired linking code', async () => {

@@ -37,7 +37,8 @@ interface Call {
   auth: string | null;
 }
 
-function fakePlatform(devices: Device[]) {
+/** keepLastSignInPhone: the platform refuses (403) to remove the only phone approving sign-ins. */
+function fakePlatform(devices: Device[], { keepLastSignInPhone = false } = {}) {
   const calls: Call[] = [];
   let expireNextToken = false;
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -52,7 +53,9 @@ function fakePlatform(devices: Device[]) {
     if (url.pathname === '/auth/devices/approve-methods') return json(200, { methods: [{ id: 1, name: 'login' }, { id: 2, name: 'twoStepMode' }] });
     if (url.pathname === '/auth/devices' && method === 'GET') return json(200, { devices });
     const one = /^\/auth\/devices\/(\d+)$/.exec(url.pathname);
+    const lastOne = { message: 'This is the only phone that approves your sign-ins; choose another two-step verification method first' };
     if (one && method === 'DELETE') {
+      if (keepLastSignInPhone && devices.length === 1) return json(403, lastOne);
       const index = devices.findIndex((d) => d.id === Number(one[1]));
       if (index < 0) return json(404, { message: 'Unknown device' });
       devices.splice(index, 1);
@@ -63,6 +66,7 @@ function fakePlatform(devices: Device[]) {
       const device = devices.find((d) => d.id === Number(toggle[1]));
       if (!device) return json(404, { message: 'Unknown device' });
       const methodId = Number(toggle[2]);
+      if (keepLastSignInPhone && methodId === 1 && !(body as { enabled: boolean }).enabled) return json(403, lastOne);
       device.approveMethodIds = (body as { enabled: boolean }).enabled
         ? [...new Set([...device.approveMethodIds, methodId])]
         : device.approveMethodIds.filter((m) => m !== methodId);
@@ -82,8 +86,8 @@ const access = {
   }),
 };
 
-function mount(devices: Device[], linkLogic?: typeof linkDeviceMachine) {
-  const platform = fakePlatform(devices);
+function mount(devices: Device[], linkLogic?: typeof linkDeviceMachine, options: { keepLastSignInPhone?: boolean } = {}) {
+  const platform = fakePlatform(devices, options);
   vi.stubGlobal('fetch', platform.fetchFn);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
@@ -149,6 +153,23 @@ describe('linked phones in settings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(platform.calls.find((c) => c.method === 'DELETE')?.path).toBe('/auth/devices/1');
     expect(await screen.findByText(/no phone is linked yet/i)).toBeTruthy();
+  });
+
+  it('keeps the only sign-in phone when the platform refuses, and says what to do instead', async () => {
+    const { platform, user } = mount([{ ...baseDevice }], undefined, { keepLastSignInPhone: true });
+    await user.click(await screen.findByRole('button', { name: /unlink pixel/i }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^unlink$/i }));
+    // the dialog closes so the reason is read in the page, and the phone is still listed
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await screen.findByRole('alert')).textContent).toMatch(/only phone that approves your sign-ins\. Choose another two-step verification method first/);
+    expect(screen.getByRole('heading', { name: 'Pixel' })).toBeTruthy();
+    expect(platform.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+
+    // switching off its sign-in approval is refused alike
+    await user.click(screen.getByRole('checkbox', { name: /approve sign-ins/i }));
+    await waitFor(() => expect(platform.calls.some((c) => c.method === 'PATCH')).toBe(true));
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: /approve sign-ins/i }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByRole('alert').textContent).toMatch(/only phone that approves your sign-ins/);
   });
 
   it('refreshes the session once on a 401 and replays the call', async () => {

@@ -6,14 +6,15 @@
  * revoked device or family stops working at once.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, LINK_CODE_TTL_S } from '../../../api/auth.ts';
 import { ApproveMethod, DEVICE_COMPANION_PATH, type Device } from '../../../api/devices.ts';
+import { TwoStepMode } from '../../../api/customer.ts';
 import type { PushEvent } from '../../../api/push.ts';
 import { countryOfIp } from '../../adapters/ip-info.ts';
 import { checkPhoneNumber, enqueueSms, OutboxInputError } from '../../adapters/outbox.ts';
 import type { Db, Tx } from '../../db/types.ts';
-import { users } from '../customers/customers.tables.ts';
+import { customers, users } from '../customers/customers.tables.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import type { PushPublisher } from '../push/publisher.ts';
 import { devices, refreshTokens, tokenFamilies } from './auth.tables.ts';
@@ -51,6 +52,7 @@ export const DeviceMessages = {
   unknownMethod: 'Unknown approval method',
   onlyItself: 'A device may unlink only itself',
   tooManySms: 'Too many links sent by SMS; try again in an hour',
+  lastSignInDevice: 'This is the only phone that approves your sign-ins; choose another two-step verification method first',
 } as const;
 
 /** Who a device token belongs to. */
@@ -169,13 +171,43 @@ export function createDeviceService({ db, signingKey, now, publisher, log }: Dev
     return { device: toWireDevice(row), code, expiresInS: LINK_CODE_TTL_S };
   }
 
+  /**
+   * A user who signs in by push approval keeps at least one phone that approves sign-ins: without
+   * one, every sign-in would end on "no phone is linked" with only recovery codes to finish it (a
+   * user linked through the push migration holds none), i.e. locked out. Removing the last such
+   * phone (unlinking it, or switching off its sign-in approval) waits until the user has chosen
+   * another two-step method. A lost phone is what recovery codes are for (they unlink every phone).
+   * The user's row is locked first, so two phones removed at once are counted one after the other.
+   */
+  async function assertKeepsSignInDevice(tx: Tx, userId: number, leavingId: number): Promise<void> {
+    const [user] = await tx.select({ login2faMode: users.login2faMode }).from(users).where(eq(users.id, userId)).for('update');
+    if (user?.login2faMode !== 'push') return;
+    const signInDevices = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.userId, userId),
+          eq(devices.status, 'approved'),
+          isNotNull(devices.type),
+          sql`${devices.approveMethodIds} @> ${JSON.stringify([ApproveMethod.login])}::jsonb`,
+        ),
+      );
+    const leaving = signInDevices.some((d) => d.id === leavingId);
+    if (leaving && signInDevices.length === 1) throw new AuthFailure(403, DeviceMessages.lastSignInDevice);
+  }
+
   /** Revokes a device of the user; its socket hears DeviceUnlinked and is closed. */
   async function revoke(userId: number, id: number): Promise<void> {
-    const [revoked] = await db
-      .update(devices)
-      .set({ status: 'revoked', revokedAt: at(now()), linkCodeHash: null, pushToken: null })
-      .where(and(eq(devices.id, id), eq(devices.userId, userId), ne(devices.status, 'revoked')))
-      .returning({ id: devices.id });
+    const revoked = await db.transaction(async (tx) => {
+      await assertKeepsSignInDevice(tx, userId, id);
+      const [row] = await tx
+        .update(devices)
+        .set({ status: 'revoked', revokedAt: at(now()), linkCodeHash: null, pushToken: null })
+        .where(and(eq(devices.id, id), eq(devices.userId, userId), ne(devices.status, 'revoked')))
+        .returning({ id: devices.id });
+      return row;
+    });
     if (!revoked) throw new AuthFailure(404, DeviceMessages.unknownDevice);
     await publishTo({ kind: 'device', id }, { type: 'DeviceUnlinked', deviceId: id });
   }
@@ -275,6 +307,13 @@ export function createDeviceService({ db, signingKey, now, publisher, log }: Dev
         // step it is the way sign-in approval gets enabled (/scp): from now on sign-ins go to push.
         if (user.pushMigrationDeadline !== null || user.login2faMode === 'no') {
           await tx.update(users).set({ login2faMode: 'push', pushMigrationDeadline: null }).where(eq(users.id, user.id));
+          // The customer's two-step verification mode (what Settings shows as the current method)
+          // follows, as when push is chosen there (two-step.service.ts applyMode): otherwise Settings
+          // would still name the authenticator, or no method, while sign-ins wait for this phone.
+          await tx
+            .update(customers)
+            .set({ twoStepVerificationMode: TwoStepMode.push, transactionApproveMode: 'push' })
+            .where(eq(customers.id, user.customerId));
         }
         await tx.insert(auditLog).values({
           userId: user.id,
@@ -296,11 +335,15 @@ export function createDeviceService({ db, signingKey, now, publisher, log }: Dev
       const methods = new Set(row.approveMethodIds);
       if (enabled) methods.add(methodId);
       else methods.delete(methodId);
-      const [updated] = await db
-        .update(devices)
-        .set({ approveMethodIds: [...methods].sort((a, b) => a - b) })
-        .where(and(eq(devices.id, id), eq(devices.status, 'approved')))
-        .returning();
+      const updated = await db.transaction(async (tx) => {
+        if (!enabled && methodId === ApproveMethod.login) await assertKeepsSignInDevice(tx, userId, id);
+        const [changed] = await tx
+          .update(devices)
+          .set({ approveMethodIds: [...methods].sort((a, b) => a - b) })
+          .where(and(eq(devices.id, id), eq(devices.status, 'approved')))
+          .returning();
+        return changed;
+      });
       if (!updated) throw new AuthFailure(404, DeviceMessages.unknownDevice);
       return { device: toWireDevice(updated) };
     },

@@ -95,12 +95,19 @@ export const expiryTimerActor = fromCallback<LinkDeviceEvent, { expiresInS: numb
 
 /* ------------------------------------------------------------ list mutations */
 
-export type MutationResult = { ok: true } | { ok: false; code: LinkErrorCode };
+/** onlySignInPhone: the platform keeps the last phone approving a push user's sign-ins (403). */
+export type MutationErrorCode = LinkErrorCode | 'onlySignInPhone';
+export type MutationResult = { ok: true } | { ok: false; code: MutationErrorCode };
+
+/** A 403 on these paths is the platform keeping the last sign-in phone (the bodies sent are valid). */
+function mutationError(status: number): MutationErrorCode {
+  return status === 403 ? 'onlySignInPhone' : linkError(status);
+}
 
 export async function unlinkDevice(access: SessionAccess, deviceId: number): Promise<MutationResult> {
   const res = await sessionCall(access, { method: 'DELETE', url: getAuthUrl(devicePaths.device(deviceId)), schema: null, language: getUiLanguageTag() });
   // 404: already gone, which is what the user asked for.
-  return res.ok || res.status === 404 ? { ok: true } : { ok: false, code: linkError(res.status) };
+  return res.ok || res.status === 404 ? { ok: true } : { ok: false, code: mutationError(res.status) };
 }
 
 export async function setApproveMethod(access: SessionAccess, deviceId: number, methodId: number, enabled: boolean): Promise<MutationResult> {
@@ -111,5 +118,5 @@ export async function setApproveMethod(access: SessionAccess, deviceId: number, 
     schema: null,
     language: getUiLanguageTag(),
   });
-  return res.ok ? { ok: true } : { ok: false, code: linkError(res.status) };
+  return res.ok ? { ok: true } : { ok: false, code: mutationError(res.status) };
 }

@@ -13,7 +13,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { createStartLinkActor, createWaitForLinkActor, expiryTimerActor, setApproveMethod, unlinkDevice } from './actors.ts';
+import { createStartLinkActor, createWaitForLinkActor, expiryTimerActor, setApproveMethod, unlinkDevice, type MutationErrorCode } from './actors.ts';
 import { LinkDeviceView } from './link-device-view.tsx';
 import { DEVICES_KEY, approveMethodsQuery, devicesQuery } from './queries.ts';
 import type { SessionAccess } from './rest.ts';
@@ -46,30 +46,35 @@ export function LinkedDevicesSection({ access, linkLogic }: LinkedDevicesSection
     [linkLogic, access, phoneName],
   );
 
+  // Trying again cannot help here: the user must first choose another two-step method (above).
+  const onlySignInPhone = t`This is the only phone that approves your sign-ins. Choose another two-step verification method first, then try again.`;
   const unlink = useMutation({
     mutationFn: async (device: Device) => {
       const res = await unlinkDevice(access, device.id);
-      if (!res.ok) throw new Error(res.code);
+      if (!res.ok) throw new MutationError(res.code);
     },
     onSuccess: () => {
       setUnlinkTarget(null);
       setActionError(null);
     },
-    onError: () => setActionError(t`The phone could not be unlinked. Please try again.`),
+    onError: (err) => {
+      // The dialog closes so the message is read in the page (a modal keeps the page inert).
+      setUnlinkTarget(null);
+      setActionError(isOnlySignInPhone(err) ? onlySignInPhone : t`The phone could not be unlinked. Please try again.`);
+    },
     onSettled: invalidate,
   });
   const toggle = useMutation({
     mutationFn: async (p: { deviceId: number; methodId: number; enabled: boolean }) => {
       const res = await setApproveMethod(access, p.deviceId, p.methodId, p.enabled);
-      if (!res.ok) throw new Error(res.code);
+      if (!res.ok) throw new MutationError(res.code);
     },
     onSuccess: () => setActionError(null),
-    onError: () => setActionError(t`The setting was not saved. Please try again.`),
+    onError: (err) => setActionError(isOnlySignInPhone(err) ? onlySignInPhone : t`The setting was not saved. Please try again.`),
     onSettled: invalidate,
   });
 
   const methodNames: Record<string, string> = { login: t`Approve sign-ins`, twoStepMode: t`Approve two-step verification changes` };
-  const typeNames: Record<string, string> = { android: t`Android`, ios: t`iPhone (iOS)` };
   const locale = i18n.locale === 'au' ? 'en-AU' : i18n.locale;
 
   return (
@@ -94,7 +99,7 @@ export function LinkedDevicesSection({ access, linkLogic }: LinkedDevicesSection
               <h3>{device.name}</h3>
               <dl>
                 <dt>{t`Type`}</dt>
-                <dd>{device.type ? typeNames[device.type] : t`Unknown`}</dd>
+                <dd>{device.type ? DEVICE_TYPE_NAMES[device.type] : t`Unknown`}</dd>
                 <dt>{t`Location`}</dt>
                 <dd>{countryName(device.location, locale) ?? t`Unknown`}</dd>
                 <dt>{t`Last activity`}</dt>
@@ -157,6 +162,18 @@ export function LinkedDevicesSection({ access, linkLogic }: LinkedDevicesSection
     </section>
   );
 }
+
+/** Product names, the same in every language (not messages to translate). */
+const DEVICE_TYPE_NAMES: Record<NonNullable<Device['type']>, string> = { android: 'Android', ios: 'iPhone (iOS)' };
+
+/** A failed list mutation, carrying the actor's code (react-query wants a thrown error). */
+class MutationError extends Error {
+  constructor(readonly code: MutationErrorCode) {
+    super(code);
+  }
+}
+
+const isOnlySignInPhone = (err: unknown) => err instanceof MutationError && err.code === 'onlySignInPhone';
 
 function countryName(code: string | null, locale: string): string | null {
   if (!code || !/^[A-Z]{2}$/.test(code)) return null;
