@@ -94,12 +94,22 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     transactionApproveMode: 'otp',
     twoStepVerificationMode: 3,
   });
+  // The two-step method Settings shows follows each user's second sign-in step (authenticator 3, SMS 2).
+  const authenticator = { transactionApproveMode: 'otp', twoStepVerificationMode: 3 } as const;
   // Authorised users have their own (business-type) customer record holding their person.
-  const clerkCustomer = await insertCustomer({ customerType: 'business', firstName: 'Carl', lastName: 'Clarke', verified: true });
-  const viewerCustomer = await insertCustomer({ customerType: 'business', firstName: 'Vera', lastName: 'Vance', verified: true });
-  const adminCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Ada', lastName: 'Admin', verified: true });
-  const samCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Sam', lastName: 'Sidorov', residenceCountryCode: 'LT', verified: true });
-  const milaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Mila', lastName: 'Marin', residenceCountryCode: 'RO', verified: true });
+  const clerkCustomer = await insertCustomer({ customerType: 'business', firstName: 'Carl', lastName: 'Clarke', verified: true, ...authenticator });
+  const viewerCustomer = await insertCustomer({ customerType: 'business', firstName: 'Vera', lastName: 'Vance', verified: true, ...authenticator });
+  const adminCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Ada', lastName: 'Admin', verified: true, ...authenticator });
+  const samCustomer = await insertCustomer({
+    customerType: 'personal',
+    firstName: 'Sam',
+    lastName: 'Sidorov',
+    residenceCountryCode: 'LT',
+    verified: true,
+    transactionApproveMode: 'sms',
+    twoStepVerificationMode: 2,
+  });
+  const milaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Mila', lastName: 'Marin', residenceCountryCode: 'RO', verified: true, ...authenticator });
 
   const full = { balanceInfo: true, transfers: true, manageUsers: true, documents: true } as const;
   const annaId = await insertUser({

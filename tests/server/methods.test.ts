@@ -162,6 +162,21 @@ describe('customer methods', () => {
     expect(bo).toMatchObject({ verified: false, login2faMode: 'no' });
   });
 
+  // Settings names the method from the customer; sign-in uses the user's step: the demo data agrees.
+  it('every demo user with a second step has that method as their two-step verification mode', async () => {
+    const rows = await t.db
+      .select({ email: users.email, login2faMode: users.login2faMode, mode: customers.twoStepVerificationMode })
+      .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId));
+    const expected = { otp: 3, sms: 2, push: 1 } as const;
+    for (const user of Object.values(demoUserByKey)) {
+      const row = rows.find((r) => r.email === user.email);
+      expect(row, user.email).toBeDefined();
+      if (user.login2faMode === 'no') continue;
+      expect({ email: user.email, mode: row!.mode }).toEqual({ email: user.email, mode: expected[user.login2faMode] });
+    }
+  });
+
   it('userAccessList and userAccessInfoGet describe the companies a user acts for', async () => {
     const list = await callMethod(t.app, 'userAccessList', {}, { token: viewer.accessToken });
     expect(list.body.customerAccesses).toEqual([
