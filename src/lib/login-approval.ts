@@ -9,13 +9,11 @@
  * push client's capped backoff, at most LOGIN_APPROVAL_RETRY_ATTEMPTS times. The temporary token
  * authenticates this attempt: never logged.
  */
-import type { Client } from 'graphql-ws';
 import * as v from 'valibot';
 import { authPaths } from '../../api/auth.ts';
 import { PushResendResponseSchema } from '../../api/devices.ts';
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from '../../api/http.ts';
-import { PUSH_SUBSCRIPTION } from '../../api/push.ts';
-import { backoffMs, parsePushItem } from './push-client.ts';
+import { openEventChannel } from './push-client.ts';
 
 export type LoginApprovalStatus = 'approved' | 'declined' | 'expired';
 
@@ -37,64 +35,23 @@ export interface LoginApprovalOptions {
   webSocketImpl?: unknown;
 }
 
-function closeCodeOf(event: unknown): number | null {
-  return typeof event === 'object' && event !== null && 'code' in event && typeof (event as { code: unknown }).code === 'number'
-    ? (event as { code: number }).code
-    : null;
-}
-
 /** Connects and listens; returns a function that closes the channel (idempotent). */
 export function connectLoginApproval(opts: LoginApprovalOptions): () => void {
-  let finished = false;
-  let client: Client | null = null;
-  let unsubscribe: (() => void) | null = null;
-
-  const close = () => {
-    unsubscribe?.();
-    unsubscribe = null;
-    void client?.dispose();
-  };
-  const finish = (outcome: LoginApprovalStatus | 'lost') => {
-    if (finished) return;
-    finished = true;
-    close();
-    if (outcome === 'lost') opts.onLost();
-    else opts.onStatus(outcome);
-  };
-
-  void import('graphql-ws').then(
-    ({ createClient }) => {
-      if (finished) return;
-      client = createClient({
-        url: opts.url,
-        lazy: false,
-        connectionParams: () => ({ temporaryToken: opts.temporaryToken }),
-        retryAttempts: LOGIN_APPROVAL_RETRY_ATTEMPTS,
-        retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, backoffMs(retries))),
-        shouldRetry: (event) => !finished && closeCodeOf(event) !== CLOSE_NOT_PENDING,
-        ...(opts.webSocketImpl ? { webSocketImpl: opts.webSocketImpl } : {}),
-      });
-      unsubscribe = client.subscribe<{ events: unknown }>(
-        { query: PUSH_SUBSCRIPTION },
-        {
-          next: (result) => {
-            const event = parsePushItem(result.data?.events);
-            if (event?.type === 'LoginApproval') finish(event.status);
-          },
-          // A close that is not retried (4403, or retries exhausted) ends the subscription here.
-          error: () => finish('lost'),
-          complete: () => finish('lost'),
-        },
-      );
+  let answered = false;
+  return openEventChannel({
+    url: opts.url,
+    connectionParams: { temporaryToken: opts.temporaryToken },
+    retryAttempts: LOGIN_APPROVAL_RETRY_ATTEMPTS,
+    refusedCloseCode: CLOSE_NOT_PENDING,
+    onEvent: (event) => {
+      if (event.type !== 'LoginApproval' || answered) return false;
+      answered = true;
+      opts.onStatus(event.status);
+      return true;
     },
-    () => finish('lost'),
-  );
-
-  return () => {
-    if (finished) return;
-    finished = true;
-    close();
-  };
+    onLost: opts.onLost,
+    ...(opts.webSocketImpl ? { webSocketImpl: opts.webSocketImpl } : {}),
+  });
 }
 
 export type ResendResult = { ok: true; expiresInS: number } | { ok: false; status: number };

@@ -105,3 +105,80 @@ export function connectPush(opts: PushOptions): () => void {
     opts.onStatus?.('closed');
   };
 }
+
+/* ---------------------------------------------------- a channel that ends: refused or given up */
+
+export interface EventChannelOptions {
+  url: string;
+  /** what authenticates this channel (never logged) */
+  connectionParams: Record<string, string>;
+  retryAttempts: number;
+  /** the platform's close code meaning "refused for good": no retry, the channel is lost */
+  refusedCloseCode: number;
+  /** each event of the contract; return true when it was the last one wanted (the channel closes) */
+  onEvent(e: PushEvent): boolean | void;
+  /** the channel ended without being closed here: refused, completed, or retries exhausted */
+  onLost(): void;
+  keepAliveMs?: number;
+  /** tests inject a WebSocket implementation; browsers use their own */
+  webSocketImpl?: unknown;
+}
+
+function closeCodeOf(event: unknown): number | null {
+  return typeof event === 'object' && event !== null && 'code' in event && typeof (event as { code: unknown }).code === 'number'
+    ? (event as { code: number }).code
+    : null;
+}
+
+/**
+ * The subscription for one purpose that can end (a sign-in attempt's answer, a linked phone's
+ * requests), unlike the session's push connection, which retries for as long as it is signed in.
+ * Network drops retry with the capped backoff; the refused close code, a completed subscription or
+ * exhausted retries end it (onLost, once). Returns the close function (idempotent; no onLost).
+ */
+export function openEventChannel(opts: EventChannelOptions): () => void {
+  let ended = false;
+  let client: Client | null = null;
+  let unsubscribe: (() => void) | null = null;
+  const end = (lost: boolean) => {
+    if (ended) return;
+    ended = true;
+    unsubscribe?.();
+    unsubscribe = null;
+    void client?.dispose();
+    if (lost) opts.onLost();
+  };
+  void import('graphql-ws').then(
+    ({ createClient }) => {
+      if (ended) return;
+      client = createClient({
+        url: opts.url,
+        lazy: false,
+        connectionParams: () => opts.connectionParams,
+        retryAttempts: opts.retryAttempts,
+        retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, backoffMs(retries))),
+        shouldRetry: (event) => !ended && closeCodeOf(event) !== opts.refusedCloseCode,
+        ...(opts.keepAliveMs ? { keepAlive: opts.keepAliveMs } : {}),
+        ...(opts.webSocketImpl ? { webSocketImpl: opts.webSocketImpl } : {}),
+        on: {
+          closed: (event) => {
+            if (closeCodeOf(event) === opts.refusedCloseCode) end(true);
+          },
+        },
+      });
+      unsubscribe = client.subscribe<{ events: unknown }>(
+        { query: PUSH_SUBSCRIPTION },
+        {
+          next: (result) => {
+            const event = parsePushItem(result.data?.events);
+            if (event && opts.onEvent(event) === true) end(false);
+          },
+          error: () => end(true),
+          complete: () => end(true),
+        },
+      );
+    },
+    () => end(true),
+  );
+  return () => end(false);
+}
