@@ -12,6 +12,7 @@ import { loginMachine } from '../machines/login/login.machine.ts';
 import { sessionMachine } from '../machines/session/session.machine.ts';
 import { startPageMachine } from '../machines/start-page/start-page.machine.ts';
 import { twoStepMachine } from '../machines/two-step/two-step.machine.ts';
+import { recoveryCodesMachine } from '../machines/recovery-codes/recovery-codes.machine.ts';
 import { ssoMachine } from '../machines/sso/sso.machine.ts';
 import { registrationMachine } from '../machines/registration/registration.machine.ts';
 import { activationMachine } from '../machines/activation/activation.machine.ts';
@@ -28,6 +29,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'login', title: 'Sign-in', machine: loginMachine, source: 'machines/login/login.machine.ts' },
   { file: 'start-page', title: 'Post-login start page', machine: startPageMachine, source: 'machines/start-page/start-page.machine.ts' },
   { file: 'two-step', title: 'Two-step verification settings', machine: twoStepMachine, source: 'machines/two-step/two-step.machine.ts' },
+  { file: 'recovery-codes', title: 'New recovery codes (settings)', machine: recoveryCodesMachine, source: 'machines/recovery-codes/recovery-codes.machine.ts' },
   { file: 'sso', title: 'Single sign-on consent', machine: ssoMachine, source: 'machines/sso/sso.machine.ts' },
   { file: 'device-companion', title: 'Device companion (approvals on a linked phone)', machine: deviceCompanionMachine, source: 'machines/device-companion/device-companion.machine.ts' },
   { file: 'link-device', title: 'Link a phone (settings and /scp)', machine: linkDeviceMachine, source: 'machines/link-device/link-device.machine.ts' },

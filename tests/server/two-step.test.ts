@@ -305,6 +305,26 @@ describe('recovery codes', () => {
     expect(unused.some((r) => r.codeHash === hashRecoveryCode(demoUserByKey.anna.recoveryCodes[0]!))).toBe(false);
     annaCodes = codes;
   });
+
+  // The web app turns these messages into its error codes (src/features/security/actors.ts
+  // recoveryCodesErrorOf); a refused renewal must leave the codes as they were.
+  it('refuses a wrong password (403) and a guessed-out account (429) with their messages, and makes no codes', async () => {
+    const owner = await signIn(t.app, 'owner');
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: '/auth/recovery-codes', headers: { authorization: `Bearer ${owner.accessToken}` } })).json();
+    const before = await status();
+    const wrong = await postJson(t.app, '/auth/recovery-codes', { password: 'not it' }, { token: owner.accessToken });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: TwoStepMessages.wrongPassword });
+    expect(await status()).toEqual(before);
+    await t.db.insert(signInFailures).values(
+      Array.from({ length: DEFAULT_SIGN_IN_LIMITS.perAccount }, () => ({ username: demoUserByKey.owner.email, address: '198.51.100.8', at: new Date(clockMs) })),
+    );
+    const limited = await postJson(t.app, '/auth/recovery-codes', { password: demoUserByKey.owner.password }, { token: owner.accessToken });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: TwoStepMessages.tooManyPasswords });
+    expect(await status()).toEqual(before);
+  });
 });
 
 describe('a restricted session (signed in with a recovery code)', () => {

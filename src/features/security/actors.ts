@@ -1,12 +1,15 @@
 /**
- * The real actors of the two-step and single sign-on machines (machines/two-step, machines/sso):
- * token-service calls whose failures become the machines' error codes, the live channel wait for a
- * phone's approval, and the session hooks the route passes in.
+ * The real actors of the two-step, recovery codes and single sign-on machines (machines/two-step,
+ * machines/recovery-codes, machines/sso): token-service calls whose failures become the machines'
+ * error codes, the live channel wait for a phone's approval, and the session hooks the route
+ * passes in.
  */
 import { fromCallback, fromPromise } from 'xstate';
 import type { TwoStepEvent, ConfirmResult, StartResult, TwoStepErrorCode } from '../../../machines/two-step/two-step.machine.ts';
 import type { AuthorizeResult, DecideResult } from '../../../machines/sso/sso.machine.ts';
+import type { RecoveryCodesErrorCode, RenewResult } from '../../../machines/recovery-codes/recovery-codes.machine.ts';
 import {
+  RecoveryCodesCreateResponseSchema,
   securityPaths,
   SeiAuthorizeResponseSchema,
   SeiDecisionResponseSchema,
@@ -66,6 +69,28 @@ export function createTwoStepActors(session: SessionAccess) {
       }),
     ),
     refreshSession: fromPromise<boolean>(() => session.refresh().catch(() => false)),
+  };
+}
+
+/**
+ * POST /auth/recovery-codes refuses with the password messages only (403 wrongPassword, 429
+ * tooManyPasswords); anything else is unexpected here.
+ */
+export function recoveryCodesErrorOf(result: Extract<SecurityResult<unknown>, { ok: false }>): RecoveryCodesErrorCode {
+  if (result.status === NO_ANSWER) return 'network';
+  const known = MESSAGE_CODES[result.message];
+  if (known === 'wrongPassword' || known === 'tooManyPasswords') return known;
+  // The only limit on this path is the sign-in failure limit.
+  if (result.status === 429) return 'tooManyPasswords';
+  return 'unknown';
+}
+
+export function createRecoveryCodesActors(session: SessionAccess) {
+  return {
+    renewCodes: fromPromise<RenewResult, { password: string }>(async ({ input }) => {
+      const r = await securityCall(session, 'POST', securityPaths.recoveryCodes, { password: input.password }, RecoveryCodesCreateResponseSchema);
+      return r.ok ? { ok: true, recoveryCodes: r.data.recoveryCodes } : { ok: false, code: recoveryCodesErrorOf(r) };
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { TwoStepModeCode } from '../../../api/security.ts';
 import type { TwoStepErrorCode } from '../../../machines/two-step/two-step.machine.ts';
 import type { SsoErrorCode } from '../../../machines/sso/sso.machine.ts';
+import type { RecoveryCodesErrorCode } from '../../../machines/recovery-codes/recovery-codes.machine.ts';
 
 export function useModeNames(): Record<TwoStepModeCode, string> {
   const { t } = useLingui();
@@ -30,6 +31,18 @@ export function useTwoStepErrors(): Record<TwoStepErrorCode, string> {
     expired: t`The change expired. Start again.`,
     declined: t`The change was declined on your phone.`,
     waiting: t`Your phone has not approved the change yet.`,
+    network: t`The connection failed. Try again.`,
+    unknown: t`Something went wrong. Try again.`,
+  };
+}
+
+/** The same wording as the two-step errors where the failure is the same. */
+export function useRecoveryCodesErrors(): Record<RecoveryCodesErrorCode, string> {
+  const { t } = useLingui();
+  return {
+    passwordRequired: t`Enter your current password to get new recovery codes.`,
+    wrongPassword: t`The password is not correct.`,
+    tooManyPasswords: t`Too many wrong passwords. Wait a few minutes and try again.`,
     network: t`The connection failed. Try again.`,
     unknown: t`Something went wrong. Try again.`,
   };

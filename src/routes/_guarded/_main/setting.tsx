@@ -11,6 +11,7 @@ import { selectAccessToken, selectCustomer } from '../../../../machines/session/
 import { sessionRequestHooks } from '../../../features/auth/session-actor.ts';
 import { LinkedDevicesSection } from '../../../features/devices/linked-devices-section.tsx';
 import { PasswordChangeSection } from '../../../features/recovery/password-change-section.tsx';
+import { RecoveryCodesSection } from '../../../features/security/recovery-codes-section.tsx';
 import { readRestriction } from '../../../features/security/restriction.ts';
 import { TwoStepSection } from '../../../features/security/two-step-section.tsx';
 import { StepHeading } from '../../../ui/step-heading.tsx';
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_guarded/_main/setting')({
 function SettingRoute() {
   const { t } = useLingui();
   const { session } = Route.useRouteContext();
-  // The token-service calls of the two-step and linked-phone sections go through the session.
+  // The token-service calls of the two-step, recovery-code and linked-phone sections go through the session.
   const access = useMemo(() => sessionRequestHooks(session), [session]);
   const twoStepMode = useSelector(session, (s) => selectCustomer(s)?.twoStepVerificationMode ?? null);
   // A restricted session (recovery-code sign-in) is here to set up two-step verification again.
@@ -31,6 +32,8 @@ function SettingRoute() {
     <div className="settings-page">
       <StepHeading>{t`Settings`}</StepHeading>
       <TwoStepSection session={access} currentMode={twoStepMode} restriction={restriction} />
+      {/* Hidden in a restricted session, like the password change: it is here to set up two-step verification again. */}
+      {restriction ? null : <RecoveryCodesSection session={access} />}
       <LinkedDevicesSection access={access} />
       {/* A restricted session may not change the password (the platform answers 13). */}
       {restriction ? null : <PasswordChangeSection />}

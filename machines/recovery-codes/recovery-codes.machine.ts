@@ -1,0 +1,129 @@
+/**
+ * Getting new recovery codes from the settings (document 2 "Security settings"; api/security.ts
+ * securityPaths.recoveryCodes): the current password, then ten new codes shown once. The
+ * platform deletes the unused old codes in the same call.
+ *
+ * ```
+ * idle ─RENEW.START─▶ askingPassword ─PASSWORD.SUBMIT (password)─▶ renewing ─ok─▶ showingCodes
+ *   ▲                   │  ▲   └─PASSWORD.SUBMIT (empty)─▶ askingPassword (passwordRequired)
+ *   │                   │  └──────────── renewing ─failed─▶ askingPassword (error)
+ *   ├───RENEW.CANCEL────┘
+ *   └──────────── showingCodes ─CODES.CONTINUE (only once saved)─▶ idle
+ *                  └─CODES.SAVED─▶ showingCodes ("I saved them" on or off)
+ * ```
+ *
+ * Renewing re-authenticates: PASSWORD.SUBMIT carries the current password, which goes to the
+ * platform with the request and is never kept in the context (the renewCodes input reads it off
+ * the event). An empty password is refused here without calling the platform. There is no cancel
+ * while renewing: the old codes may already be gone, and the new ones must reach the screen.
+ * The codes come once; continuing needs "I saved them", and they leave memory on continue.
+ * Pure: I/O is in the renewCodes actor the app provides (src/features/security/actors.ts);
+ * errors are codes.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export type RecoveryCodesErrorCode =
+  /** the current password was left empty (said at once, nothing sent) */
+  | 'passwordRequired'
+  | 'wrongPassword'
+  /** the platform's sign-in failure limit: wait before trying again */
+  | 'tooManyPasswords'
+  /** no answer, or an answer outside the contract */
+  | 'network'
+  | 'unknown';
+
+export type RenewResult = { ok: true; recoveryCodes: string[] } | { ok: false; code: RecoveryCodesErrorCode };
+
+export interface RecoveryCodesContext {
+  /** the new codes while they are shown; null otherwise */
+  recoveryCodes: string[] | null;
+  codesSaved: boolean;
+  /** new codes were made since the last RENEW.START (the view says so in idle) */
+  renewed: boolean;
+  error: RecoveryCodesErrorCode | null;
+}
+
+export type RecoveryCodesEvent =
+  | { type: 'RENEW.START' }
+  | { type: 'RENEW.CANCEL' }
+  | { type: 'PASSWORD.SUBMIT'; password: string }
+  | { type: 'CODES.SAVED'; saved: boolean }
+  | { type: 'CODES.CONTINUE' };
+
+export const recoveryCodesMachine = setup({
+  types: {
+    context: {} as RecoveryCodesContext,
+    events: {} as RecoveryCodesEvent,
+  },
+  actors: {
+    /** POST the password; answers the new codes or an error code (never throws for a refusal). */
+    renewCodes: fromPromise<RenewResult, { password: string }>(async () => ({ ok: false, code: 'unknown' })),
+  },
+  guards: {
+    hasPassword: (_, p: { password: string }) => p.password.length > 0,
+    isRenewed: (_, r: RenewResult) => r.ok,
+    hasSavedCodes: ({ context }) => context.codesSaved,
+  },
+  actions: {
+    startRenewal: assign({ error: null, renewed: false }),
+    rememberCodes: assign((_, r: RenewResult) => ({
+      recoveryCodes: r.ok ? r.recoveryCodes : null,
+      codesSaved: false,
+      renewed: r.ok,
+      error: null,
+    })),
+    setError: assign((_, p: { code: RecoveryCodesErrorCode }) => ({ error: p.code })),
+    clearError: assign({ error: null }),
+    setCodesSaved: assign((_, p: { saved: boolean }) => ({ codesSaved: p.saved })),
+    /** Recovery codes leave memory once the user says they are saved. */
+    forgetCodes: assign({ recoveryCodes: null, codesSaved: false }),
+  },
+}).createMachine({
+  id: 'recoveryCodes',
+  context: { recoveryCodes: null, codesSaved: false, renewed: false, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'RENEW.START': { target: 'askingPassword', actions: 'startRenewal' } },
+    },
+    askingPassword: {
+      on: {
+        'PASSWORD.SUBMIT': [
+          // A new attempt: the previous error goes (the view moves focus to the field on the next one).
+          { guard: { type: 'hasPassword', params: ({ event }) => event }, target: 'renewing', actions: 'clearError' },
+          { actions: { type: 'setError', params: { code: 'passwordRequired' } } },
+        ],
+        'RENEW.CANCEL': { target: 'idle', actions: 'clearError' },
+      },
+    },
+    renewing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'renewCodes',
+        src: 'renewCodes',
+        // The password rides on the event that led here (PASSWORD.SUBMIT): sent, never stored.
+        input: ({ event }) => ({ password: event.type === 'PASSWORD.SUBMIT' ? event.password : '' }),
+        onDone: [
+          {
+            guard: { type: 'isRenewed', params: ({ event }) => event.output },
+            target: 'showingCodes',
+            actions: { type: 'rememberCodes', params: ({ event }) => event.output },
+          },
+          {
+            target: 'askingPassword',
+            actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
+          },
+        ],
+        onError: { target: 'askingPassword', actions: { type: 'setError', params: { code: 'network' } } },
+      },
+    },
+    showingCodes: {
+      on: {
+        'CODES.SAVED': { actions: { type: 'setCodesSaved', params: ({ event }) => event } },
+        'CODES.CONTINUE': { guard: 'hasSavedCodes', target: 'idle', actions: 'forgetCodes' },
+      },
+    },
+  },
+});
+
+export type RecoveryCodesMachine = typeof recoveryCodesMachine;
