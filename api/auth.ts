@@ -57,6 +57,8 @@ export type Tokens = v.InferOutput<typeof TokensSchema>;
 /** Device types of document 1 §5: android or ios (the device companion reports its platform). */
 export const DEVICE_TYPES = ['android', 'ios'] as const;
 export const DeviceTypeSchema = v.picklist(DEVICE_TYPES, 'must be android or ios');
+/** What a device type is called on screen: product names, the same in every language. */
+export const DEVICE_TYPE_NAMES: Record<(typeof DEVICE_TYPES)[number], string> = { android: 'Android', ios: 'iPhone' };
 
 export const DeviceSummarySchema = v.object({
   id: v.number(),

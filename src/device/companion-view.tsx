@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ApprovalRequest } from '../../api/devices.ts';
-import { DEVICE_TYPES } from '../../api/auth.ts';
+import { DEVICE_TYPE_NAMES, DEVICE_TYPES } from '../../api/auth.ts';
 import {
   deviceCompanionMachine,
   type CompanionErrorCode,
@@ -200,7 +200,6 @@ function LinkForm(props: {
 }
 
 /** Product names, the same in every language (not messages to translate). */
-const DEVICE_TYPE_NAMES: Record<DeviceType, string> = { android: 'Android', ios: 'iPhone (iOS)' };
 
 function RequestCard(props: { request: ApprovalRequest; nowMs: number; disabled: boolean; answering: boolean | null; onAnswer(result: boolean): void }) {
   const { t, i18n } = useLingui();

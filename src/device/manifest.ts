@@ -26,6 +26,9 @@ export function deviceManifest(variant: Pick<Variant, 'projectName' | 'theme' | 
     icons: [
       { src: `${DEVICE_COMPANION_PATH}icon.svg`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
       { src: `${DEVICE_COMPANION_PATH}icon-maskable.svg`, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      // PNG for launchers that take no SVG (rendered from icon.svg)
+      { src: `${DEVICE_COMPANION_PATH}icon-192.png`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: `${DEVICE_COMPANION_PATH}icon-512.png`, sizes: '512x512', type: 'image/png', purpose: 'any' },
     ],
   };
 }

@@ -363,3 +363,36 @@ async function signInWithRecovery(recoveryCode: string): Promise<SignedIn> {
   if (token.statusCode !== 200) throw new Error(`recovery sign-in answered ${token.statusCode}: ${token.body}`);
   return token.json() as SignedIn;
 }
+
+// Document 1 §7 push events: every open session of the customer hears the change start and end
+// (src/lib/two-step-toast.ts shows them); the code modes publish from the routes after commit.
+describe('push events of a change', () => {
+  // One sign-in: confirming mode 3 replaces the demo authenticator secret.
+  let admin: SignedIn;
+  beforeAll(async () => {
+    admin = await signIn(t.app, 'admin');
+  });
+
+  it.each([
+    [3, 'authenticator'],
+    [4, 'approval code'],
+  ] as const)('mode %s (%s): TwoStepVerificationModeSet when started, TwoStepVerificationConfirmed when confirmed', async (mode) => {
+    const customerId = Number(decodeJwt(admin.accessToken).cid);
+    const events: unknown[] = [];
+    const stop = t.publisher.subscribe(customerId, (e) => events.push(e));
+    try {
+      const start = await setMode(admin.accessToken, mode === 4 ? { mode, approvalCode: '975310' } : { mode });
+      expect(start.statusCode, start.body).toBe(200);
+      const { reqId, secret } = start.json() as { reqId: string; secret?: string };
+      await expect.poll(() => events).toEqual([{ type: 'TwoStepVerificationModeSet', mode, reqId }]);
+      const code = mode === 4 ? '975310' : totpCode(secret!, clockMs);
+      expect((await confirm(admin.accessToken, reqId, code)).statusCode).toBe(200);
+      await expect.poll(() => events).toEqual([
+        { type: 'TwoStepVerificationModeSet', mode, reqId },
+        { type: 'TwoStepVerificationConfirmed', mode },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -24,13 +24,14 @@ import {
   type TwoStepModeCode,
   type TwoStepSetResponse,
 } from '../../../api/security.ts';
+import { ApproveMethod } from '../../../api/devices.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { enqueueSms } from '../../adapters/outbox.ts';
 import { countryOfIp } from '../../adapters/ip-info.ts';
 import { approvalRequests, devices, signInFailures, twoStepRequests } from '../auth/auth.tables.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../auth/crypto.ts';
 import { generateTotpSecret, matchTotpStep } from '../auth/totp.ts';
-import { AuthFailure, DEFAULT_SIGN_IN_LIMITS } from '../auth/tokens.service.ts';
+import { AuthFailure, DEFAULT_SIGN_IN_LIMITS, maskPhone } from '../auth/tokens.service.ts';
 import { customers, phones, users } from '../customers/customers.tables.ts';
 import type { Caller } from '../method-types.ts';
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
@@ -38,8 +39,6 @@ import { countUnusedRecoveryCodes, issueRecoveryCodes } from './recovery-codes.t
 
 /** The issuer an authenticator app shows: the same for every white-label variant of the platform. */
 export const TOTP_ISSUER = 'Web Banking';
-/** Approval method id 'twoStepMode' (api/devices.ts ApproveMethod.twoStepMode). */
-const TWO_STEP_APPROVE_METHOD = 2;
 /** After a device approves, how long to wait for that transaction to commit before giving up the push event. */
 const AFTER_COMMIT_POLL_MS = 100;
 const AFTER_COMMIT_POLLS = 50;
@@ -77,10 +76,6 @@ export interface TwoStepServiceDeps {
 
 export type TwoStepService = ReturnType<typeof createTwoStepService>;
 
-/** +370 *** **12: enough to recognise the phone, not enough to learn it. */
-export function maskPhone(countryCode: string, phone: string): string {
-  return `+${countryCode} *** **${phone.slice(-2)}`;
-}
 
 export function otpauthUri(email: string, secret: string): string {
   const label = encodeURIComponent(`${TOTP_ISSUER}:${email}`);
@@ -224,7 +219,7 @@ export function createTwoStepService({ db, now, publisher, approvals }: TwoStepS
             and(
               eq(devices.userId, user.id),
               eq(devices.status, 'approved'),
-              sql`${devices.approveMethodIds} @> ${JSON.stringify([TWO_STEP_APPROVE_METHOD])}::jsonb`,
+              sql`${devices.approveMethodIds} @> ${JSON.stringify([ApproveMethod.twoStepMode])}::jsonb`,
             ),
           );
         const deviceCount = linked?.n ?? 0;

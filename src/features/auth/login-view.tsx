@@ -5,6 +5,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { DEVICE_TYPE_NAMES } from '../../../api/auth.ts';
 import { loginMachine, type LoginErrorCode, type LoginMachine, type LoginOutcome } from '../../../machines/login/login.machine.ts';
 import { selectLoginView, type LoginView as LoginFacts } from '../../../machines/login/login.select.ts';
 import { selectIsExpired } from '../../../machines/session/session.select.ts';
@@ -256,11 +257,6 @@ function SmsStep({ view, send }: { view: LoginFacts; send: Send }) {
   );
 }
 
-function deviceTypeLabel(type: 'android' | 'ios'): string {
-  // Product names, the same in every language.
-  return type === 'ios' ? 'iPhone' : 'Android';
-}
-
 /** push and verifyDevice: a linked phone approves the sign-in. */
 function ApprovalStep({ view, send }: { view: LoginFacts; send: Send }) {
   const { t } = useLingui();
@@ -291,7 +287,7 @@ function ApprovalStep({ view, send }: { view: LoginFacts; send: Send }) {
           <ul className="device-choice">
             {view.devices.map((d) => {
               const name = d.name;
-              const kind = deviceTypeLabel(d.type);
+              const kind = DEVICE_TYPE_NAMES[d.type];
               return (
                 <li key={d.id}>
                   <Button variant="secondary" onClick={() => send({ type: 'DEVICE.CHOOSE', deviceId: d.id })}>

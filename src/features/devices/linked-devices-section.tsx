@@ -8,6 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { Device } from '../../../api/devices.ts';
+import { DEVICE_TYPE_NAMES } from '../../../api/auth.ts';
 import { linkDeviceMachine } from '../../../machines/link-device/link-device.machine.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -164,7 +165,6 @@ export function LinkedDevicesSection({ access, linkLogic }: LinkedDevicesSection
 }
 
 /** Product names, the same in every language (not messages to translate). */
-const DEVICE_TYPE_NAMES: Record<NonNullable<Device['type']>, string> = { android: 'Android', ios: 'iPhone (iOS)' };
 
 /** A failed list mutation, carrying the actor's code (react-query wants a thrown error). */
 class MutationError extends Error {
