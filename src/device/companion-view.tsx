@@ -22,7 +22,9 @@ import { Spinner } from '../ui/spinner.tsx';
 import { StepHeading } from '../ui/step-heading.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { companionErrorMessages, companionNoticeMessages } from './messages.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent } from '../lib/user-agent.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { languageTags, type UiLang } from '../lib/i18n.ts';
 
 export interface CompanionViewProps {
   input: CompanionInput;
@@ -208,7 +210,7 @@ function RequestCard(props: { request: ApprovalRequest; nowMs: number; disabled:
   const title = request.kind === 'login' ? t`Sign-in request` : t`Two-step verification change`;
   const modeNames: Record<number, string> = { 1: t`approval on a linked phone`, 2: t`SMS code`, 3: t`authenticator app`, 4: t`approval code` };
   const country = countryName(request.countryCode, i18n.locale);
-  const when = formatWhen(request.createdAt, i18n.locale);
+  const when = formatDateTime(request.createdAt, languageTags[i18n.locale as UiLang] ?? i18n.locale, { seconds: true });
   const expired = Date.parse(request.expiresAt) <= props.nowMs;
   return (
     <li className="companion-request" aria-labelledby={headingId}>
@@ -252,12 +254,3 @@ function countryName(code: string | null, locale: string): string | null {
   }
 }
 
-function formatWhen(iso: string, locale: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  try {
-    return new Intl.DateTimeFormat(locale === 'au' ? 'en-AU' : locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
-  } catch {
-    return new Date(ms).toISOString();
-  }
-}

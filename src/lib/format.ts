@@ -33,6 +33,17 @@ export function formatAmount(amount: string, currency: string, lang: UiLang): st
   return format.format(amount as unknown as number);
 }
 
+/** A moment in the given BCP 47 language (src/lib/i18n.ts languageTags): date and time, seconds on request. */
+export function formatDateTime(iso: string, languageTag: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  try {
+    return new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }).format(ms);
+  } catch {
+    return new Date(ms).toISOString();
+  }
+}
+
 export function formatDate(iso: string, lang: UiLang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -376,7 +376,7 @@ describe('push events of a change', () => {
   it.each([
     [3, 'authenticator'],
     [4, 'approval code'],
-  ] as const)('mode %s (%s): TwoStepVerificationModeSet when started, TwoStepVerificationConfirmed when confirmed', async (mode) => {
+  ] as const)('mode %s (%s): TwoStepVerificationModeSet when started, TwoStepVerificationConfirmed when confirmed', async (mode, _what) => {
     const customerId = Number(decodeJwt(admin.accessToken).cid);
     const events: unknown[] = [];
     const stop = t.publisher.subscribe(customerId, (e) => events.push(e));

@@ -14,6 +14,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { createStartLinkActor, createWaitForLinkActor, expiryTimerActor, setApproveMethod, unlinkDevice, type MutationErrorCode } from './actors.ts';
 import { LinkDeviceView } from './link-device-view.tsx';
 import { DEVICES_KEY, approveMethodsQuery, devicesQuery } from './queries.ts';
@@ -184,12 +185,3 @@ function countryName(code: string | null, locale: string): string | null {
   }
 }
 
-function formatDateTime(iso: string, locale: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-  } catch {
-    return new Date(ms).toISOString();
-  }
-}

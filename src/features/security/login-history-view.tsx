@@ -2,7 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryItem } from '../../../api/security.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -12,25 +14,6 @@ import { loginHistoryQuery } from './queries.ts';
 export interface LoginHistoryViewProps {
   page: number;
   onPage(page: number): void;
-}
-
-/** A short browser name from a user agent (order matters: Edge and Opera also say Chrome). */
-export function browserOf(userAgent: string): string {
-  const rules: [RegExp, string][] = [
-    [/Edg\//, 'Edge'],
-    [/OPR\//, 'Opera'],
-    [/Firefox\//, 'Firefox'],
-    [/Chrome\//, 'Chrome'],
-    [/Safari\//, 'Safari'],
-  ];
-  for (const [pattern, name] of rules) if (pattern.test(userAgent)) return name;
-  return userAgent.slice(0, 40);
-}
-
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(getUiLanguageTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function LoginHistoryView({ page, onPage }: LoginHistoryViewProps) {
@@ -64,11 +47,11 @@ export function LoginHistoryView({ page, onPage }: LoginHistoryViewProps) {
                 {query.data.items.map((item, i) => (
                   <tr key={`${item.date}-${i}`}>
                     <td>
-                      <time dateTime={item.date}>{formatDateTime(item.date)}</time>
+                      <time dateTime={item.date}>{formatDateTime(item.date, getUiLanguageTag())}</time>
                     </td>
                     <td>{item.ip}</td>
                     <td>{item.countryCode ?? '—'}</td>
-                    <td title={item.userAgent}>{browserOf(item.userAgent)}</td>
+                    <td title={item.userAgent}>{describeUserAgent(item.userAgent)}</td>
                     <td>{resultText(item)}</td>
                   </tr>
                 ))}
