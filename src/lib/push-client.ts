@@ -160,11 +160,6 @@ export function openEventChannel(opts: EventChannelOptions): () => void {
         shouldRetry: (event) => !ended && closeCodeOf(event) !== opts.refusedCloseCode,
         ...(opts.keepAliveMs ? { keepAlive: opts.keepAliveMs } : {}),
         ...(opts.webSocketImpl ? { webSocketImpl: opts.webSocketImpl } : {}),
-        on: {
-          closed: (event) => {
-            if (closeCodeOf(event) === opts.refusedCloseCode) end(true);
-          },
-        },
       });
       unsubscribe = client.subscribe<{ events: unknown }>(
         { query: PUSH_SUBSCRIPTION },
@@ -173,6 +168,8 @@ export function openEventChannel(opts: EventChannelOptions): () => void {
             const event = parsePushItem(result.data?.events);
             if (event && opts.onEvent(event) === true) end(false);
           },
+          // A close that is not retried (the refused code, or retries exhausted) arrives here;
+          // disposing from the client's own close listener instead leaves a rejection unhandled.
           error: () => end(true),
           complete: () => end(true),
         },
