@@ -21,7 +21,7 @@ import { t } from '@lingui/core/macro';
 import { FailureSchema, ResponseCode, joinValidationErrors, type Failure } from '../../api/envelope.ts';
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../api/http.ts';
 import type { RequestOf, ResponseOf } from '../../api/method.ts';
-import { methods, type MethodName, type Methods } from '../../api/registry.ts';
+import type { MethodName, Methods } from '../../api/registry.ts';
 import { getMethodUrl } from './api-base.ts';
 import { getUiLanguage, getUiLanguageTag } from './i18n.ts';
 
@@ -272,7 +272,15 @@ async function send(name: MethodName, payload: unknown): Promise<Response | Fail
   }
 }
 
+/**
+ * The registry holds every domain's schemas; it is loaded with the first call, not with the page
+ * (the sign-in page makes no named-method call before it is interactive).
+ */
+let registry: Promise<typeof import('../../api/registry.ts')> | null = null;
+const loadRegistry = () => (registry ??= import('../../api/registry.ts'));
+
 export async function callMethod<N extends MethodName>(name: N, payload: RequestOf<Methods[N]>): Promise<MethodResult<N>> {
+  const { methods } = await loadRegistry();
   const def = methods[name];
   if (!def) return failure(ResponseCode.invalidMethod, t`Unknown error`);
   hooks.onActivity?.();

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { activeVariant } from '../../variants/index.ts';
 import { LanguageSwitcher } from '../app/language-switcher.tsx';
 import { SiteFooter } from '../app/site-footer.tsx';
-import { clearAuthSecret } from '../features/registration/actors.ts';
-import { parseActivationQuery } from '../features/registration/activation-query.ts';
-import { ActivationPage, useActivatedNotice } from '../features/registration/activation-view.tsx';
+import { clearAuthSecret, parseActivationQuery } from '../features/registration/activation-query.ts';
+import { useActivatedNotice } from '../features/registration/activated-notice.ts';
+
+// Loaded only when a link carries an activation query action (the sign-in page stays small).
+const ActivationPage = lazy(() => import('../features/registration/activation-view.tsx').then((m) => ({ default: m.ActivationPage })));
 
 /** External layout: pages that need no sign-in (login, registration, recovery...). */
 export const Route = createFileRoute('/_external')({
@@ -24,14 +27,16 @@ function ExternalOutlet() {
   const query = parseActivationQuery(search);
   if (!query) return <Outlet />;
   const activation = (
-    <ActivationPage
+    <Suspense fallback={null}>
+      <ActivationPage
       key={`${query.kind}:${query.email}:${query.code}`}
       input={{ ...query, fromQuery: true }}
       onFinished={(outcome) => {
         if (outcome === 'activated') notifyActivated();
         void navigate({ to: '/login', search: {}, replace: true });
       }}
-    />
+      />
+    </Suspense>
   );
   // activationEmployee is a popup (document 3 §2): the page stays behind it.
   return query.kind === 'employee' ? (

@@ -341,7 +341,7 @@ function stateChecks(h: Harness) {
       const device = s.context.step?.authFlow === 'verifyDevice' ? phones[1] : phones[0];
       expect(screen.getByText(new RegExp(`sent a sign-in request to ${device.name}\\.`, 'i'))).toBeTruthy();
       // the QR code of qrLink, labelled, and the link as text
-      expect(screen.getByRole('img', { name: /qr code that opens this sign-in request/i })).toBeTruthy();
+      expect(await screen.findByRole('img', { name: /qr code that opens this sign-in request/i })).toBeTruthy();
       expect(screen.getByRole('link', { name: qrLink }).getAttribute('href')).toBe(qrLink);
       expect(screen.getByRole('button', { name: /send the request again/i })).toBeTruthy();
       expect(screen.queryByRole('button', { name: /choose another phone/i }) !== null).toBe(s.context.step?.authFlow === 'verifyDevice');

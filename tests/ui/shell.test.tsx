@@ -49,6 +49,7 @@ type Handler = (body: Record<string, unknown>) => unknown;
 let handlers: Record<string, Handler>;
 let methodCalls: { name: string; body: Record<string, unknown> }[];
 let session: SessionActor | null = null;
+let queryClient: ReturnType<typeof createAppQueryClient> | null = null;
 
 /**
  * The signed-in session opens the push socket; no platform listens in this test, and jsdom reports
@@ -92,6 +93,11 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // A query still loading (a route's prefetch) would send its call during the next test, into that
+  // test's record: let it finish here.
+  const client = queryClient;
+  if (client) await waitFor(() => expect(client.isFetching()).toBe(0));
+  queryClient = null;
   session?.stop();
   session = null;
   setFetchForTests(null);
@@ -101,12 +107,13 @@ afterEach(async () => {
 
 async function renderApp(path: string, customer: Customer | null, claims: Record<string, unknown> = {}) {
   signedInAs(customer, claims);
-  const queryClient = createAppQueryClient();
-  session = createSessionActor({ clearCaches: () => queryClient.clear() });
+  const client = createAppQueryClient();
+  queryClient = client;
+  session = createSessionActor({ clearCaches: () => client.clear() });
   configureRequest(sessionRequestHooks(session));
   const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ session, queryClient }, history);
-  render(<AppRoot router={router} queryClient={queryClient} />);
+  const router = createAppRouter({ session, queryClient: client }, history);
+  render(<AppRoot router={router} queryClient={client} />);
   return { router, history, session };
 }
 

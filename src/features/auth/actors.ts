@@ -31,12 +31,12 @@ import * as tokenClient from '../../lib/token-client.ts';
 import { NETWORK_STATUS } from '../../lib/token-client.ts';
 import { connectPush } from '../../lib/push-client.ts';
 import { getAuthUrl, getPushUrl } from '../../lib/api-base.ts';
-import { connectLoginApproval, resendLoginApproval } from '../../lib/login-approval.ts';
+// Loaded with the push step or the first push event, not with the sign-in page.
+const loadLoginApproval = () => import('../../lib/login-approval.ts');
+const loadPushToasts = () => Promise.all([import('../../lib/password-change-toast.ts'), import('../../lib/two-step-toast.ts')]);
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { callMethod } from '../../lib/request.ts';
 import { pushToast } from '../../lib/notify.ts';
-import { showPasswordChangeToast } from '../../lib/password-change-toast.ts';
-import { isTwoStepPush, showTwoStepToast } from '../../lib/two-step-toast.ts';
 import { NOTIFICATION_TOAST_MS } from '../../../api/push.ts';
 
 function readable(tokens: Tokens): boolean {
@@ -67,10 +67,14 @@ export function createPushConnectionActor(getToken: () => string | null) {
       url: getPushUrl(),
       getToken,
       onEvent: (event) => {
-        // h5: PasswordChange (document 3 §7) is only a toast, on every open session of the customer.
-        if (event.type === 'PasswordChange') showPasswordChangeToast(event.status);
-        // h6: the two-step verification events are toasts on every open session too.
-        if (isTwoStepPush(event)) showTwoStepToast(event);
+        // PasswordChange (document 3 §7) and the two-step verification events are only toasts, on
+        // every open session of the customer.
+        if (event.type === 'PasswordChange' || event.type.startsWith('TwoStepVerification')) {
+          void loadPushToasts().then(([{ showPasswordChangeToast }, { isTwoStepPush, showTwoStepToast }]) => {
+            if (event.type === 'PasswordChange') showPasswordChangeToast(event.status);
+            if (isTwoStepPush(event)) showTwoStepToast(event);
+          });
+        }
         sendBack({ type: 'PUSH.RECEIVED', event });
       },
     }),
@@ -152,6 +156,7 @@ export const exchangeCodeActor = fromPromise<ExchangeResult, ExchangeInput>(asyn
 });
 
 export const resendApprovalActor = fromPromise<ResendResult, ResendInput>(async ({ input }) => {
+  const { resendLoginApproval } = await loadLoginApproval();
   const res = await resendLoginApproval({ authUrl: getAuthUrl, language: getUiLanguageTag }, input);
   if (!res.ok) return { ok: false, code: loginErrorCode(res.status, 'resend') };
   return { ok: true, expiresInS: res.expiresInS };
@@ -167,16 +172,25 @@ const MAX_APPROVAL_WAIT_S = 15 * 60;
 export const approvalChannelActor = fromCallback<LoginEvent, ApprovalChannelInput>(({ sendBack, input }) => {
   const waitMs = Math.min(Math.max(input.expiresInS, 0), MAX_APPROVAL_WAIT_S) * 1000;
   const timer = setTimeout(() => sendBack({ type: 'PUSH.EXPIRED' }), waitMs);
-  const disconnect = connectLoginApproval({
-    url: getPushUrl(),
-    temporaryToken: input.temporaryToken,
-    onStatus: (status) =>
-      sendBack({ type: status === 'approved' ? 'PUSH.APPROVED' : status === 'declined' ? 'PUSH.DECLINED' : 'PUSH.EXPIRED' }),
-    onLost: () => sendBack({ type: 'PUSH.EXPIRED' }),
-  });
+  let stopped = false;
+  let disconnect: (() => void) | null = null;
+  void loadLoginApproval().then(
+    ({ connectLoginApproval }) => {
+      if (stopped) return;
+      disconnect = connectLoginApproval({
+        url: getPushUrl(),
+        temporaryToken: input.temporaryToken,
+        onStatus: (status) =>
+          sendBack({ type: status === 'approved' ? 'PUSH.APPROVED' : status === 'declined' ? 'PUSH.DECLINED' : 'PUSH.EXPIRED' }),
+        onLost: () => sendBack({ type: 'PUSH.EXPIRED' }),
+      });
+    },
+    () => sendBack({ type: 'PUSH.EXPIRED' }),
+  );
   return () => {
+    stopped = true;
     clearTimeout(timer);
-    disconnect();
+    disconnect?.();
   };
 });
 

@@ -2,7 +2,7 @@
  * The sign-in screen: a thin view over the login machine. It reads through login.select.ts and
  * sends events; the machine validates, calls the token service (through actors) and decides.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_TYPE_NAMES } from '../../../api/auth.ts';
@@ -14,13 +14,15 @@ import { MAX_PASSWORD_LENGTH, MAX_RECOVERY_CODE_INPUT_LENGTH, MAX_USERNAME_LENGT
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { QrCode } from '../../ui/qr-code.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { signalEmbeddingApp } from '../../lib/embedding.ts';
 import { approvalChannelActor, exchangeCodeActor, resendApprovalActor, signInActor } from './actors.ts';
 import { invalidSmsCodeMessage, loginErrorMessages, loginFieldMessages, startErrorMessages } from './messages.ts';
 import type { SessionActor } from './session-actor.ts';
+
+// Only the push step shows a QR code: its encoder loads with that step, not with the sign-in page.
+const QrCode = lazy(() => import('../../ui/qr-code.tsx').then((m) => ({ default: m.QrCode })));
 
 /** The product's login machine with its real actors. */
 export const liveLoginMachine = loginMachine.provide({
@@ -307,7 +309,9 @@ function ApprovalStep({ view, send }: { view: LoginFacts; send: Send }) {
           {view.qrLink ? (
             <>
               <p>{t`No request on the phone? Scan this code with the linked phone to open it.`}</p>
-              <QrCode value={view.qrLink} label={t`QR code that opens this sign-in request on your linked phone`} asLink />
+              <Suspense fallback={null}>
+                <QrCode value={view.qrLink} label={t`QR code that opens this sign-in request on your linked phone`} asLink />
+              </Suspense>
             </>
           ) : null}
         </>

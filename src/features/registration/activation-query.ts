@@ -31,3 +31,13 @@ export function parseActivationQuery(search: Record<string, unknown>): Activatio
   const kind = KIND_OF[action as ActivationAction];
   return { kind, email: text(kind === 'personal' ? search.user : search.email), code: text(search.code) };
 }
+
+/** Document 1 §2: a query action clears any authentication secret (sessionStorage authSecret). */
+export const AUTH_SECRET_STORAGE_KEY = 'authSecret';
+export function clearAuthSecret(): void {
+  try {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(AUTH_SECRET_STORAGE_KEY);
+  } catch {
+    // storage may be disabled: nothing to clear then
+  }
+}

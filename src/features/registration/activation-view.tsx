@@ -14,7 +14,6 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { pushToast } from '../../lib/notify.ts';
 import { activateActor, resendCodeActor } from './actors.ts';
 import { activationErrorMessages, activationFieldMessages } from './messages.ts';
 
@@ -37,10 +36,6 @@ export function ActivationPage({ input, onFinished }: { input: ActivationInput; 
 }
 
 /** The notice /login shows after an activation (the routes push it as a toast). */
-export function useActivatedNotice() {
-  const { t } = useLingui();
-  return () => pushToast({ title: t`Account activated`, body: t`Sign in with your e-mail address and password.`, tone: 'success' });
-}
 
 export function ActivationView({ actor, onFinished }: ActivationViewProps) {
   const { t, i18n } = useLingui();

@@ -102,12 +102,3 @@ export const activateActor = fromPromise<ActivateResult, ActivateInput>(async ({
   return isFailure(answer) ? activationFailure(answer) : { ok: true };
 });
 
-/** Document 1 §2: a query action clears any authentication secret (sessionStorage authSecret). */
-export const AUTH_SECRET_STORAGE_KEY = 'authSecret';
-export function clearAuthSecret(): void {
-  try {
-    if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(AUTH_SECRET_STORAGE_KEY);
-  } catch {
-    // storage may be disabled: nothing to clear then
-  }
-}

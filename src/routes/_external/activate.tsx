@@ -1,6 +1,7 @@
 /** /activate (document 1 §2): the e-mail and activation code form, prefilled from the query. */
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { ActivationPage, useActivatedNotice } from '../../features/registration/activation-view.tsx';
+import { ActivationPage } from '../../features/registration/activation-view.tsx';
+import { useActivatedNotice } from '../../features/registration/activated-notice.ts';
 
 /** Longer values are not ours (limit on everything). */
 const MAX_VALUE_LENGTH = 254;

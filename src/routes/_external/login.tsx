@@ -9,7 +9,7 @@
  * - a soft or strict push 2FA migration -> /scp, with the login result in sessionStorage
  *   (LOGIN_RESULT_STORAGE_KEY: /scp is open only while a login result exists).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { PKCE_PATTERN } from '../../../api/auth.ts';
@@ -17,10 +17,12 @@ import type { LoginOutcome } from '../../../machines/login/login.machine.ts';
 import type { StartErrorCode, StartTarget } from '../../../machines/start-page/start-page.machine.ts';
 import { pushToast } from '../../lib/notify.ts';
 import { LoginView } from '../../features/auth/login-view.tsx';
-import { StartPageView } from '../../features/auth/start-page-view.tsx';
-import { destinationOf } from '../../features/auth/start-routes.ts';
 import { isSignedIn, logout, refreshSession } from '../../features/auth/session-actor.ts';
 import { storeLoginResult } from '../../features/devices/login-result.ts';
+
+// The start page runs after sign-in: its machine and routes load then, not with the sign-in form.
+const StartPageView = lazy(() => import('../../features/auth/start-page-view.tsx').then((m) => ({ default: m.StartPageView })));
+const loadStartRoutes = () => import('../../features/auth/start-routes.ts');
 
 /** A login code is short; anything longer is not one (limit on everything). */
 const MAX_CODE_LENGTH = 512;
@@ -64,6 +66,7 @@ function LoginPage() {
   const queryCode = phase.attempt === 0 && search.code && search.codeVerifier ? { code: search.code, codeVerifier: search.codeVerifier } : null;
 
   async function go(target: StartTarget) {
+    const { destinationOf } = await loadStartRoutes();
     const destination = destinationOf(target);
     if (destination.kind === 'app') {
       await navigate({ href: destination.href, replace: true });
@@ -92,7 +95,13 @@ function LoginPage() {
     }
   }
 
-  if (phase.kind === 'start') return <StartPageView key={phase.attempt} session={session} onTarget={(target) => void go(target)} />;
+  if (phase.kind === 'start') {
+    return (
+      <Suspense fallback={null}>
+        <StartPageView key={phase.attempt} session={session} onTarget={(target) => void go(target)} />
+      </Suspense>
+    );
+  }
   return (
     <LoginView
       key={phase.attempt}
