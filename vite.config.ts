@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -20,6 +21,23 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    {
+      // A web build carries its own variant only: variants/inputs.ts (every variant, for the
+      // platform and the tests) becomes the active variant's entry.
+      name: 'active-variant-only',
+      apply: 'build',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source === './inputs.ts' && importer && /[\\/]variants[\\/]index\.ts$/.test(importer)) return '\0variant-inputs';
+        return null;
+      },
+      load(id) {
+        if (id !== '\0variant-inputs') return null;
+        const exportName = variantId.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+        const file = fileURLToPath(new URL(`./variants/${variantId}.ts`, import.meta.url));
+        return `import { ${exportName} as input } from ${JSON.stringify(file)};\nexport const variantInputs = { ${JSON.stringify(variantId)}: input };`;
+      },
+    },
     {
       name: 'variant-title',
       // The page title before the app starts (no inline script: the CSP forbids it).
@@ -52,7 +70,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': platform,
-      // GET /auth/sei is the app's single sign-on page (h6); every other /auth path is the token service.
+      // GET /auth/sei is the app's single sign-on page; every other /auth path is the token service.
       '/auth': { target: platform, bypass: (req) => (req.method === 'GET' && /^\/auth\/sei(\?|$)/.test(req.url ?? '') ? req.url : undefined) },
       '/dev': platform,
       '/graphql': { target: platform.replace('http', 'ws'), ws: true },

@@ -162,15 +162,6 @@ export const registrationMethods = {
   activationCodeResend,
 };
 
-/** Query actions on any external page (document 1 §2, document 3 §2). */
-export const ACTIVATION_ACTIONS = ['activation', 'activationBusiness', 'activationEmployee'] as const;
-export type ActivationAction = (typeof ACTIVATION_ACTIONS)[number];
-
-/**
- * The link e-mailed with a code, for the web app at `origin`. It opens /login (an external page)
- * rather than the root: the root redirects through the guarded layout, which would drop the query.
- */
-export function activationLink(origin: string, action: ActivationAction, email: string, code: string): string {
-  const who = action === 'activation' ? 'user' : 'email';
-  return `${origin}/login?action=${action}&${who}=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
-}
+// The activation query actions and links live apart (api/activation.ts): every external page
+// reads them, and none of them needs these schemas.
+export { ACTIVATION_ACTIONS, activationLink, type ActivationAction } from './activation.ts';

@@ -5,14 +5,9 @@
  */
 import * as v from 'valibot';
 import { VariantSchema, variantIds, type Variant, type VariantId } from './schema.ts';
-import { wallet } from './wallet.ts';
-import { bank } from './bank.ts';
-import { payments } from './payments.ts';
-import { ltAmber } from './lt-amber.ts';
-import { ltNeris } from './lt-neris.ts';
-import { ukEmoney } from './uk-emoney.ts';
+import { variantInputs } from './inputs.ts';
 
-export const variantInputs = { wallet, bank, payments, 'lt-amber': ltAmber, 'lt-neris': ltNeris, 'uk-emoney': ukEmoney } as const;
+export { variantInputs };
 
 export function isVariantId(id: unknown): id is VariantId {
   return typeof id === 'string' && (variantIds as readonly string[]).includes(id);

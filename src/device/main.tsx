@@ -12,7 +12,7 @@ import { activeVariant } from '../../variants/index.ts';
 import { deviceCompanionMachine } from '../../machines/device-companion/device-companion.machine.ts';
 import { parseCompanionHash } from '../../machines/device-companion/link-code.ts';
 import { applyTheme } from '../app/theme.ts';
-import { i18n, initI18n } from '../lib/i18n.ts';
+import { ensureAppCatalog, i18n, initI18n } from '../lib/i18n.ts';
 import {
   approveDeviceActor,
   clearStoredLink,
@@ -48,6 +48,8 @@ export const liveCompanionMachine = deviceCompanionMachine.provide({
 
 async function start() {
   await initI18n({ allowed: activeVariant.languages });
+  // The companion's words are in the app catalog part.
+  await ensureAppCatalog();
   applyTheme(activeVariant.theme);
   document.title = activeVariant.projectName;
 

@@ -1,7 +1,9 @@
 /**
  * The UI language (document 1 §1): initialised before anything renders, English by default,
  * `uk` in the UI and `ua` in the customer's settings, an extra `au` catalog that falls back to
- * English. Catalogs are loaded on demand, one chunk per language, so /login only downloads one.
+ * English. Catalogs are loaded on demand, one chunk per language and part, so /login downloads
+ * only its language's sign-in part; the routes that need the rest load the app part before they
+ * render (ensureAppCatalog; lingui.config.ts says which sources go where).
  *
  * The app uses Lingui's global instance so the `t` macro works in any module (request wrapper,
  * views) without passing the instance around.
@@ -40,15 +42,32 @@ export const languageTags: Record<UiLang, string> = {
   au: 'en-AU',
 };
 
-const loaders: Record<UiLang, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../locales/en.po'),
-  es: () => import('../../locales/es.po'),
-  pt: () => import('../../locales/pt.po'),
-  ro: () => import('../../locales/ro.po'),
-  ru: () => import('../../locales/ru.po'),
-  uk: () => import('../../locales/uk.po'),
-  au: () => import('../../locales/au.po'),
+type CatalogPart = 'signIn' | 'app';
+type Loader = () => Promise<{ messages: Messages }>;
+const loaders: Record<CatalogPart, Record<UiLang, Loader>> = {
+  signIn: {
+    en: () => import('../../locales/en.po'),
+    es: () => import('../../locales/es.po'),
+    pt: () => import('../../locales/pt.po'),
+    ro: () => import('../../locales/ro.po'),
+    ru: () => import('../../locales/ru.po'),
+    uk: () => import('../../locales/uk.po'),
+    au: () => import('../../locales/au.po'),
+  },
+  app: {
+    en: () => import('../../locales/app/en.po'),
+    es: () => import('../../locales/app/es.po'),
+    pt: () => import('../../locales/app/pt.po'),
+    ro: () => import('../../locales/app/ro.po'),
+    ru: () => import('../../locales/app/ru.po'),
+    uk: () => import('../../locales/app/uk.po'),
+    au: () => import('../../locales/app/au.po'),
+  },
 };
+/** The parts every language switch loads: the sign-in part always, the app part once a route asked. */
+const wantedParts = new Set<CatalogPart>(['signIn']);
+/** The language whose app part is active, and the load in progress for it. */
+let appCatalog: { lang: UiLang; ready: Promise<void> } | null = null;
 
 export function isUiLang(value: unknown): value is UiLang {
   return typeof value === 'string' && (uiLanguages as readonly string[]).includes(value);
@@ -83,11 +102,30 @@ function storage(): Storage | null {
   }
 }
 
-/** Loads a catalog and makes it active, without remembering the choice. */
+/** Loads the language's catalog parts and makes it active, without remembering the choice. */
 export async function activateUiLanguage(lang: UiLang): Promise<void> {
-  const { messages } = await loaders[lang]();
-  i18n.loadAndActivate({ locale: lang, messages });
+  const parts = [...wantedParts];
+  const loaded = await Promise.all(parts.map((part) => loaders[part][lang]()));
+  i18n.loadAndActivate({ locale: lang, messages: Object.assign({}, ...loaded.map((l) => l.messages)) as Messages });
+  appCatalog = parts.includes('app') ? { lang, ready: Promise.resolve() } : null;
   if (typeof document !== 'undefined') document.documentElement.lang = languageTags[lang];
+}
+
+/**
+ * The messages of every screen but the sign-in page, in the active language (and in every language
+ * switched to later). Routes outside the sign-in page await it before they render; loaded once.
+ */
+export function ensureAppCatalog(): Promise<void> {
+  const lang = getUiLanguage();
+  if (appCatalog?.lang === lang) return appCatalog.ready;
+  wantedParts.add('app');
+  const ready = activateUiLanguage(lang).catch((error: unknown) => {
+    // A failed load (network) is tried again by the next route that asks.
+    appCatalog = null;
+    throw error;
+  });
+  appCatalog = { lang, ready };
+  return ready;
 }
 
 /** Switches the UI language and remembers it on this device. */

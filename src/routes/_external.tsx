@@ -5,9 +5,12 @@ import { LanguageSwitcher } from '../app/language-switcher.tsx';
 import { SiteFooter } from '../app/site-footer.tsx';
 import { clearAuthSecret, parseActivationQuery } from '../features/registration/activation-query.ts';
 import { useActivatedNotice } from '../features/registration/activated-notice.ts';
+import { ensureAppCatalog } from '../lib/i18n.ts';
 
 // Loaded only when a link carries an activation query action (the sign-in page stays small).
-const ActivationPage = lazy(() => import('../features/registration/activation-view.tsx').then((m) => ({ default: m.ActivationPage })));
+const ActivationPage = lazy(() =>
+  Promise.all([import('../features/registration/activation-view.tsx'), ensureAppCatalog()]).then(([m]) => ({ default: m.ActivationPage })),
+);
 
 /** External layout: pages that need no sign-in (login, registration, recovery...). */
 export const Route = createFileRoute('/_external')({

@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { activeVariant } from '../../variants/index.ts';
 import { requireSignedIn, requireUnrestricted } from '../app/guards.ts';
+import { ensureAppCatalog } from '../lib/i18n.ts';
 import { LanguageSwitcher } from '../app/language-switcher.tsx';
 import { SignOutButton, useSavedLanguage } from '../app/session-controls.tsx';
 import { SiteFooter } from '../app/site-footer.tsx';
@@ -8,9 +9,11 @@ import { useSessionCustomer } from '../features/auth/session-actor.ts';
 
 /** Restricted layout: signed in, outside the main layout (admin overview, account chooser, SCP). */
 export const Route = createFileRoute('/_restricted')({
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
     requireSignedIn(context.session, location.href);
     requireUnrestricted(context.session, location.pathname);
+    // The signed-in screens' words are in the app catalog part (src/lib/i18n.ts).
+    await ensureAppCatalog();
   },
   component: RestrictedLayout,
 });

@@ -9,12 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import linguiConfig from '../../lingui.config.ts';
 
 const TRANSLATED = ['es', 'pt', 'ro', 'ru', 'uk'] as const;
 
 /** msgid -> msgstr of a .po file (single-line and multi-line strings). */
+/** The two catalog parts of lingui.config.ts: the sign-in page's and the rest of the app's. */
+const PARTS = ['', 'app/'] as const;
+
+function readPart(part: (typeof PARTS)[number], locale: string): Map<string, string> {
+  return parsePo(readFileSync(new URL(`../../locales/${part}${locale}.po`, import.meta.url), 'utf8'));
+}
+
+/** Both parts of a language: what the app shows once everything is loaded. */
 function readPo(locale: string): Map<string, string> {
-  return parsePo(readFileSync(new URL(`../../locales/${locale}.po`, import.meta.url), 'utf8'));
+  return new Map([...readPart('', locale), ...readPart('app/', locale)]);
 }
 
 function parsePo(text: string): Map<string, string> {
@@ -56,31 +65,31 @@ describe('message catalogs', () => {
   // The checks below only compare with en.po: a string added to the code without re-extracting
   // would pass them and reach customers in English. Extract the code's messages afresh (into a
   // temporary folder, the real catalogs untouched) and compare.
-  it('the source catalog holds exactly the messages the code uses (npm run i18n:extract is up to date)', () => {
+  it('each catalog part holds exactly the messages its sources use (npm run i18n:extract is up to date)', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const work = mkdtempSync(join(tmpdir(), 'wlb-extract-'));
     try {
+      // The project's own catalog configuration, written to a temporary folder.
+      const catalogs = linguiConfig.catalogs!.map((catalog) => ({ ...catalog, path: catalog.path.replace('<rootDir>/locales', work) }));
       const config = join(work, 'lingui.config.mjs');
-      writeFileSync(
-        config,
-        `export default ${JSON.stringify({
-          rootDir: root,
-          sourceLocale: 'en',
-          locales: ['en'],
-          catalogs: [{ path: join(work, '{locale}'), include: [join(root, 'src'), join(root, 'machines')] }],
-          format: 'po',
-        })};`,
-      );
+      writeFileSync(config, `export default ${JSON.stringify({ rootDir: root, sourceLocale: 'en', locales: ['en'], catalogs, format: 'po' })};`);
       const run = spawnSync(join(root, 'node_modules/.bin/lingui'), ['extract', '--config', config], { cwd: root, encoding: 'utf8' });
       expect(run.status, run.stderr).toBe(0);
-      const extracted = parsePo(readFileSync(join(work, 'en.po'), 'utf8'));
-      const notInCatalog = [...extracted.keys()].filter((id) => !source.has(id));
-      const notInCode = [...source.keys()].filter((id) => !extracted.has(id));
-      expect({ notInCatalog, notInCode }).toEqual({ notInCatalog: [], notInCode: [] });
+      for (const part of PARTS) {
+        const extracted = parsePo(readFileSync(join(work, `${part}en.po`), 'utf8'));
+        const catalog = readPart(part, 'en');
+        const notInCatalog = [...extracted.keys()].filter((id) => !catalog.has(id));
+        const notInCode = [...catalog.keys()].filter((id) => !extracted.has(id));
+        expect({ part, notInCatalog, notInCode }).toEqual({ part, notInCatalog: [], notInCode: [] });
+      }
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('the sign-in page part is the smaller one (the app part loads after it)', () => {
+    expect(readPart('', 'en').size).toBeLessThan(readPart('app/', 'en').size);
+  });
 
   it.each(TRANSLATED)('%s translates every message', (locale) => {
     const catalog = readPo(locale);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { plural, t } from '@lingui/core/macro';
-import { activateUiLanguage, fromSettingsLanguage, getUiLanguage, pickStartLanguage, toSettingsLanguage } from '../../src/lib/i18n.ts';
+import { activateUiLanguage, ensureAppCatalog, fromSettingsLanguage, getUiLanguage, pickStartLanguage, toSettingsLanguage } from '../../src/lib/i18n.ts';
 
 describe('i18n', () => {
   it('uk in the UI is ua in settings and back', () => {
@@ -39,7 +39,9 @@ describe('i18n', () => {
   it('uses the Russian and Ukrainian plural forms', async () => {
     // The same message as the home view (same placeholder name, so the same catalog entry).
     const accounts = (count: number) => plural(count, { one: 'You have # account.', other: 'You have # accounts.' });
+    // A home screen message: in the app catalog part, which signed-in routes load.
     await activateUiLanguage('ru');
+    await ensureAppCatalog();
     expect([1, 3, 5, 21].map(accounts)).toEqual([
       'У вас 1 счёт.',
       'У вас 3 счёта.',
@@ -55,5 +57,16 @@ describe('i18n', () => {
     ]);
     await activateUiLanguage('en');
     expect(i18n.locale).toBe('en');
+  });
+
+  it('loads the app part on request, and keeps it through a language switch', async () => {
+    const accounts = (count: number) => plural(count, { one: 'You have # account.', other: 'You have # accounts.' });
+    await activateUiLanguage('es');
+    await ensureAppCatalog();
+    expect(accounts(2)).not.toBe('You have 2 accounts.');
+    await activateUiLanguage('ro');
+    expect(accounts(2)).not.toBe('You have 2 accounts.');
+    expect(i18n.locale).toBe('ro');
+    await activateUiLanguage('en');
   });
 });

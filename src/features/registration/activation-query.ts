@@ -4,7 +4,7 @@
  *   ?action=activationBusiness&email=<email>&code=<code>
  *   ?action=activationEmployee&email=<email>&code=<code>
  */
-import { ACTIVATION_ACTIONS, type ActivationAction } from '../../../api/registration.ts';
+import { ACTIVATION_ACTIONS, type ActivationAction } from '../../../api/activation.ts';
 import type { ActivationKind } from '../../../machines/activation/activation.machine.ts';
 
 /** Longer values are not ours (limit on everything): they are ignored. */

@@ -18,7 +18,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { createRecoveryCodesActors } from './actors.ts';
 import { useRecoveryCodesErrors } from './messages.ts';
-import { recoveryCodesStatusQuery } from './queries.ts';
+import { recoveryCodesStatusQuery } from './recovery-codes-queries.ts';
 import { RecoveryCodesView } from './recovery-codes-view.tsx';
 import type { SessionAccess } from './rest.ts';
 

@@ -9,6 +9,7 @@
  */
 import { useEffect } from 'react';
 import { Link, createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { ensureAppCatalog } from '../../lib/i18n.ts';
 import {
   AccountRecoveryProvider,
   AccountRecoveryStep,
@@ -32,6 +33,8 @@ interface RecoverySearch {
 export const Route = createFileRoute('/_external/account-recovery')({
   validateSearch: (search: Record<string, unknown>): RecoverySearch =>
     typeof search.taskId === 'string' && TASK_ID.test(search.taskId) ? { taskId: search.taskId } : {},
+  // The words of these screens are in the app catalog part (src/lib/i18n.ts).
+  beforeLoad: () => ensureAppCatalog(),
   component: AccountRecoveryLayout,
 });
 

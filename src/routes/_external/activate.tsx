@@ -1,5 +1,6 @@
 /** /activate (document 1 §2): the e-mail and activation code form, prefilled from the query. */
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { ensureAppCatalog } from '../../lib/i18n.ts';
 import { ActivationPage } from '../../features/registration/activation-view.tsx';
 import { useActivatedNotice } from '../../features/registration/activated-notice.ts';
 
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/_external/activate')({
     const code = text(search.code);
     return { ...(email ? { email } : {}), ...(code ? { code } : {}) };
   },
+  // The words of this screen are in the app catalog part (src/lib/i18n.ts).
+  beforeLoad: () => ensureAppCatalog(),
   component: ActivateRoute,
 });
 

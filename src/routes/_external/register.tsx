@@ -5,10 +5,13 @@
  */
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { activeVariant } from '../../../variants/index.ts';
+import { ensureAppCatalog } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/_external/register')({
-  beforeLoad: () => {
+  beforeLoad: async () => {
     if (!activeVariant.registration.allowRegistration) throw redirect({ to: '/login', replace: true });
+    // The words of these screens are in the app catalog part (src/lib/i18n.ts).
+    await ensureAppCatalog();
   },
   component: Outlet,
 });
