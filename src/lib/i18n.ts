@@ -102,10 +102,15 @@ function storage(): Storage | null {
   }
 }
 
+let latestActivation = 0;
+
 /** Loads the language's catalog parts and makes it active, without remembering the choice. */
 export async function activateUiLanguage(lang: UiLang): Promise<void> {
+  const activation = ++latestActivation;
   const parts = [...wantedParts];
   const loaded = await Promise.all(parts.map((part) => loaders[part][lang]()));
+  // A switch made while this one loaded wins (a route's catalog load must not undo it).
+  if (activation !== latestActivation) return;
   i18n.loadAndActivate({ locale: lang, messages: Object.assign({}, ...loaded.map((l) => l.messages)) as Messages });
   appCatalog = parts.includes('app') ? { lang, ready: Promise.resolve() } : null;
   if (typeof document !== 'undefined') document.documentElement.lang = languageTags[lang];

@@ -69,4 +69,12 @@ describe('i18n', () => {
     expect(i18n.locale).toBe('ro');
     await activateUiLanguage('en');
   });
+
+  it('the language asked for last wins, whichever catalog arrives first', async () => {
+    const first = activateUiLanguage('pt');
+    const last = activateUiLanguage('uk');
+    await Promise.all([first, last]);
+    expect(i18n.locale).toBe('uk');
+    await activateUiLanguage('en');
+  });
 });
