@@ -6,7 +6,6 @@ import { createContext, use, useState, type FormEvent, type ReactNode } from 're
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
-import { PASSWORD_MIN_LENGTH } from '../../../api/auth.ts';
 import { accountRecoveryMachine, type AccountRecoveryMachine } from '../../../machines/account-recovery/account-recovery.machine.ts';
 import { selectAccountRecoveryView, selectRecoveryStep, type RecoveryStep } from '../../../machines/account-recovery/account-recovery.select.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -16,6 +15,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { accountRecoveryActors } from './actors.ts';
 import { recoveryErrorMessages, recoveryFieldMessages } from './messages.ts';
+import { NewPasswordFields, PasswordRules } from './new-password-fields.tsx';
 
 export type AccountRecoveryActor = ActorRefFrom<AccountRecoveryMachine>;
 type View = ReturnType<typeof selectAccountRecoveryView>;
@@ -282,24 +282,6 @@ function ResetStep({ view, send }: { view: View; send: Send }) {
   );
 }
 
-/** The rules of api/auth.ts PasswordSchema, shown before the user types. */
-export function PasswordRules({ id }: { id: string }) {
-  const min = PASSWORD_MIN_LENGTH;
-  return (
-    <ul id={id} className="password-rules">
-      <li>
-        <Trans>At least {min} characters (at most 128)</Trans>
-      </li>
-      <li>
-        <Trans>At least one letter</Trans>
-      </li>
-      <li>
-        <Trans>At least one digit</Trans>
-      </li>
-    </ul>
-  );
-}
-
 function PasswordStep({ view, send }: { view: View; send: Send }) {
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
@@ -314,27 +296,13 @@ function PasswordStep({ view, send }: { view: View; send: Send }) {
       <PasswordRules id="recovery-password-rules" />
       <ErrorAlert view={view} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t`New password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          required
-          maxLength={128}
-          error={view.fieldError === 'passwordWeak' ? i18n._(recoveryFieldMessages.passwordWeak) : undefined}
-        />
-        <TextField
-          label={t`Repeat the new password`}
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          required
-          maxLength={128}
-          error={view.fieldError === 'passwordMismatch' ? i18n._(recoveryFieldMessages.passwordMismatch) : undefined}
+        <NewPasswordFields
+          password={password}
+          onPassword={setPassword}
+          confirmation={confirmation}
+          onConfirmation={setConfirmation}
+          weakError={view.fieldError === 'passwordWeak' ? i18n._(recoveryFieldMessages.passwordWeak) : undefined}
+          mismatchError={view.fieldError === 'passwordMismatch' ? i18n._(recoveryFieldMessages.passwordMismatch) : undefined}
         />
         <Button type="submit" busy={view.busy}>
           {t`Save the new password`}

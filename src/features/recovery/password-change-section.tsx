@@ -12,7 +12,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { PasswordRules } from './account-recovery-view.tsx';
+import { NewPasswordFields, PasswordRules } from './new-password-fields.tsx';
 import { passwordChangeActors } from './actors.ts';
 import { passwordChangeErrorMessages, passwordChangeFieldMessages } from './messages.ts';
 
@@ -82,27 +82,13 @@ function EditingStep({ view, error, send }: { view: View; error: ReactNode; send
           maxLength={256}
           error={fieldError('currentRequired')}
         />
-        <TextField
-          label={t`New password`}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNew}
-          required
-          maxLength={128}
-          error={fieldError('passwordWeak')}
-        />
-        <TextField
-          label={t`Repeat the new password`}
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          required
-          maxLength={128}
-          error={fieldError('passwordMismatch')}
+        <NewPasswordFields
+          password={newPassword}
+          onPassword={setNew}
+          confirmation={confirmation}
+          onConfirmation={setConfirmation}
+          weakError={fieldError('passwordWeak')}
+          mismatchError={fieldError('passwordMismatch')}
         />
         <Button type="submit" busy={view.submitting}>
           {t`Change password`}
