@@ -28,7 +28,7 @@ import type {
 import { readAccessExpiryMs } from '../../machines/session/access-token.ts';
 import { getAuthUrl, getPushUrl } from '../lib/api-base.ts';
 import { getUiLanguageTag } from '../lib/i18n.ts';
-import { NO_ANSWER, restCall } from '../features/devices/rest.ts';
+import { NO_ANSWER, restCall } from '../lib/token-service-rest.ts';
 import { connectDeviceChannel } from './device-channel.ts';
 
 function failure(status: number, kind: 'approve' | 'device'): ActorFailure {

@@ -1,18 +1,20 @@
 /**
- * JSON calls to the token service's REST paths (api/devices.ts: /auth/devices..., /device-api/...).
- * Expected failures come back as values: `{ ok: false, status }` where status 0 means no answer
- * (network, time-out) and -1 an answer that does not match the contract. Tokens are sent, never
- * logged.
+ * JSON calls to the token service's REST paths (devices, approvals, two-step verification,
+ * recovery codes, single sign-on). Expected failures come back as values: `{ ok: false, status,
+ * message }` where status 0 means no answer (network, time-out) and -1 an answer that does not
+ * match the contract; message is the service's `{ message }` (api/auth.ts AuthErrorSchema), ''
+ * when there is none. Tokens are sent, never logged.
  */
 import * as v from 'valibot';
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from '../../../api/http.ts';
+import { AuthErrorSchema } from '../../api/auth.ts';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from '../../api/http.ts';
 
 export const NO_ANSWER = 0;
 export const BAD_ANSWER = -1;
 /** These calls answer at once or not at all; the general 5-minute time-out is for uploads. */
 export const REST_TIMEOUT_MS = 30_000;
 
-export type RestResult<T> = { ok: true; data: T } | { ok: false; status: number };
+export type RestResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
 export interface RestCall<T> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,12 +45,15 @@ export async function restCall<T>(call: RestCall<T>): Promise<RestResult<T>> {
       signal: AbortSignal.timeout(REST_TIMEOUT_MS),
     });
   } catch {
-    return { ok: false, status: NO_ANSWER };
+    return { ok: false, status: NO_ANSWER, message: '' };
   }
-  if (!res.ok) return { ok: false, status: res.status };
+  if (!res.ok) {
+    const failure = v.safeParse(AuthErrorSchema, await res.json().catch(() => undefined));
+    return { ok: false, status: res.status, message: failure.success ? failure.output.message : '' };
+  }
   if (call.schema === null) return { ok: true, data: undefined as T };
   const parsed = v.safeParse(call.schema, await res.json().catch(() => undefined));
-  return parsed.success ? { ok: true, data: parsed.output } : { ok: false, status: BAD_ANSWER };
+  return parsed.success ? { ok: true, data: parsed.output } : { ok: false, status: BAD_ANSWER, message: '' };
 }
 
 /** What a signed-in web-app call needs from the session (src/features/auth/session-actor.ts hooks). */

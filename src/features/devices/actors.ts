@@ -11,7 +11,7 @@ import type { LinkDeviceEvent, LinkErrorCode, SendSmsResult, StartLinkResult } f
 import { getAuthUrl, getPushUrl } from '../../lib/api-base.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { connectPush } from '../../lib/push-client.ts';
-import { NO_ANSWER, sessionCall, type SessionAccess } from './rest.ts';
+import { NO_ANSWER, sessionCall, type SessionAccess } from '../../lib/token-service-rest.ts';
 
 /** The fallback check of a pending device while waiting for DeviceLinked. */
 export const LINK_CHECK_INTERVAL_MS = 5_000;

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { createStartLinkActor, createWaitForLinkActor, expiryTimerActor, setApproveMethod, unlinkDevice, type MutationErrorCode } from './actors.ts';
 import { LinkDeviceView } from './link-device-view.tsx';
 import { DEVICES_KEY, approveMethodsQuery, devicesQuery } from './queries.ts';
-import type { SessionAccess } from './rest.ts';
+import type { SessionAccess } from '../../lib/token-service-rest.ts';
 import type { LinkDeviceMachine } from '../../../machines/link-device/link-device.machine.ts';
 
 export interface LinkedDevicesSectionProps {

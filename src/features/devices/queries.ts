@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApproveMethodsResponseSchema, DeviceListResponseSchema, devicePaths } from '../../../api/devices.ts';
 import { getAuthUrl } from '../../lib/api-base.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
-import { sessionCall, type SessionAccess } from './rest.ts';
+import { sessionCall, type SessionAccess } from '../../lib/token-service-rest.ts';
 
 export const DEVICES_KEY = 'auth.devices';
 

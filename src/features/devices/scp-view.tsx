@@ -13,7 +13,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { createScpStartLinkActor, createSendSmsActor, createWaitForLinkActor, expiryTimerActor } from './actors.ts';
 import { LinkDeviceView } from './link-device-view.tsx';
-import type { SessionAccess } from './rest.ts';
+import type { SessionAccess } from '../../lib/token-service-rest.ts';
 
 export interface ScpViewProps {
   migration: PushMigration;
