@@ -7,6 +7,8 @@ import type { MethodDef } from './method.ts';
 import { registrationMethods } from './registration.ts';
 import { securityMethods } from './security.ts';
 import { recoveryMethods } from './recovery.ts';
+import { transferMethods } from './transfers.ts';
+import { historyMethods } from './history.ts';
 
 export const methods = {
   ...customerMethods,
@@ -16,6 +18,8 @@ export const methods = {
   ...securityMethods,
   ...registrationMethods,
   ...recoveryMethods,
+  ...transferMethods,
+  ...historyMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -7,3 +7,5 @@ export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/accounts/accounts.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/platform/platform.tables.ts';
+export * from '../modules/transfers/transfers.tables.ts';
+export * from '../modules/history/history.tables.ts';

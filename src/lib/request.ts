@@ -165,6 +165,23 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'balance',
   'accountBalanceMin',
   'pendingAmount',
+  // money movement (api/transfers.ts, api/history.ts): decimal strings stay strings
+  'amount',
+  'fee',
+  'toAmount',
+  'rate',
+  'maxAmount',
+  'minAmount',
+  'dailyLimit',
+  'dailyRemaining',
+  'exportId',
+  'note',
+  'reference',
+  'templateName',
+  'address',
+  'counterparty',
+  'toName',
+  'name',
 ]);
 
 /**

@@ -26,11 +26,18 @@ export const accounts = pgTable(
       .notNull()
       .references(() => customers.id),
     settlementAccountId: integer('settlement_account_id'),
+    /** customer, or the provider's own: capital (issues money), fee (collects fees), fx (the other side of conversions) */
+    purpose: text('purpose', { enum: ['customer', 'capital', 'fee', 'fx'] }).notNull().default('customer'),
+    /** a crypto wallet's receiving address (create wallet) */
+    address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('accounts_customer').on(t.customerId),
+    uniqueIndex('accounts_address').on(t.address),
     check('accounts_balance_floor', sql`${t.balanceMinor} >= ${t.balanceMinMinor}`),
+    // Held money (pending transfers) is part of the balance and never more than it allows.
+    check('accounts_pending_held', sql`${t.pendingMinor} >= 0 and ${t.balanceMinor} - ${t.pendingMinor} >= ${t.balanceMinMinor}`),
     check('accounts_currency_code', sql`${t.currency} ~ '^[A-Z]{3,4}$'`),
   ],
 );
@@ -43,10 +50,12 @@ export const journalEntries = pgTable(
     kind: text('kind').notNull(),
     /** a caller-chosen key: the same key never books twice */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** the transfer it books (transfers.id), null for opening balances */
+    transferId: bigint('transfer_id', { mode: 'number' }),
     description: jsonb('description').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('journal_entries_idempotency').on(t.idempotencyKey)],
+  (t) => [uniqueIndex('journal_entries_idempotency').on(t.idempotencyKey), index('journal_entries_transfer').on(t.transferId)],
 );
 
 export const journalLegs = pgTable(

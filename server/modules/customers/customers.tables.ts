@@ -51,6 +51,8 @@ export const users = pgTable(
       .notNull()
       .references(() => customers.id),
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+    /** the money-movement flags of document 2 §6 for the user's own customer (api/transfers.ts), all false by default */
+    moneyPermissions: jsonb('money_permissions').$type<Record<string, boolean>>().notNull().default({}),
     disabled: boolean('disabled').notNull().default(false),
     /** false from registration until the e-mailed activation code is entered (document 3 §2) */
     activated: boolean('activated').notNull().default(true),
@@ -89,6 +91,8 @@ export const customerAccess = pgTable(
     /** 2 director; 6 and 9 shareholder; 8 owner; other ids authorised users */
     positionIds: jsonb('position_ids').$type<number[]>().notNull().default([]),
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+    /** the money-movement flags of document 2 §6 when acting for this company, all false by default */
+    moneyPermissions: jsonb('money_permissions').$type<Record<string, boolean>>().notNull().default({}),
     balanceInfo: boolean('balance_info').notNull().default(true),
     taxSelfCertificationStatus: text('tax_self_certification_status', { enum: ['none', 'pending', 'validated', 'rejected'] })
       .notNull()

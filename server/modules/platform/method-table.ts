@@ -8,6 +8,8 @@ import type { HandlerTable } from '../method-types.ts';
 import { registrationHandlers } from '../registration/registration.methods.ts';
 import { securityHandlers } from '../security/security.methods.ts';
 import { recoveryHandlers } from '../recovery/recovery.methods.ts';
+import { transferHandlers } from '../transfers/transfers.methods.ts';
+import { historyHandlers } from '../history/history.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -18,4 +20,6 @@ export const methodTable = {
   ...securityHandlers,
   ...registrationHandlers,
   ...recoveryHandlers,
+  ...transferHandlers,
+  ...historyHandlers,
 } satisfies HandlerTable<Methods>;

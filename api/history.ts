@@ -1,0 +1,160 @@
+/**
+ * Transaction history, the balance chart, exports and statements (document 2 §3, §4, §7, §9).
+ *
+ * File downloads are REST (the named-method endpoint answers JSON), with the bearer token:
+ * - GET  /api/v1/exports/{exportId}/file                       the CSV of a finished export
+ * - GET  /api/v1/statements/{accountId}/{year}/{month}         the month's statement as a PDF
+ */
+import * as v from 'valibot';
+import { decimalString } from './accounts.ts';
+import { TransferStatusSchema } from './transfers.ts';
+import { defineMethod } from './method.ts';
+
+export const HISTORY_PAGE_SIZE = 20;
+export const EXPORT_LIST_PAGE_SIZE = 12;
+export const exportFilePath = (exportId: string) => `/api/v1/exports/${encodeURIComponent(exportId)}/file`;
+export const statementPath = (accountId: number, year: number, month: number) => `/api/v1/statements/${accountId}/${year}/${month}`;
+
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be an amount'));
+const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
+
+/** Operation types shown in history; Fees rows are the fee legs (left out of the home list). */
+export const OperationTypeSchema = v.picklist(['betweenAccounts', 'exchange', 'p2p', 'Fees', 'deposit']);
+export type OperationType = v.InferOutput<typeof OperationTypeSchema>;
+
+/** The history filter (document 2 §3). Dates are inclusive days (UTC); amounts compare the row's amount. */
+export const HistoryFilterEntries = {
+  accountId: v.optional(id),
+  keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  transactionType: v.optional(OperationTypeSchema),
+  fromDate: v.optional(isoDate),
+  toDate: v.optional(isoDate),
+  fromAmount: v.optional(amount),
+  toAmount: v.optional(amount),
+  transactionDirection: v.optional(v.picklist(['in', 'out'])),
+  status: v.optional(TransferStatusSchema),
+};
+
+/** One row: one account's side of a transfer (a transfer between own accounts gives two rows). */
+export const TransactionSchema = v.object({
+  /** unique per row: `${transactionId}:${accountId}:${operationType}` */
+  rowId: v.string(),
+  transactionId: v.number(),
+  transactionDate: v.string(),
+  operationType: OperationTypeSchema,
+  direction: v.picklist(['in', 'out']),
+  status: TransferStatusSchema,
+  accountId: v.number(),
+  /** signed: negative leaves the account */
+  amount: decimalString,
+  currency: v.string(),
+  /** the other side: a name, an e-mail or an own account */
+  counterparty: v.string(),
+  note: v.nullable(v.string()),
+  reference: v.nullable(v.string()),
+});
+export type Transaction = v.InferOutput<typeof TransactionSchema>;
+
+export const transactionHistory = defineMethod({
+  name: 'transactionHistory',
+  access: 'customer',
+  mutation: false,
+  request: { ...HistoryFilterEntries, pageNumber: v.optional(id), pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) },
+  response: {
+    transactions: v.object({ transaction: v.array(TransactionSchema) }),
+    /** rows matching the filter */
+    results: v.number(),
+    rejectedCount: v.number(),
+    processingCount: v.number(),
+  },
+});
+
+/** The balance over time of each of the customer's currencies, one point per day with movement. */
+export const balanceHistory = defineMethod({
+  name: 'balanceHistory',
+  access: 'customer',
+  mutation: false,
+  request: { days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(7), v.maxValue(366))) },
+  response: {
+    series: v.array(v.object({ currency: v.string(), points: v.array(v.object({ date: v.string(), balance: decimalString })) })),
+  },
+});
+
+export const ExportStatusSchema = v.picklist(['queued', 'processing', 'done', 'failed']);
+export const ExportSchema = v.object({
+  exportId: v.string(),
+  source: v.picklist(['manual', 'monthly']),
+  accountId: v.nullable(v.number()),
+  period: v.nullable(v.string()),
+  status: ExportStatusSchema,
+  progress: v.number(),
+  rowCount: v.nullable(v.number()),
+  fileName: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type HistoryExport = v.InferOutput<typeof ExportSchema>;
+
+/** Ask for a CSV of the history under a filter (document 2 §7: amountFrom, amountTo, customerEmail, type). */
+export const transactionHistoryExport = defineMethod({
+  name: 'transactionHistoryExport',
+  access: 'customer',
+  mutation: true,
+  request: {
+    accountId: v.optional(id),
+    keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+    type: v.optional(OperationTypeSchema),
+    fromDate: v.optional(isoDate),
+    toDate: v.optional(isoDate),
+    amountFrom: v.optional(amount),
+    amountTo: v.optional(amount),
+    customerEmail: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
+    transactionDirection: v.optional(v.picklist(['in', 'out'])),
+    status: v.optional(TransferStatusSchema),
+  },
+  response: { exportId: v.string() },
+});
+
+export const transactionHistoryExportStatus = defineMethod({
+  name: 'transactionHistoryExportStatus',
+  access: 'customer',
+  mutation: false,
+  request: { exportId: v.pipe(v.string(), v.maxLength(100)) },
+  response: { export: ExportSchema },
+});
+
+export const transactionHistoryExportSend = defineMethod({
+  name: 'transactionHistoryExportSend',
+  access: 'customer',
+  mutation: true,
+  request: { exportId: v.pipe(v.string(), v.maxLength(100)), email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('must be an e-mail address')) },
+  response: {},
+});
+
+/** The monthly exports of one account (source monthly), newest first, 12 a page. */
+export const transactionHistoryExportList = defineMethod({
+  name: 'transactionHistoryExportList',
+  access: 'customer',
+  mutation: false,
+  request: { accountId: id, source: v.optional(v.literal('monthly')), pageNumber: v.optional(id), pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))) },
+  response: { exports: v.array(ExportSchema), total: v.number() },
+});
+
+/** The months a statement exists for (the account's first month to the current one). */
+export const statementPeriods = defineMethod({
+  name: 'statementPeriods',
+  access: 'customer',
+  mutation: false,
+  request: { accountId: id },
+  response: { periods: v.array(v.object({ year: v.number(), month: v.number() })) },
+});
+
+export const historyMethods = {
+  transactionHistory,
+  balanceHistory,
+  transactionHistoryExport,
+  transactionHistoryExportStatus,
+  transactionHistoryExportSend,
+  transactionHistoryExportList,
+  statementPeriods,
+};

@@ -1,0 +1,390 @@
+/**
+ * Money movement (document 2 §3-§9): currencies and rates, own-account and person-to-person
+ * transfers with their fee, max amount and limits, approvals, recent transfers, recurring
+ * (pre-approved) schedules and the permission flags of §6.
+ *
+ * Amounts on the wire are decimal strings of major units ("12.50"); the platform keeps integers
+ * in minor units with the currency's exponent (2 for fiat, 8 for crypto).
+ *
+ * Money-moving methods (`idempotent: true`) need an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER):
+ * a retry with the same key and body answers the first answer again; the same key with another
+ * body is refused (VF on the header).
+ */
+import * as v from 'valibot';
+import { AccountSchema, decimalString } from './accounts.ts';
+import { approveModes } from './customer.ts';
+import { defineMethod } from './method.ts';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** keys are client-chosen: 8-100 characters of [A-Za-z0-9_-] (a UUID fits) */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Fiat of document 2 §9 plus crypto (8 decimals). */
+export const CURRENCIES = ['EUR', 'USD', 'AUD', 'CAD', 'GBP', 'RON', 'BTC', 'ETH'] as const;
+export const FIAT_CURRENCIES = ['EUR', 'USD', 'AUD', 'CAD', 'GBP', 'RON'] as const;
+export const CRYPTO_CURRENCIES = ['BTC', 'ETH'] as const;
+export const CurrencyCodeSchema = v.picklist(CURRENCIES);
+export type CurrencyCode = (typeof CURRENCIES)[number];
+
+const positiveAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be a positive amount with at most 8 decimals'));
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('must be an e-mail address'));
+
+/** Recurring fields (document 2 §3 own-account transfer request; p2p has the same). */
+export const SubscriptionEntries = {
+  /** YYYY-MM-DD: the last day a run may happen */
+  subscriptionEndDate: v.optional(v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'))),
+  subscriptionFrequency: v.optional(v.picklist(['daily', 'weekly', 'monthly'])),
+  /** runs in total, the first included */
+  subscriptionTransactions: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000))),
+  /** may the customer cancel it later */
+  subscriptionUserCancel: v.optional(v.boolean()),
+};
+
+export const TransferStatusSchema = v.picklist(['pending', 'posted', 'rejected', 'expired', 'canceled']);
+export type TransferStatus = v.InferOutput<typeof TransferStatusSchema>;
+export const ApproveTypeSchema = v.picklist(approveModes);
+export type ApproveType = v.InferOutput<typeof ApproveTypeSchema>;
+
+/** The result of a transfer request (document 2 §3 own-account transfer result, plus the approval). */
+export const TransferResultEntries = {
+  transactionId: v.number(),
+  status: TransferStatusSchema,
+  /** how it must be approved: none means it is already posted */
+  approveType: ApproveTypeSchema,
+  /** where the code went: a masked phone for sms */
+  approvalSentTo: v.nullable(v.string()),
+  fee: decimalString,
+  feeCurrency: v.string(),
+  amount: decimalString,
+  currency: v.string(),
+  toAmount: decimalString,
+  toCurrency: v.string(),
+  rate: decimalString,
+  /** ISO time a pending transfer expires */
+  expiresAt: v.string(),
+  /** the schedule a recurring transfer created */
+  scheduleId: v.nullable(v.number()),
+};
+
+// ---- permission flags (document 2 §6) --------------------------------------------------------
+
+export const PERMISSION_FLAGS = {
+  topLevel: ['sendMoneyPaxumUser', 'sendMoneyUser', 'requestMoney', 'settlementAccount', 'addFundsWireThirdParty', 'addFundsBankThirdParty'],
+  own: ['digital', 'betweenAccounts', 'wire', 'eft', 'card', 'instant', 'interac'],
+  others: ['digital', 'loadPrepaidCard', 'wire', 'eft', 'card', 'instant', 'interac', 'p2p', 'global'],
+  mass: ['wire', 'eft', 'card', 'instant', 'interac', 'p2p', 'digital', 'global'],
+  funding: ['digital'],
+} as const;
+/** Stored flat: `topLevel.sendMoneyUser`, `own.betweenAccounts`, `others.p2p`... */
+export type PermissionFlag = {
+  [G in keyof typeof PERMISSION_FLAGS]: `${G}.${(typeof PERMISSION_FLAGS)[G][number]}`;
+}[keyof typeof PERMISSION_FLAGS];
+export const ALL_PERMISSION_FLAGS = Object.entries(PERMISSION_FLAGS).flatMap(([group, names]) =>
+  names.map((name) => `${group}.${name}`),
+) as PermissionFlag[];
+
+const flags = <T extends readonly string[]>(names: T) =>
+  v.object(Object.fromEntries(names.map((n) => [n, v.boolean()])) as { [K in T[number]]: v.BooleanSchema<undefined> });
+export const MoneyPermissionsSchema = v.object({
+  topLevel: flags(PERMISSION_FLAGS.topLevel),
+  own: flags(PERMISSION_FLAGS.own),
+  others: flags(PERMISSION_FLAGS.others),
+  mass: flags(PERMISSION_FLAGS.mass),
+  funding: flags(PERMISSION_FLAGS.funding),
+});
+export type MoneyPermissions = v.InferOutput<typeof MoneyPermissionsSchema>;
+
+/** The acting user's flags for the acting customer (all false by default). */
+export const moneyPermissions = defineMethod({
+  name: 'moneyPermissions',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { permissions: MoneyPermissionsSchema },
+});
+
+// ---- accounts, currencies and rates ---------------------------------------------------------
+
+export const accountAddCurrency = defineMethod({
+  name: 'accountAddCurrency',
+  access: 'customer',
+  mutation: true,
+  request: { currencyCode: CurrencyCodeSchema },
+  response: { account: AccountSchema },
+});
+
+/** A crypto wallet: a new account of a crypto currency (or an existing one) with its receiving address. */
+export const walletCreate = defineMethod({
+  name: 'walletCreate',
+  access: 'customer',
+  mutation: true,
+  request: { currencyCode: v.picklist(CRYPTO_CURRENCIES), accountId: v.optional(id) },
+  response: { accountId: v.number(), address: v.string() },
+});
+
+export const exchangeRate = defineMethod({
+  name: 'exchangeRate',
+  access: 'customer',
+  mutation: false,
+  request: { fromCurrencyCode: v.optional(CurrencyCodeSchema), toCurrencyCode: v.optional(CurrencyCodeSchema) },
+  /** toCurrency per one fromCurrency; 1 for the same currency or a missing one */
+  response: { rate: decimalString },
+});
+
+export const RateSchema = v.object({ fromCurrencyCode: v.string(), toCurrencyCode: v.string(), rate: decimalString, updatedAt: v.string() });
+export const exchangeRatesDefault = defineMethod({
+  name: 'exchangeRatesDefault',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { rates: v.array(RateSchema) },
+});
+
+// ---- fee, max amount, limits ----------------------------------------------------------------
+
+export const TransferOperationSchema = v.picklist(['betweenAccounts', 'p2p']);
+export type TransferOperation = v.InferOutput<typeof TransferOperationSchema>;
+
+/** Between accounts: the fee and what arrives (document 2 §7 "Fee takes amount, toAccountId, fromAccountId"). */
+export const transferFee = defineMethod({
+  name: 'transferFee',
+  access: 'customer',
+  mutation: false,
+  request: {
+    operation: TransferOperationSchema,
+    amount: positiveAmount,
+    fromAccountId: id,
+    /** betweenAccounts */
+    toAccountId: v.optional(id),
+    /** the currency the amount is in: the source's by default, or the destination's (betweenAccounts) */
+    currency: v.optional(CurrencyCodeSchema),
+  },
+  response: {
+    fee: decimalString,
+    feeCurrency: v.string(),
+    amount: decimalString,
+    currency: v.string(),
+    toAmount: decimalString,
+    toCurrency: v.string(),
+    rate: decimalString,
+  },
+});
+
+/** The most the source account can send now: available balance less the fee on it. */
+export const transferMaxAmount = defineMethod({
+  name: 'transferMaxAmount',
+  access: 'customer',
+  mutation: false,
+  request: { operation: TransferOperationSchema, fromAccountId: id, toAccountId: v.optional(id) },
+  response: { maxAmount: decimalString, currency: v.string() },
+});
+
+export const LimitsSchema = v.object({
+  currencyCode: v.string(),
+  minAmount: decimalString,
+  maxAmount: decimalString,
+  dailyLimit: decimalString,
+  /** what is left of today's limit (UTC day), counting pending and posted transfers */
+  dailyRemaining: decimalString,
+});
+export const customerLimits = defineMethod({
+  name: 'customerLimits',
+  access: 'customer',
+  mutation: false,
+  request: { type: TransferOperationSchema, currencyCode: CurrencyCodeSchema, fromAccountId: v.optional(id), countryCode: v.optional(v.string()) },
+  response: { limits: LimitsSchema },
+});
+
+// ---- payee check ----------------------------------------------------------------------------
+
+/** Check payee (document 2 §7): does the e-mail belong to a customer money can be sent to. */
+export const checkPayee = defineMethod({
+  name: 'checkPayee',
+  access: 'customer',
+  mutation: false,
+  request: { email },
+  response: {
+    /** a user with this e-mail exists */
+    exist: v.boolean(),
+    /** it can receive (active, not the caller) */
+    exists: v.boolean(),
+    /** the payee is one of the acting company's users */
+    isEmployee: v.boolean(),
+    /** the payee refuses money from the sender (their blacklist) */
+    outBlacklist: v.boolean(),
+    /** the payee's display name when it can receive */
+    name: v.nullable(v.string()),
+  },
+});
+
+// ---- transfers ------------------------------------------------------------------------------
+
+export const transferBetweenAccounts = defineMethod({
+  name: 'transferBetweenAccounts',
+  access: 'customer',
+  mutation: true,
+  request: {
+    fromAccount: id,
+    toAccount: id,
+    /** the amount, in `currency` */
+    toAmount: positiveAmount,
+    /** the source's or the destination's currency */
+    currency: CurrencyCodeSchema,
+    ...SubscriptionEntries,
+  },
+  response: TransferResultEntries,
+});
+
+export const transferP2p = defineMethod({
+  name: 'transferP2p',
+  access: 'customer',
+  mutation: true,
+  request: {
+    accountId: id,
+    amount: positiveAmount,
+    currency: CurrencyCodeSchema,
+    toEmail: email,
+    note: optionalText(500),
+    reference: optionalText(140),
+    /** save as a template under this name (recent transfers show it) */
+    templateName: optionalText(100),
+    ...SubscriptionEntries,
+  },
+  response: TransferResultEntries,
+});
+
+/** Approve a pending transfer with its code (document 2 §7 "Approve transfer: trxid, approvalCode"). */
+export const transferApprove = defineMethod({
+  name: 'transferApprove',
+  access: 'customer',
+  mutation: true,
+  request: { trxid: id, approvalCode: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{4,32}$/, 'must be the code')) },
+  response: TransferResultEntries,
+});
+
+/** Send the approval again (sms: a new code; push: the request to the devices again). */
+export const transferApprovalResend = defineMethod({
+  name: 'transferApprovalResend',
+  access: 'customer',
+  mutation: true,
+  request: { trxid: id },
+  response: { approvalSentTo: v.nullable(v.string()) },
+});
+
+/** The customer gives up a pending transfer: voided, hold released. */
+export const transferCancel = defineMethod({
+  name: 'transferCancel',
+  access: 'customer',
+  mutation: true,
+  request: { trxid: id },
+  response: TransferResultEntries,
+});
+
+/** A transfer's current state (the push approval wait reads it after a TransferApproval event or a reconnect). */
+export const transferStatus = defineMethod({
+  name: 'transferStatus',
+  access: 'customer',
+  mutation: false,
+  request: { trxid: id },
+  response: TransferResultEntries,
+});
+
+export const RecentTransferSchema = v.object({
+  /** own: between own accounts; 3d: to someone else */
+  permission: v.picklist(['own', '3d']),
+  type: TransferOperationSchema,
+  isDisabled: v.boolean(),
+  templateName: v.nullable(v.string()),
+  toEmail: v.nullable(v.string()),
+  toName: v.nullable(v.string()),
+  fromAccountId: v.number(),
+  toAccountId: v.nullable(v.number()),
+  amount: decimalString,
+  currency: v.string(),
+  date: v.string(),
+});
+export type RecentTransfer = v.InferOutput<typeof RecentTransferSchema>;
+export const recentTransfers = defineMethod({
+  name: 'recentTransfers',
+  access: 'customer',
+  mutation: false,
+  request: {
+    types: v.optional(v.array(TransferOperationSchema)),
+    permission: v.optional(v.picklist(['own', '3d'])),
+    /** 3 for recent p2p (document 2 §9) */
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
+    search: optionalText(100),
+  },
+  /** disabled ones (closed account, payee gone or refusing) are left out */
+  response: { transfers: v.array(RecentTransferSchema) },
+});
+
+// ---- pre-approved (recurring) payments ------------------------------------------------------
+
+export const SubscriptionSchema = v.object({
+  id: v.number(),
+  type: TransferOperationSchema,
+  amount: decimalString,
+  currency: v.string(),
+  toAccount: v.nullable(v.number()),
+  beneficiaryEmail: v.nullable(v.string()),
+  frequency: v.picklist(['daily', 'weekly', 'monthly']),
+  status: v.picklist(['awaitingApproval', 'active', 'finished', 'canceled']),
+  transactionsDone: v.number(),
+  transactionsTotal: v.nullable(v.number()),
+  endDate: v.nullable(v.string()),
+  nextRunAt: v.nullable(v.string()),
+  userCancel: v.boolean(),
+});
+export const preapprovedList = defineMethod({
+  name: 'preapprovedList',
+  access: 'customer',
+  mutation: false,
+  request: {
+    beneficiaryEmail: optionalText(254),
+    fromAmount: v.optional(positiveAmount),
+    toAmount: v.optional(positiveAmount),
+    type: v.optional(TransferOperationSchema),
+    pageNumber: v.optional(id),
+    pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
+  },
+  response: { subscriptions: v.array(SubscriptionSchema), total: v.number() },
+});
+export const preapprovedCancel = defineMethod({
+  name: 'preapprovedCancel',
+  access: 'customer',
+  mutation: true,
+  request: { id },
+  response: { subscription: SubscriptionSchema },
+});
+
+export const transferMethods = {
+  moneyPermissions,
+  accountAddCurrency,
+  walletCreate,
+  exchangeRate,
+  exchangeRatesDefault,
+  transferFee,
+  transferMaxAmount,
+  customerLimits,
+  checkPayee,
+  transferBetweenAccounts,
+  transferP2p,
+  transferApprove,
+  transferApprovalResend,
+  transferCancel,
+  transferStatus,
+  recentTransfers,
+  preapprovedList,
+  preapprovedCancel,
+};
+
+/** The methods that move money: they need the Idempotency-Key header. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  'transferBetweenAccounts',
+  'transferP2p',
+  'transferApprove',
+  'transferCancel',
+]);

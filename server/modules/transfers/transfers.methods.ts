@@ -1,0 +1,9 @@
+/** PLACEHOLDER (being written this session): every method answers UE until implemented. */
+import type { transferMethods } from '../../../api/transfers.ts';
+import { MethodFailure, type HandlerTable } from '../method-types.ts';
+
+const notYet = async (): Promise<never> => {
+  throw new MethodFailure('UE', 'Not available yet');
+};
+
+export const transferHandlers = new Proxy({}, { get: () => notYet }) as unknown as HandlerTable<typeof transferMethods>;
