@@ -1,4 +1,4 @@
-/** PLACEHOLDER (being written this session): every method answers UE until implemented. */
+/** PLACEHOLDER (being written this session): each method answers UE until implemented. */
 import type { historyMethods } from '../../../api/history.ts';
 import { MethodFailure, type HandlerTable } from '../method-types.ts';
 
@@ -6,4 +6,4 @@ const notYet = async (): Promise<never> => {
   throw new MethodFailure('UE', 'Not available yet');
 };
 
-export const historyHandlers = new Proxy({}, { get: () => notYet }) as unknown as HandlerTable<typeof historyMethods>;
+export const historyHandlers = Object.fromEntries(['transactionHistory', 'balanceHistory', 'transactionHistoryExport', 'transactionHistoryExportStatus', 'transactionHistoryExportSend', 'transactionHistoryExportList', 'statementPeriods'].map((k) => [k, notYet])) as unknown as HandlerTable<typeof historyMethods>;

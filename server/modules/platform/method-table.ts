@@ -9,6 +9,7 @@ import { registrationHandlers } from '../registration/registration.methods.ts';
 import { securityHandlers } from '../security/security.methods.ts';
 import { recoveryHandlers } from '../recovery/recovery.methods.ts';
 import { transferHandlers } from '../transfers/transfers.methods.ts';
+import { moneyCatalogHandlers } from '../transfers/catalog.methods.ts';
 import { historyHandlers } from '../history/history.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
@@ -21,5 +22,6 @@ export const methodTable = {
   ...registrationHandlers,
   ...recoveryHandlers,
   ...transferHandlers,
+  ...moneyCatalogHandlers,
   ...historyHandlers,
 } satisfies HandlerTable<Methods>;
