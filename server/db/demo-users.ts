@@ -7,7 +7,7 @@ export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export type DemoLanding = 'home' | 'account-chooser' | 'admin-overview';
 
 export interface DemoUser {
-  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila';
+  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila' | 'tom' | 'rita';
   email: string;
   password: string;
   /** base32 TOTP secret; null for users signing in without a second step */
@@ -24,6 +24,8 @@ export interface DemoUser {
   phone?: { countryCode: string; number: string };
   /** days from seeding to the push 2FA migration deadline (negative: already passed, strict) */
   pushMigrationDeadlineInDays?: number;
+  /** how the customer approves transfers (customers.transaction_approve_mode) when not 'none' */
+  transactionApproveMode?: 'sms' | 'otp';
 }
 
 /** The demo users by key. */
@@ -117,9 +119,37 @@ export const demoUserByKey = {
     landing: 'home',
     pushMigrationDeadlineInDays: -30,
   },
+  // The money journey (issue 4): tom converts EUR to USD and sends USD to rita, approving with an SMS code.
+  tom: {
+    key: 'tom',
+    email: 'tom@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: null,
+    login2faMode: 'no',
+    role: 'personal',
+    landing: 'home',
+    phone: { countryCode: '370', number: '61234577' },
+    transactionApproveMode: 'sms',
+  },
+  rita: {
+    key: 'rita',
+    email: 'rita@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: null,
+    login2faMode: 'no',
+    role: 'personal',
+    landing: 'home',
+  },
 } as const satisfies Record<DemoUser['key'], DemoUser>;
 
 /** Every demo user, in a stable order. */
 export const demoUsers: readonly DemoUser[] = Object.values(demoUserByKey);
 
 export const NORTHWIND_NAME = 'Northwind Trading Ltd';
+
+/**
+ * The money-movement flags (api/transfers.ts PermissionFlag) demo users hold: enough to move money
+ * between own accounts and to other people, and to open crypto wallets. boris, viewer, sam, mila
+ * and admin hold none (every flag is false by default).
+ */
+export const DEMO_MONEY_FLAGS = ['topLevel.sendMoneyUser', 'own.betweenAccounts', 'others.p2p', 'funding.digital'] as const;

@@ -3,21 +3,112 @@
  * authorised users, the terms (accepted by every demo customer), the reference dictionaries, and
  * accounts whose opening balances come from balanced journal entries against the provider's
  * capital accounts (money never appears from nowhere).
+ *
+ * Money reference data (the provider's capital/fee/fx accounts of every currency, exchange rates,
+ * fee rules, limits) is ensured on every start, also for a database seeded before it existed;
+ * rows already there are left as an operator may have changed them.
  */
 import { count } from 'drizzle-orm';
+import { CRYPTO_CURRENCIES, CURRENCIES, FIAT_CURRENCIES, type PermissionFlag } from '../../api/transfers.ts';
 import { seedDictionaries } from '../modules/dictionaries/dictionaries.seed.ts';
 import { accounts } from '../modules/accounts/accounts.tables.ts';
-import { bookMove } from '../modules/accounts/ledger.ts';
+import { bookEntry, ensureProviderAccounts, providerAccountId } from '../modules/accounts/ledger.ts';
 import { decimalToMinor } from '../modules/accounts/money.ts';
 import { customerAccess, customers, phones, terms, termsAcceptances, users } from '../modules/customers/customers.tables.ts';
 import { recoveryCodes, ssoClients } from '../modules/auth/auth.tables.ts';
+import { exchangeRates, feeRules, transferLimits } from '../modules/transfers/transfers.tables.ts';
 import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
 import { hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
-import { demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
+import { DEMO_MONEY_FLAGS, demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
 
-/** Far below anything real: the provider's capital account is where issued money comes from. */
-const CAPITAL_FLOOR_MINOR = -(10n ** 17n);
+/** The demo users' money flags as stored (users.money_permissions, customer_access.money_permissions). */
+const moneyFlags: Record<PermissionFlag, boolean> = Object.fromEntries(DEMO_MONEY_FLAGS.map((f) => [f, true])) as Record<PermissionFlag, boolean>;
+
+/**
+ * Demo exchange rates: US dollars per unit of each currency (fixed, realistic values). The rate of
+ * every ordered pair is derived from them (from / to, 10 decimals, half-even), so a pair and its
+ * inverse agree to the table's precision.
+ */
+const USD_PER_UNIT: Readonly<Record<(typeof CURRENCIES)[number], string>> = {
+  EUR: '1.08',
+  USD: '1',
+  AUD: '0.66',
+  CAD: '0.73',
+  GBP: '1.27',
+  RON: '0.217',
+  BTC: '65000',
+  ETH: '3200',
+};
+const RATE_DECIMALS = 10;
+
+/** a / b of two decimal strings to RATE_DECIMALS decimals, rounded half-even. */
+function divideDecimals(a: string, b: string): string {
+  const scale = (x: string) => {
+    const [whole, fraction = ''] = x.split('.');
+    return { units: BigInt(whole! + fraction), decimals: fraction.length };
+  };
+  const n = scale(a);
+  const d = scale(b);
+  // a/b = (n.units / 10^n.dec) / (d.units / 10^d.dec); times 10^RATE_DECIMALS as an integer.
+  const numerator = n.units * 10n ** BigInt(RATE_DECIMALS + d.decimals);
+  const denominator = d.units * 10n ** BigInt(n.decimals);
+  let q = numerator / denominator;
+  const r = numerator % denominator;
+  if (2n * r > denominator || (2n * r === denominator && q % 2n === 1n)) q += 1n;
+  const digits = q.toString().padStart(RATE_DECIMALS + 1, '0');
+  const whole = digits.slice(0, -RATE_DECIMALS);
+  const fraction = digits.slice(-RATE_DECIMALS).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** Fee rules and limits of the demo provider, per currency kind (minor units of that currency). */
+const FIAT_RULES = {
+  betweenAccounts: { fixedMinor: 0n, basisPoints: 0, minMinor: 0n, maxMinor: null },
+  // 0.5%, at least 0.50
+  exchange: { fixedMinor: 0n, basisPoints: 50, minMinor: 50n, maxMinor: null },
+  // 0.2% + 0.10, at most 20.00
+  p2p: { fixedMinor: 10n, basisPoints: 20, minMinor: 0n, maxMinor: 2000n },
+} as const;
+const CRYPTO_RULES = {
+  betweenAccounts: { fixedMinor: 0n, basisPoints: 0, minMinor: 0n, maxMinor: null },
+  // 0.5%, at least 0.00001 (1,000 units of 1e-8)
+  exchange: { fixedMinor: 0n, basisPoints: 50, minMinor: 1000n, maxMinor: null },
+  // 0.2% + 0.000002, at most 0.001
+  p2p: { fixedMinor: 200n, basisPoints: 20, minMinor: 0n, maxMinor: 100_000n },
+} as const;
+/** Per transfer at least 0.01 and at most 10,000; 25,000 a day (fiat); crypto in units of 1e-8. */
+const FIAT_LIMITS = { minMinor: 1n, maxMinor: 1_000_000n, dailyMinor: 2_500_000n };
+const CRYPTO_LIMITS: Readonly<Record<(typeof CRYPTO_CURRENCIES)[number], typeof FIAT_LIMITS>> = {
+  BTC: { minMinor: 1_000n, maxMinor: 100_000_000n, dailyMinor: 250_000_000n },
+  ETH: { minMinor: 10_000n, maxMinor: 2_000_000_000n, dailyMinor: 5_000_000_000n },
+};
+
+/** Rates, fee rules and limits: inserted where missing, never overwritten. */
+export async function ensureMoneyReference(db: Db | Tx): Promise<void> {
+  const rates = CURRENCIES.flatMap((from) =>
+    CURRENCIES.filter((to) => to !== from).map((to) => ({ fromCurrency: from, toCurrency: to, rate: divideDecimals(USD_PER_UNIT[from], USD_PER_UNIT[to]) })),
+  );
+  await db.insert(exchangeRates).values(rates).onConflictDoNothing();
+  const isCrypto = (c: string) => (CRYPTO_CURRENCIES as readonly string[]).includes(c);
+  const fees = CURRENCIES.flatMap((currency) =>
+    Object.entries(isCrypto(currency) ? CRYPTO_RULES : FIAT_RULES).map(([operation, rule]) => ({ operation, currency, ...rule })),
+  );
+  await db.insert(feeRules).values(fees).onConflictDoNothing();
+  const limits = CURRENCIES.flatMap((currency) => {
+    const limit = (FIAT_CURRENCIES as readonly string[]).includes(currency) ? FIAT_LIMITS : CRYPTO_LIMITS[currency as (typeof CRYPTO_CURRENCIES)[number]];
+    return (['betweenAccounts', 'p2p'] as const).map((operation) => ({ operation, currency, ...limit }));
+  });
+  await db.insert(transferLimits).values(limits).onConflictDoNothing();
+}
+
+/** The provider's accounts and the money reference data (at every start). */
+export async function ensureMoneySetup(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await ensureProviderAccounts(tx);
+    await ensureMoneyReference(tx);
+  });
+}
 
 export const SEED_TERMS = [
   { termId: 1, version: 1, title: 'General terms and conditions', url: '/legal' },
@@ -30,12 +121,14 @@ export async function seedDatabase(db: Db): Promise<boolean> {
   if ((row?.n ?? 0) > 0) {
     // Dictionaries are idempotent upserts: re-running keeps names current after an upgrade.
     await seedDictionaries(db);
+    await ensureMoneySetup(db);
     return false;
   }
   // One argon2 hash for every demo user: they share the demo password, and hashing is slow.
   const passwordHash = await hashPassword(demoUsers.anna.password);
   await db.transaction(async (tx) => {
     await seedDictionaries(tx);
+    await ensureMoneyReference(tx);
     await seedPeople(tx, passwordHash);
   });
   return true;
@@ -119,6 +212,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     userType: 1,
     customerId: annaCustomer,
     permissions: { balanceInfo: true, transfers: true },
+    moneyPermissions: moneyFlags,
   });
   await insertUser({
     email: demoUsers.boris.email,
@@ -135,6 +229,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     userType: 2,
     customerId: northwind,
     permissions: full,
+    moneyPermissions: moneyFlags,
   });
   const clerkId = await insertUser({
     email: demoUsers.clerk.email,
@@ -176,18 +271,47 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     customerId: milaCustomer,
     pushMigrationDeadline: new Date(Date.now() + demoUsers.mila.pushMigrationDeadlineInDays * 24 * 60 * 60 * 1000),
   });
+  // tom and rita: the money journey (simple sign-in; tom approves transfers with an SMS code).
+  const tomCustomer = await insertCustomer({
+    customerType: 'personal',
+    firstName: 'Tom',
+    lastName: 'Tamm',
+    residenceCountryCode: 'EE',
+    verified: true,
+    transactionApproveMode: demoUsers.tom.transactionApproveMode,
+  });
+  await insertUser({ email: demoUsers.tom.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: tomCustomer, moneyPermissions: moneyFlags });
+  await tx.insert(phones).values({
+    customerId: tomCustomer,
+    phoneCountryCode: demoUsers.tom.phone.countryCode,
+    phone: demoUsers.tom.phone.number,
+    status: 'primary',
+    confirmed: true,
+  });
+  const ritaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Rita', lastName: 'Rossi', residenceCountryCode: 'IT', verified: true });
+  await insertUser({ email: demoUsers.rita.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: ritaCustomer, moneyPermissions: moneyFlags });
+
   await tx.insert(recoveryCodes).values(demoUsers.anna.recoveryCodes.map((code) => ({ userId: annaId, codeHash: recoveryCodeHash(code) })));
   // The demo single sign-on partner (sso.routes.ts serves its page with DEV_MAILBOX=true).
   await tx.insert(ssoClients).values({ clientId: DEMO_SSO_CLIENT_ID, name: DEMO_SSO_CLIENT_NAME, redirectUris: [DEMO_SSO_REDIRECT_PATH] });
 
   await tx.insert(customerAccess).values([
-    { userId: ownerId, customerId: northwind, accessRights: 2, positionIds: [8, 2], permissions: full, taxSelfCertificationStatus: 'validated' },
+    {
+      userId: ownerId,
+      customerId: northwind,
+      accessRights: 2,
+      positionIds: [8, 2],
+      permissions: full,
+      moneyPermissions: moneyFlags,
+      taxSelfCertificationStatus: 'validated',
+    },
     {
       userId: clerkId,
       customerId: northwind,
       accessRights: demoUsers.clerk.northwindAccessRights,
       positionIds: [],
       permissions: { balanceInfo: true, transfers: true, documents: true },
+      moneyPermissions: moneyFlags,
       taxSelfCertificationStatus: 'validated',
     },
     {
@@ -201,39 +325,41 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   ]);
 
   await tx.insert(terms).values(SEED_TERMS.map((t) => ({ ...t, required: true })));
-  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer];
+  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer];
   await tx
     .insert(termsAcceptances)
     .values(acceptingCustomers.flatMap((customerId) => SEED_TERMS.map((t) => ({ customerId, termId: t.termId, version: t.version }))));
 
-  // Capital accounts of the provider, one per currency, then customer accounts funded from them.
-  const capital = new Map<string, number>();
-  for (const currency of ['EUR', 'USD', 'GBP']) {
-    const [a] = await tx
-      .insert(accounts)
-      .values({ type: 1001, currency, customerId: providerId, balanceMinMinor: CAPITAL_FLOOR_MINOR })
-      .returning({ id: accounts.accountId });
-    capital.set(currency, a!.id);
-  }
+  // The provider's capital, fee and fx accounts of every currency; customer accounts are funded
+  // from capital by balanced entries (capital accounts are append-only: their legs are their balance).
+  await ensureProviderAccounts(tx);
   const opening: { customerId: number; currency: string; amount: string; key: string }[] = [
     { customerId: annaCustomer, currency: 'EUR', amount: '2450.75', key: 'anna-eur' },
     { customerId: annaCustomer, currency: 'USD', amount: '310.00', key: 'anna-usd' },
     { customerId: borisCustomer, currency: 'EUR', amount: '120.00', key: 'boris-eur' },
     { customerId: northwind, currency: 'EUR', amount: '48200.00', key: 'northwind-eur' },
     { customerId: northwind, currency: 'GBP', amount: '12875.40', key: 'northwind-gbp' },
+    { customerId: tomCustomer, currency: 'EUR', amount: '1500.00', key: 'tom-eur' },
+    // tom's USD account starts empty: the journey converts EUR into it
+    { customerId: tomCustomer, currency: 'USD', amount: '0', key: 'tom-usd' },
+    { customerId: ritaCustomer, currency: 'EUR', amount: '800.00', key: 'rita-eur' },
+    { customerId: ritaCustomer, currency: 'USD', amount: '450.00', key: 'rita-usd' },
   ];
   for (const o of opening) {
     const [a] = await tx
       .insert(accounts)
       .values({ type: 1001, currency: o.currency, customerId: o.customerId })
       .returning({ id: accounts.accountId });
-    await bookMove(tx, {
+    const amountMinor = decimalToMinor(o.amount, o.currency);
+    if (amountMinor === 0n) continue;
+    await bookEntry(tx, {
       kind: 'opening_balance',
       idempotencyKey: `seed:${o.key}`,
-      fromAccountId: capital.get(o.currency)!,
-      toAccountId: a!.id,
-      amountMinor: decimalToMinor(o.amount, o.currency),
       description: { reason: 'demo opening balance' },
+      legs: [
+        { accountId: await providerAccountId(tx, 'capital', o.currency), amountMinor: -amountMinor },
+        { accountId: a!.id, amountMinor },
+      ],
     });
   }
 }
