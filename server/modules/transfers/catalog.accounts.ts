@@ -1,0 +1,54 @@
+/**
+ * Accounts as the wire shows them (api/accounts.ts AccountSchema), and the receiving addresses of
+ * crypto wallets.
+ *
+ * `toWireAccount` is the one mapping from a stored account to the wire; the balance inquiry
+ * (accounts.methods.ts) can use it too.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Account } from '../../../api/accounts.ts';
+import type { CRYPTO_CURRENCIES } from '../../../api/transfers.ts';
+import { base32Encode } from '../auth/totp.ts';
+import type { accounts } from '../accounts/accounts.tables.ts';
+import { minorToDecimal } from '../accounts/money.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** A stored account in the AccountSchema shape: amounts as decimal strings of major units. */
+export function toWireAccount(a: AccountRow): Account {
+  return {
+    accountId: a.accountId,
+    type: a.type,
+    subType: a.subType,
+    accountStatusId: a.status,
+    currency: a.currency,
+    balance: minorToDecimal(a.balanceMinor, a.currency),
+    accountBalanceMin: minorToDecimal(a.balanceMinMinor, a.currency),
+    pendingAmount: minorToDecimal(a.pendingMinor, a.currency),
+    customerId: a.customerId,
+    settlementAccountId: a.settlementAccountId,
+  };
+}
+
+/**
+ * A wallet's receiving address. This platform has no connection to a blockchain, so the address is
+ * a provider-internal deposit reference: 160 random bits (unguessable, and unique in practice;
+ * the unique index accounts_address refuses a repeat), with a prefix that is deliberately NOT a
+ * valid on-chain format (a Bitcoin address starts bc1/1/3, an Ethereum one 0x), so nobody can send
+ * real coins to it by mistake. Deposits quoting it are credited by the provider's back office
+ * (not built on this platform).
+ */
+export const WALLET_ADDRESS_PREFIX: Record<(typeof CRYPTO_CURRENCIES)[number], string> = {
+  BTC: 'btc1',
+  ETH: 'eth0x',
+};
+export const WALLET_ADDRESS_PATTERN: Record<(typeof CRYPTO_CURRENCIES)[number], RegExp> = {
+  BTC: /^btc1[a-z2-7]{32}$/,
+  ETH: /^eth0x[0-9a-f]{40}$/,
+};
+
+export function newWalletAddress(currency: (typeof CRYPTO_CURRENCIES)[number]): string {
+  const bytes = randomBytes(20);
+  const body = currency === 'BTC' ? base32Encode(bytes).toLowerCase() : bytes.toString('hex');
+  return `${WALLET_ADDRESS_PREFIX[currency]}${body}`;
+}
