@@ -30,6 +30,8 @@ import { createTwoStepService } from './modules/security/two-step.service.ts';
 import { twoStepRoutes } from './modules/security/two-step.routes.ts';
 import { createSsoService } from './modules/security/sso.service.ts';
 import { ssoRoutes } from './modules/security/sso.routes.ts';
+import { createHistoryHandlers, DEFAULT_HISTORY_OPTIONS } from './modules/history/history.methods.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -146,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(options.allowRegistration === undefined ? {} : { allowRegistration: options.allowRegistration }),
         ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}),
       }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // History with this app's clock and origin (the export e-mail's link).
+      ...(createHistoryHandlers({ ...DEFAULT_HISTORY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -154,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const twoStep = createTwoStepService({ db, now, publisher, approvals });
   await app.register(twoStepRoutes, { tokens, twoStep, publisher });
   await app.register(ssoRoutes, { tokens, sso: createSsoService({ db, now }), devPartner: options.devMailbox ?? false });
+  // History downloads (the export CSV, the monthly statement PDF) and the export worker, stopped on close.
+  await app.register(historyRoutes, { db, tokens, now });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });

@@ -1,9 +1,243 @@
-/** PLACEHOLDER (being written this session): each method answers UE until implemented. */
-import type { historyMethods } from '../../../api/history.ts';
-import { MethodFailure, type HandlerTable } from '../method-types.ts';
+/**
+ * History, balance chart, exports and statement periods (api/history.ts; document 2 §3, §4, §7, §9).
+ * Every call acts for ctx.customerId (the caller's customer, or the company of fromCustomerId /
+ * the Customer-Id header the endpoint authorised): another customer's account or export answers
+ * ENOA, the same as an unknown one, so the answer tells nothing about other customers.
+ *
+ * Exports (exports.worker.ts builds them): transactionHistoryExport queues one under a filter;
+ * transactionHistoryExportStatus reports it; transactionHistoryExportSend e-mails a sign-in link
+ * to its download, and only to the signed-in user's own login address (any other address would
+ * let a stolen session mail the history anywhere). The outbox carries text mail only, so the CSV
+ * is not attached: the link opens the history page, which downloads it after sign-in.
+ * transactionHistoryExportList lists an account's monthly exports, creating the missing months of
+ * the page as queued rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { HISTORY_PAGE_SIZE, EXPORT_LIST_PAGE_SIZE, type HistoryExport, type historyMethods } from '../../../api/history.ts';
+import { activeVariant } from '../../../variants/index.ts';
+import { enqueueMail } from '../../adapters/outbox.ts';
+import type { Db } from '../../db/types.ts';
+import { users } from '../customers/customers.tables.ts';
+import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
+import { historyExports } from './history.tables.ts';
+import {
+  balanceSeries,
+  checkFilter,
+  findOwnExport,
+  historyPage,
+  monthRange,
+  monthsBetween,
+  periodOf,
+  requireOwnAccount,
+  type HistoryFilter,
+} from './history.service.ts';
 
-const notYet = async (): Promise<never> => {
-  throw new MethodFailure('UE', 'Not available yet');
+export interface HistoryOptions {
+  /** the clock in ms (tests move it) */
+  now: () => number;
+  /** the web app's public origin, for the link in the export e-mail */
+  publicUrl: string;
+  /** the provider's name (Fees and deposit rows, the e-mail) */
+  providerName: string;
+}
+
+export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = {
+  now: Date.now,
+  publicUrl: 'http://127.0.0.1:3000',
+  providerName: activeVariant.projectName,
 };
 
-export const historyHandlers = Object.fromEntries(['transactionHistory', 'balanceHistory', 'transactionHistoryExport', 'transactionHistoryExportStatus', 'transactionHistoryExportSend', 'transactionHistoryExportList', 'statementPeriods'].map((k) => [k, notYet])) as unknown as HandlerTable<typeof historyMethods>;
+/** Exports one customer may have queued or in progress at once (a limit on everything). */
+export const MAX_OPEN_EXPORTS = 5;
+
+export const ExportMessages = {
+  notFound: 'No such export',
+  notReady: 'The export is not finished yet',
+  tooMany: `At most ${MAX_OPEN_EXPORTS} exports can be in progress at once; wait for one to finish`,
+  ownEmailOnly: 'must be the e-mail address you sign in with',
+} as const;
+
+/** A new export id: 128 random bits, base64url (22 characters). */
+export function newExportId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function toWireExport(row: typeof historyExports.$inferSelect): HistoryExport {
+  return {
+    exportId: row.id,
+    source: row.source,
+    accountId: row.accountId,
+    period: row.period,
+    status: row.status,
+    progress: row.progress,
+    rowCount: row.rowCount,
+    fileName: row.fileName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function actingCustomer(ctx: MethodContext): { customerId: number; userId: number } {
+  if (ctx.customerId === null || ctx.caller === null) throw new MethodFailure('AU', 'Sign-in required');
+  return { customerId: ctx.customerId, userId: ctx.caller.userId };
+}
+
+/** The acting customer's export, or ENOA (unknown and another customer's alike). */
+export async function requireOwnExport(db: Db, customerId: number, exportId: string) {
+  const row = await findOwnExport(db, customerId, exportId);
+  if (!row) throw new MethodFailure('ENOA', ExportMessages.notFound);
+  return row;
+}
+
+export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typeof historyMethods> {
+  const { now, providerName } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+
+  return {
+    async transactionHistory(input, ctx) {
+      const { customerId } = actingCustomer(ctx);
+      const filter = await checkFilter(ctx.db, customerId, {
+        accountId: input.accountId,
+        keyword: input.keyword,
+        transactionType: input.transactionType,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        fromAmount: input.fromAmount,
+        toAmount: input.toAmount,
+        transactionDirection: input.transactionDirection,
+        status: input.status,
+      });
+      const page = await historyPage(
+        ctx.db,
+        customerId,
+        filter,
+        { pageNumber: input.pageNumber ?? 1, pageSize: input.pageSize ?? HISTORY_PAGE_SIZE },
+        providerName,
+      );
+      return {
+        transactions: { transaction: page.transactions },
+        results: page.results,
+        rejectedCount: page.rejectedCount,
+        processingCount: page.processingCount,
+      };
+    },
+
+    async balanceHistory(input, ctx) {
+      const { customerId } = actingCustomer(ctx);
+      return { series: await balanceSeries(ctx.db, customerId, input.days ?? 90, now()) };
+    },
+
+    async transactionHistoryExport(input, ctx) {
+      const { customerId, userId } = actingCustomer(ctx);
+      const filter: HistoryFilter = await checkFilter(
+        ctx.db,
+        customerId,
+        {
+          accountId: input.accountId,
+          keyword: input.keyword,
+          transactionType: input.type,
+          fromDate: input.fromDate,
+          toDate: input.toDate,
+          fromAmount: input.amountFrom,
+          toAmount: input.amountTo,
+          transactionDirection: input.transactionDirection,
+          status: input.status,
+          email: input.customerEmail,
+        },
+        { fromAmount: 'amountFrom', toAmount: 'amountTo' },
+      );
+      const [open] = await ctx.db
+        .select({ n: count() })
+        .from(historyExports)
+        .where(and(eq(historyExports.customerId, customerId), eq(historyExports.source, 'manual'), inArray(historyExports.status, ['queued', 'processing'])));
+      if ((open?.n ?? 0) >= MAX_OPEN_EXPORTS) throw new MethodFailure('TA1', ExportMessages.tooMany);
+      const exportId = newExportId();
+      await ctx.db.insert(historyExports).values({
+        id: exportId,
+        customerId,
+        userId,
+        source: 'manual',
+        accountId: filter.accountId ?? null,
+        filter: filter as Record<string, unknown>,
+        createdAt: new Date(now()),
+      });
+      ctx.audit({ exportId });
+      return { exportId };
+    },
+
+    async transactionHistoryExportStatus(input, ctx) {
+      const { customerId } = actingCustomer(ctx);
+      return { export: toWireExport(await requireOwnExport(ctx.db, customerId, input.exportId)) };
+    },
+
+    async transactionHistoryExportSend(input, ctx) {
+      const { customerId, userId } = actingCustomer(ctx);
+      const row = await requireOwnExport(ctx.db, customerId, input.exportId);
+      const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!user || user.email !== input.email) {
+        throw new MethodFailure('VF', 'Invalid request', [{ param: 'email', description: ExportMessages.ownEmailOnly }]);
+      }
+      if (row.status !== 'done') throw new MethodFailure('TA1', ExportMessages.notReady);
+      const link = `${publicUrl}/history?exportId=${encodeURIComponent(row.id)}`;
+      await enqueueMail(ctx.db, {
+        to: user.email,
+        subject: `${providerName}: your transaction history export`,
+        text:
+          `Your transaction history export ${row.fileName ?? ''} (${row.rowCount ?? 0} rows) is ready.\n\n` +
+          `Sign in and download it here:\n\n${link}\n\n` +
+          `The file is only given to a signed-in user of the account. If you did not ask for it, change your password.\n`,
+      });
+      ctx.audit({ exportId: row.id });
+      return {};
+    },
+
+    async transactionHistoryExportList(input, ctx) {
+      const { customerId, userId } = actingCustomer(ctx);
+      const account = await requireOwnAccount(ctx.db, customerId, input.accountId);
+      const pageSize = input.pageSize ?? EXPORT_LIST_PAGE_SIZE;
+      const pageNumber = input.pageNumber ?? 1;
+      // Finished months only: from the account's first month to last month.
+      const { start: thisMonth } = monthRange(new Date(now()).getUTCFullYear(), new Date(now()).getUTCMonth() + 1);
+      const lastMonthMs = thisMonth.getTime() - 1;
+      const months = account.createdAt.getTime() <= lastMonthMs ? monthsBetween(account.createdAt.getTime(), lastMonthMs) : [];
+      const pageMonths = months.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+      if (pageMonths.length === 0) return { exports: [], total: months.length };
+      const periods = pageMonths.map((m) => periodOf(m.year, m.month));
+      // The page's months get their export row on first sight; the worker builds them.
+      await ctx.db
+        .insert(historyExports)
+        .values(
+          pageMonths.map((m) => {
+            const { start, end } = monthRange(m.year, m.month);
+            const lastDay = new Date(end.getTime() - 1).toISOString().slice(0, 10);
+            return {
+              id: newExportId(),
+              customerId,
+              userId,
+              source: 'monthly' as const,
+              accountId: account.accountId,
+              period: periodOf(m.year, m.month),
+              filter: { accountId: account.accountId, fromDate: start.toISOString().slice(0, 10), toDate: lastDay },
+              createdAt: new Date(now()),
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: [historyExports.accountId, historyExports.period] });
+      const rows = await ctx.db
+        .select()
+        .from(historyExports)
+        .where(and(eq(historyExports.accountId, account.accountId), eq(historyExports.source, 'monthly'), inArray(historyExports.period, periods)))
+        .orderBy(desc(historyExports.period));
+      return { exports: rows.map(toWireExport), total: months.length };
+    },
+
+    async statementPeriods(input, ctx) {
+      const { customerId } = actingCustomer(ctx);
+      const account = await requireOwnAccount(ctx.db, customerId, input.accountId);
+      return { periods: monthsBetween(account.createdAt.getTime(), Math.max(now(), account.createdAt.getTime())) };
+    },
+  };
+}
+
+/** The handlers with the variant's defaults (app.ts registers them with the app's clock and origin). */
+export const historyHandlers = createHistoryHandlers(DEFAULT_HISTORY_OPTIONS);

@@ -1,0 +1,66 @@
+/**
+ * CSV of the transaction history (document 2 §7): RFC 4180 (comma separated, CRLF line ends, a
+ * field quoted when it holds a comma, a quote or a line break, quotes doubled), UTF-8 with a byte
+ * order mark so spreadsheet programs read non-ASCII names right.
+ *
+ * CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return,
+ * which some programs strip before looking) as a formula. Such a cell gets a leading single quote,
+ * so it is shown as text. Amounts are the exception: a negative amount must stay a number, so a
+ * cell marked numeric that is exactly a decimal number is written as it is.
+ */
+import type { Transaction } from '../../../api/history.ts';
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_LINE_END = '\r\n';
+
+export const CSV_HEADER = ['date', 'transaction id', 'type', 'direction', 'status', 'account', 'amount', 'currency', 'counterparty', 'note', 'reference'] as const;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell, neutralised and quoted as needed. */
+export function csvCell(value: string | number | null | undefined, options: { numeric?: boolean } = {}): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (!(options.numeric && DECIMAL.test(text)) && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record with its line end. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.join(',') + CSV_LINE_END;
+}
+
+/** The header record, BOM first: the start of every history file. */
+export function csvStart(): string {
+  return CSV_BOM + csvLine(CSV_HEADER.map((h) => csvCell(h)));
+}
+
+/** A history row as a record, in CSV_HEADER's order. Dates are UTC, ISO 8601 to the second. */
+export function transactionCsvLine(row: Transaction): string {
+  return csvLine([
+    csvCell(row.transactionDate.replace(/\.\d{3}Z$/, 'Z')),
+    csvCell(row.transactionId),
+    csvCell(row.operationType),
+    csvCell(row.direction),
+    csvCell(row.status),
+    csvCell(row.accountId),
+    csvCell(row.amount, { numeric: true }),
+    csvCell(row.currency),
+    csvCell(row.counterparty),
+    csvCell(row.note),
+    csvCell(row.reference),
+  ]);
+}
+
+/** `history-YYYYMMDD-HHMM.csv` (UTC) for a manual export. */
+export function manualExportFileName(at: Date): string {
+  const iso = at.toISOString();
+  return `history-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 16).replace(':', '')}.csv`;
+}
+
+/** `history-<accountId>-YYYY-MM.csv` for the monthly export of one account. */
+export function monthlyExportFileName(accountId: number, period: string): string {
+  return `history-${accountId}-${period}.csv`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Builds queued history exports (document 2 §7) into CSV files: an in-process worker polling
+ * the history_exports table (started by history.routes.ts, stopped when the app closes), and
+ * runExportJobs for tests and for the worker itself.
+ *
+ * A job: claim one queued export in a short transaction (FOR UPDATE SKIP LOCKED, so instances
+ * sharing a PostgreSQL database never build one export twice), mark it processing, then walk its
+ * rows newest first in chunks with a keyset cursor (historyChunk), updating progress (0-99) after
+ * each chunk, and finally store the file, status done and progress 100. Any error: status failed.
+ * No transaction stays open across the walk (PGlite is one connection; it would stall requests).
+ *
+ * The table has no lease column, so while an export is processing its finished_at holds the time
+ * its claim runs out (renewed every chunk): an export whose builder died is claimed again after
+ * that. Once done or failed, finished_at is the finishing time.
+ *
+ * Limits: at most MAX_EXPORT_ROWS rows per file (a larger export fails: narrow the filter);
+ * manual exports are deleted EXPORT_RETENTION_DAYS after they finished (monthly ones stay: one
+ * per account and month).
+ *
+ * Logging: the export id and the error's type only, never rows or filters (they hold names,
+ * e-mail addresses and notes).
+ */
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+import { activeVariant } from '../../../variants/index.ts';
+import type { Db } from '../../db/types.ts';
+import { csvStart, manualExportFileName, monthlyExportFileName, transactionCsvLine } from './csv.ts';
+import { historyChunk, historyCount, type HistoryCursor, type HistoryFilter } from './history.service.ts';
+import { historyExports } from './history.tables.ts';
+
+export const EXPORT_CHUNK_ROWS = 500;
+export const MAX_EXPORT_ROWS = 100_000;
+export const EXPORT_LEASE_MS = 5 * 60_000;
+export const EXPORT_RETENTION_DAYS = 7;
+export const EXPORT_POLL_MS = 2_000;
+/** Jobs one run builds at most before it yields to the next poll. */
+export const EXPORT_JOBS_PER_RUN = 10;
+
+export interface ExportJobOptions {
+  providerName?: string;
+  chunkRows?: number;
+  maxJobs?: number;
+  /** told about a failed export (its id and the error) */
+  onError?: (exportId: string, err: unknown) => void;
+}
+
+type ExportRow = typeof historyExports.$inferSelect;
+
+/** Runs on one database, one at a time in this process (see runExportJobs). */
+const runs = new WeakMap<Db, Promise<unknown>>();
+
+/**
+ * Builds the queued exports (and those whose builder's claim ran out); returns how many it
+ * finished (done or failed). Calls in one process run one after another: a call returns only
+ * after every export queued before it was made has been built, whichever call claimed it.
+ */
+export function runExportJobs(db: Db, now: () => number = Date.now, options: ExportJobOptions = {}): Promise<number> {
+  const previous = runs.get(db) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => runAll(db, now, options));
+  runs.set(db, run);
+  return run;
+}
+
+async function runAll(db: Db, now: () => number, options: ExportJobOptions): Promise<number> {
+  await db
+    .delete(historyExports)
+    .where(
+      and(
+        eq(historyExports.source, 'manual'),
+        inArray(historyExports.status, ['done', 'failed']),
+        lt(historyExports.finishedAt, new Date(now() - EXPORT_RETENTION_DAYS * 86_400_000)),
+      ),
+    );
+  let finished = 0;
+  for (let i = 0; i < (options.maxJobs ?? EXPORT_JOBS_PER_RUN); i++) {
+    const job = await claim(db, now);
+    if (!job) break;
+    await build(db, job, now, options);
+    finished += 1;
+  }
+  return finished;
+}
+
+async function claim(db: Db, now: () => number): Promise<ExportRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(historyExports)
+      .where(or(eq(historyExports.status, 'queued'), and(eq(historyExports.status, 'processing'), lt(historyExports.finishedAt, new Date(now())))))
+      .orderBy(asc(historyExports.createdAt), asc(historyExports.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    await tx
+      .update(historyExports)
+      .set({ status: 'processing', progress: 0, finishedAt: new Date(now() + EXPORT_LEASE_MS) })
+      .where(eq(historyExports.id, row.id));
+    return row;
+  });
+}
+
+class TooManyRows extends Error {}
+
+async function build(db: Db, job: ExportRow, now: () => number, options: ExportJobOptions): Promise<void> {
+  const providerName = options.providerName ?? activeVariant.projectName;
+  const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS;
+  const mine = and(eq(historyExports.id, job.id), eq(historyExports.status, 'processing'));
+  try {
+    const filter = job.filter as HistoryFilter;
+    const total = await historyCount(db, job.customerId, filter, providerName);
+    if (total > MAX_EXPORT_ROWS) throw new TooManyRows();
+    let content = csvStart();
+    let cursor: HistoryCursor | null = null;
+    let written = 0;
+    for (;;) {
+      const chunk = await historyChunk(db, job.customerId, filter, cursor, chunkRows, providerName);
+      for (const row of chunk.transactions) content += transactionCsvLine(row);
+      written += chunk.transactions.length;
+      cursor = chunk.cursor;
+      if (chunk.transactions.length < chunkRows) break;
+      if (written >= MAX_EXPORT_ROWS) throw new TooManyRows();
+      const progress = Math.min(99, Math.floor((written * 100) / Math.max(total, 1)));
+      await db.update(historyExports).set({ progress, finishedAt: new Date(now() + EXPORT_LEASE_MS) }).where(mine);
+    }
+    const fileName = job.source === 'monthly' && job.accountId !== null && job.period ? monthlyExportFileName(job.accountId, job.period) : manualExportFileName(job.createdAt);
+    await db
+      .update(historyExports)
+      .set({ status: 'done', progress: 100, content, rowCount: written, fileName, finishedAt: new Date(now()) })
+      .where(mine);
+  } catch (err) {
+    options.onError?.(job.id, err);
+    await db.update(historyExports).set({ status: 'failed', finishedAt: new Date(now()) }).where(mine);
+  }
+}
+
+export interface ExportWorker {
+  stop(): Promise<void>;
+}
+
+/** Polls every pollMs (the timer does not keep the process alive); stop() waits for the run in progress. */
+export function startExportWorker(options: { db: Db; now?: () => number; pollMs?: number } & ExportJobOptions): ExportWorker {
+  const { db, pollMs = EXPORT_POLL_MS, ...jobOptions } = options;
+  const now = options.now ?? Date.now;
+  let stopped = false;
+  let current: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (stopped || current) return;
+    current = runExportJobs(db, now, jobOptions)
+      .catch((err: unknown) => jobOptions.onError?.('', err))
+      .finally(() => {
+        current = null;
+      });
+  }, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

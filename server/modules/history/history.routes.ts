@@ -1,0 +1,167 @@
+/**
+ * The history's two downloads (api/history.ts), REST because they answer files, with the bearer
+ * token like every other call:
+ * - GET /api/v1/exports/{exportId}/file                 the CSV of a finished export
+ * - GET /api/v1/statements/{accountId}/{year}/{month}   the month's statement as a PDF
+ *
+ * The acting customer is the caller's own, or the company named by the Customer-Id header
+ * (api/http.ts CUSTOMER_ID_HEADER) when the caller may act for it (mayActFor, as for named
+ * methods). Answers: 200 with the file (Content-Disposition attachment with its name); 401 without
+ * a valid token; 403 for a restricted session or a company the caller may not act for; 404 for
+ * an unknown export, account or month and for another customer's (alike: nothing is revealed);
+ * 409 for an export that is not done (still building, or failed). Error bodies are the envelope's
+ * `{ responseCode, responseDescription }`.
+ *
+ * Each download writes an audit entry (who, for which customer, which export or account and
+ * month). Nothing about a file's content is logged.
+ *
+ * The plugin also runs the export worker (exports.worker.ts) and stops it when the app closes.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
+import { activeVariant } from '../../../variants/index.ts';
+import type { Db } from '../../db/types.ts';
+import type { TokenService } from '../auth/tokens.service.ts';
+import type { Caller } from '../method-types.ts';
+import { safeError } from '../platform/log.ts';
+import { bearerToken, mayActFor } from '../platform/method-endpoint.ts';
+import { auditLog } from '../platform/platform.tables.ts';
+import { startExportWorker } from './exports.worker.ts';
+import { customerName, findOwnExport, monthRange, ownAccount, periodOf, statementRows } from './history.service.ts';
+import { renderStatementPdf, statementFileName, summarise } from './statement-pdf.ts';
+
+export interface HistoryRoutesOptions {
+  db: Db;
+  tokens: Pick<TokenService, 'authenticate'>;
+  now?: () => number;
+  providerName?: string;
+  /** run the export worker in this app (default true) */
+  exportWorker?: boolean;
+}
+
+class HttpAnswer extends Error {
+  constructor(
+    readonly statusCode: 401 | 403 | 404 | 409 | 500,
+    readonly responseCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = () => new HttpAnswer(404, 'ENOA', 'Not found');
+const ID = /^[1-9]\d{0,9}$/;
+const EXPORT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export const exportFileRoute = `${API_VERSION_PATH}/exports/:exportId/file`;
+export const statementRoute = `${API_VERSION_PATH}/statements/:accountId/:year/:month`;
+
+export async function historyRoutes(app: FastifyInstance, options: HistoryRoutesOptions): Promise<void> {
+  const { db, tokens } = options;
+  const now = options.now ?? Date.now;
+  const providerName = options.providerName ?? activeVariant.projectName;
+
+  /** The caller and the customer it acts for. */
+  const acting = async (request: FastifyRequest): Promise<{ caller: Caller; customerId: number }> => {
+    const caller = await tokens.authenticate(bearerToken(request));
+    if (!caller) throw new HttpAnswer(401, 'AU', 'Sign-in required');
+    if (caller.restriction) throw new HttpAnswer(403, '13', 'Not available in this session');
+    const header = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
+    if (header === undefined) return { caller, customerId: caller.customerId };
+    if (typeof header !== 'string' || !ID.test(header)) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
+    const customerId = Number(header);
+    if (!(await mayActFor(db, caller, customerId))) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
+    return { caller, customerId };
+  };
+
+  const handle =
+    (run: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) => async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await run(request, reply);
+      } catch (err) {
+        if (err instanceof HttpAnswer) return reply.code(err.statusCode).send({ responseCode: err.responseCode, responseDescription: err.message });
+        request.log.error({ error: safeError(err) }, 'history download failed');
+        return reply.code(500).send({ responseCode: 'UE', responseDescription: 'Unknown error' });
+      }
+    };
+
+  const audit = (caller: Caller, customerId: number, method: string, details: Record<string, unknown>) =>
+    db.insert(auditLog).values({ userId: caller.userId, customerId, method, details });
+
+  app.get(
+    exportFileRoute,
+    handle(async (request, reply) => {
+      const { caller, customerId } = await acting(request);
+      const { exportId } = request.params as { exportId: string };
+      if (!EXPORT_ID.test(exportId)) throw notFound();
+      const row = await findOwnExport(db, customerId, exportId);
+      if (!row) throw notFound();
+      if (row.status === 'failed') throw new HttpAnswer(409, 'TA1', 'The export failed; ask for it again with a narrower filter');
+      if (row.status !== 'done' || row.content === null || !row.fileName) throw new HttpAnswer(409, 'TA1', 'The export is not finished yet');
+      await audit(caller, customerId, 'exportDownload', { exportId: row.id });
+      return reply
+        .code(200)
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${row.fileName}"`)
+        .send(row.content);
+    }),
+  );
+
+  app.get(
+    statementRoute,
+    handle(async (request, reply) => {
+      const { caller, customerId } = await acting(request);
+      const params = request.params as { accountId: string; year: string; month: string };
+      if (!ID.test(params.accountId) || !/^\d{4}$/.test(params.year) || !/^(0?[1-9]|1[0-2])$/.test(params.month)) throw notFound();
+      const accountId = Number(params.accountId);
+      const year = Number(params.year);
+      const month = Number(params.month);
+      const account = await ownAccount(db, customerId, accountId);
+      if (!account) throw notFound();
+      const { start, end } = monthRange(year, month);
+      const created = account.createdAt;
+      const firstMonth = Date.UTC(created.getUTCFullYear(), created.getUTCMonth(), 1);
+      // A statement exists from the account's first month to the current one.
+      if (start.getTime() < firstMonth || start.getTime() > now()) throw notFound();
+
+      // One snapshot for the movements and the ledger sums they are checked against.
+      const rows = await db.transaction((tx) => statementRows(tx, customerId, accountId, start, end, providerName), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+      const summary = summarise(rows);
+      if (summary.closingBalanceMinor !== rows.closingFromLegsMinor) {
+        // The movements must add up to the ledger; a statement that does not is never issued.
+        request.log.error({ accountId, period: periodOf(year, month) }, 'statement movements do not add up to the ledger');
+        throw new HttpAnswer(500, 'UE', 'The statement cannot be issued');
+      }
+      const pdf = renderStatementPdf({
+        providerName,
+        customerName: await customerName(db, account.customerId),
+        accountId,
+        currency: account.currency,
+        year,
+        month,
+        openingBalanceMinor: rows.openingBalanceMinor,
+        movements: rows.movements,
+        generatedAt: new Date(now()),
+      });
+      await audit(caller, customerId, 'statementDownload', { accountId, period: periodOf(year, month) });
+      return reply
+        .code(200)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${statementFileName(accountId, year, month)}"`)
+        .send(pdf);
+    }),
+  );
+
+  if (options.exportWorker !== false) {
+    const worker = startExportWorker({
+      db,
+      now,
+      providerName,
+      onError: (exportId, err) => app.log.error({ exportId, error: safeError(err) }, 'history export failed'),
+    });
+    app.addHook('onClose', () => worker.stop());
+  }
+}

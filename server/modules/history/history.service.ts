@@ -1,0 +1,459 @@
+/**
+ * Transaction history, the balance chart and statement data (document 2 §3, §4, §7), read from
+ * the ledger's tables in SQL (the same on PGlite and PostgreSQL), never by loading a customer's
+ * whole history into memory.
+ *
+ * History rows. One row per account side of a movement, for the customer's own accounts
+ * (purpose 'customer'):
+ * - a transfer gives an 'out' row on its source account (minus the amount; operationType p2p,
+ *   exchange when the currencies differ, else betweenAccounts), a separate 'Fees' row there
+ *   (minus the fee) when it has a fee, and an 'in' row on its destination account when that
+ *   account is the customer's (plus the credited amount). The payer sees every status; a payee
+ *   who is another customer sees posted transfers only. A p2p row names the other side: the
+ *   payer sees the e-mail they paid, the payee sees the payer's name. Own accounts are named
+ *   `#<accountId> <currency>`; Fees and deposits name the provider.
+ * - a journal entry without a transfer (the opening balances) gives a 'deposit' row per leg on
+ *   the customer's accounts; its transactionId is the entry's id (rowId keeps rows unique).
+ * transactionDate is when the transfer was asked (its status says whether it is booked); a
+ * statement dates a movement when it was booked (the journal entry).
+ *
+ * Order: newest first; ties by transaction, then out / Fees / in, then account: a total order,
+ * so pages never repeat or skip a row, and an export can walk it with a keyset cursor.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { HistoryFilterEntries, OperationType, Transaction } from '../../../api/history.ts';
+import { CURRENCIES } from '../../../api/transfers.ts';
+import type { TransferStatus } from '../../../api/transfers.ts';
+import type * as v from 'valibot';
+import type { Db } from '../../db/types.ts';
+import { accounts } from '../accounts/accounts.tables.ts';
+import { currencyExponent, minorToDecimal } from '../accounts/money.ts';
+import { customers } from '../customers/customers.tables.ts';
+import { MethodFailure } from '../method-types.ts';
+import { historyExports } from './history.tables.ts';
+
+/** The filter of transactionHistory, plus the export's e-mail (document 2 §7 customerEmail). */
+export type HistoryFilter = { [K in keyof typeof HistoryFilterEntries]?: v.InferOutput<(typeof HistoryFilterEntries)[K]> } & { email?: string | undefined };
+
+const DAY_MS = 86_400_000;
+/** Rows one history page may ask for (the contract caps pageSize at 100). */
+export const MAX_PAGE_SIZE = 100;
+
+export const HistoryMessages = {
+  notYourAccount: 'No such account',
+  dateOrder: 'must not be before fromDate',
+  amountOrder: 'must not be less than fromAmount',
+  badDate: 'must be a date (YYYY-MM-DD)',
+} as const;
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The customer's own account (purpose customer), or null. */
+export async function ownAccount(db: Db, customerId: number, accountId: number) {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.accountId, accountId), eq(accounts.customerId, customerId), eq(accounts.purpose, 'customer')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account of the acting customer, or ENOA (another customer's and unknown ids answer alike). */
+export async function requireOwnAccount(db: Db, customerId: number, accountId: number) {
+  const account = await ownAccount(db, customerId, accountId);
+  if (!account) throw new MethodFailure('ENOA', HistoryMessages.notYourAccount);
+  return account;
+}
+
+/** The acting customer's export, or null (unknown and another customer's alike). */
+export async function findOwnExport(db: Db, customerId: number, exportId: string) {
+  const [row] = await db
+    .select()
+    .from(historyExports)
+    .where(and(eq(historyExports.id, exportId), eq(historyExports.customerId, customerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A customer's name as shown to others: the company name, else first and last name. */
+export async function customerName(db: Db, customerId: number): Promise<string> {
+  const [c] = await db
+    .select({ firstName: customers.firstName, lastName: customers.lastName, businessName: customers.businessName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!c) return '';
+  return c.businessName?.trim() || `${c.firstName} ${c.lastName}`.trim();
+}
+
+/** Midnight UTC of a YYYY-MM-DD day in ms, or NaN for an impossible day (2026-02-30). */
+function dayStartMs(day: string): number {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === day ? ms : Number.NaN;
+}
+
+/** Checks a filter against the acting customer: every bad field answers VF, another's account ENOA. */
+export async function checkFilter(db: Db, customerId: number, filter: HistoryFilter, names: { fromAmount: string; toAmount: string } = { fromAmount: 'fromAmount', toAmount: 'toAmount' }): Promise<HistoryFilter> {
+  const errors: { param: string; description: string }[] = [];
+  const from = filter.fromDate === undefined ? undefined : dayStartMs(filter.fromDate);
+  const to = filter.toDate === undefined ? undefined : dayStartMs(filter.toDate);
+  if (from !== undefined && Number.isNaN(from)) errors.push({ param: 'fromDate', description: HistoryMessages.badDate });
+  if (to !== undefined && Number.isNaN(to)) errors.push({ param: 'toDate', description: HistoryMessages.badDate });
+  if (from !== undefined && to !== undefined && from > to) errors.push({ param: 'toDate', description: HistoryMessages.dateOrder });
+  if (filter.fromAmount !== undefined && filter.toAmount !== undefined && Number(filter.fromAmount) > Number(filter.toAmount)) {
+    errors.push({ param: names.toAmount, description: HistoryMessages.amountOrder });
+  }
+  if (errors.length > 0) throw new MethodFailure('VF', 'Invalid request', errors);
+  if (filter.accountId !== undefined) await requireOwnAccount(db, customerId, filter.accountId);
+  const normalised: HistoryFilter = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== '') (normalised as Record<string, unknown>)[key] = value;
+  }
+  return normalised;
+}
+
+/** `CASE currency WHEN 'EUR' THEN 2 ... END`: the exponent of a row's currency, from money.ts. */
+const EXPONENT_OF_CURRENCY = sql.raw(
+  `(CASE r.currency ${CURRENCIES.map((c) => `WHEN '${c}' THEN ${currencyExponent(c)}`).join(' ')} ELSE 2 END)`,
+);
+
+const PARTY_NAME = (alias: string) =>
+  sql.raw(`coalesce(nullif(trim(${alias}.business_name), ''), trim(${alias}.first_name || ' ' || ${alias}.last_name))`);
+
+const OPERATION_TYPE = sql.raw(`(CASE WHEN t.kind = 'p2p' THEN 'p2p' WHEN t.from_currency <> t.to_currency THEN 'exchange' ELSE 'betweenAccounts' END)`);
+
+/**
+ * Every row of a customer (see the file's comment), columns: source_id, at, part (3 out, 2 Fees,
+ * 1 in, 0 deposit: the tiebreak), operation_type, direction, status, account_id, amount_minor,
+ * currency, counterparty, note, reference, email. `booked`: posted transfers only, dated by their
+ * journal entry (statements).
+ */
+function rowsSql(customerId: number, providerName: string, booked: boolean): SQL {
+  const at = booked ? sql.raw('e.created_at') : sql.raw('t.created_at');
+  const bookedJoin = booked ? sql.raw(`JOIN journal_entries e ON e.id = t.entry_id AND t.status = 'posted'`) : sql.raw('');
+  return sql`
+    SELECT t.id AS source_id, ${at} AS at, 3 AS part, ${OPERATION_TYPE} AS operation_type, 'out' AS direction, t.status AS status,
+      t.from_account_id AS account_id, -t.amount_minor AS amount_minor, t.from_currency AS currency,
+      (CASE WHEN t.kind = 'p2p' THEN coalesce(t.to_email, ${PARTY_NAME('q')}) ELSE '#' || t.to_account_id || ' ' || t.to_currency END) AS counterparty,
+      t.note AS note, t.reference AS reference, t.to_email AS email
+    FROM transfers t ${bookedJoin}
+      JOIN accounts a ON a.account_id = t.from_account_id
+      LEFT JOIN customers q ON q.id = t.to_customer_id
+    WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+    UNION ALL
+    SELECT t.id, ${at}, 2, 'Fees', 'out', t.status, t.from_account_id, -t.fee_minor, t.from_currency, ${providerName}::text, t.note, t.reference, t.to_email
+    FROM transfers t ${bookedJoin}
+      JOIN accounts a ON a.account_id = t.from_account_id
+    WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer' AND t.fee_minor > 0
+    UNION ALL
+    SELECT t.id, ${at}, 1, ${OPERATION_TYPE}, 'in', t.status, t.to_account_id, t.to_amount_minor, t.to_currency,
+      (CASE WHEN t.kind = 'p2p' THEN ${PARTY_NAME('p')} ELSE '#' || t.from_account_id || ' ' || t.from_currency END),
+      t.note, t.reference, t.to_email
+    FROM transfers t ${bookedJoin}
+      JOIN accounts a ON a.account_id = t.to_account_id
+      LEFT JOIN customers p ON p.id = t.customer_id
+    WHERE t.to_customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+      AND (t.status = 'posted' OR t.customer_id = ${customerId})
+    UNION ALL
+    SELECT e.id, e.created_at, 0, 'deposit', (CASE WHEN l.amount_minor < 0 THEN 'out' ELSE 'in' END), 'posted', l.account_id, l.amount_minor, l.currency,
+      ${providerName}::text, NULL::text, NULL::text, NULL::text
+    FROM journal_entries e
+      JOIN journal_legs l ON l.entry_id = e.id
+      JOIN accounts a ON a.account_id = l.account_id
+    WHERE e.transfer_id IS NULL AND a.customer_id = ${customerId} AND a.purpose = 'customer'`;
+}
+
+/** A LIKE pattern matching the text anywhere, its wildcards (and the escape '!') taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** The filter's conditions on `r` except status (the counts ignore the status). */
+function baseConditions(filter: HistoryFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.accountId !== undefined) parts.push(sql`r.account_id = ${filter.accountId}`);
+  if (filter.transactionType !== undefined) parts.push(sql`r.operation_type = ${filter.transactionType}`);
+  if (filter.transactionDirection !== undefined) parts.push(sql`r.direction = ${filter.transactionDirection}`);
+  if (filter.fromDate !== undefined) parts.push(sql`r.at >= ${new Date(dayStartMs(filter.fromDate)).toISOString()}::timestamptz`);
+  if (filter.toDate !== undefined) parts.push(sql`r.at < ${new Date(dayStartMs(filter.toDate) + DAY_MS).toISOString()}::timestamptz`);
+  if (filter.fromAmount !== undefined) parts.push(sql`abs(r.amount_minor)::numeric >= ${filter.fromAmount}::numeric * (10::numeric ^ ${EXPONENT_OF_CURRENCY})`);
+  if (filter.toAmount !== undefined) parts.push(sql`abs(r.amount_minor)::numeric <= ${filter.toAmount}::numeric * (10::numeric ^ ${EXPONENT_OF_CURRENCY})`);
+  if (filter.keyword) {
+    const p = containsPattern(filter.keyword);
+    const byId = /^\d{1,15}$/.test(filter.keyword) ? sql` OR r.source_id = ${Number(filter.keyword)}` : sql``;
+    parts.push(
+      sql`(r.note ILIKE ${p} ESCAPE '!' OR r.reference ILIKE ${p} ESCAPE '!' OR r.counterparty ILIKE ${p} ESCAPE '!' OR r.email ILIKE ${p} ESCAPE '!'${byId})`,
+    );
+  }
+  if (filter.email) parts.push(sql`r.email ILIKE ${containsPattern(filter.email)} ESCAPE '!'`);
+  return sql.join(parts, sql` AND `);
+}
+
+function statusCondition(filter: HistoryFilter): SQL {
+  return filter.status === undefined ? sql`TRUE` : sql`r.status = ${filter.status}`;
+}
+
+const ORDER_DESC = sql.raw('r.at DESC, r.source_id DESC, r.part DESC, r.account_id DESC');
+
+/** The output columns of a row of `r` (text where the drivers would differ). */
+const ROW_COLUMNS = sql.raw(`
+  to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date_text,
+  to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key,
+  r.source_id::text AS source_id, r.part::int AS part, r.operation_type, r.direction, r.status, r.account_id::int AS account_id,
+  r.amount_minor::text AS amount_minor, r.currency, r.counterparty, r.note, r.reference`);
+
+interface RawRow {
+  date_text: string;
+  at_key: string;
+  source_id: string;
+  part: number;
+  operation_type: OperationType;
+  direction: 'in' | 'out';
+  status: TransferStatus;
+  account_id: number;
+  amount_minor: string;
+  currency: string;
+  counterparty: string | null;
+  note: string | null;
+  reference: string | null;
+}
+
+function toTransaction(row: RawRow): Transaction {
+  const transactionId = Number(row.source_id);
+  return {
+    rowId: `${transactionId}:${row.account_id}:${row.operation_type}`,
+    transactionId,
+    transactionDate: row.date_text,
+    operationType: row.operation_type,
+    direction: row.direction,
+    status: row.status,
+    accountId: row.account_id,
+    amount: minorToDecimal(BigInt(row.amount_minor), row.currency),
+    currency: row.currency,
+    counterparty: row.counterparty ?? '',
+    note: row.note,
+    reference: row.reference,
+  };
+}
+
+export interface HistoryPage {
+  transactions: Transaction[];
+  results: number;
+  rejectedCount: number;
+  processingCount: number;
+}
+
+/** One page and the counts, in one statement (one snapshot). */
+export async function historyPage(
+  db: Db,
+  customerId: number,
+  filter: HistoryFilter,
+  page: { pageNumber: number; pageSize: number },
+  providerName: string,
+): Promise<HistoryPage> {
+  const pageSize = Math.min(page.pageSize, MAX_PAGE_SIZE);
+  const offset = (page.pageNumber - 1) * pageSize;
+  const rows = await rowsOf<RawRow & { results: number; rejected: number; processing: number }>(
+    db,
+    sql`
+      WITH hr AS (SELECT r.* FROM (${rowsSql(customerId, providerName, false)}) r WHERE ${baseConditions(filter)}),
+      counts AS (
+        SELECT count(*) FILTER (WHERE ${statusCondition(filter)})::int AS results,
+          count(*) FILTER (WHERE r.status = 'rejected')::int AS rejected,
+          count(*) FILTER (WHERE r.status = 'pending')::int AS processing
+        FROM hr r),
+      page AS (SELECT r.* FROM hr r WHERE ${statusCondition(filter)} ORDER BY ${ORDER_DESC} LIMIT ${pageSize} OFFSET ${offset})
+      SELECT c.results, c.rejected, c.processing, ${ROW_COLUMNS}
+      FROM counts c LEFT JOIN page r ON TRUE
+      ORDER BY ${ORDER_DESC}`,
+  );
+  const first = rows[0];
+  return {
+    transactions: rows.filter((r) => r.source_id !== null).map(toTransaction),
+    results: first?.results ?? 0,
+    rejectedCount: first?.rejected ?? 0,
+    processingCount: first?.processing ?? 0,
+  };
+}
+
+/** Rows matching the whole filter (status included). */
+export async function historyCount(db: Db, customerId: number, filter: HistoryFilter, providerName: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (${rowsSql(customerId, providerName, false)}) r WHERE ${baseConditions(filter)} AND ${statusCondition(filter)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Where a walk over the history stopped: the last row's order key. */
+export interface HistoryCursor {
+  atKey: string;
+  sourceId: number;
+  part: number;
+  accountId: number;
+}
+
+/**
+ * The next rows after a cursor, newest first (the export's walk). Rows asked after the walk began
+ * are newer than its first row, so they never shift it: no row is repeated or skipped.
+ */
+export async function historyChunk(
+  db: Db,
+  customerId: number,
+  filter: HistoryFilter,
+  after: HistoryCursor | null,
+  limit: number,
+  providerName: string,
+): Promise<{ transactions: Transaction[]; cursor: HistoryCursor | null }> {
+  const afterCondition = after
+    ? sql`(r.at, r.source_id, r.part, r.account_id) < (${after.atKey}::timestamptz, ${after.sourceId}::bigint, ${after.part}::int, ${after.accountId}::int)`
+    : sql`TRUE`;
+  const rows = await rowsOf<RawRow>(
+    db,
+    sql`SELECT ${ROW_COLUMNS} FROM (${rowsSql(customerId, providerName, false)}) r
+        WHERE ${baseConditions(filter)} AND ${statusCondition(filter)} AND ${afterCondition}
+        ORDER BY ${ORDER_DESC} LIMIT ${limit}`,
+  );
+  const last = rows.at(-1);
+  return {
+    transactions: rows.map(toTransaction),
+    cursor: last ? { atKey: last.at_key, sourceId: Number(last.source_id), part: last.part, accountId: last.account_id } : null,
+  };
+}
+
+/** YYYY-MM-DD (UTC) of a time in ms. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export interface BalanceSeries {
+  currency: string;
+  points: { date: string; balance: string }[];
+}
+
+/**
+ * The balance of each currency of the customer's accounts at the end of each day with movement
+ * in the last `days` days, with the day before the window as the starting point and today as the
+ * last point (sums of journal legs: booked money, holds of pending transfers included).
+ */
+export async function balanceSeries(db: Db, customerId: number, days: number, nowMs: number): Promise<BalanceSeries[]> {
+  const todayStart = Date.parse(`${utcDay(nowMs)}T00:00:00Z`);
+  const startDay = utcDay(todayStart - days * DAY_MS);
+  const windowStart = new Date(todayStart - (days - 1) * DAY_MS).toISOString();
+  const windowEnd = new Date(todayStart + DAY_MS).toISOString();
+  const rows = await rowsOf<{ currency: string; day: string | null; amount: string }>(
+    db,
+    sql`
+      WITH cur AS (
+        SELECT DISTINCT a.currency FROM accounts a WHERE a.customer_id = ${customerId} AND a.purpose = 'customer'),
+      legs AS (
+        SELECT l.currency, e.created_at AS at, l.amount_minor
+        FROM journal_legs l
+          JOIN journal_entries e ON e.id = l.entry_id
+          JOIN accounts a ON a.account_id = l.account_id
+        WHERE a.customer_id = ${customerId} AND a.purpose = 'customer' AND e.created_at < ${windowEnd}::timestamptz)
+      SELECT cur.currency, NULL::text AS day,
+        (SELECT coalesce(sum(legs.amount_minor), 0) FROM legs WHERE legs.currency = cur.currency AND legs.at < ${windowStart}::timestamptz)::text AS amount
+      FROM cur
+      UNION ALL
+      SELECT legs.currency, to_char(legs.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(legs.amount_minor)::text
+      FROM legs WHERE legs.at >= ${windowStart}::timestamptz
+      GROUP BY 1, 2
+      ORDER BY 1, 2 NULLS FIRST`,
+  );
+  const series = new Map<string, { balance: bigint; points: { date: string; balance: string }[] }>();
+  for (const row of rows) {
+    let s = series.get(row.currency);
+    if (!s) {
+      s = { balance: 0n, points: [] };
+      series.set(row.currency, s);
+    }
+    s.balance += BigInt(row.amount);
+    s.points.push({ date: row.day ?? startDay, balance: minorToDecimal(s.balance, row.currency) });
+  }
+  const today = utcDay(nowMs);
+  return [...series].map(([currency, s]) => {
+    if (s.points.at(-1)?.date !== today) s.points.push({ date: today, balance: minorToDecimal(s.balance, currency) });
+    return { currency, points: s.points };
+  });
+}
+
+/** {year, month} from a month's first day back to another's, newest first (UTC). */
+export function monthsBetween(firstMs: number, lastMs: number): { year: number; month: number }[] {
+  const first = new Date(firstMs);
+  const last = new Date(lastMs);
+  const out: { year: number; month: number }[] = [];
+  let year = last.getUTCFullYear();
+  let month = last.getUTCMonth() + 1;
+  const stopKey = first.getUTCFullYear() * 12 + first.getUTCMonth();
+  while (year * 12 + (month - 1) >= stopKey) {
+    out.push({ year, month });
+    month -= 1;
+    if (month === 0) {
+      month = 12;
+      year -= 1;
+    }
+  }
+  return out;
+}
+
+export const periodOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The first instant of a month and of the next (UTC), as ISO strings. */
+export function monthRange(year: number, month: number): { start: Date; end: Date } {
+  return { start: new Date(Date.UTC(year, month - 1, 1)), end: new Date(Date.UTC(year, month, 1)) };
+}
+
+export interface StatementRows {
+  openingBalanceMinor: bigint;
+  /** the sum of the account's legs up to the end of the period (checks the movements) */
+  closingFromLegsMinor: bigint;
+  movements: { bookedAt: Date; description: string; amountMinor: bigint }[];
+}
+
+function describe(row: RawRow): string {
+  const party = row.counterparty ?? '';
+  const base = (() => {
+    switch (row.operation_type) {
+      case 'Fees':
+        return 'Fee';
+      case 'deposit':
+        return row.direction === 'in' ? 'Deposit' : 'Withdrawal';
+      case 'p2p':
+        return row.direction === 'out' ? `Payment to ${party}` : `Payment from ${party}`;
+      case 'exchange':
+        return row.direction === 'out' ? `Exchange to ${party}` : `Exchange from ${party}`;
+      default:
+        return row.direction === 'out' ? `Transfer to ${party}` : `Transfer from ${party}`;
+    }
+  })();
+  const extras = [row.note, row.reference ? `ref. ${row.reference}` : null].filter((x): x is string => !!x);
+  return extras.length > 0 && row.operation_type !== 'Fees' ? `${base}: ${extras.join(', ')}` : base;
+}
+
+/** The posted movements of one account in [start, end), oldest first, with the opening balance. */
+export async function statementRows(db: Db, customerId: number, accountId: number, start: Date, end: Date, providerName: string): Promise<StatementRows> {
+  const startIso = start.toISOString();
+  const endIso = end.toISOString();
+  const rows = await rowsOf<RawRow>(
+    db,
+    sql`SELECT ${ROW_COLUMNS} FROM (${rowsSql(customerId, providerName, true)}) r
+        WHERE r.account_id = ${accountId} AND r.status = 'posted' AND r.at >= ${startIso}::timestamptz AND r.at < ${endIso}::timestamptz
+        ORDER BY r.at, r.source_id, r.part DESC`,
+  );
+  const [sums] = await rowsOf<{ opening: string; closing: string }>(
+    db,
+    sql`SELECT
+          coalesce(sum(l.amount_minor) FILTER (WHERE e.created_at < ${startIso}::timestamptz), 0)::text AS opening,
+          coalesce(sum(l.amount_minor), 0)::text AS closing
+        FROM journal_legs l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE l.account_id = ${accountId} AND e.created_at < ${endIso}::timestamptz`,
+  );
+  return {
+    openingBalanceMinor: BigInt(sums?.opening ?? '0'),
+    closingFromLegsMinor: BigInt(sums?.closing ?? '0'),
+    movements: rows.map((r) => ({ bookedAt: new Date(r.date_text), description: describe(r), amountMinor: BigInt(r.amount_minor) })),
+  };
+}
