@@ -259,7 +259,7 @@ function buildBody(name: MethodName, payload: unknown, actingId: number | null):
   return form;
 }
 
-function buildHeaders(body: BodyInit, actingId: number | null): Headers {
+function buildHeaders(body: BodyInit, actingId: number | null, idempotency: { header: string; key: string } | null): Headers {
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': getUiLanguageTag(),
@@ -270,16 +270,17 @@ function buildHeaders(body: BodyInit, actingId: number | null): Headers {
   const token = hooks.getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (actingId !== null) headers.set(CUSTOMER_ID_HEADER, String(actingId));
+  if (idempotency) headers.set(idempotency.header, idempotency.key);
   return headers;
 }
 
-async function send(name: MethodName, payload: unknown): Promise<Response | Failure> {
+async function send(name: MethodName, payload: unknown, idempotency: { header: string; key: string } | null): Promise<Response | Failure> {
   const actingId = hooks.getActingCustomerId();
   const body = buildBody(name, payload, actingId);
   try {
     return await fetchImpl(getMethodUrl(name), {
       method: 'POST',
-      headers: buildHeaders(body, actingId),
+      headers: buildHeaders(body, actingId, idempotency),
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -295,21 +296,42 @@ async function send(name: MethodName, payload: unknown): Promise<Response | Fail
  */
 let registry: Promise<typeof import('../../api/registry.ts')> | null = null;
 const loadRegistry = () => (registry ??= import('../../api/registry.ts'));
+/** The money contract (which methods need an idempotency key), in the registry's chunk. */
+let transfersContract: Promise<typeof import('../../api/transfers.ts')> | null = null;
+const loadTransfersContract = () => (transfersContract ??= import('../../api/transfers.ts'));
 
-export async function callMethod<N extends MethodName>(name: N, payload: RequestOf<Methods[N]>): Promise<MethodResult<N>> {
-  const { methods } = await loadRegistry();
+export interface CallOptions {
+  /**
+   * The Idempotency-Key of a money-moving call (api/transfers.ts IDEMPOTENT_METHODS). The caller
+   * makes one per submit attempt and passes the same key to every retry of that attempt; the
+   * platform answers a retry with the first answer, so money never moves twice.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * Calls a named method. A money-moving method called without a well-formed idempotency key is a
+ * programming error: it throws (TypeError) and nothing is sent.
+ */
+export async function callMethod<N extends MethodName>(name: N, payload: RequestOf<Methods[N]>, options: CallOptions = {}): Promise<MethodResult<N>> {
+  const [{ methods }, { IDEMPOTENT_METHODS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN }] = await Promise.all([loadRegistry(), loadTransfersContract()]);
   const def = methods[name];
   if (!def) return failure(ResponseCode.invalidMethod, t`Unknown error`);
+  const key = options.idempotencyKey;
+  if (key === undefined ? IDEMPOTENT_METHODS.has(name) : !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new TypeError(`${name} moves money: it needs an idempotency key of 8-100 characters [A-Za-z0-9_-]`);
+  }
+  const idempotency = key === undefined ? null : { header: IDEMPOTENCY_KEY_HEADER, key };
   hooks.onActivity?.();
 
-  let response = await send(name, payload);
+  let response = await send(name, payload, idempotency);
   if (!(response instanceof Response)) return response;
 
   if (response.status === 401) {
     // One refresh, one replay (document 1 §4). The session shares one refresh between callers.
     const refreshed = await hooks.refresh().catch(() => false);
     if (!refreshed) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
-    response = await send(name, payload);
+    response = await send(name, payload, idempotency);
     if (!(response instanceof Response)) return response;
     if (response.status === 401) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
   }

@@ -1,0 +1,457 @@
+/**
+ * A transfer, of any kind (document 2 §4-§8): own accounts and p2p now; external, mass, global
+ * and invoices later. The kind is input; what differs per kind is data (transfer.rules.ts
+ * TRANSFER_KINDS, transferRequest) and the actors the app provides, never a state of its own.
+ *
+ * ```
+ * loading ─ok, permitted─▶ editing ─REVIEW (valid, fee known)─▶ reviewing ─SUBMIT─▶ submitting
+ *    │  └─ok, not permitted─▶ notAllowed          ▲  └─REVIEW.BACK─▶ editing       │
+ *    └─failed─▶ loadFailed ─LOAD.RETRY─▶ loading   │                                ├─ approve type none ─▶ done
+ *                                                  ├── network (same key) ──────────┤
+ *    editing ◀── VF on fields / other refusal ─────┼────────────────────────────────┤
+ *    editing ◀── approval canceled ─┐              │                                └─ otherwise ─▶ approving
+ *                                   └──────────── approving (the approval machine) ─▶ done | failed
+ *    done, failed ─TRANSFER.NEW─▶ loading
+ * ```
+ *
+ * editing is parallel: the form (FORM.CHANGE patches it) and one region per lookup, each
+ * restarted only by a patch touching its inputs and asking only when the rules allow (§5):
+ * - fee: deciding ─ready─▶ waiting ─after feeDebounce─▶ quoting ─▶ idle (quote) | failed (FEE.RETRY)
+ * - limits: deciding ─both accounts─▶ loading ─▶ idle
+ * - payee (p2p): deciding ─checkable e-mail─▶ waiting ─after payeeDebounce─▶ checking ─▶ idle
+ * - max: idle ─MAX.REQUEST (source account)─▶ loading ─▶ idle (the amount becomes the maximum)
+ *
+ * The request is built once, on REVIEW, with a new idempotency key; a retry after a network
+ * failure sends the same request with the same key, so money never moves twice. A definitive
+ * answer (success, VF, refusal) ends that key. Errors are codes; the platform's failures are kept
+ * as data for the error popup (document 2 §8).
+ */
+import { assign, fromPromise, raise, setup } from 'xstate';
+import type { Account } from '../../api/accounts.ts';
+import type { Failure } from '../../api/envelope.ts';
+import type { ResponseOf } from '../../api/method.ts';
+import type { MoneyPermissions, RecentTransfer, transferBetweenAccounts } from '../../api/transfers.ts';
+import { approvalMachine, type ApprovalMode, type ApprovalOutput } from '../approval/approval.machine.ts';
+import { newIdempotencyKey } from '../approval/idempotency-key.ts';
+import {
+  TRANSFER_KINDS,
+  emptyForm,
+  feeRequest,
+  fieldsOfPatch,
+  hasPermission,
+  isCheckableEmail,
+  limitsRequest,
+  maxAmountRequest,
+  normaliseEmail,
+  openAccounts,
+  touchesFee,
+  touchesLimits,
+  touchesMax,
+  touchesPayee,
+  transferRequest,
+  validateForm,
+  type FeeRequest,
+  type FieldErrors,
+  type Limits,
+  type LimitsRequest,
+  type MaxAmountRequest,
+  type PayeeCheck,
+  type TransferForm,
+  type TransferFormPatch,
+  type TransferKind,
+  type TransferRequest,
+} from './transfer.rules.ts';
+
+export type TransferResult = Omit<ResponseOf<typeof transferBetweenAccounts>, 'responseCode'>;
+
+export interface FeeQuote {
+  fee: string;
+  feeCurrency: string;
+  amount: string;
+  currency: string;
+  toAmount: string;
+  toCurrency: string;
+  rate: string;
+}
+
+type Refusal = { ok: false; code: 'network' } | { ok: false; code: 'failed'; failure: Failure };
+export type LoadResult = { ok: true; accounts: Account[]; permissions: MoneyPermissions; recent: RecentTransfer[] } | Refusal;
+export type FeeResult = { ok: true; quote: FeeQuote } | Refusal;
+export type LimitsResult = { ok: true; limits: Limits } | Refusal;
+export type PayeeResult = { ok: true; payee: Omit<PayeeCheck, 'email'> } | Refusal;
+export type MaxAmountResult = { ok: true; maxAmount: string; currency: string } | Refusal;
+export type SubmitResult = { ok: true; result: TransferResult } | { ok: false; code: 'fields'; fieldErrors: FieldErrors } | Refusal;
+
+export interface TransferInput {
+  kind: TransferKind;
+}
+
+export type TransferEvent =
+  | { type: 'FORM.CHANGE'; patch: TransferFormPatch }
+  | { type: 'FEE.RETRY' }
+  | { type: 'MAX.REQUEST' }
+  | { type: 'REVIEW' }
+  | { type: 'REVIEW.BACK' }
+  | { type: 'SUBMIT' }
+  | { type: 'POPUP.CLOSE' }
+  | { type: 'LOAD.RETRY' }
+  | { type: 'TRANSFER.NEW' };
+
+/** Why the form cannot go to review though every field is fine. */
+export type ReviewBlock = 'feeNeeded';
+/** What the form says after coming back from an approval. */
+export type TransferNotice = 'approvalCanceled';
+
+export interface TransferContext {
+  kind: TransferKind;
+  /** open accounts of the acting customer */
+  accounts: Account[];
+  recent: RecentTransfer[];
+  form: TransferForm;
+  fieldErrors: FieldErrors;
+  /** the fee of the form as it is now (cleared by any change to its inputs) */
+  quote: FeeQuote | null;
+  feeFailure: Refusal | null;
+  limits: Limits | null;
+  payee: PayeeCheck | null;
+  /** the payee check failed: the platform checks again on submit */
+  payeeUnchecked: boolean;
+  maxFailure: Refusal | null;
+  reviewBlock: ReviewBlock | null;
+  /** the request under review and its idempotency key (kept for retries of this submission) */
+  request: TransferRequest | null;
+  idempotencyKey: string | null;
+  /** the submit got no answer: it may be sent again (same key) */
+  submitUnanswered: boolean;
+  /** a refusal shown in the error popup (document 2 §8) */
+  failure: Failure | null;
+  loadFailure: Refusal | null;
+  result: TransferResult | null;
+  /** how an approval ended, when it did not end approved */
+  outcome: Extract<ApprovalOutput, { result: 'failed' }> | null;
+  notice: TransferNotice | null;
+}
+
+/** Wait this long after the last keystroke before asking the fee or checking the payee. */
+export const FEE_DEBOUNCE_MS = 400;
+export const PAYEE_DEBOUNCE_MS = 500;
+
+const initialContext = (kind: TransferKind): TransferContext => ({
+  kind,
+  accounts: [],
+  recent: [],
+  form: emptyForm(),
+  fieldErrors: {},
+  quote: null,
+  feeFailure: null,
+  limits: null,
+  payee: null,
+  payeeUnchecked: false,
+  maxFailure: null,
+  reviewBlock: null,
+  request: null,
+  idempotencyKey: null,
+  submitUnanswered: false,
+  failure: null,
+  loadFailure: null,
+  result: null,
+  outcome: null,
+  notice: null,
+});
+
+const refusalOf = (r: { ok: boolean }): Refusal => (r.ok ? { ok: false, code: 'network' } : (r as Refusal));
+
+export const transferMachine = setup({
+  types: {
+    context: {} as TransferContext,
+    events: {} as TransferEvent,
+    input: {} as TransferInput,
+  },
+  actors: {
+    /** accounts.account, moneyPermissions and, when the kind shows them, recentTransfers */
+    loadSetup: fromPromise<LoadResult, { kind: TransferKind; recentLimit: number }>(async () => ({ ok: false, code: 'network' })),
+    quoteFee: fromPromise<FeeResult, FeeRequest>(async () => ({ ok: false, code: 'network' })),
+    fetchLimits: fromPromise<LimitsResult, LimitsRequest>(async () => ({ ok: false, code: 'network' })),
+    checkPayee: fromPromise<PayeeResult, { email: string }>(async () => ({ ok: false, code: 'network' })),
+    fetchMaxAmount: fromPromise<MaxAmountResult, MaxAmountRequest>(async () => ({ ok: false, code: 'network' })),
+    /** sends the reviewed request with its idempotency key */
+    submitTransfer: fromPromise<SubmitResult, { request: TransferRequest; idempotencyKey: string }>(async () => ({ ok: false, code: 'network' })),
+    approval: approvalMachine,
+  },
+  delays: {
+    feeDebounce: FEE_DEBOUNCE_MS,
+    payeeDebounce: PAYEE_DEBOUNCE_MS,
+  },
+  guards: {
+    isLoaded: (_, r: LoadResult) => r.ok,
+    isPermitted: ({ context }, r: LoadResult) => r.ok && hasPermission(context.kind, r.permissions),
+    isFeeReady: ({ context }) => feeRequest(context.kind, context.form, context.accounts) !== null,
+    areLimitsReady: ({ context }) => limitsRequest(context.kind, context.form, context.accounts) !== null,
+    isPayeeCheckable: ({ context }) => TRANSFER_KINDS[context.kind].payee && isCheckableEmail(context.form.payeeEmail),
+    hasSource: ({ context }) => maxAmountRequest(context.kind, context.form) !== null,
+    touchesFee: (_, patch: TransferFormPatch) => touchesFee(patch),
+    touchesLimits: (_, patch: TransferFormPatch) => touchesLimits(patch),
+    touchesPayee: (_, patch: TransferFormPatch) => touchesPayee(patch),
+    touchesMax: (_, patch: TransferFormPatch) => touchesMax(patch),
+    isOk: (_, r: { ok: boolean }) => r.ok,
+    hasFieldErrors: ({ context }) =>
+      Object.keys(validateForm(context.kind, context.form, { accounts: context.accounts, payee: context.payee, limits: context.limits })).length > 0,
+    hasQuote: ({ context }) => context.quote !== null,
+    needsApproval: (_, r: SubmitResult) => r.ok && r.result.approveType !== 'none',
+    isFieldRefusal: (_, r: SubmitResult) => !r.ok && r.code === 'fields',
+    isUnanswered: (_, r: { ok: boolean; code?: string }) => !r.ok && r.code === 'network',
+    isApproved: (_, o: ApprovalOutput) => o.result === 'approved',
+    isCanceled: (_, o: ApprovalOutput) => o.result === 'canceled',
+  },
+  actions: {
+    reset: assign(({ context }) => initialContext(context.kind)),
+    storeSetup: assign(({ context }, r: LoadResult) => {
+      if (!r.ok) return {};
+      const accounts = openAccounts(r.accounts);
+      // One source account: chosen for the user.
+      const only = accounts.length === 1 ? accounts[0]!.accountId : null;
+      return { accounts, recent: r.recent, loadFailure: null, form: { ...context.form, fromAccountId: context.form.fromAccountId ?? only } };
+    }),
+    storeLoadFailure: assign((_, r: Refusal) => ({ loadFailure: r })),
+    applyPatch: assign(({ context }, patch: TransferFormPatch) => {
+      const fieldErrors = { ...context.fieldErrors };
+      for (const field of fieldsOfPatch(patch)) delete fieldErrors[field];
+      return { form: { ...context.form, ...patch }, fieldErrors, reviewBlock: null, notice: null };
+    }),
+    clearQuote: assign({ quote: null, feeFailure: null }),
+    storeQuote: assign((_, quote: FeeQuote) => ({ quote, feeFailure: null })),
+    storeFeeFailure: assign((_, r: Refusal) => ({ quote: null, feeFailure: r })),
+    clearLimits: assign({ limits: null }),
+    storeLimits: assign((_, limits: Limits | null) => ({ limits })),
+    clearPayee: assign({ payee: null, payeeUnchecked: false }),
+    storePayee: assign(({ context }, payee: Omit<PayeeCheck, 'email'> | null) => ({
+      payee: payee ? { ...payee, email: normaliseEmail(context.form.payeeEmail) } : null,
+      payeeUnchecked: payee === null,
+    })),
+    clearMaxFailure: assign({ maxFailure: null }),
+    storeMaxFailure: assign((_, r: Refusal) => ({ maxFailure: r })),
+    /** "Send all": the amount becomes the maximum, in the source's currency. */
+    useMaxAmount: raise((_, maxAmount: string) => ({ type: 'FORM.CHANGE' as const, patch: { amount: maxAmount, currency: null } })),
+    showFieldErrors: assign(({ context }) => ({
+      fieldErrors: validateForm(context.kind, context.form, { accounts: context.accounts, payee: context.payee, limits: context.limits }),
+      reviewBlock: null,
+    })),
+    blockReview: assign((_, block: ReviewBlock) => ({ reviewBlock: block })),
+    /** The request under review, with a new key: this submission's, until a definitive answer. */
+    prepareSubmission: assign(({ context }) => ({
+      request: transferRequest(context.kind, context.form, context.accounts),
+      idempotencyKey: newIdempotencyKey(),
+      submitUnanswered: false,
+      fieldErrors: {},
+      reviewBlock: null,
+      failure: null,
+      notice: null,
+    })),
+    endSubmission: assign({ request: null, idempotencyKey: null, submitUnanswered: false }),
+    markUnanswered: assign({ submitUnanswered: true }),
+    storeResult: assign((_, result: TransferResult) => ({ result, submitUnanswered: false })),
+    storeServerFieldErrors: assign((_, fieldErrors: FieldErrors) => ({ fieldErrors })),
+    showFailure: assign((_, failure: Failure) => ({ failure })),
+    closePopup: assign({ failure: null }),
+    storeOutcome: assign((_, o: ApprovalOutput) => ({ outcome: o.result === 'failed' ? o : null })),
+    noteCanceled: assign({ notice: 'approvalCanceled' as const, result: null }),
+  },
+}).createMachine({
+  id: 'transfer',
+  context: ({ input }) => initialContext(input.kind),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSetup',
+        src: 'loadSetup',
+        input: ({ context }) => ({ kind: context.kind, recentLimit: TRANSFER_KINDS[context.kind].recentLimit }),
+        onDone: [
+          { guard: { type: 'isPermitted', params: ({ event }) => event.output }, target: 'editing', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
+          // Permission flags false: a clear "not allowed" instead of the form.
+          { guard: { type: 'isLoaded', params: ({ event }) => event.output }, target: 'notAllowed' },
+          { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: ({ event }) => refusalOf(event.output) } },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: { ok: false, code: 'network' } } },
+      },
+    },
+    loadFailed: {
+      on: { 'LOAD.RETRY': 'loading' },
+    },
+    notAllowed: {},
+    editing: {
+      type: 'parallel',
+      on: {
+        REVIEW: [
+          { guard: 'hasFieldErrors', actions: 'showFieldErrors' },
+          { guard: 'hasQuote', target: 'reviewing', actions: 'prepareSubmission' },
+          { actions: { type: 'blockReview', params: 'feeNeeded' } },
+        ],
+        'POPUP.CLOSE': { actions: 'closePopup' },
+      },
+      states: {
+        form: {
+          on: { 'FORM.CHANGE': { actions: { type: 'applyPatch', params: ({ event }) => event.patch } } },
+        },
+        fee: {
+          initial: 'deciding',
+          // Only a change of the amount, the accounts or the currency asks again.
+          on: { 'FORM.CHANGE': { guard: { type: 'touchesFee', params: ({ event }) => event.patch }, target: '.deciding' } },
+          states: {
+            deciding: {
+              entry: 'clearQuote',
+              always: [{ guard: 'isFeeReady', target: 'waiting' }, { target: 'idle' }],
+            },
+            idle: {},
+            waiting: {
+              tags: ['feeBusy'],
+              after: { feeDebounce: 'quoting' },
+            },
+            quoting: {
+              tags: ['feeBusy'],
+              invoke: {
+                id: 'quoteFee',
+                src: 'quoteFee',
+                input: ({ context }) => feeRequest(context.kind, context.form, context.accounts)!,
+                onDone: [
+                  { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'storeQuote', params: ({ event }) => (event.output.ok ? event.output.quote : null!) } },
+                  { target: 'failed', actions: { type: 'storeFeeFailure', params: ({ event }) => refusalOf(event.output) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'storeFeeFailure', params: { ok: false, code: 'network' } } },
+              },
+            },
+            failed: {
+              on: { 'FEE.RETRY': 'quoting' },
+            },
+          },
+        },
+        limits: {
+          initial: 'deciding',
+          on: { 'FORM.CHANGE': { guard: { type: 'touchesLimits', params: ({ event }) => event.patch }, target: '.deciding' } },
+          states: {
+            deciding: {
+              entry: 'clearLimits',
+              always: [{ guard: 'areLimitsReady', target: 'loading' }, { target: 'idle' }],
+            },
+            idle: {},
+            loading: {
+              invoke: {
+                id: 'fetchLimits',
+                src: 'fetchLimits',
+                input: ({ context }) => limitsRequest(context.kind, context.form, context.accounts)!,
+                // Limits are advice: without them the platform still checks.
+                onDone: { target: 'idle', actions: { type: 'storeLimits', params: ({ event }) => (event.output.ok ? event.output.limits : null) } },
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
+        payee: {
+          initial: 'deciding',
+          on: { 'FORM.CHANGE': { guard: { type: 'touchesPayee', params: ({ event }) => event.patch }, target: '.deciding' } },
+          states: {
+            deciding: {
+              entry: 'clearPayee',
+              always: [{ guard: 'isPayeeCheckable', target: 'waiting' }, { target: 'idle' }],
+            },
+            idle: {},
+            waiting: {
+              tags: ['payeeBusy'],
+              after: { payeeDebounce: 'checking' },
+            },
+            checking: {
+              tags: ['payeeBusy'],
+              invoke: {
+                id: 'checkPayee',
+                src: 'checkPayee',
+                input: ({ context }) => ({ email: normaliseEmail(context.form.payeeEmail) }),
+                onDone: { target: 'idle', actions: { type: 'storePayee', params: ({ event }) => (event.output.ok ? event.output.payee : null) } },
+                onError: { target: 'idle', actions: { type: 'storePayee', params: null } },
+              },
+            },
+          },
+        },
+        max: {
+          initial: 'idle',
+          on: { 'FORM.CHANGE': { guard: { type: 'touchesMax', params: ({ event }) => event.patch }, target: '.idle', actions: 'clearMaxFailure' } },
+          states: {
+            idle: {
+              on: { 'MAX.REQUEST': { guard: 'hasSource', target: 'loading', actions: 'clearMaxFailure' } },
+            },
+            loading: {
+              tags: ['maxBusy'],
+              invoke: {
+                id: 'fetchMaxAmount',
+                src: 'fetchMaxAmount',
+                input: ({ context }) => maxAmountRequest(context.kind, context.form)!,
+                onDone: [
+                  { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'useMaxAmount', params: ({ event }) => (event.output.ok ? event.output.maxAmount : '') } },
+                  { target: 'idle', actions: { type: 'storeMaxFailure', params: ({ event }) => refusalOf(event.output) } },
+                ],
+                onError: { target: 'idle', actions: { type: 'storeMaxFailure', params: { ok: false, code: 'network' } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    reviewing: {
+      on: {
+        // Back to the form: this submission's key ends (a new review makes a new one).
+        'REVIEW.BACK': { target: 'editing', actions: 'endSubmission' },
+        SUBMIT: 'submitting',
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitTransfer',
+        src: 'submitTransfer',
+        input: ({ context }) => ({ request: context.request!, idempotencyKey: context.idempotencyKey! }),
+        onDone: [
+          { guard: { type: 'needsApproval', params: ({ event }) => event.output }, target: 'approving', actions: { type: 'storeResult', params: ({ event }) => (event.output.ok ? event.output.result : null!) } },
+          { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'done', actions: [{ type: 'storeResult', params: ({ event }) => (event.output.ok ? event.output.result : null!) }, 'endSubmission'] },
+          {
+            guard: { type: 'isFieldRefusal', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: ['endSubmission', { type: 'storeServerFieldErrors', params: ({ event }) => (!event.output.ok && event.output.code === 'fields' ? event.output.fieldErrors : {}) }],
+          },
+          // No answer: the user may send it again, with the same key.
+          { guard: { type: 'isUnanswered', params: ({ event }) => event.output }, target: 'reviewing', actions: 'markUnanswered' },
+          {
+            target: 'editing',
+            actions: ['endSubmission', { type: 'showFailure', params: ({ event }) => (!event.output.ok && event.output.code === 'failed' ? event.output.failure : { responseCode: 'UE' }) }],
+          },
+        ],
+        onError: { target: 'reviewing', actions: 'markUnanswered' },
+      },
+    },
+    approving: {
+      invoke: {
+        id: 'approval',
+        src: 'approval',
+        input: ({ context }) => ({
+          transactionId: context.result!.transactionId,
+          approveType: context.result!.approveType as ApprovalMode,
+          approvalSentTo: context.result!.approvalSentTo,
+          expiresAt: context.result!.expiresAt,
+        }),
+        onDone: [
+          { guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'done', actions: 'endSubmission' },
+          // The user gave it up (voided, hold released): back to the form as it was.
+          { guard: { type: 'isCanceled', params: ({ event }) => event.output }, target: 'editing', actions: ['endSubmission', 'noteCanceled'] },
+          { target: 'failed', actions: ['endSubmission', { type: 'storeOutcome', params: ({ event }) => event.output }] },
+        ],
+      },
+    },
+    done: {
+      on: { 'TRANSFER.NEW': { target: 'loading', actions: 'reset' } },
+    },
+    failed: {
+      on: { 'TRANSFER.NEW': { target: 'loading', actions: 'reset' } },
+    },
+  },
+});
+
+export type TransferMachine = typeof transferMachine;

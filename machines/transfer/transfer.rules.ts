@@ -1,0 +1,428 @@
+/**
+ * The rules of the transfer form (document 2 §5), per transfer kind. The transfer machine is the
+ * same for every kind; what differs is data here: which fields a kind has, which permission flags
+ * it needs, when its fee, limits and payee lookups may be asked, and the request it sends.
+ * A later kind (external, mass, global, invoices) adds an entry to TRANSFER_KINDS and a branch to
+ * transferRequest. Pure: no I/O, no strings for people (codes only).
+ */
+import { ACCOUNT_STATUS_CLOSED, type Account } from '../../api/accounts.ts';
+import type { ValidationError } from '../../api/envelope.ts';
+import {
+  CRYPTO_CURRENCIES,
+  type CurrencyCode,
+  type MoneyPermissions,
+  type PermissionFlag,
+  type RecentTransfer,
+  type TransferOperation,
+  type transferBetweenAccounts,
+  type transferP2p,
+} from '../../api/transfers.ts';
+import type { RequestOf } from '../../api/method.ts';
+
+export type TransferKind = TransferOperation;
+
+export interface TransferKindRules {
+  /** the flags of document 2 §6 the platform requires (server/modules/transfers/permissions.ts) */
+  permissions: readonly PermissionFlag[];
+  /** recent transfers offered to pick from (document 2 §9: 3 for p2p); 0 for none */
+  recentLimit: number;
+  /** a destination among the customer's own accounts */
+  toAccount: boolean;
+  /** a payee by e-mail, checked as it is typed */
+  payee: boolean;
+  /** the amount may be given in the destination's currency */
+  currencyChoice: boolean;
+  /** note, reference and a template name */
+  details: boolean;
+}
+
+export const TRANSFER_KINDS: Record<TransferKind, TransferKindRules> = {
+  betweenAccounts: { permissions: ['own.betweenAccounts'], recentLimit: 0, toAccount: true, payee: false, currencyChoice: true, details: false },
+  p2p: { permissions: ['topLevel.sendMoneyUser', 'others.p2p'], recentLimit: 3, toAccount: false, payee: true, currencyChoice: false, details: true },
+};
+
+export type Frequency = 'daily' | 'weekly' | 'monthly';
+export interface RecurringForm {
+  frequency: Frequency;
+  /** the schedule ends on a date, or after a number of transfers */
+  end: 'date' | 'count';
+  endDate: string;
+  transactions: string;
+  /** the customer may cancel it later */
+  userCancel: boolean;
+}
+
+export interface TransferForm {
+  fromAccountId: number | null;
+  toAccountId: number | null;
+  /** as typed (a comma is read as the decimal point) */
+  amount: string;
+  /** the currency the amount is in; null: the source account's */
+  currency: string | null;
+  payeeEmail: string;
+  note: string;
+  reference: string;
+  templateName: string;
+  recurring: RecurringForm | null;
+}
+export type TransferFormPatch = Partial<TransferForm>;
+
+export const emptyForm = (): TransferForm => ({
+  fromAccountId: null,
+  toAccountId: null,
+  amount: '',
+  currency: null,
+  payeeEmail: '',
+  note: '',
+  reference: '',
+  templateName: '',
+  recurring: null,
+});
+
+export const defaultRecurring = (): RecurringForm => ({ frequency: 'monthly', end: 'count', endDate: '', transactions: '12', userCancel: true });
+
+export type TransferField =
+  | 'fromAccountId'
+  | 'toAccountId'
+  | 'amount'
+  | 'currency'
+  | 'payeeEmail'
+  | 'note'
+  | 'reference'
+  | 'templateName'
+  | 'recurringFrequency'
+  | 'recurringEndDate'
+  | 'recurringTransactions';
+
+export type FieldErrorCode =
+  | 'required'
+  | 'sameAccount'
+  | 'amountFormat'
+  | 'amountDecimals'
+  | 'belowMin'
+  | 'aboveMax'
+  | 'overDailyLimit'
+  | 'email'
+  | 'payeeNotFound'
+  | 'payeeCannotReceive'
+  | 'payeeRefuses'
+  | 'tooLong'
+  | 'endDateFormat'
+  | 'transactionsRange'
+  /** the platform's VF: its description is shown as it is */
+  | 'server';
+export interface FieldError {
+  code: FieldErrorCode;
+  /** the platform's description (code 'server') */
+  text?: string;
+}
+export type FieldErrors = Partial<Record<TransferField, FieldError>>;
+
+export interface PayeeCheck {
+  email: string;
+  exist: boolean;
+  exists: boolean;
+  isEmployee: boolean;
+  outBlacklist: boolean;
+  name: string | null;
+}
+
+export interface Limits {
+  currencyCode: string;
+  minAmount: string;
+  maxAmount: string;
+  dailyLimit: string;
+  dailyRemaining: string;
+}
+
+/* ----------------------------------------------------------------------------- amounts */
+
+const AMOUNT = /^\d{1,15}(\.\d{1,8})?$/;
+const SCALE = 8;
+
+/** '1 234,5' -> '1234.5': spaces dropped, a comma read as the decimal point. */
+export function normaliseAmount(text: string): string {
+  return text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+}
+
+export function isAmountText(text: string): boolean {
+  return AMOUNT.test(normaliseAmount(text));
+}
+
+/** Decimals a currency allows: 8 for crypto, 2 for fiat. */
+export function currencyDecimals(currency: string): number {
+  return (CRYPTO_CURRENCIES as readonly string[]).includes(currency) ? 8 : 2;
+}
+
+/** A decimal string as an integer of 10^-8 units, exact. */
+export function toScaled(decimal: string): bigint {
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction = ''] = decimal.replace(/^-/, '').split('.');
+  const value = BigInt(whole || '0') * 10n ** BigInt(SCALE) + BigInt((fraction + '0'.repeat(SCALE)).slice(0, SCALE) || '0');
+  return negative ? -value : value;
+}
+
+export function compareDecimal(a: string, b: string): number {
+  const d = toScaled(a) - toScaled(b);
+  return d === 0n ? 0 : d > 0n ? 1 : -1;
+}
+
+/** A well-formed amount above zero. */
+export function isPositiveAmount(text: string): boolean {
+  return isAmountText(text) && toScaled(normaliseAmount(text)) > 0n;
+}
+
+/* ----------------------------------------------------------------------------- accounts */
+
+export const accountById = (accounts: readonly Account[], id: number | null) => (id === null ? undefined : accounts.find((a) => a.accountId === id));
+
+/** The currency the amount is in: the chosen one, else the source account's. */
+export function amountCurrency(form: TransferForm, accounts: readonly Account[]): string | null {
+  return form.currency ?? accountById(accounts, form.fromAccountId)?.currency ?? null;
+}
+
+export function hasPermission(kind: TransferKind, permissions: MoneyPermissions): boolean {
+  return TRANSFER_KINDS[kind].permissions.every((flag) => {
+    const [group, name] = flag.split('.') as [keyof MoneyPermissions, string];
+    return (permissions[group] as Record<string, boolean>)[name] === true;
+  });
+}
+
+/* ----------------------------------------------------------------------------- lookups */
+
+export interface FeeRequest {
+  operation: TransferKind;
+  amount: string;
+  fromAccountId: number;
+  toAccountId?: number;
+  currency?: CurrencyCode;
+}
+
+/**
+ * The fee is asked only when the amount and the accounts are given (document 2 §5); for p2p only
+ * when the amount is above 0. Null: not yet.
+ */
+export function feeRequest(kind: TransferKind, form: TransferForm, accounts: readonly Account[]): FeeRequest | null {
+  const rules = TRANSFER_KINDS[kind];
+  if (form.fromAccountId === null || !isPositiveAmount(form.amount)) return null;
+  const currency = amountCurrency(form, accounts);
+  if (currency !== null && decimalsOf(form.amount) > currencyDecimals(currency)) return null;
+  const request: FeeRequest = { operation: kind, amount: normaliseAmount(form.amount), fromAccountId: form.fromAccountId };
+  if (rules.toAccount) {
+    if (form.toAccountId === null || form.toAccountId === form.fromAccountId) return null;
+    request.toAccountId = form.toAccountId;
+  }
+  if (rules.currencyChoice && form.currency) request.currency = form.currency as CurrencyCode;
+  return request;
+}
+
+export interface LimitsRequest {
+  type: TransferKind;
+  currencyCode: CurrencyCode;
+  fromAccountId: number;
+}
+
+/** The limits call is skipped without both accounts (for p2p: without the source). */
+export function limitsRequest(kind: TransferKind, form: TransferForm, accounts: readonly Account[]): LimitsRequest | null {
+  const source = accountById(accounts, form.fromAccountId);
+  if (!source) return null;
+  if (TRANSFER_KINDS[kind].toAccount && (form.toAccountId === null || form.toAccountId === form.fromAccountId)) return null;
+  return { type: kind, currencyCode: source.currency as CurrencyCode, fromAccountId: source.accountId };
+}
+
+export interface MaxAmountRequest {
+  operation: TransferKind;
+  fromAccountId: number;
+  toAccountId?: number;
+}
+
+/** Max-amount lookups need the source account. */
+export function maxAmountRequest(kind: TransferKind, form: TransferForm): MaxAmountRequest | null {
+  if (form.fromAccountId === null) return null;
+  const request: MaxAmountRequest = { operation: kind, fromAccountId: form.fromAccountId };
+  if (TRANSFER_KINDS[kind].toAccount && form.toAccountId !== null && form.toAccountId !== form.fromAccountId) request.toAccountId = form.toAccountId;
+  return request;
+}
+
+/** The payee e-mail is checked only when longer than 5 characters with an @ and a dot (document 2 §5). */
+export function isCheckableEmail(text: string): boolean {
+  const t = text.trim();
+  return t.length > 5 && t.includes('@') && t.includes('.');
+}
+
+export const normaliseEmail = (text: string) => text.trim().toLowerCase();
+
+/* ----------------------------------------------------------------------------- validation */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const TEXT_LIMITS = { note: 500, reference: 140, templateName: 100 } as const;
+
+function decimalsOf(text: string): number {
+  return normaliseAmount(text).split('.')[1]?.length ?? 0;
+}
+
+export interface ValidationFacts {
+  accounts: readonly Account[];
+  payee: PayeeCheck | null;
+  limits: Limits | null;
+}
+
+/** What is wrong with the form before review (the platform checks everything again). */
+export function validateForm(kind: TransferKind, form: TransferForm, facts: ValidationFacts): FieldErrors {
+  const rules = TRANSFER_KINDS[kind];
+  const errors: FieldErrors = {};
+  if (form.fromAccountId === null || !accountById(facts.accounts, form.fromAccountId)) errors.fromAccountId = { code: 'required' };
+  if (rules.toAccount) {
+    if (form.toAccountId === null || !accountById(facts.accounts, form.toAccountId)) errors.toAccountId = { code: 'required' };
+    else if (form.toAccountId === form.fromAccountId) errors.toAccountId = { code: 'sameAccount' };
+  }
+  const currency = amountCurrency(form, facts.accounts);
+  if (normaliseAmount(form.amount) === '') errors.amount = { code: 'required' };
+  else if (!isPositiveAmount(form.amount)) errors.amount = { code: 'amountFormat' };
+  else if (currency !== null && decimalsOf(form.amount) > currencyDecimals(currency)) errors.amount = { code: 'amountDecimals' };
+  else if (facts.limits && currency === facts.limits.currencyCode) {
+    const amount = normaliseAmount(form.amount);
+    if (compareDecimal(amount, facts.limits.minAmount) < 0) errors.amount = { code: 'belowMin' };
+    else if (compareDecimal(amount, facts.limits.maxAmount) > 0) errors.amount = { code: 'aboveMax' };
+    else if (compareDecimal(amount, facts.limits.dailyRemaining) > 0) errors.amount = { code: 'overDailyLimit' };
+  }
+  if (rules.payee) {
+    const email = normaliseEmail(form.payeeEmail);
+    if (email === '') errors.payeeEmail = { code: 'required' };
+    else if (!EMAIL.test(email)) errors.payeeEmail = { code: 'email' };
+    else if (facts.payee && facts.payee.email === email) {
+      const problem = payeeProblem(facts.payee);
+      if (problem) errors.payeeEmail = { code: problem };
+    }
+  }
+  if (rules.details) {
+    for (const field of ['note', 'reference', 'templateName'] as const) {
+      if (form[field].trim().length > TEXT_LIMITS[field]) errors[field] = { code: 'tooLong' };
+    }
+  }
+  if (form.recurring) {
+    const r = form.recurring;
+    if (r.end === 'date' && !ISO_DATE.test(r.endDate)) errors.recurringEndDate = { code: 'endDateFormat' };
+    if (r.end === 'count') {
+      const n = Number(r.transactions);
+      if (!/^\d{1,4}$/.test(r.transactions) || n < 2 || n > 1000) errors.recurringTransactions = { code: 'transactionsRange' };
+    }
+  }
+  return errors;
+}
+
+/** Why money cannot go to a checked payee (exist, exists, outBlacklist), or null. */
+export function payeeProblem(p: PayeeCheck): 'payeeNotFound' | 'payeeCannotReceive' | 'payeeRefuses' | null {
+  if (!p.exist) return 'payeeNotFound';
+  if (p.outBlacklist) return 'payeeRefuses';
+  if (!p.exists) return 'payeeCannotReceive';
+  return null;
+}
+
+/** The fields a patch touches (their old errors no longer apply). */
+export function fieldsOfPatch(patch: TransferFormPatch): TransferField[] {
+  const out: TransferField[] = [];
+  for (const key of Object.keys(patch) as (keyof TransferForm)[]) {
+    if (key === 'recurring') out.push('recurringFrequency', 'recurringEndDate', 'recurringTransactions');
+    else out.push(key);
+  }
+  // A new source or currency changes what the amount means.
+  if ('fromAccountId' in patch || 'currency' in patch) out.push('amount');
+  if ('fromAccountId' in patch) out.push('toAccountId');
+  return out;
+}
+
+export const touchesFee = (patch: TransferFormPatch) => ['fromAccountId', 'toAccountId', 'amount', 'currency'].some((k) => k in patch);
+export const touchesLimits = (patch: TransferFormPatch) => ['fromAccountId', 'toAccountId'].some((k) => k in patch);
+export const touchesPayee = (patch: TransferFormPatch) => 'payeeEmail' in patch;
+export const touchesMax = (patch: TransferFormPatch) => ['fromAccountId', 'toAccountId'].some((k) => k in patch);
+
+/* ----------------------------------------------------------------------------- requests */
+
+type Subscription = Pick<RequestOf<typeof transferP2p>, 'subscriptionEndDate' | 'subscriptionFrequency' | 'subscriptionTransactions' | 'subscriptionUserCancel'>;
+
+export type TransferRequest =
+  | { method: 'transferBetweenAccounts'; payload: RequestOf<typeof transferBetweenAccounts> }
+  | { method: 'transferP2p'; payload: RequestOf<typeof transferP2p> };
+
+function subscriptionOf(r: RecurringForm | null): Subscription {
+  if (!r) return {};
+  return {
+    subscriptionFrequency: r.frequency,
+    subscriptionUserCancel: r.userCancel,
+    ...(r.end === 'date' ? { subscriptionEndDate: r.endDate } : { subscriptionTransactions: Number(r.transactions) }),
+  };
+}
+
+const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+/** The request a valid form sends (the machine builds it once, on review, and retries send it unchanged). */
+export function transferRequest(kind: TransferKind, form: TransferForm, accounts: readonly Account[]): TransferRequest {
+  const currency = amountCurrency(form, accounts) as CurrencyCode;
+  const amount = normaliseAmount(form.amount);
+  switch (kind) {
+    case 'betweenAccounts':
+      return {
+        method: 'transferBetweenAccounts',
+        payload: { fromAccount: form.fromAccountId!, toAccount: form.toAccountId!, toAmount: amount, currency, ...subscriptionOf(form.recurring) },
+      };
+    case 'p2p':
+      return {
+        method: 'transferP2p',
+        payload: {
+          accountId: form.fromAccountId!,
+          amount,
+          currency,
+          toEmail: normaliseEmail(form.payeeEmail),
+          note: optional(form.note),
+          reference: optional(form.reference),
+          templateName: optional(form.templateName),
+          ...subscriptionOf(form.recurring),
+        },
+      };
+  }
+}
+
+/** The platform's VF params (the request's names) as form fields. */
+const PARAM_FIELDS: Record<string, TransferField> = {
+  fromAccount: 'fromAccountId',
+  accountId: 'fromAccountId',
+  fromAccountId: 'fromAccountId',
+  toAccount: 'toAccountId',
+  toAccountId: 'toAccountId',
+  toAmount: 'amount',
+  amount: 'amount',
+  currency: 'currency',
+  toEmail: 'payeeEmail',
+  note: 'note',
+  reference: 'reference',
+  templateName: 'templateName',
+  subscriptionFrequency: 'recurringFrequency',
+  subscriptionEndDate: 'recurringEndDate',
+  subscriptionTransactions: 'recurringTransactions',
+};
+
+/** Field errors from a VF list; null when some error names no field of the form (shown as a popup instead). */
+export function fieldErrorsOf(errors: readonly ValidationError[]): FieldErrors | null {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const field = PARAM_FIELDS[e.param];
+    if (!field) return null;
+    out[field] ??= { code: 'server', text: e.description };
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** Picking a recent transfer fills the form with its source, destination and amount. */
+export function patchFromRecent(recent: RecentTransfer): TransferFormPatch {
+  const patch: TransferFormPatch = { fromAccountId: recent.fromAccountId, amount: recent.amount };
+  if (recent.toEmail) patch.payeeEmail = recent.toEmail;
+  if (recent.toAccountId !== null) patch.toAccountId = recent.toAccountId;
+  return patch;
+}
+
+/** The accounts money can move from and to: the open ones. */
+export function openAccounts(accounts: readonly Account[]): Account[] {
+  return accounts.filter((a) => a.accountStatusId !== ACCOUNT_STATUS_CLOSED);
+}
