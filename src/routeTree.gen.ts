@@ -30,10 +30,14 @@ import { Route as ExternalAccountRecoverySuccessRouteImport } from './routes/_ex
 import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/register/index'
 import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
 import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external/register/personal'
+import { Route as GuardedMainHistoryRouteImport } from './routes/_guarded/_main/history'
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
 import { Route as GuardedMainLoginHistoryRouteImport } from './routes/_guarded/_main/login-history'
 import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/setting'
+import { Route as GuardedMainStatementsRouteImport } from './routes/_guarded/_main/statements'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
+import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
+import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -144,6 +148,11 @@ const ExternalRegisterPersonalRoute =
     path: '/personal',
     getParentRoute: () => ExternalRegisterRoute,
   } as any)
+const GuardedMainHistoryRoute = GuardedMainHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainHomeRoute = GuardedMainHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -159,9 +168,25 @@ const GuardedMainSettingRoute = GuardedMainSettingRouteImport.update({
   path: '/setting',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainStatementsRoute = GuardedMainStatementsRouteImport.update({
+  id: '/statements',
+  path: '/statements',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
   id: '/auth/sei',
   path: '/auth/sei',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainTransferAccountRoute =
+  GuardedMainTransferAccountRouteImport.update({
+    id: '/transfer/account',
+    path: '/transfer/account',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferP2pRoute = GuardedMainTransferP2pRouteImport.update({
+  id: '/transfer/p2p',
+  path: '/transfer/p2p',
   getParentRoute: () => GuardedMainRoute,
 } as any)
 
@@ -181,12 +206,16 @@ export interface FileRoutesByFullPath {
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
+  '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
   '/login-history': typeof GuardedMainLoginHistoryRoute
   '/setting': typeof GuardedMainSettingRoute
+  '/statements': typeof GuardedMainStatementsRoute
   '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/register/': typeof ExternalRegisterIndexRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/transfer/p2p': typeof GuardedMainTransferP2pRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -202,12 +231,16 @@ export interface FileRoutesByTo {
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
+  '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
   '/login-history': typeof GuardedMainLoginHistoryRoute
   '/setting': typeof GuardedMainSettingRoute
+  '/statements': typeof GuardedMainStatementsRoute
   '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
   '/register': typeof ExternalRegisterIndexRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/transfer/p2p': typeof GuardedMainTransferP2pRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -230,12 +263,16 @@ export interface FileRoutesById {
   '/_external/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
   '/_external/register/business': typeof ExternalRegisterBusinessRoute
   '/_external/register/personal': typeof ExternalRegisterPersonalRoute
+  '/_guarded/_main/history': typeof GuardedMainHistoryRoute
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
   '/_guarded/_main/login-history': typeof GuardedMainLoginHistoryRoute
   '/_guarded/_main/setting': typeof GuardedMainSettingRoute
+  '/_guarded/_main/statements': typeof GuardedMainStatementsRoute
   '/_external/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/_external/register/': typeof ExternalRegisterIndexRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -255,12 +292,16 @@ export interface FileRouteTypes {
     | '/account-recovery/success'
     | '/register/business'
     | '/register/personal'
+    | '/history'
     | '/home'
     | '/login-history'
     | '/setting'
+    | '/statements'
     | '/account-recovery/'
     | '/register/'
     | '/auth/sei'
+    | '/transfer/account'
+    | '/transfer/p2p'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -276,12 +317,16 @@ export interface FileRouteTypes {
     | '/account-recovery/success'
     | '/register/business'
     | '/register/personal'
+    | '/history'
     | '/home'
     | '/login-history'
     | '/setting'
+    | '/statements'
     | '/account-recovery'
     | '/register'
     | '/auth/sei'
+    | '/transfer/account'
+    | '/transfer/p2p'
   id:
     | '__root__'
     | '/'
@@ -303,12 +348,16 @@ export interface FileRouteTypes {
     | '/_external/account-recovery/success'
     | '/_external/register/business'
     | '/_external/register/personal'
+    | '/_guarded/_main/history'
     | '/_guarded/_main/home'
     | '/_guarded/_main/login-history'
     | '/_guarded/_main/setting'
+    | '/_guarded/_main/statements'
     | '/_external/account-recovery/'
     | '/_external/register/'
     | '/_guarded/_main/auth/sei'
+    | '/_guarded/_main/transfer/account'
+    | '/_guarded/_main/transfer/p2p'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -467,6 +516,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalRegisterPersonalRouteImport
       parentRoute: typeof ExternalRegisterRoute
     }
+    '/_guarded/_main/history': {
+      id: '/_guarded/_main/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof GuardedMainHistoryRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/home': {
       id: '/_guarded/_main/home'
       path: '/home'
@@ -488,11 +544,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainSettingRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/statements': {
+      id: '/_guarded/_main/statements'
+      path: '/statements'
+      fullPath: '/statements'
+      preLoaderRoute: typeof GuardedMainStatementsRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/auth/sei': {
       id: '/_guarded/_main/auth/sei'
       path: '/auth/sei'
       fullPath: '/auth/sei'
       preLoaderRoute: typeof GuardedMainAuthSeiRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/account': {
+      id: '/_guarded/_main/transfer/account'
+      path: '/transfer/account'
+      fullPath: '/transfer/account'
+      preLoaderRoute: typeof GuardedMainTransferAccountRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/p2p': {
+      id: '/_guarded/_main/transfer/p2p'
+      path: '/transfer/p2p'
+      fullPath: '/transfer/p2p'
+      preLoaderRoute: typeof GuardedMainTransferP2pRouteImport
       parentRoute: typeof GuardedMainRoute
     }
   }
@@ -558,17 +635,25 @@ const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
 )
 
 interface GuardedMainRouteChildren {
+  GuardedMainHistoryRoute: typeof GuardedMainHistoryRoute
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
   GuardedMainLoginHistoryRoute: typeof GuardedMainLoginHistoryRoute
   GuardedMainSettingRoute: typeof GuardedMainSettingRoute
+  GuardedMainStatementsRoute: typeof GuardedMainStatementsRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
+  GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
+  GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
 }
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
+  GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
   GuardedMainLoginHistoryRoute: GuardedMainLoginHistoryRoute,
   GuardedMainSettingRoute: GuardedMainSettingRoute,
+  GuardedMainStatementsRoute: GuardedMainStatementsRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
+  GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
+  GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
 }
 
 const GuardedMainRouteWithChildren = GuardedMainRoute._addFileChildren(

@@ -1,26 +1,40 @@
 /**
- * Home: the greeting with the customer's name (getCustomerInfo) and the accounts area
- * (accounts.account): each account's balance in the UI language's number format.
+ * Home: the greeting with the customer's name (getCustomerInfo), links to move money and to the
+ * history, the balances (accounts.account): the total of the open accounts per currency, then
+ * each account, in the UI language's number format; the balance over time (balanceHistory); and
+ * the recent activity, which the route passes in (a view of the history feature: features never
+ * import each other).
  */
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ACCOUNT_STATUS_CLOSED, AccountType, type Account } from '../../../api/accounts.ts';
-import { formatAmount } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
+import { BalanceChartSection } from './balance-chart.tsx';
 import { customerDisplayName } from './display-name.ts';
 import { accountsQuery, customerInfoQuery } from './queries.ts';
+import { balancesByCurrency } from './totals.ts';
+import './home.css';
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof MethodCallError ? describeFailure(error.failure) : fallback;
 }
 
-export function HomeView({ actingCustomerId }: { actingCustomerId: number | null }) {
+export interface HomeViewProps {
+  actingCustomerId: number | null;
+  /** the recent activity section (the route composes it) */
+  activity?: ReactNode;
+}
+
+export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
   const { t } = useLingui();
   const customer = useQuery(customerInfoQuery(actingCustomerId));
   const accounts = useQuery(accountsQuery(actingCustomerId));
@@ -40,6 +54,21 @@ export function HomeView({ actingCustomerId }: { actingCustomerId: number | null
         <Greeting name={customerDisplayName(customer.data)} />
       )}
 
+      <nav aria-label={t`Move money`}>
+        <ul className="home-links">
+          {/* Plain links until the transfer routes are in the route tree (the typed Link refuses unknown paths). */}
+          <li>
+            <a href="/transfer/account">{t`Between your accounts`}</a>
+          </li>
+          <li>
+            <a href="/transfer/p2p">{t`Send to a person`}</a>
+          </li>
+          <li>
+            <Link to="/history">{t`Transaction history`}</Link>
+          </li>
+        </ul>
+      </nav>
+
       <section aria-labelledby="accounts-heading">
         <h2 id="accounts-heading">{t`Accounts`}</h2>
         {accounts.isPending ? (
@@ -52,9 +81,15 @@ export function HomeView({ actingCustomerId }: { actingCustomerId: number | null
             </button>
           </Alert>
         ) : (
-          <AccountList accounts={accounts.data} />
+          <>
+            <CurrencyTotals accounts={accounts.data} />
+            <AccountList accounts={accounts.data} />
+          </>
         )}
       </section>
+
+      <BalanceChartSection actingCustomerId={actingCustomerId} />
+      {activity}
     </>
   );
 }
@@ -62,6 +97,26 @@ export function HomeView({ actingCustomerId }: { actingCustomerId: number | null
 function Greeting({ name }: { name: string }) {
   const { t } = useLingui();
   return <StepHeading>{t`Welcome, ${name}`}</StepHeading>;
+}
+
+/** The total of the open accounts of each currency (document 2 §3: status 11 is closed). */
+function CurrencyTotals({ accounts }: { accounts: readonly Account[] }) {
+  const { t } = useLingui();
+  const totals = balancesByCurrency(accounts);
+  if (totals.length === 0) return null;
+  const lang = getUiLanguage();
+  return (
+    <ul className="totals" aria-label={t`Total per currency`}>
+      {totals.map(({ currency, balance }) => {
+        const amount = formatMoney(balance, currency, lang);
+        return (
+          <li key={currency} className="total-card">
+            {t`${currency} total: ${amount}`}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function AccountList({ accounts }: { accounts: readonly Account[] }) {
@@ -79,10 +134,10 @@ function AccountList({ accounts }: { accounts: readonly Account[] }) {
             <h3 id={`account-${account.accountId}`} className="account-meta">
               {i18n._(accountTypeLabel(account))} · {account.currency}
             </h3>
-            <p className="account-balance">{formatAmount(account.balance, account.currency, getUiLanguage())}</p>
+            <p className="account-balance">{formatMoney(account.balance, account.currency, getUiLanguage())}</p>
             {account.pendingAmount !== '0' && !/^0(\.0+)?$/.test(account.pendingAmount) ? (
               <p className="account-meta">
-                {t`Pending`}: {formatAmount(account.pendingAmount, account.currency, getUiLanguage())}
+                {t`Pending`}: {formatMoney(account.pendingAmount, account.currency, getUiLanguage())}
               </p>
             ) : null}
             {account.accountStatusId === ACCOUNT_STATUS_CLOSED ? <p className="account-meta">{t`Closed`}</p> : null}

@@ -20,3 +20,14 @@ export const accountsQuery = (actingCustomerId: number | null) =>
     select: (answer) => answer.accounts.account,
     staleTime: 5_000,
   });
+
+/** The balance of each currency over the last `days` days, one point per day with movement. */
+export const balanceHistoryQuery = (actingCustomerId: number | null, days: number) =>
+  queryOptions({
+    queryKey: ['balanceHistory', actingCustomerId, days],
+    queryFn: () => callMethodOrThrow('balanceHistory', { days }),
+    select: (answer) => answer.series,
+  });
+
+/** The chart's period when home opens (days). */
+export const DEFAULT_CHART_DAYS = 90;

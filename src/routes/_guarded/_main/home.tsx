@@ -1,15 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectActingCustomerId } from '../../../../machines/session/session.select.ts';
+import { RecentActivity } from '../../../features/history/recent-activity.tsx';
+import { historyRequest } from '../../../features/history/filter.ts';
+import { transactionHistoryQuery } from '../../../features/history/queries.ts';
 import { HomeView } from '../../../features/home/home-view.tsx';
-import { accountsQuery, customerInfoQuery } from '../../../features/home/queries.ts';
+import { DEFAULT_CHART_DAYS, accountsQuery, balanceHistoryQuery, customerInfoQuery } from '../../../features/home/queries.ts';
+import { ensureAppCatalog } from '../../../lib/i18n.ts';
 
+/**
+ * /home: the greeting, balances per currency and per account, the balance chart (home feature)
+ * and the recent activity (history feature), composed here.
+ */
 export const Route = createFileRoute('/_guarded/_main/home')({
+  beforeLoad: () => ensureAppCatalog(),
   loader: ({ context }) => {
     const acting = selectActingCustomerId(context.session.getSnapshot());
     // Prefetch only: the view shows loading and error states itself.
     void context.queryClient.prefetchQuery(customerInfoQuery(acting));
     void context.queryClient.prefetchQuery(accountsQuery(acting));
+    void context.queryClient.prefetchQuery(balanceHistoryQuery(acting, DEFAULT_CHART_DAYS));
+    void context.queryClient.prefetchQuery(transactionHistoryQuery(acting, historyRequest({}, 1)));
   },
   component: HomeRoute,
 });
@@ -17,5 +28,5 @@ export const Route = createFileRoute('/_guarded/_main/home')({
 function HomeRoute() {
   const { session } = Route.useRouteContext();
   const acting = useSelector(session, selectActingCustomerId);
-  return <HomeView actingCustomerId={acting} />;
+  return <HomeView actingCustomerId={acting} activity={<RecentActivity actingCustomerId={acting} />} />;
 }

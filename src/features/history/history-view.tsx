@@ -1,0 +1,173 @@
+/**
+ * /history (document 2 §2, §3, §7, §9): the full filter, whose values live in the URL (the route
+ * owns them; this view hands changes back through onSearch), the matching transactions 20 a page
+ * with their counts (results, processing, rejected), the CSV export of the filter and the monthly
+ * exports of an account.
+ */
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { HISTORY_PAGE_SIZE, type Transaction } from '../../../api/history.ts';
+import type { HistoryExportMachine } from '../../../machines/history-export/history-export.machine.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { getUiLanguageTag } from '../../lib/i18n.ts';
+import { MethodCallError, describeFailure } from '../../lib/request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { StepHeading } from '../../ui/step-heading.tsx';
+import type { DownloadAccess } from './download.ts';
+import { ExportPanel } from './export-panel.tsx';
+import { HistoryFilterForm } from './filter-form.tsx';
+import { filterOf, historyRequest, isFiltered, type HistoryFilter, type HistorySearch } from './filter.ts';
+import { useOperationTypeNames } from './messages.ts';
+import { MonthlyExports } from './monthly-exports.tsx';
+import { Pager, SignedAmount, StatusBadge, pageCount } from './parts.tsx';
+import { accountsQuery, transactionHistoryQuery } from './queries.ts';
+import './history.css';
+
+export interface HistoryViewProps {
+  actingCustomerId: number | null;
+  search: HistorySearch;
+  onSearch(search: HistorySearch): void;
+  access: DownloadAccess;
+  /** the signed-in user's e-mail (their login), for "Send to e-mail" */
+  email: string | null;
+  /** tests provide the export machine with their own actors */
+  exportLogic?: HistoryExportMachine;
+}
+
+export function HistoryView({ actingCustomerId, search, onSearch, access, email, exportLogic }: HistoryViewProps) {
+  const { t } = useLingui();
+  const filter = filterOf(search);
+  const accounts = useQuery(accountsQuery(actingCustomerId));
+  const accountList = accounts.data ?? [];
+
+  return (
+    <div className="history-page">
+      <StepHeading>{t`Transaction history`}</StepHeading>
+      {accounts.isError ? (
+        <Alert tone="error" title={t`Your accounts could not be loaded`}>
+          <p>{accounts.error instanceof MethodCallError ? describeFailure(accounts.error.failure) : t`Unknown error`}</p>
+        </Alert>
+      ) : null}
+      <HistoryFilterForm
+        // A new filter in the URL (Apply, Reset, back, forward) gives a fresh form showing it.
+        key={JSON.stringify(filter)}
+        filter={filter}
+        accounts={accountList}
+        onApply={(next) => onSearch({ ...next, page: 1 })}
+        onReset={() => onSearch({ page: 1 })}
+      />
+      <Results actingCustomerId={actingCustomerId} filter={filter} page={search.page} onPage={(page) => onSearch({ ...filter, page })} />
+      <ExportPanel filter={filter} access={access} email={email} logic={exportLogic} />
+      {accounts.data ? (
+        <MonthlyExports
+          // A new account in the filter starts the list on that account.
+          key={filter.accountId ?? 'all'}
+          actingCustomerId={actingCustomerId}
+          accounts={accounts.data}
+          initialAccountId={filter.accountId ?? null}
+          access={access}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Results({ actingCustomerId, filter, page, onPage }: { actingCustomerId: number | null; filter: HistoryFilter; page: number; onPage(page: number): void }) {
+  const { t } = useLingui();
+  const id = useId();
+  const query = useQuery(transactionHistoryQuery(actingCustomerId, historyRequest(filter, page)));
+  const filtered = isFiltered(filter);
+  const data = query.data;
+  const pages = pageCount(data?.results ?? 0, HISTORY_PAGE_SIZE);
+
+  return (
+    <section className="history-section" aria-labelledby={`${id}-title`} aria-busy={query.isFetching || undefined}>
+      <h2 id={`${id}-title`}>{t`Transactions`}</h2>
+      {query.isPending ? (
+        <Spinner label={t`Loading the transactions`} />
+      ) : query.isError ? (
+        <Alert tone="error" title={t`The transactions could not be loaded`}>
+          <p>{query.error instanceof MethodCallError ? describeFailure(query.error.failure) : t`Unknown error`}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t`Try again`}
+          </Button>
+        </Alert>
+      ) : data ? (
+        <>
+          <ul className="history-counts" aria-label={t`Counts`}>
+            <li>
+              <Plural value={data.results} _0="No transactions found" one="# transaction found" other="# transactions found" />
+            </li>
+            <li>
+              <Plural value={data.processingCount} one="# processing" other="# processing" />
+            </li>
+            <li>
+              <Plural value={data.rejectedCount} one="# rejected" other="# rejected" />
+            </li>
+          </ul>
+          {data.transactions.transaction.length === 0 ? (
+            data.results > 0 ? (
+              <p>
+                {t`This page is past the last one.`}{' '}
+                <Button variant="link" onClick={() => onPage(pages)}>
+                  {t`Go to page ${pages}`}
+                </Button>
+              </p>
+            ) : (
+              <p>{filtered ? t`No transactions match the filter. Change or reset it.` : t`You have no transactions yet.`}</p>
+            )
+          ) : (
+            <TransactionsTable transactions={data.transactions.transaction} caption={t`Transactions, page ${page} of ${pages}`} />
+          )}
+          <Pager page={page} pages={pages} onPage={onPage} label={t`Transaction pages`} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function TransactionsTable({ transactions, caption }: { transactions: readonly Transaction[]; caption: string }) {
+  const { t } = useLingui();
+  const typeNames = useOperationTypeNames();
+  const languageTag = getUiLanguageTag();
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Date`}</th>
+            <th scope="col">{t`Description`}</th>
+            <th scope="col">{t`Type`}</th>
+            <th scope="col">{t`Status`}</th>
+            <th scope="col" className="num">{t`Amount`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((row) => (
+            <tr key={row.rowId}>
+              <td>
+                <time dateTime={row.transactionDate}>{formatDateTime(row.transactionDate, languageTag)}</time>
+              </td>
+              <td>
+                {row.counterparty}
+                {row.note ? <span className="row-note">{row.note}</span> : null}
+                {row.reference ? <span className="row-note">{t`Reference: ${row.reference}`}</span> : null}
+              </td>
+              <td>{typeNames[row.operationType]}</td>
+              <td>
+                <StatusBadge status={row.status} always />
+              </td>
+              <td className="num">
+                <SignedAmount amount={row.amount} currency={row.currency} direction={row.direction} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The home screen's recent activity (document 2 §4: "In the home history, rows whose
+ * operationType is Fees are left out. Transactions are grouped by date."): the first history page
+ * (20 rows), fee rows left out, under a heading per day in the UI language. Each row says its
+ * direction with a sign as well as a colour, and its status when it is not completed.
+ */
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { HISTORY_PAGE_SIZE } from '../../../api/history.ts';
+import { getUiLanguageTag } from '../../lib/i18n.ts';
+import { MethodCallError, describeFailure } from '../../lib/request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { historyRequest } from './filter.ts';
+import { formatDayHeading, groupByDay } from './group.ts';
+import { useOperationTypeNames } from './messages.ts';
+import { SignedAmount, StatusBadge } from './parts.tsx';
+import { transactionHistoryQuery } from './queries.ts';
+import './history.css';
+
+export function RecentActivity({ actingCustomerId }: { actingCustomerId: number | null }) {
+  const { t } = useLingui();
+  const id = useId();
+  const query = useQuery(transactionHistoryQuery(actingCustomerId, historyRequest({}, 1, HISTORY_PAGE_SIZE)));
+  const typeNames = useOperationTypeNames();
+  const languageTag = getUiLanguageTag();
+  const groups = query.data ? groupByDay(query.data.transactions.transaction.filter((row) => row.operationType !== 'Fees')) : [];
+
+  return (
+    <section className="history-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t`Recent activity`}</h2>
+      {query.isPending ? (
+        <Spinner label={t`Loading the recent activity`} />
+      ) : query.isError ? (
+        <Alert tone="warning" title={t`The recent activity could not be loaded`}>
+          <p>{query.error instanceof MethodCallError ? describeFailure(query.error.failure) : t`Unknown error`}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t`Try again`}
+          </Button>
+        </Alert>
+      ) : groups.length === 0 ? (
+        <p>{t`No activity yet.`}</p>
+      ) : (
+        groups.map((group) => (
+          <div key={group.day}>
+            <h3 className="activity-day" id={`${id}-${group.day}`}>
+              <time dateTime={group.day}>{formatDayHeading(group, languageTag)}</time>
+            </h3>
+            <ul className="activity-list" aria-labelledby={`${id}-${group.day}`}>
+              {group.transactions.map((row) => (
+                <li key={row.rowId} className="activity-item">
+                  <span className="activity-what">
+                    <span>{row.counterparty}</span>
+                    <span className="row-note">
+                      {typeNames[row.operationType]}
+                      {row.note ? ` · ${row.note}` : ''}
+                    </span>
+                  </span>
+                  <span className="activity-side">
+                    <StatusBadge status={row.status} />
+                    <SignedAmount amount={row.amount} currency={row.currency} direction={row.direction} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+      <p>
+        <Link to="/history">{t`All transactions`}</Link>
+      </p>
+    </section>
+  );
+}
