@@ -1,7 +1,7 @@
 /**
  * CSV of the transaction history (document 2 §7): RFC 4180 (comma separated, CRLF line ends, a
- * field quoted when it holds a comma, a quote or a line break, quotes doubled), UTF-8 with a byte
- * order mark so spreadsheet programs read non-ASCII names right.
+ * field quoted when it holds a comma, a quote or a line break, quotes doubled), served as UTF-8
+ * with a byte order mark so spreadsheet programs read non-ASCII names right.
  *
  * CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab / carriage return,
  * which some programs strip before looking) as a formula. Such a cell gets a leading single quote,
@@ -32,9 +32,12 @@ export function csvLine(cells: readonly string[]): string {
   return cells.join(',') + CSV_LINE_END;
 }
 
-/** The header record, BOM first: the start of every history file. */
+/**
+ * The header record: the start of every history file. The byte order mark is added when the
+ * file is served (CSV_BOM), not stored: database drivers decoding text as UTF-8 drop a leading BOM.
+ */
 export function csvStart(): string {
-  return CSV_BOM + csvLine(CSV_HEADER.map((h) => csvCell(h)));
+  return csvLine(CSV_HEADER.map((h) => csvCell(h)));
 }
 
 /** A history row as a record, in CSV_HEADER's order. Dates are UTC, ISO 8601 to the second. */

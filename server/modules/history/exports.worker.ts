@@ -136,6 +136,17 @@ export interface ExportWorker {
   stop(): Promise<void>;
 }
 
+/** The workers started on each database in this process. */
+const workers = new WeakMap<Db, Set<ExportWorker>>();
+
+/**
+ * Stops the workers polling this database in this process: a test that drives runExportJobs
+ * itself calls it first, so no poll builds an export between two of its steps.
+ */
+export async function stopExportWorkers(db: Db): Promise<void> {
+  await Promise.all([...(workers.get(db) ?? [])].map((w) => w.stop()));
+}
+
 /** Polls every pollMs (the timer does not keep the process alive); stop() waits for the run in progress. */
 export function startExportWorker(options: { db: Db; now?: () => number; pollMs?: number } & ExportJobOptions): ExportWorker {
   const { db, pollMs = EXPORT_POLL_MS, ...jobOptions } = options;
@@ -151,11 +162,14 @@ export function startExportWorker(options: { db: Db; now?: () => number; pollMs?
       });
   }, pollMs);
   timer.unref();
-  return {
+  const worker: ExportWorker = {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      workers.get(db)?.delete(worker);
       await current;
     },
   };
+  workers.set(db, (workers.get(db) ?? new Set()).add(worker));
+  return worker;
 }

@@ -26,6 +26,7 @@ import type { Caller } from '../method-types.ts';
 import { safeError } from '../platform/log.ts';
 import { bearerToken, mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
+import { CSV_BOM } from './csv.ts';
 import { startExportWorker } from './exports.worker.ts';
 import { customerName, findOwnExport, monthRange, ownAccount, periodOf, statementRows } from './history.service.ts';
 import { renderStatementPdf, statementFileName, summarise } from './statement-pdf.ts';
@@ -103,7 +104,7 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         .code(200)
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${row.fileName}"`)
-        .send(row.content);
+        .send(CSV_BOM + row.content);
     }),
   );
 

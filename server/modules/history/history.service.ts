@@ -42,7 +42,6 @@ export const MAX_PAGE_SIZE = 100;
 export const HistoryMessages = {
   notYourAccount: 'No such account',
   dateOrder: 'must not be before fromDate',
-  amountOrder: 'must not be less than fromAmount',
   badDate: 'must be a date (YYYY-MM-DD)',
 } as const;
 
@@ -103,7 +102,7 @@ export async function checkFilter(db: Db, customerId: number, filter: HistoryFil
   if (to !== undefined && Number.isNaN(to)) errors.push({ param: 'toDate', description: HistoryMessages.badDate });
   if (from !== undefined && to !== undefined && from > to) errors.push({ param: 'toDate', description: HistoryMessages.dateOrder });
   if (filter.fromAmount !== undefined && filter.toAmount !== undefined && Number(filter.fromAmount) > Number(filter.toAmount)) {
-    errors.push({ param: names.toAmount, description: HistoryMessages.amountOrder });
+    errors.push({ param: names.toAmount, description: `must not be less than ${names.fromAmount}` });
   }
   if (errors.length > 0) throw new MethodFailure('VF', 'Invalid request', errors);
   if (filter.accountId !== undefined) await requireOwnAccount(db, customerId, filter.accountId);
