@@ -20,6 +20,7 @@ import { accountRecoveryMachine } from '../machines/account-recovery/account-rec
 import { passwordChangeMachine } from '../machines/password-change/password-change.machine.ts';
 import { deviceCompanionMachine } from '../machines/device-companion/device-companion.machine.ts';
 import { linkDeviceMachine } from '../machines/link-device/link-device.machine.ts';
+import { historyExportMachine } from '../machines/history-export/history-export.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
@@ -37,6 +38,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'activation', title: 'Account activation', machine: activationMachine, source: 'machines/activation/activation.machine.ts' },
   { file: 'account-recovery', title: 'Account recovery', machine: accountRecoveryMachine, source: 'machines/account-recovery/account-recovery.machine.ts' },
   { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },
+  { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */

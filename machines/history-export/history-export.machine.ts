@@ -8,7 +8,7 @@
  *   │                              │                 └──── queued / processing (progress)┘
  *   │                              │                        done ─▶ ready ; failed ─▶ failed (exportFailed)
  *   │                              └─refused / error─▶ failed ◀── check refused / error / poll limit
- *   └─EXPORT.CANCEL (requesting, polling)
+ *   └─EXPORT.CANCEL (polling; the request itself is short and not cancelled)
  * ready: idle ─FILE.DOWNLOAD─▶ downloading ─▶ idle (downloadError on failure)
  *             ─EMAIL.SEND (email)─▶ sending ─▶ idle (emailSent, or emailError)
  * failed ─EXPORT.RETRY─▶ polling.checking (the export is still there: a check failed)
@@ -66,6 +66,8 @@ export interface HistoryExportContext {
   exportInfo: HistoryExport | null;
   /** status checks made for the current export (sets the next wait; bounded) */
   checks: number;
+  /** the bound: MAX_STATUS_CHECKS unless the input says otherwise */
+  maxStatusChecks: number;
   error: ExportError | null;
   downloadError: ExportError<FileErrorCode> | null;
   /** the address the file is being sent or was sent to */
@@ -88,10 +90,16 @@ export function pollDelayMs(checks: number): number {
 
 const cleared = { error: null, downloadError: null, emailTo: null, emailSent: false, emailError: null } as const;
 
+export interface HistoryExportInput {
+  /** tests shorten the bound (the chart is the same) */
+  maxStatusChecks?: number;
+}
+
 export const historyExportMachine = setup({
   types: {
     context: {} as HistoryExportContext,
     events: {} as HistoryExportEvent,
+    input: {} as HistoryExportInput,
   },
   actors: {
     requestExport: fromPromise<RequestExportResult, { filter: ExportFilter }>(async () => {
@@ -115,7 +123,7 @@ export const historyExportMachine = setup({
     isDone: (_, r: ExportStatusResult) => r.ok && r.export.status === 'done',
     hasFailed: (_, r: ExportStatusResult) => r.ok && r.export.status === 'failed',
     /** still queued or processing, and checks are left */
-    isRunning: ({ context }, r: ExportStatusResult) => r.ok && context.checks < MAX_STATUS_CHECKS,
+    isRunning: ({ context }, r: ExportStatusResult) => r.ok && context.checks < context.maxStatusChecks,
     isRunningPastLimit: (_, r: ExportStatusResult) => r.ok,
     /** a failed check (not a failed export): the same export can be asked about again */
     canResume: ({ context }) => context.exportId !== null && context.error?.code !== 'exportFailed',
@@ -141,7 +149,14 @@ export const historyExportMachine = setup({
   },
 }).createMachine({
   id: 'historyExport',
-  context: { filter: null, exportId: null, exportInfo: null, checks: 0, ...cleared },
+  context: ({ input }) => ({
+    filter: null,
+    exportId: null,
+    exportInfo: null,
+    checks: 0,
+    maxStatusChecks: Math.max(1, input?.maxStatusChecks ?? MAX_STATUS_CHECKS),
+    ...cleared,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -169,7 +184,6 @@ export const historyExportMachine = setup({
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: { code: 'network', detail: null } } },
       },
-      on: { 'EXPORT.CANCEL': { target: 'idle', actions: 'forgetExport' } },
     },
     polling: {
       tags: ['busy'],

@@ -2,16 +2,19 @@
  * File downloads over REST (api/history.ts: the export's CSV and the month's statement PDF): a GET
  * with the same headers as the named-method calls (src/lib/request.ts): the bearer token, the
  * UI language, the client version and, when acting for a company, the Customer-Id header. A 401
- * refreshes the session once and replays (document 1 §4). The answer is read as a Blob and saved
+ * refreshes the session once and replays (document 1 §4). Error bodies are the envelope's
+ * `{ responseCode, responseDescription }` (server/modules/history/history.routes.ts): 404 an
+ * unknown (or another customer's) export, account or month, 409 an export not done. The answer is read as a Blob and saved
  * through an object URL under a file name; the URL is revoked afterwards. Expected failures come
  * back as values; the token is sent, never logged.
  */
 import * as v from 'valibot';
 import { AuthErrorSchema } from '../../../api/auth.ts';
+import { FailureSchema } from '../../../api/envelope.ts';
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../../api/http.ts';
 import { getApiOrigin } from '../../lib/api-base.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
-import type { RequestHooks } from '../../lib/request.ts';
+import { describeFailure, type RequestHooks } from '../../lib/request.ts';
 
 /** What a download needs from the session (the route passes sessionRequestHooks). */
 export type DownloadAccess = Pick<RequestHooks, 'getAccessToken' | 'refresh' | 'getActingCustomerId'>;
@@ -51,6 +54,14 @@ export function safeFileName(name: string): string | null {
   return cleaned.length > 0 ? cleaned : null;
 }
 
+/** The text of an error body: the envelope's (responseDescription, validation errors), or a `{ message }`. */
+function failureText(body: unknown): string | null {
+  const failure = v.safeParse(FailureSchema, body);
+  if (failure.success) return describeFailure(failure.output);
+  const message = v.safeParse(AuthErrorSchema, body);
+  return message.success && message.output.message ? message.output.message : null;
+}
+
 /** GET `path` (a path of the platform, e.g. exportFilePath(id)) as a Blob. */
 export async function fetchFile(access: DownloadAccess, path: string, accept: string): Promise<FileResult> {
   const url = `${getApiOrigin()}${path}`;
@@ -64,11 +75,7 @@ export async function fetchFile(access: DownloadAccess, path: string, accept: st
   let response = await send();
   if (response?.status === 401 && (await access.refresh().catch(() => false))) response = await send();
   if (response === null) return { ok: false, code: 'network', detail: null };
-  if (!response.ok) {
-    const body = v.safeParse(AuthErrorSchema, await response.json().catch(() => undefined));
-    const detail = body.success && body.output.message ? body.output.message : null;
-    return { ok: false, code: response.status === 404 ? 'notFound' : 'refused', detail };
-  }
+  if (!response.ok) return { ok: false, code: response.status === 404 ? 'notFound' : 'refused', detail: failureText(await response.json().catch(() => undefined)) };
   try {
     return { ok: true, blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   } catch {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { historyExportMachine, type HistoryExportMachine } from '../../../machines/history-export/history-export.machine.ts';
 import { selectHistoryExportView } from '../../../machines/history-export/history-export.select.ts';
@@ -21,15 +22,16 @@ export interface ExportPanelProps {
   access: DownloadAccess;
   /** the signed-in user's e-mail (their login); null hides "Send to e-mail" */
   email: string | null;
-  /** tests provide the machine with their own actors */
-  logic?: HistoryExportMachine;
+  /** tests run the machine with their own actors (and send its timer events themselves) */
+  actor?: ActorRefFrom<HistoryExportMachine>;
 }
 
-export function ExportPanel({ filter, access, email, logic }: ExportPanelProps) {
+export function ExportPanel({ filter, access, email, actor: given }: ExportPanelProps) {
   const { t } = useLingui();
   const id = useId();
-  const machine = useMemo(() => logic ?? historyExportMachine.provide({ actors: createHistoryExportActors(access) }), [logic, access]);
-  const actor = useActorRef(machine);
+  const machine = useMemo(() => historyExportMachine.provide({ actors: createHistoryExportActors(access) }), [access]);
+  const own = useActorRef(machine, { input: {} });
+  const actor = given ?? own;
   const view = useSelector(actor, selectHistoryExportView);
   const exportErrors = useExportErrors();
   const fileErrors = useFileErrors();

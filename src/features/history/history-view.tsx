@@ -8,7 +8,6 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { HISTORY_PAGE_SIZE, type Transaction } from '../../../api/history.ts';
-import type { HistoryExportMachine } from '../../../machines/history-export/history-export.machine.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
@@ -33,11 +32,9 @@ export interface HistoryViewProps {
   access: DownloadAccess;
   /** the signed-in user's e-mail (their login), for "Send to e-mail" */
   email: string | null;
-  /** tests provide the export machine with their own actors */
-  exportLogic?: HistoryExportMachine;
 }
 
-export function HistoryView({ actingCustomerId, search, onSearch, access, email, exportLogic }: HistoryViewProps) {
+export function HistoryView({ actingCustomerId, search, onSearch, access, email }: HistoryViewProps) {
   const { t } = useLingui();
   const filter = filterOf(search);
   const accounts = useQuery(accountsQuery(actingCustomerId));
@@ -60,7 +57,7 @@ export function HistoryView({ actingCustomerId, search, onSearch, access, email,
         onReset={() => onSearch({ page: 1 })}
       />
       <Results actingCustomerId={actingCustomerId} filter={filter} page={search.page} onPage={(page) => onSearch({ ...filter, page })} />
-      <ExportPanel filter={filter} access={access} email={email} logic={exportLogic} />
+      <ExportPanel filter={filter} access={access} email={email} />
       {accounts.data ? (
         <MonthlyExports
           // A new account in the filter starts the list on that account.

@@ -56,12 +56,11 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
 
       <nav aria-label={t`Move money`}>
         <ul className="home-links">
-          {/* Plain links until the transfer routes are in the route tree (the typed Link refuses unknown paths). */}
           <li>
-            <a href="/transfer/account">{t`Between your accounts`}</a>
+            <Link to="/transfer/account">{t`Between your accounts`}</Link>
           </li>
           <li>
-            <a href="/transfer/p2p">{t`Send to a person`}</a>
+            <Link to="/transfer/p2p">{t`Send to a person`}</Link>
           </li>
           <li>
             <Link to="/history">{t`Transaction history`}</Link>
