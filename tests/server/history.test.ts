@@ -92,7 +92,7 @@ function model(customerId: number, accountOwner: Map<number, number>): ModelRow[
   return rows.sort((a, b) => b.at - a.at || b.transactionId - a.transactionId || b.part - a.part || b.accountId - a.accountId);
 }
 
-interface Filter {
+type Filter = {
   accountId?: number;
   keyword?: string;
   transactionType?: string;
@@ -102,7 +102,7 @@ interface Filter {
   toAmount?: string;
   transactionDirection?: 'in' | 'out';
   status?: string;
-}
+};
 
 function applyFilter(rows: ModelRow[], f: Filter, withStatus = true): ModelRow[] {
   return rows.filter((r) => {
