@@ -35,7 +35,12 @@ export const devicePaths = {
   deviceApiDevice: (id: number) => `/device-api/device/${id}`,
 } as const;
 
-/** Approval methods: what a linked device may approve. */
+/**
+ * Approval methods: what a linked device may approve. A pending transfer of a customer whose
+ * approve mode is push (approval kind 'transfer') goes to the devices with the login method: a
+ * phone trusted to sign the user in is trusted with their payments, and every phone linked before
+ * transfers existed can approve them (a method of its own would have needed each turned on).
+ */
 export const ApproveMethod = { login: 1, twoStepMode: 2 } as const;
 export const ApproveMethodSchema = v.object({ id: v.number(), name: v.picklist(['login', 'twoStepMode']) });
 export const ApproveMethodsResponseSchema = v.object({ methods: v.array(ApproveMethodSchema) });
@@ -86,7 +91,18 @@ export const DeviceApproveResponseSchema = v.object({ device: DeviceSchema, secr
 export const DeviceApproveMethodRequestSchema = v.object({ enabled: v.boolean() });
 
 /** What a device is asked to approve; shown on the companion with its details. */
-export const ApprovalKindSchema = v.picklist(['login', 'twoStepMode']);
+export const ApprovalKindSchema = v.picklist(['login', 'twoStepMode', 'transfer']);
+/** A pending transfer (kind 'transfer'): what the phone shows before the user approves it. */
+export const ApprovalTransferSchema = v.object({
+  transactionId: v.number(),
+  /** decimal major units ("12.50") of `currency`, the amount leaving the account (fee excluded) */
+  amount: v.string(),
+  currency: v.string(),
+  /** the fee on top, in `currency` */
+  fee: v.optional(v.string()),
+  /** who receives it: a person's or company's name, or the customer's own account */
+  payeeName: v.string(),
+});
 export const ApprovalRequestSchema = v.object({
   /** the key in PUT /auth/login/{key}/confirm */
   key: v.string(),
@@ -97,6 +113,8 @@ export const ApprovalRequestSchema = v.object({
   userAgent: v.string(),
   /** for twoStepMode: the mode being set (1 push, 2 sms, 3 otp, 4 approvalCode) */
   mode: v.optional(v.number()),
+  /** for transfer: the amount and the payee */
+  transfer: v.optional(ApprovalTransferSchema),
   createdAt: v.string(),
   expiresAt: v.string(),
 });

@@ -29,6 +29,19 @@ export const PushEventSchema = v.variant('type', [
     status: v.picklist(['approved', 'rejected']),
   }),
   v.object({ type: v.literal('TwoStepVerificationModeSet'), mode: v.number(), reqId: v.string() }),
+  /**
+   * A pending transfer's approval ended (approved by code or on a phone, declined, too many wrong
+   * codes, expired, canceled): its status now. description: 'Transaction was rejected.' when a
+   * phone declined it (document 2 §8). The waiting screen reads transferStatus after it.
+   */
+  v.object({
+    type: v.literal('TransferApproval'),
+    transactionId: v.number(),
+    // api/transfers.ts TransferStatusSchema, spelled out: the sign-in page loads this file, and
+    // importing the transfer contract would put every transfer schema into its bundle.
+    status: v.picklist(['pending', 'posted', 'rejected', 'expired', 'canceled']),
+    description: v.optional(v.string()),
+  }),
   v.object({ type: v.literal('TwoStepVerificationConfirmed'), mode: v.number() }),
   v.object({ type: v.literal('PasswordChange'), status: v.picklist(['changed', 'canceled']) }),
   /** a device finished linking (settings and /scp update at once) */

@@ -23,7 +23,7 @@ import { StepHeading } from '../ui/step-heading.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { companionErrorMessages, companionNoticeMessages } from './messages.ts';
 import { describeUserAgent } from '../lib/user-agent.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { languageTags, type UiLang } from '../lib/i18n.ts';
 
 export interface CompanionViewProps {
@@ -207,7 +207,9 @@ function RequestCard(props: { request: ApprovalRequest; nowMs: number; disabled:
   const { t, i18n } = useLingui();
   const { request } = props;
   const headingId = useId();
-  const title = request.kind === 'login' ? t`Sign-in request` : t`Two-step verification change`;
+  const title = request.kind === 'login' ? t`Sign-in request` : request.kind === 'transfer' ? t`Payment request` : t`Two-step verification change`;
+  const lang = i18n.locale as UiLang;
+  const transfer = request.kind === 'transfer' ? request.transfer : undefined;
   const modeNames: Record<number, string> = { 1: t`approval on a linked phone`, 2: t`SMS code`, 3: t`authenticator app`, 4: t`approval code` };
   const country = countryName(request.countryCode, i18n.locale);
   const when = formatDateTime(request.createdAt, languageTags[i18n.locale as UiLang] ?? i18n.locale, { seconds: true });
@@ -222,12 +224,30 @@ function RequestCard(props: { request: ApprovalRequest; nowMs: number; disabled:
             <dd>{modeNames[request.mode] ?? String(request.mode)}</dd>
           </>
         ) : null}
+        {transfer ? (
+          <>
+            <dt>{t`Amount`}</dt>
+            <dd>{formatMoney(transfer.amount, transfer.currency, lang)}</dd>
+            {transfer.fee !== undefined && !/^0(\.0+)?$/.test(transfer.fee) ? (
+              <>
+                <dt>{t`Fee`}</dt>
+                <dd>{formatMoney(transfer.fee, transfer.currency, lang)}</dd>
+              </>
+            ) : null}
+            <dt>{t`To`}</dt>
+            <dd>{transfer.payeeName}</dd>
+          </>
+        ) : null}
         <dt>{t`When`}</dt>
         <dd>{when}</dd>
         <dt>{t`Address`}</dt>
         <dd>{country ? `${request.ip} (${country})` : request.ip}</dd>
-        <dt>{t`Browser`}</dt>
-        <dd>{describeUserAgent(request.userAgent)}</dd>
+        {request.userAgent ? (
+          <>
+            <dt>{t`Browser`}</dt>
+            <dd>{describeUserAgent(request.userAgent)}</dd>
+          </>
+        ) : null}
       </dl>
       {expired ? (
         <p>{t`This request has expired.`}</p>

@@ -5,6 +5,10 @@
  * answer (PUT /auth/login/{key}/confirm) flips it from pending atomically and tells the waiting
  * browser (LoginApproval on the attempt channel) and every device (ApprovalClosed).
  *
+ * Kinds: login (push and verifyDevice sign-in), twoStepMode (a two-step mode change), transfer (a
+ * pending transfer of a customer whose approve mode is push: transfers/approval.service.ts creates
+ * it, the hook posts or rejects the transfer in the answering transaction).
+ *
  * The key: devices and the browser's QR link carry it; only sha256(key) is stored. Because the
  * device companion lists pending requests and re-sends deliver them again, the key must be
  * producible later: it is an HMAC of a random nonce (kept in the row's details) under the platform
@@ -42,7 +46,7 @@ export const ApprovalMessages = {
   resendTooSoon: 'The request was just sent; wait a few seconds before sending it again',
 } as const;
 
-export type ApprovalKind = 'login' | 'twoStepMode';
+export type ApprovalKind = 'login' | 'twoStepMode' | 'transfer';
 export type ApprovalRow = typeof approvalRequests.$inferSelect;
 export type ApprovalStatus = ApprovalRow['status'];
 
@@ -52,9 +56,19 @@ export interface ApprovalDetails {
   userAgent: string;
 }
 
+/** What a transfer approval shows on the phone (api/devices.ts ApprovalTransferSchema). */
+export interface TransferApprovalDetails {
+  transactionId: number;
+  amount: string;
+  currency: string;
+  fee?: string;
+  payeeName: string;
+}
+
 /** What the details column holds beyond the wire details (never sent as such). */
 interface StoredDetails extends ApprovalDetails {
   mode?: number;
+  transfer?: TransferApprovalDetails;
   /** input of the key's HMAC (base64url) */
   nonce: string;
   /** ISO time of the last delivery to devices; absent while undelivered (verifyDevice before the choice) */
@@ -64,6 +78,19 @@ interface StoredDetails extends ApprovalDetails {
 export interface ApprovalHooks {
   /** runs in the answering transaction when a twoStepMode request is approved (security/two-step.service.ts) */
   twoStepMode?: (tx: Tx, row: ApprovalRow) => Promise<void>;
+  /** a transfer request's answer, approved or declined (transfers/approval.service.ts) */
+  transfer?: TransferAnswerHook;
+}
+
+export interface TransferAnswerHook {
+  /**
+   * Runs first in the answering transaction, before the request's row is updated: it locks the
+   * transfer, so that every path takes the transfer's lock before the request's (a cancel or an
+   * expiry voids the transfer and then closes its request) and the two can never deadlock.
+   */
+  lock(tx: Tx, row: ApprovalRow): Promise<void>;
+  /** Posts (approved) or rejects (declined) the transfer in the answering transaction; may return what to do after commit. */
+  answered(tx: Tx, row: ApprovalRow, approved: boolean): Promise<(() => Promise<void>) | void>;
 }
 
 export interface ApprovalServiceDeps {
@@ -79,7 +106,13 @@ export interface ApprovalServiceDeps {
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
 
-const methodOfKind = (kind: ApprovalKind): number => ApproveMethod[kind];
+/** The device approval method each kind needs (transfers: login, see api/devices.ts ApproveMethod). */
+const KIND_METHOD: Readonly<Record<ApprovalKind, number>> = {
+  login: ApproveMethod.login,
+  twoStepMode: ApproveMethod.twoStepMode,
+  transfer: ApproveMethod.login,
+};
+const methodOfKind = (kind: ApprovalKind): number => KIND_METHOD[kind];
 
 export function createApprovalService({ db, publisher, now, signingKey, onApproved = {}, log }: ApprovalServiceDeps) {
   const keySecret = signingKey ?? randomBytes(32);
@@ -101,6 +134,7 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
       countryCode: details.countryCode,
       userAgent: details.userAgent,
       ...(details.mode !== undefined ? { mode: details.mode } : {}),
+      ...(details.transfer ? { transfer: details.transfer } : {}),
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
     };
@@ -171,6 +205,29 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
     setImmediate(() => void attempt());
   }
 
+  /** Like deliverAfterCommit: once the closed status is visible outside the caller's transaction, the devices drop it. */
+  function closedAfterCommit(keyHash: string, status: 'declined' | 'expired'): void {
+    const startedMs = Date.now();
+    let delayMs = 0;
+    const attempt = async () => {
+      try {
+        const [row] = await db.select().from(approvalRequests).where(eq(approvalRequests.keyHash, keyHash));
+        if (row && row.status === status) {
+          await publishOutcome(row, status);
+          return;
+        }
+        if (row && row.status !== 'pending') return;
+      } catch (err) {
+        report(err);
+        return;
+      }
+      if (Date.now() - startedMs > DELIVERY_WAIT_MS) return;
+      delayMs = Math.min(Math.max(delayMs * 2, 10), 500);
+      setTimeout(() => void attempt(), delayMs).unref();
+    };
+    setImmediate(() => void attempt());
+  }
+
   async function insertRequest(
     tx: Tx | Db,
     input: {
@@ -178,19 +235,22 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
       kind: ApprovalKind;
       deviceId: number | null;
       temporaryTokenHash: string | null;
-      details: ApprovalDetails & { mode?: number };
+      details: ApprovalDetails & { mode?: number; transfer?: TransferApprovalDetails };
       deliver: boolean;
+      /** APPROVAL_TTL_S from now unless given (a transfer's request lives as long as the transfer may wait) */
+      expiresAt?: Date;
     },
   ): Promise<{ key: string; keyHash: string; expiresAt: Date; deviceCount: number }> {
     const nonce = randomBytes(16).toString('base64url');
     const key = deriveKey(nonce);
     const keyHash = sha256Hex(key);
-    const expiresAt = at(now() + APPROVAL_TTL_S * 1000);
+    const expiresAt = input.expiresAt ?? at(now() + APPROVAL_TTL_S * 1000);
     const details: StoredDetails = {
       ip: input.details.ip,
       countryCode: input.details.countryCode,
       userAgent: input.details.userAgent.slice(0, MAX_USER_AGENT_LENGTH),
       ...(input.details.mode !== undefined ? { mode: input.details.mode } : {}),
+      ...(input.details.transfer ? { transfer: input.details.transfer } : {}),
       nonce,
       ...(input.deliver ? { sentAt: at(now()).toISOString() } : {}),
     };
@@ -269,6 +329,48 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
     },
 
     /**
+     * A pending transfer's approval (approve mode push) in the caller's transaction, delivered after
+     * commit to the user's approved devices with the login method. It expires with the transfer.
+     */
+    async createTransferApproval(
+      tx: Tx | Db,
+      input: { userId: number; details: ApprovalDetails; transfer: TransferApprovalDetails; expiresAt: Date },
+    ): Promise<{ key: string; keyHash: string; expiresAt: Date; deviceCount: number }> {
+      return insertRequest(tx, {
+        userId: input.userId,
+        kind: 'transfer',
+        deviceId: null,
+        temporaryTokenHash: null,
+        details: { ...input.details, transfer: input.transfer },
+        deliver: true,
+        expiresAt: input.expiresAt,
+      });
+    },
+
+    /**
+     * Ends a pending request in the caller's transaction (its transfer was canceled, expired or
+     * rejected otherwise): a device's later answer finds it closed; the devices drop it after commit.
+     */
+    async closeRequest(tx: Tx, keyHash: string, status: 'declined' | 'expired'): Promise<void> {
+      const [closed] = await tx
+        .update(approvalRequests)
+        .set({ status })
+        .where(and(eq(approvalRequests.keyHash, keyHash), eq(approvalRequests.status, 'pending')))
+        .returning({ keyHash: approvalRequests.keyHash });
+      if (closed) closedAfterCommit(keyHash, status);
+    },
+
+    /** Delivers a pending request to the devices again (after the caller's commit); false when it is no longer pending. */
+    async redeliver(tx: Tx, keyHash: string): Promise<boolean> {
+      const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.keyHash, keyHash));
+      if (!row || row.status !== 'pending' || row.expiresAt.getTime() <= now()) return false;
+      const details: StoredDetails = { ...detailsOf(row), sentAt: at(now()).toISOString() };
+      await tx.update(approvalRequests).set({ details }).where(eq(approvalRequests.keyHash, keyHash));
+      deliverAfterCommit(keyHash);
+      return true;
+    },
+
+    /**
      * A device's answer. 404 for an unknown key; 403 when this device may not answer it (another
      * user's, not approved, lacking the kind's method, or not the chosen device). result false when
      * it was already answered or has expired: of two answers only the first counts.
@@ -288,6 +390,7 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
         if (!allowed) throw new AuthFailure(403, ApprovalMessages.wrongDevice);
         if (row.status !== 'pending') return { result: false, closed: null };
         if (row.expiresAt.getTime() <= now()) return { result: false, closed: null, expire: true };
+        if (row.kind === 'transfer' && onApproved.transfer) await onApproved.transfer.lock(tx, row);
         // Conditional: of two concurrent answers only one finds the row still pending and in time.
         const [answered] = await tx
           .update(approvalRequests)
@@ -303,10 +406,12 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
         if (!answered) return { result: false, closed: null };
         await tx.update(devices).set({ lastActivityAt: at(now()) }).where(eq(devices.id, answering.id));
         if (result && answered.kind === 'twoStepMode' && onApproved.twoStepMode) await onApproved.twoStepMode(tx, answered);
-        return { result: true, closed: answered };
+        const afterCommit = answered.kind === 'transfer' && onApproved.transfer ? await onApproved.transfer.answered(tx, answered, result) : undefined;
+        return { result: true, closed: answered, afterCommit };
       });
       if ('expire' in outcome && outcome.expire) await expireIfDue(keyHash);
       if (outcome.closed) await publishOutcome(outcome.closed, result ? 'approved' : 'declined');
+      if ('afterCommit' in outcome && outcome.afterCommit) await outcome.afterCommit().catch(report);
       return { result: outcome.result };
     },
 
@@ -371,7 +476,7 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
 
     /** Delivered, pending, unexpired requests this device may answer, newest first. */
     async pendingForDevice(device: DeviceCaller, methodIds: number[]): Promise<ApprovalRequest[]> {
-      const kinds = (Object.keys(ApproveMethod) as ApprovalKind[]).filter((k) => methodIds.includes(methodOfKind(k)));
+      const kinds = (Object.keys(KIND_METHOD) as ApprovalKind[]).filter((k) => methodIds.includes(methodOfKind(k)));
       if (kinds.length === 0) return [];
       const rows = await db
         .select()

@@ -134,13 +134,16 @@ export const approvalRequests = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['login', 'twoStepMode'] }).notNull(),
+    /** login, twoStepMode, or transfer (a pending transfer of the approve mode push; transfers/approval.service.ts) */
+    kind: text('kind', { enum: ['login', 'twoStepMode', 'transfer'] }).notNull(),
     /** sha256 (hex) of the temporary token the waiting browser holds (login kind) */
     temporaryTokenHash: text('temporary_token_hash'),
     /** the device the user chose (verifyDevice) or null for every approved device */
     deviceId: integer('device_id').references(() => devices.id),
-    /** what the device shows: ip, countryCode, userAgent, mode */
-    details: jsonb('details').$type<{ ip: string; countryCode: string | null; userAgent: string; mode?: number }>().notNull(),
+    /** what the device shows: ip, countryCode, userAgent, mode (twoStepMode), transfer (amount and payee) */
+    details: jsonb('details')
+      .$type<{ ip: string; countryCode: string | null; userAgent: string; mode?: number; transfer?: { transactionId: number; amount: string; currency: string; payeeName: string } }>()
+      .notNull(),
     status: text('status', { enum: ['pending', 'approved', 'declined', 'expired'] }).notNull().default('pending'),
     /** the device that answered */
     answeredByDeviceId: integer('answered_by_device_id').references(() => devices.id),
