@@ -3,14 +3,29 @@
  * with the JSON in a `data` part. Order: method lookup (IM) -> authentication (401 AU) ->
  * admin check (13) -> body validation (VF, every bad field) -> acting-customer check (ENOA) ->
  * one transaction with the handler, the response check and, for a mutation, the audit entry.
+ *
+ * Money-moving methods (api/transfers.ts IDEMPOTENT_METHODS) need an Idempotency-Key header.
+ * Inside the call's transaction the key is claimed first (user, key): a key already stored with
+ * the same method and body hash answers the stored answer and changes nothing; with another
+ * method or body it is refused (VF on the header). Otherwise the handler runs and its answer is
+ * stored with the key in the same transaction, so the key exists exactly when the call's effects
+ * do. A concurrent duplicate waits on the claimed key and then finds the stored answer. Failure
+ * answers (MethodFailure) are not stored: nothing changed, and a retry is evaluated afresh.
+ *
+ * A mutation's transaction is re-run, at most MAX_TRANSACTION_ATTEMPTS times in all with a small
+ * random backoff, when PostgreSQL aborts it for a unique violation (23505: a concurrent duplicate
+ * won a race), a serialization failure (40001) or a deadlock (40P01); its audit details and push
+ * events are collected afresh on each attempt.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import type { MethodDef } from '../../../api/method.ts';
 import { isMethodName, methods } from '../../../api/registry.ts';
-import { and, eq, gt } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../../api/transfers.ts';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types.ts';
 import { customerAccess } from '../customers/customers.tables.ts';
 import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
@@ -18,7 +33,50 @@ import { MethodFailure, type Caller, type MethodContext, type MethodHandler, typ
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
 import { RestrictionMessages, type TokenService } from '../auth/tokens.service.ts';
 import { auditLog } from './platform.tables.ts';
+import { idempotencyKeys } from '../transfers/transfers.tables.ts';
 import { safeError } from './log.ts';
+
+/** Attempts of one mutation's transaction (the first included) before its failure is answered. */
+export const MAX_TRANSACTION_ATTEMPTS = 3;
+/** PostgreSQL codes that abort a transaction which a re-run may well complete. */
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(['23505', '40001', '40P01']);
+
+export const IdempotencyMessages = {
+  required: 'is required for this method',
+  malformed: 'must be 8 to 100 characters of letters, digits, - and _',
+  reused: 'This idempotency key was used for another request',
+} as const;
+
+/**
+ * A failure whose changes are kept: the transaction commits what the handler wrote before
+ * throwing it (a wrong approval code counted, a transfer voided because it expired or had too
+ * many wrong codes), then the failure is answered. Like any failure, it is not stored under an
+ * idempotency key.
+ */
+export class KeptFailure extends MethodFailure {}
+
+/** The PostgreSQL error code of an error, looking through drizzle's wrapper (DrizzleQueryError.cause). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** JSON with object keys sorted at every level: the same body always hashes alike. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const MULTIPART_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
 export const MULTIPART_MAX_FILES = 10;
@@ -150,6 +208,14 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       headerCustomer !== undefined && !(typeof headerCustomer === 'string' && /^[1-9]\d{0,9}$/.test(headerCustomer))
         ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
         : [];
+    const idempotent = IDEMPOTENT_METHODS.has(name);
+    const idempotencyHeader = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    if (idempotent) {
+      if (idempotencyHeader === undefined) headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.required });
+      else if (typeof idempotencyHeader !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyHeader)) {
+        headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.malformed });
+      }
+    }
     if (!parsed.success || headerErrors.length > 0) {
       return fail(reply, {
         responseCode: ResponseCode.validation,
@@ -168,10 +234,43 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       customerId = requested;
     }
 
-    const auditDetails: Record<string, unknown> = {};
-    const toPublish: { customerId: number; event: PushMessage }[] = [];
+    let auditDetails: Record<string, unknown> = {};
+    let toPublish: { customerId: number; event: PushMessage }[] = [];
+    // The idempotency key is the caller's: the same key of two users are two keys.
+    const idempotency =
+      idempotent && caller && typeof idempotencyHeader === 'string'
+        ? {
+            userId: caller.userId,
+            key: idempotencyHeader,
+            // What makes a request "the same": the method, the acting customer and the validated body.
+            requestHash: createHash('sha256')
+              .update(canonicalJson({ method: name, customerId, body: { ...input, lang: undefined } }))
+              .digest('hex'),
+          }
+        : null;
+    /** A failure to answer after the transaction committed its changes (KeptFailure). */
+    let kept: KeptFailure | null = null;
     try {
       const run = async (tx: Db) => {
+        if (idempotency) {
+          // Claim the key first: a concurrent duplicate waits here until this transaction ends.
+          const claimed = await tx
+            .insert(idempotencyKeys)
+            .values({ userId: idempotency.userId, key: idempotency.key, method: name, requestHash: idempotency.requestHash, response: {} })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (claimed.length === 0) {
+            const [stored] = await tx
+              .select()
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.userId, idempotency.userId), eq(idempotencyKeys.key, idempotency.key)));
+            if (!stored) throw new RetryableRace();
+            if (stored.method !== name || stored.requestHash !== idempotency.requestHash) {
+              throw new MethodFailure(ResponseCode.validation, 'Invalid request', [{ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.reused }]);
+            }
+            return { replay: true as const, full: stored.response as { responseCode: '00' } & Record<string, unknown> };
+          }
+        }
         const ctx: MethodContext = {
           db: tx,
           caller,
@@ -182,7 +281,21 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           files: read.files,
           ip: request.ip,
         };
-        const result = await handler(input as never, ctx);
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await handler(input as never, ctx);
+        } catch (err) {
+          if (!(err instanceof KeptFailure)) throw err;
+          // Commit what the handler wrote (the audit entry says what failed), answer the failure after.
+          kept = err;
+          if (def.mutation) {
+            await tx.insert(auditLog).values({ userId: caller?.userId ?? null, customerId, method: name, details: { ...auditDetails, failed: err.responseCode } });
+          }
+          if (idempotency) {
+            await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, idempotency.userId), eq(idempotencyKeys.key, idempotency.key)));
+          }
+          return { replay: false as const, full: null };
+        }
         const full = { responseCode: ResponseCode.success, ...result };
         if (validateResponses) {
           const check = v.safeParse(def.response, full, { abortEarly: false });
@@ -194,14 +307,41 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
         if (def.mutation) {
           await tx.insert(auditLog).values({ userId: caller?.userId ?? null, customerId, method: name, details: auditDetails });
         }
-        return full;
+        if (idempotency) {
+          await tx
+            .update(idempotencyKeys)
+            .set({ response: full })
+            .where(and(eq(idempotencyKeys.userId, idempotency.userId), eq(idempotencyKeys.key, idempotency.key)));
+        }
+        return { replay: false as const, full };
       };
       // One transaction per mutation (with its audit entry); reads run outside one (see MethodContext.db).
-      const answer = def.mutation ? await db.transaction((tx) => run(tx)) : await run(db);
-      for (const p of toPublish) {
-        publisher.publish(p.customerId, p.event).catch((err: unknown) => request.log.error({ error: safeError(err), method: name }, 'push publish failed'));
+      let outcome: Awaited<ReturnType<typeof run>>;
+      if (!def.mutation) {
+        outcome = await run(db);
+      } else {
+        for (let attempt = 1; ; attempt++) {
+          auditDetails = {};
+          toPublish = [];
+          kept = null;
+          try {
+            outcome = await db.transaction((tx) => run(tx));
+            break;
+          } catch (err) {
+            const retryable = err instanceof RetryableRace || RETRYABLE_CODES.has(pgErrorCode(err) ?? '');
+            if (!retryable || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+            request.log.info({ method: name, attempt, code: pgErrorCode(err) ?? 'race' }, 'transaction re-run');
+            await sleep(5 + Math.floor(Math.random() * 20 * attempt));
+          }
+        }
       }
-      return reply.code(200).send(answer);
+      if (!outcome.replay) {
+        for (const p of toPublish) {
+          publisher.publish(p.customerId, p.event).catch((err: unknown) => request.log.error({ error: safeError(err), method: name }, 'push publish failed'));
+        }
+      }
+      if (kept) throw kept;
+      return reply.code(200).send(outcome.full);
     } catch (err) {
       if (err instanceof MethodFailure) {
         const failure: Failure = { responseCode: err.responseCode, responseDescription: err.responseDescription };
@@ -216,3 +356,5 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
 }
 
 class ResponseMismatch extends Error {}
+/** The key was claimed by a transaction that then rolled back between our insert and our read: run again. */
+class RetryableRace extends Error {}
