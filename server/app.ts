@@ -30,6 +30,9 @@ import { createTwoStepService } from './modules/security/two-step.service.ts';
 import { twoStepRoutes } from './modules/security/two-step.routes.ts';
 import { createSsoService } from './modules/security/sso.service.ts';
 import { ssoRoutes } from './modules/security/sso.routes.ts';
+import { createTransferService } from './modules/transfers/transfers.service.ts';
+import { createTransferHandlers } from './modules/transfers/transfers.methods.ts';
+import { startTransferWorkers } from './modules/transfers/workers.ts';
 import { createHistoryHandlers, DEFAULT_HISTORY_OPTIONS } from './modules/history/history.methods.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 
@@ -64,6 +67,11 @@ export interface AppOptions {
   allowRegistration?: boolean;
   /** the web app's public origin, for links in e-mails (activation); http://127.0.0.1:3000 when omitted */
   publicUrl?: string;
+  /**
+   * The transfer workers (expiry sweeper, recurring schedules; transfers/workers.ts) on intervals,
+   * driven by `now`; false runs none (tests call expireDueTransfers / runDueSchedules themselves).
+   */
+  transferWorkers?: false | { expiryIntervalMs?: number; scheduleIntervalMs?: number };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -119,8 +127,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     signingKey,
     // A phone approving a two-step mode change confirms it; twoStep is created below and only called later.
-    onApproved: { twoStepMode: (tx, row) => twoStep.approvedByDevice(tx, row) },
+    // A phone answering a transfer's request posts or rejects it (transfers is created below too).
+    onApproved: {
+      twoStepMode: (tx, row) => twoStep.approvedByDevice(tx, row),
+      transfer: {
+        lock: (tx, row) => transfers.lockForDevice(tx, row.keyHash),
+        answered: (tx, row, approved) => transfers.answeredByDevice(tx, row.keyHash, approved),
+      },
+    },
     log: (err) => app.log.error({ error: safeError(err) }, 'approval delivery failed'),
+  });
+  // Transfers with this app's clock (expiry), push approvals and publisher (background events).
+  const transfers = createTransferService({
+    now,
+    approvals,
+    publisher,
+    log: (err) => app.log.error({ error: safeError(err) }, 'transfer background work failed'),
   });
   const devices = createDeviceService({ db, signingKey, now, publisher, log: (err) => app.log.error({ error: safeError(err) }, 'device push failed') });
   const tokens = createTokenService({
@@ -150,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }) as unknown as Record<string, MethodHandler<MethodDef>>),
       // History with this app's clock and origin (the export e-mail's link).
       ...(createHistoryHandlers({ ...DEFAULT_HISTORY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createTransferHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -163,6 +186,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
+  if (options.transferWorkers !== false) {
+    const workers = startTransferWorkers({
+      db,
+      service: transfers,
+      now,
+      ...(options.transferWorkers ?? {}),
+      log: (err) => app.log.error({ error: safeError(err) }, 'transfer worker failed'),
+    });
+    app.addHook('onClose', async () => workers.stop());
+  }
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());
   return app;
 }

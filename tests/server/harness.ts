@@ -164,7 +164,13 @@ export interface SignedIn {
  * repeated sign-ins in one test use the neighbouring steps the drift allows: at most three sign-ins
  * of one TOTP user per 30 s (reuse an earlier token, or use boris, who has no second step).
  */
-export async function signIn(app: FastifyInstance, who: DemoKey | DemoUser, options: InjectOptions = {}): Promise<SignedIn> {
+export interface SignInOptions extends InjectOptions {
+  /** the app's clock when it is not the real one (createTestApp's `now`): TOTP codes are computed at it */
+  totpTimeMs?: number;
+}
+
+export async function signIn(app: FastifyInstance, who: DemoKey | DemoUser, options: SignInOptions = {}): Promise<SignedIn> {
+  const { totpTimeMs, ...injectOptions } = options;
   const user: DemoUser = typeof who === 'string' ? demoUsers[who] : who;
   for (const stepOffset of [0, 1, -1]) {
     const { verifier, challenge } = pkcePair();
@@ -172,7 +178,7 @@ export async function signIn(app: FastifyInstance, who: DemoKey | DemoUser, opti
       app,
       '/auth/login',
       { client: 'spa', username: user.email, password: user.password, codeChallenge: challenge },
-      options,
+      injectOptions,
     );
     if (login.statusCode !== 200) throw new Error(`login of ${user.email} answered ${login.statusCode}: ${login.body}`);
     const answer = login.json() as { authFlow: string; code?: string; accessToken?: string; refreshToken?: string };
@@ -181,8 +187,8 @@ export async function signIn(app: FastifyInstance, who: DemoKey | DemoUser, opti
     const token = await postJson(
       app,
       '/auth/token',
-      { code: answer.code, codeVerifier: verifier, otp: totpCode(user.totpSecret, Date.now(), stepOffset) },
-      options,
+      { code: answer.code, codeVerifier: verifier, otp: totpCode(user.totpSecret, totpTimeMs ?? Date.now(), stepOffset) },
+      injectOptions,
     );
     if (token.statusCode === 200) return token.json() as SignedIn;
     if (token.statusCode !== 403) throw new Error(`token step of ${user.email} answered ${token.statusCode}: ${token.body}`);

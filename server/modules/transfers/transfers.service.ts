@@ -1,0 +1,793 @@
+/**
+ * Transfers (document 2 §3, §4, §7; issue 4 §1-§3): quotes (fee, max amount, limits), requests
+ * between own accounts and to other people, approval by the acting customer's mode, posting on the
+ * ledger, voiding, expiry and recurring schedules.
+ *
+ * Life of a transfer:
+ *   request -> pending: a `transfers` row; amount + fee held on the source (accounts.pending_minor);
+ *              with approve mode none it is posted in the same transaction instead (no hold).
+ *   approve -> posted:  one balanced journal entry (ledger.ts bookEntry) releasing the hold:
+ *              source -(amount + fee), destination +toAmount, the provider's fee account +fee,
+ *              and for a conversion the provider's FX accounts: fromCurrency +amount,
+ *              toCurrency -toAmount (so each currency's legs sum to zero).
+ *   void    -> rejected (a phone declined, too many wrong codes, the destination closed),
+ *              expired (not approved within TRANSFER_APPROVAL_TTL_S), canceled (by the customer):
+ *              the hold released, nothing booked.
+ *
+ * Lock order, the same on every path so none can deadlock: an idempotency key, the limit's
+ * advisory lock, a transfer row, the customer accounts in ascending id order, an approval request.
+ *
+ * Amounts: integers in minor units inside; decimal strings on the wire (money.ts). Conversions
+ * are exact integer arithmetic at the stored rate, half-even (rates.ts).
+ */
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/types.ts';
+import { bookEntry, InsufficientFundsError, lockAccounts, placeHold, providerAccountIds, releaseHold, type EntryLeg, type LockedAccount } from '../accounts/ledger.ts';
+import { accounts } from '../accounts/accounts.tables.ts';
+import { currencyExponent, decimalToMinor, minorToDecimal } from '../accounts/money.ts';
+import { blacklist, transferApprovals, transferSchedules, transfers, type TransferKind, type TransferStatus } from './transfers.tables.ts';
+import { customers, users } from '../customers/customers.tables.ts';
+import { MethodFailure } from '../method-types.ts';
+import { KeptFailure } from '../platform/method-endpoint.ts';
+import { computeFee, feeOperationOf, feeRuleFor, limitsFor, usedToday, type FeeRule } from './fees.ts';
+import { convertForward, convertInverse, rateFor } from './rates.ts';
+import {
+  APPROVAL_MAX_ATTEMPTS,
+  APPROVAL_RESEND_INTERVAL_S,
+  ApprovalMessages,
+  checkApprovalCode,
+  prepareApproval,
+  sendSmsCode,
+  type ApproveType,
+  type ApprovingUser,
+  type TransferApprovalsPort,
+} from './approval.service.ts';
+import { addPeriods, nextSlotAfter, type Frequency } from './schedule-dates.ts';
+
+/** A pending transfer not approved within this expires (voided lazily when touched, and by the sweeper). */
+export const TRANSFER_APPROVAL_TTL_S = 900;
+export const ACCOUNT_STATUS_CLOSED = 11;
+/** document 2 §8: the description of a transfer a phone declined */
+export const PUSH_REJECTED_DESCRIPTION = 'Transaction was rejected.';
+
+export const TransferMessages = {
+  noAccess: 'No access to this account',
+  closed: 'The account is closed',
+  unknownTransfer: 'Unknown transfer',
+  otherUser: 'This transfer was asked by another user',
+  notPending: 'This transfer is no longer waiting for approval',
+  expired: 'This transfer has expired',
+  invalid: 'Invalid request',
+  positive: 'must be more than 0',
+  tooSmallToConvert: 'is too small to convert',
+  sameAccount: 'must be another account than the source',
+  currencyOfAccounts: 'must be the currency of the source or the destination account',
+  currencyOfAccount: 'must be the currency of the account',
+  available: 'exceeds the available balance',
+  payeeUnknown: 'No customer can receive money at this e-mail',
+  payeeSelf: 'You cannot send money to yourself',
+  payeeRefuses: 'The payee does not accept money from you',
+  payeeNoAccount: (currency: string) => `The payee has no account in ${currency}`,
+  frequencyRequired: 'is required for a recurring transfer',
+  endDatePassed: 'must be a later day than today',
+  toAccountRequired: 'is required',
+} as const;
+
+export type TransferRow = typeof transfers.$inferSelect;
+type AccountRow = typeof accounts.$inferSelect;
+
+/** Who asks: the acting user for the acting customer (method context or a schedule's owner). */
+export interface TransferActor {
+  userId: number;
+  customerId: number;
+  ip: string;
+  /** a push event to a customer after the transaction commits */
+  publish(customerId: number, event: { type: string } & Record<string, unknown>): void;
+  audit?(details: Record<string, unknown>): void;
+}
+
+/** The wire result (api/transfers.ts TransferResultEntries). */
+export interface TransferResult {
+  transactionId: number;
+  status: TransferStatus;
+  approveType: ApproveType;
+  approvalSentTo: string | null;
+  fee: string;
+  feeCurrency: string;
+  amount: string;
+  currency: string;
+  toAmount: string;
+  toCurrency: string;
+  rate: string;
+  expiresAt: string;
+  scheduleId: number | null;
+}
+
+export function toResult(t: TransferRow, approvalSentTo: string | null): TransferResult {
+  return {
+    transactionId: t.id,
+    status: t.status,
+    approveType: t.approveType,
+    approvalSentTo,
+    fee: minorToDecimal(t.feeMinor, t.fromCurrency),
+    feeCurrency: t.fromCurrency,
+    amount: minorToDecimal(t.amountMinor, t.fromCurrency),
+    currency: t.fromCurrency,
+    toAmount: minorToDecimal(t.toAmountMinor, t.toCurrency),
+    toCurrency: t.toCurrency,
+    rate: t.rate,
+    expiresAt: t.expiresAt.toISOString(),
+    scheduleId: t.scheduleId,
+  };
+}
+
+const vf = (param: string, description: string) => new MethodFailure('VF', TransferMessages.invalid, [{ param, description }]);
+
+/** Field names of the method being answered (VF names the caller's own fields). */
+export interface ParamNames {
+  from: string;
+  to: string;
+  amount: string;
+  currency: string;
+}
+
+/** An amount of the wire in minor units of a currency; VF on the field when it has too many decimals. */
+export function parseAmount(amount: string, currency: string, param: string): bigint {
+  try {
+    return decimalToMinor(amount, currency);
+  } catch {
+    const exponent = currencyExponent(currency);
+    throw vf(param, exponent === 0 ? `must be a whole amount of ${currency}` : `must have at most ${exponent} decimals in ${currency}`);
+  }
+}
+
+/** An account of the acting customer (ENOA for anyone else's or an unknown id, CA when closed). */
+export async function ownAccount(db: Db | Tx, customerId: number, accountId: number): Promise<AccountRow> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
+  if (!account || account.customerId !== customerId || account.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
+  if (account.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+  return account;
+}
+
+export interface Quote {
+  from: AccountRow;
+  toCurrency: string;
+  amountMinor: bigint;
+  toAmountMinor: bigint;
+  feeMinor: bigint;
+  rate: string;
+  feeRule: FeeRule | null;
+}
+
+/**
+ * The amounts of a transfer from `from` into toCurrency. The amount is in amountCurrency: the
+ * source's (what leaves, toAmount converted forward) or the destination's (what arrives, the source
+ * amount converted back). A zero amount quotes zero (fee included).
+ */
+export async function quoteAmounts(
+  db: Db | Tx,
+  input: { kind: TransferKind; from: AccountRow; toCurrency: string; amount: string; amountCurrency: string; params: ParamNames },
+): Promise<Quote> {
+  const { from, toCurrency, amountCurrency, params } = input;
+  if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, TransferMessages.currencyOfAccounts);
+  const rate = await rateFor(db, from.currency, toCurrency);
+  let amountMinor: bigint;
+  let toAmountMinor: bigint;
+  if (amountCurrency === from.currency) {
+    amountMinor = parseAmount(input.amount, from.currency, params.amount);
+    toAmountMinor = from.currency === toCurrency ? amountMinor : convertForward(amountMinor, from.currency, toCurrency, rate);
+  } else {
+    toAmountMinor = parseAmount(input.amount, toCurrency, params.amount);
+    amountMinor = convertInverse(toAmountMinor, from.currency, toCurrency, rate);
+  }
+  const feeRule = await feeRuleFor(db, feeOperationOf(input.kind, from.currency, toCurrency), from.currency);
+  return { from, toCurrency, amountMinor, toAmountMinor, feeMinor: computeFee(feeRule, amountMinor), rate, feeRule };
+}
+
+/** The most that can leave `available` (minor units) with its fee: max x with x + fee(x) <= available. */
+export function maxSendable(available: bigint, rule: FeeRule | null): bigint {
+  if (available <= 0n) return 0n;
+  const fits = (x: bigint) => x + computeFee(rule, x) <= available;
+  if (!fits(1n)) return 0n;
+  // x + fee(x) never decreases as x grows, so the amounts that fit are an interval from 1.
+  let low = 1n;
+  let high = available;
+  while (low < high) {
+    const mid = (low + high + 1n) / 2n;
+    if (fits(mid)) low = mid;
+    else high = mid - 1n;
+  }
+  return low;
+}
+
+export interface Payee {
+  customerId: number;
+  accountId: number;
+  name: string;
+  email: string;
+}
+
+export function customerName(c: { businessName: string | null; firstName: string; lastName: string }): string {
+  return c.businessName ?? `${c.firstName} ${c.lastName}`.trim();
+}
+
+/**
+ * The payee of a p2p transfer: a user with this e-mail whose customer has an active account in the
+ * currency (the lowest id), is not the sender, and does not refuse the sender's e-mail (blacklist).
+ */
+export async function resolvePayee(db: Db | Tx, sender: { customerId: number; email: string }, toEmail: string, currency: string, param = 'toEmail'): Promise<Payee> {
+  const [user] = await db
+    .select({ customerId: users.customerId, disabled: users.disabled, activated: users.activated, isProvider: customers.isProvider, businessName: customers.businessName, firstName: customers.firstName, lastName: customers.lastName })
+    .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.email, toEmail.toLowerCase()));
+  if (!user || user.disabled || !user.activated || user.isProvider) throw vf(param, TransferMessages.payeeUnknown);
+  if (user.customerId === sender.customerId) throw vf(param, TransferMessages.payeeSelf);
+  const [refused] = await db
+    .select({ id: blacklist.id })
+    .from(blacklist)
+    .where(and(eq(blacklist.customerId, user.customerId), eq(blacklist.email, sender.email.toLowerCase())))
+    .limit(1);
+  if (refused) throw vf(param, TransferMessages.payeeRefuses);
+  const [account] = await db
+    .select({ id: accounts.accountId })
+    .from(accounts)
+    .where(and(eq(accounts.customerId, user.customerId), eq(accounts.currency, currency), eq(accounts.purpose, 'customer'), ne(accounts.status, ACCOUNT_STATUS_CLOSED)))
+    .orderBy(asc(accounts.accountId))
+    .limit(1);
+  if (!account) throw vf(param, TransferMessages.payeeNoAccount(currency));
+  return { customerId: user.customerId, accountId: account.id, name: customerName(user), email: toEmail.toLowerCase() };
+}
+
+export interface SubscriptionInput {
+  subscriptionEndDate?: string | undefined;
+  subscriptionFrequency?: Frequency | undefined;
+  subscriptionTransactions?: number | undefined;
+  subscriptionUserCancel?: boolean | undefined;
+}
+
+export type RequestSpec = {
+  fromAccountId: number;
+  amount: string;
+  currency: string;
+  note?: string | undefined;
+  reference?: string | undefined;
+  templateName?: string | undefined;
+  subscription?: SubscriptionInput;
+  params: ParamNames;
+} & ({ kind: 'betweenAccounts'; toAccountId: number } | { kind: 'p2p'; toEmail: string });
+
+export interface RequestOptions {
+  /** a schedule's run: pre-approved (approve type none), booked under `schedule:{id}:{n}` */
+  scheduleRun?: { scheduleId: number; run: number };
+}
+
+/** The part of the platform's push a background path needs (after its own commit). */
+export interface TransferPublisher {
+  publish(customerId: number, event: { type: string } & Record<string, unknown>): Promise<void>;
+}
+
+export interface TransferServiceDeps {
+  now: () => number;
+  /** push approvals (approvals.service.ts); null: push mode answers TA1 */
+  approvals: TransferApprovalsPort | null;
+  /** events of background paths (sweeper, device answers); null: none sent */
+  publisher: TransferPublisher | null;
+  log?: (err: unknown) => void;
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;
+
+/** A run of a schedule was booked before (its entry key exists): the run's transaction must roll back. */
+export class DuplicateRunError extends Error {
+  override name = 'DuplicateRunError';
+}
+
+export function createTransferService(deps: TransferServiceDeps) {
+  const { now, approvals } = deps;
+  const at = (ms: number) => new Date(ms);
+  const report = (err: unknown) => deps.log?.(err);
+
+  async function approvingUser(tx: Db | Tx, userId: number): Promise<ApprovingUser> {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, customerId: users.customerId, totpSecret: users.totpSecret, approvalCodeHash: users.approvalCodeHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw new MethodFailure('AU', 'Sign-in required');
+    return user;
+  }
+
+  function transferEvent(t: Pick<TransferRow, 'id' | 'status'>, description?: string) {
+    return { type: 'TransferApproval', transactionId: t.id, status: t.status, ...(description ? { description } : {}) };
+  }
+
+  /** Recurring fields: VF unless consistent; null when the request is not recurring. */
+  function checkSubscription(input: SubscriptionInput | undefined): SubscriptionInput | null {
+    if (!input) return null;
+    const recurring = input.subscriptionFrequency !== undefined;
+    if (!recurring) {
+      if (input.subscriptionEndDate !== undefined || input.subscriptionTransactions !== undefined) throw vf('subscriptionFrequency', TransferMessages.frequencyRequired);
+      return null;
+    }
+    if (input.subscriptionEndDate !== undefined && input.subscriptionEndDate <= at(now()).toISOString().slice(0, 10)) {
+      throw vf('subscriptionEndDate', TransferMessages.endDatePassed);
+    }
+    return input;
+  }
+
+  /**
+   * A transfer request in the caller's transaction (the endpoint's, or a schedule run's): checks,
+   * the limits, the hold (or posting at once with approve mode none), the approval started.
+   */
+  async function request(tx: Tx, actor: TransferActor, spec: RequestSpec, options: RequestOptions = {}): Promise<TransferResult> {
+    const subscription = options.scheduleRun ? null : checkSubscription(spec.subscription);
+    const from = await ownAccount(tx, actor.customerId, spec.fromAccountId);
+    const user = await approvingUser(tx, actor.userId);
+
+    let toAccountId: number;
+    let toCustomerId: number;
+    let toCurrency: string;
+    let payeeName: string;
+    let toEmail: string | null = null;
+    if (spec.kind === 'betweenAccounts') {
+      if (spec.toAccountId === spec.fromAccountId) throw vf(spec.params.to, TransferMessages.sameAccount);
+      const to = await ownAccount(tx, actor.customerId, spec.toAccountId);
+      toAccountId = to.accountId;
+      toCustomerId = to.customerId;
+      toCurrency = to.currency;
+      payeeName = `${to.currency} account ${to.accountId}`;
+    } else {
+      if (spec.currency !== from.currency) throw vf(spec.params.currency, TransferMessages.currencyOfAccount);
+      const payee = await resolvePayee(tx, { customerId: actor.customerId, email: user.email }, spec.toEmail, spec.currency);
+      toAccountId = payee.accountId;
+      toCustomerId = payee.customerId;
+      toCurrency = spec.currency;
+      payeeName = payee.name;
+      toEmail = payee.email;
+    }
+
+    const quote = await quoteAmounts(tx, { kind: spec.kind, from, toCurrency, amount: spec.amount, amountCurrency: spec.currency, params: spec.params });
+    if (quote.amountMinor <= 0n || quote.toAmountMinor <= 0n) {
+      throw vf(spec.params.amount, quote.amountMinor <= 0n && quote.toAmountMinor <= 0n ? TransferMessages.positive : TransferMessages.tooSmallToConvert);
+    }
+
+    const [customer] = await tx.select({ mode: customers.transactionApproveMode }).from(customers).where(eq(customers.id, actor.customerId));
+    const mode: ApproveType = options.scheduleRun ? 'none' : (customer?.mode ?? 'none');
+    const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, user, approvals !== null);
+
+    // Limits, on the source amount. The daily sum is read under an advisory lock of this customer,
+    // kind and currency, so two concurrent requests cannot both fit in what is left of the day.
+    const limits = await limitsFor(tx, spec.kind, from.currency);
+    const cur = from.currency;
+    if (quote.amountMinor < limits.minMinor) throw vf(spec.params.amount, `must be at least ${minorToDecimal(limits.minMinor, cur)} ${cur}`);
+    if (quote.amountMinor > limits.maxMinor) throw vf(spec.params.amount, `must be at most ${minorToDecimal(limits.maxMinor, cur)} ${cur} per transfer`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfer-limit:${actor.customerId}:${spec.kind}:${cur}`}))`);
+    const used = await usedToday(tx, actor.customerId, spec.kind, cur, now());
+    if (used + quote.amountMinor > limits.dailyMinor) {
+      const left = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
+      throw vf(spec.params.amount, `exceeds today's limit (${minorToDecimal(left, cur)} ${cur} left)`);
+    }
+
+    // Lock: posting at once locks both accounts (in id order); a hold locks the source only, so a
+    // busy destination never delays requests that only wait for approval.
+    const locked = await lockAccounts(tx, mode === 'none' ? [from.accountId, toAccountId] : [from.accountId]);
+    const source = locked.get(from.accountId);
+    if (!source || source.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    const destination = locked.get(toAccountId);
+    if (destination && destination.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    const total = quote.amountMinor + quote.feeMinor;
+    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) throw vf(spec.params.amount, TransferMessages.available);
+
+    let scheduleId = options.scheduleRun?.scheduleId ?? null;
+    const createdAt = at(now());
+    if (subscription) {
+      const [schedule] = await tx
+        .insert(transferSchedules)
+        .values({
+          kind: spec.kind,
+          customerId: actor.customerId,
+          userId: actor.userId,
+          fromAccountId: from.accountId,
+          toAccountId,
+          request: {
+            amount: spec.amount,
+            currency: spec.currency,
+            ...(spec.kind === 'p2p' ? { toEmail: spec.toEmail } : {}),
+            ...(spec.note ? { note: spec.note } : {}),
+            ...(spec.reference ? { reference: spec.reference } : {}),
+          },
+          frequency: subscription.subscriptionFrequency!,
+          endDate: subscription.subscriptionEndDate ?? null,
+          transactionsTotal: subscription.subscriptionTransactions ?? null,
+          userCancel: subscription.subscriptionUserCancel ?? true,
+          status: 'awaitingApproval',
+          // the first run is this transfer; the second is one period after it
+          nextRunAt: addPeriods(createdAt, subscription.subscriptionFrequency!, 1),
+          createdAt,
+        })
+        .returning({ id: transferSchedules.id });
+      scheduleId = schedule!.id;
+    }
+
+    const [row] = await tx
+      .insert(transfers)
+      .values({
+        kind: spec.kind,
+        status: 'pending',
+        customerId: actor.customerId,
+        userId: actor.userId,
+        fromAccountId: from.accountId,
+        toAccountId,
+        toCustomerId,
+        fromCurrency: from.currency,
+        toCurrency,
+        amountMinor: quote.amountMinor,
+        toAmountMinor: quote.toAmountMinor,
+        feeMinor: quote.feeMinor,
+        rate: quote.rate,
+        approveType: mode,
+        toEmail,
+        note: spec.note ?? null,
+        reference: spec.reference ?? null,
+        templateName: spec.templateName ?? null,
+        scheduleId,
+        expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    let transfer = row!;
+    actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
+
+    if (mode === 'none') {
+      transfer = await post(tx, transfer, { locked, ...(options.scheduleRun ? { entryKey: `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` } : {}) });
+      return toResult(transfer, null);
+    }
+
+    await placeHold(tx, source, total);
+    const what = { amount: minorToDecimal(transfer.amountMinor, transfer.fromCurrency), currency: transfer.fromCurrency, payeeName };
+    let sentTo: string | null = null;
+    if (mode === 'sms') {
+      const sms = await sendSmsCode(tx, preparation!.phone!, what, TRANSFER_APPROVAL_TTL_S / 60);
+      sentTo = sms.sentTo;
+      await tx.insert(transferApprovals).values({ transferId: transfer.id, method: 'sms', codeHash: sms.codeHash, sentTo, lastSentAt: createdAt });
+    } else if (mode === 'push') {
+      const created = await approvals!.createTransferApproval(tx, {
+        userId: actor.userId,
+        details: { ip: actor.ip, countryCode: null, userAgent: '' },
+        transfer: { transactionId: transfer.id, ...what, fee: minorToDecimal(transfer.feeMinor, transfer.fromCurrency) },
+        expiresAt: transfer.expiresAt,
+      });
+      await tx.insert(transferApprovals).values({ transferId: transfer.id, method: 'push', approvalKeyHash: created.keyHash, lastSentAt: createdAt });
+    } else {
+      await tx.insert(transferApprovals).values({ transferId: transfer.id, method: mode, lastSentAt: createdAt });
+    }
+    return toResult(transfer, sentTo);
+  }
+
+  /**
+   * Books a transfer: one balanced entry, the hold released (approval modes other than none held
+   * amount + fee), the row posted, a schedule awaiting its first transfer made active.
+   */
+  async function post(tx: Tx, t: TransferRow, options: { locked?: Map<number, LockedAccount>; entryKey?: string } = {}): Promise<TransferRow> {
+    const conversion = t.fromCurrency !== t.toCurrency;
+    const provider = t.feeMinor > 0n || conversion ? await providerAccountIds(tx, [t.fromCurrency, t.toCurrency]) : new Map<string, number>();
+    const providerId = (purpose: 'fee' | 'fx', currency: string) => {
+      const id = provider.get(`${purpose}:${currency}`);
+      if (id === undefined) throw new Error(`no provider ${purpose} account in ${currency}`);
+      return id;
+    };
+    const legs: EntryLeg[] = [
+      { accountId: t.fromAccountId, amountMinor: -(t.amountMinor + t.feeMinor) },
+      { accountId: t.toAccountId, amountMinor: t.toAmountMinor },
+    ];
+    if (t.feeMinor > 0n) legs.push({ accountId: providerId('fee', t.fromCurrency), amountMinor: t.feeMinor });
+    if (conversion) {
+      legs.push({ accountId: providerId('fx', t.fromCurrency), amountMinor: t.amountMinor });
+      legs.push({ accountId: providerId('fx', t.toCurrency), amountMinor: -t.toAmountMinor });
+    }
+    const held = t.approveType !== 'none';
+    const booked = await bookEntry(tx, {
+      kind: 'transfer',
+      idempotencyKey: options.entryKey ?? `transfer:${t.id}`,
+      transferId: t.id,
+      description: { kind: t.kind, transferId: t.id },
+      legs,
+      ...(held ? { releaseHolds: [{ accountId: t.fromAccountId, amountMinor: t.amountMinor + t.feeMinor }] } : {}),
+      ...(options.locked ? { locked: options.locked } : {}),
+    });
+    if (!booked.created) throw new DuplicateRunError(`entry ${options.entryKey ?? t.id} was booked before`);
+    const [posted] = await tx
+      .update(transfers)
+      .set({ status: 'posted', entryId: booked.entryId, updatedAt: at(now()) })
+      .where(eq(transfers.id, t.id))
+      .returning();
+    if (t.scheduleId !== null) {
+      await tx
+        .update(transferSchedules)
+        .set({ status: 'active', transactionsDone: 1 })
+        .where(and(eq(transferSchedules.id, t.scheduleId), eq(transferSchedules.status, 'awaitingApproval')));
+    }
+    return posted!;
+  }
+
+  /** Voids a pending transfer (the caller holds its row lock): hold released, request closed, schedule canceled. */
+  async function voidTransfer(tx: Tx, t: TransferRow, status: 'rejected' | 'expired' | 'canceled'): Promise<TransferRow> {
+    if (t.status !== 'pending') return t;
+    if (t.approveType !== 'none') {
+      const locked = await lockAccounts(tx, [t.fromAccountId]);
+      await releaseHold(tx, locked.get(t.fromAccountId)!, t.amountMinor + t.feeMinor);
+    }
+    const [voided] = await tx.update(transfers).set({ status, updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
+    if (t.approveType === 'push' && approvals) {
+      const [approval] = await tx.select({ keyHash: transferApprovals.approvalKeyHash }).from(transferApprovals).where(eq(transferApprovals.transferId, t.id));
+      if (approval?.keyHash) await approvals.closeRequest(tx, approval.keyHash, status === 'rejected' ? 'declined' : 'expired');
+    }
+    if (t.scheduleId !== null) {
+      await tx
+        .update(transferSchedules)
+        .set({ status: 'canceled' })
+        .where(and(eq(transferSchedules.id, t.scheduleId), eq(transferSchedules.status, 'awaitingApproval')));
+    }
+    return voided!;
+  }
+
+  /** The transfer of the acting customer, locked (TA1 unknown, ENOA another customer's). */
+  async function lockOwnTransfer(tx: Tx, actor: TransferActor, id: number): Promise<TransferRow> {
+    const [t] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
+    if (!t) throw new MethodFailure('TA1', TransferMessages.unknownTransfer);
+    if (t.customerId !== actor.customerId) throw new MethodFailure('ENOA', TransferMessages.noAccess);
+    return t;
+  }
+
+  /** A pending transfer past its time is voided now (the caller then answers with the kept failure). */
+  async function expireIfDue(tx: Tx, actor: TransferActor, t: TransferRow): Promise<TransferRow> {
+    if (t.status !== 'pending' || t.expiresAt.getTime() > now()) return t;
+    const expired = await voidTransfer(tx, t, 'expired');
+    actor.publish(t.customerId, transferEvent(expired));
+    return expired;
+  }
+
+  async function sentToOf(db: Db | Tx, t: TransferRow): Promise<string | null> {
+    if (t.approveType !== 'sms') return null;
+    const [approval] = await db.select({ sentTo: transferApprovals.sentTo }).from(transferApprovals).where(eq(transferApprovals.transferId, t.id));
+    return approval?.sentTo ?? null;
+  }
+
+  /** The transfer must be the caller's own request and still pending (expired on the way: kept TA1). */
+  async function pendingOwnRequest(tx: Tx, actor: TransferActor, id: number, sameUser: boolean): Promise<TransferRow> {
+    let t = await lockOwnTransfer(tx, actor, id);
+    if (sameUser && t.userId !== actor.userId) throw new MethodFailure('13', TransferMessages.otherUser);
+    const before = t.status;
+    t = await expireIfDue(tx, actor, t);
+    if (t.status === 'expired' && before === 'pending') throw new KeptFailure('TA1', TransferMessages.expired);
+    if (t.status !== 'pending') throw new MethodFailure('TA1', TransferMessages.notPending);
+    return t;
+  }
+
+  return {
+    now,
+    request,
+    post,
+    voidTransfer,
+
+    /** transferApprove: the code of the approval's method; wrong ones counted, the limit rejects. */
+    async approve(tx: Tx, actor: TransferActor, id: number, code: string): Promise<TransferResult> {
+      const t = await pendingOwnRequest(tx, actor, id, true);
+      if (t.approveType === 'push') throw new MethodFailure('TA1', ApprovalMessages.approveOnPhone);
+      const [approval] = await tx.select().from(transferApprovals).where(eq(transferApprovals.transferId, t.id));
+      if (!approval) throw new MethodFailure('TA1', TransferMessages.notPending);
+      const user = await approvingUser(tx, actor.userId);
+      const check = await checkApprovalCode(tx, approval, user, code, now());
+      if (!check.ok) {
+        const attempts = approval.attempts + 1;
+        await tx.update(transferApprovals).set({ attempts }).where(eq(transferApprovals.transferId, t.id));
+        if (attempts >= APPROVAL_MAX_ATTEMPTS) {
+          const rejected = await voidTransfer(tx, t, 'rejected');
+          actor.publish(t.customerId, transferEvent(rejected));
+          throw new KeptFailure('VF', TransferMessages.invalid, [{ param: 'approvalCode', description: ApprovalMessages.tooManyWrong }]);
+        }
+        const left = APPROVAL_MAX_ATTEMPTS - attempts;
+        const description = `${check.reason === 'used' ? ApprovalMessages.codeUsed : ApprovalMessages.wrongCode} (${left} ${left === 1 ? 'try' : 'tries'} left)`;
+        throw new KeptFailure('VF', TransferMessages.invalid, [{ param: 'approvalCode', description }]);
+      }
+      const destination = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.accountId, t.toAccountId));
+      if (destination[0]?.status === ACCOUNT_STATUS_CLOSED) {
+        const rejected = await voidTransfer(tx, t, 'rejected');
+        actor.publish(t.customerId, transferEvent(rejected));
+        throw new KeptFailure('CA', TransferMessages.closed);
+      }
+      const posted = await post(tx, t);
+      actor.publish(t.customerId, transferEvent(posted));
+      actor.audit?.({ transferId: t.id, status: 'posted' });
+      return toResult(posted, approval.sentTo);
+    },
+
+    /** transferApprovalResend: a new SMS code, or the phone request again; at most once per APPROVAL_RESEND_INTERVAL_S. */
+    async resend(tx: Tx, actor: TransferActor, id: number): Promise<{ approvalSentTo: string | null }> {
+      const t = await pendingOwnRequest(tx, actor, id, true);
+      const [approval] = await tx.select().from(transferApprovals).where(eq(transferApprovals.transferId, t.id));
+      if (!approval || (approval.method !== 'sms' && approval.method !== 'push')) throw new MethodFailure('TA1', ApprovalMessages.nothingToResend);
+      if (approval.lastSentAt.getTime() + APPROVAL_RESEND_INTERVAL_S * 1000 > now()) throw new MethodFailure('TA1', ApprovalMessages.resendTooSoon);
+      if (approval.method === 'sms') {
+        const user = await approvingUser(tx, actor.userId);
+        const preparation = await prepareApproval(tx, 'sms', user, approvals !== null);
+        const [payee] = t.kind === 'p2p'
+          ? await tx.select({ businessName: customers.businessName, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, t.toCustomerId))
+          : [];
+        const payeeName = payee ? customerName(payee) : `${t.toCurrency} account ${t.toAccountId}`;
+        const remainingMinutes = Math.max(1, Math.ceil((t.expiresAt.getTime() - now()) / 60_000));
+        const sms = await sendSmsCode(tx, preparation.phone!, { amount: minorToDecimal(t.amountMinor, t.fromCurrency), currency: t.fromCurrency, payeeName }, remainingMinutes);
+        // The new code replaces the old; wrong answers keep counting (a resend buys no extra guesses).
+        await tx.update(transferApprovals).set({ codeHash: sms.codeHash, sentTo: sms.sentTo, lastSentAt: at(now()) }).where(eq(transferApprovals.transferId, t.id));
+        return { approvalSentTo: sms.sentTo };
+      }
+      if (!approvals || !approval.approvalKeyHash || !(await approvals.redeliver(tx, approval.approvalKeyHash))) {
+        throw new MethodFailure('TA1', TransferMessages.notPending);
+      }
+      await tx.update(transferApprovals).set({ lastSentAt: at(now()) }).where(eq(transferApprovals.transferId, t.id));
+      return { approvalSentTo: null };
+    },
+
+    /** transferCancel: the customer gives up a pending transfer. */
+    async cancel(tx: Tx, actor: TransferActor, id: number): Promise<TransferResult> {
+      const t = await pendingOwnRequest(tx, actor, id, false);
+      const canceled = await voidTransfer(tx, t, 'canceled');
+      actor.publish(t.customerId, transferEvent(canceled));
+      actor.audit?.({ transferId: t.id, status: 'canceled' });
+      return toResult(canceled, await sentToOf(tx, canceled));
+    },
+
+    /** transferStatus: the transfer now (a pending one past its time is expired first, in its own transaction). */
+    async status(db: Db, actor: TransferActor, id: number): Promise<TransferResult & { responseDescription?: string }> {
+      const [found] = await db.select().from(transfers).where(eq(transfers.id, id));
+      if (!found) throw new MethodFailure('TA1', TransferMessages.unknownTransfer);
+      if (found.customerId !== actor.customerId) throw new MethodFailure('ENOA', TransferMessages.noAccess);
+      let t = found;
+      if (t.status === 'pending' && t.expiresAt.getTime() <= now()) {
+        t = await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
+          return expireIfDue(tx, actor, locked!);
+        });
+      }
+      const result = toResult(t, await sentToOf(db, t));
+      return t.status === 'rejected' && t.approveType === 'push' ? { ...result, responseDescription: PUSH_REJECTED_DESCRIPTION } : result;
+    },
+
+    /** approvals.service.ts hook: take the transfer's lock before the request's row. */
+    async lockForDevice(tx: Tx, keyHash: string): Promise<void> {
+      const [approval] = await tx.select({ transferId: transferApprovals.transferId }).from(transferApprovals).where(eq(transferApprovals.approvalKeyHash, keyHash));
+      if (approval) await tx.select({ id: transfers.id }).from(transfers).where(eq(transfers.id, approval.transferId)).for('update');
+    },
+
+    /**
+     * approvals.service.ts hook: a phone approved (post) or declined (reject, 'Transaction was
+     * rejected.') a push transfer, in the answering transaction. Returns the event to send after commit.
+     */
+    async answeredByDevice(tx: Tx, keyHash: string, approved: boolean): Promise<(() => Promise<void>) | void> {
+      const [approval] = await tx.select().from(transferApprovals).where(eq(transferApprovals.approvalKeyHash, keyHash));
+      if (!approval) return;
+      const [t] = await tx.select().from(transfers).where(eq(transfers.id, approval.transferId)).for('update');
+      if (!t || t.status !== 'pending') return;
+      let outcome: TransferRow;
+      let description: string | undefined;
+      if (t.expiresAt.getTime() <= now()) outcome = await voidTransfer(tx, t, 'expired');
+      else if (!approved) {
+        outcome = await voidTransfer(tx, t, 'rejected');
+        description = PUSH_REJECTED_DESCRIPTION;
+      } else {
+        const [destination] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.accountId, t.toAccountId));
+        outcome = destination?.status === ACCOUNT_STATUS_CLOSED ? await voidTransfer(tx, t, 'rejected') : await post(tx, t);
+      }
+      const event = transferEvent(outcome, description);
+      return async () => {
+        await deps.publisher?.publish(t.customerId, event);
+      };
+    },
+
+    /**
+     * The sweeper: voids pending transfers past their time, each in its own transaction (rows
+     * another instance is voiding are skipped). Returns how many it expired.
+     */
+    async expireDue(db: Db, nowMs: number, batch = 100): Promise<number> {
+      const due = await db
+        .select({ id: transfers.id })
+        .from(transfers)
+        .where(and(eq(transfers.status, 'pending'), lte(transfers.expiresAt, at(nowMs))))
+        .orderBy(asc(transfers.expiresAt))
+        .limit(batch);
+      let expired = 0;
+      for (const { id } of due) {
+        try {
+          const voided = await db.transaction(async (tx) => {
+            const [t] = await tx
+              .select()
+              .from(transfers)
+              .where(and(eq(transfers.id, id), eq(transfers.status, 'pending'), lte(transfers.expiresAt, at(nowMs))))
+              .for('update', { skipLocked: true });
+            return t ? voidTransfer(tx, t, 'expired') : null;
+          });
+          if (voided) {
+            expired++;
+            await deps.publisher?.publish(voided.customerId, transferEvent(voided)).catch(report);
+          }
+        } catch (err) {
+          report(err);
+        }
+      }
+      return expired;
+    },
+
+    /**
+     * The schedule worker: each due active schedule books its next run as a pre-approved transfer
+     * (approve type none) under the entry key `schedule:{id}:{n}`, so a run is never booked twice
+     * (a crashed worker's run either committed with its schedule update or not at all). A run that
+     * cannot be booked (funds short, account closed, limits, flags withdrawn) is skipped: its error
+     * is kept in last_error and the schedule moves on to its next date. A schedule finishes after
+     * transactionsTotal booked runs or once its next date is past endDate. Returns runs booked.
+     */
+    async runDueSchedules(db: Db, nowMs: number, batch = 100, requireFlags?: (tx: Tx, actor: TransferActor, kind: TransferKind) => Promise<void>): Promise<number> {
+      let booked = 0;
+      for (let i = 0; i < batch; i++) {
+        let outcome: 'none' | 'finished' | 'booked' | 'skipped';
+        try {
+          outcome = await runOne();
+        } catch (err) {
+          // A run that could not even be judged (the database, a duplicate run): left for the next pass.
+          report(err);
+          break;
+        }
+        if (outcome === 'none') break;
+        if (outcome === 'booked') booked++;
+      }
+      return booked;
+
+      async function runOne() {
+        return db.transaction(async (tx) => {
+          const [s] = await tx
+            .select()
+            .from(transferSchedules)
+            .where(and(eq(transferSchedules.status, 'active'), lte(transferSchedules.nextRunAt, at(nowMs))))
+            .orderBy(asc(transferSchedules.nextRunAt))
+            .limit(1)
+            .for('update', { skipLocked: true });
+          if (!s) return 'none' as const;
+          const nextDate = nextSlotAfter(s.createdAt, s.frequency, at(nowMs));
+          const pastEnd = (d: Date) => s.endDate !== null && d.toISOString().slice(0, 10) > s.endDate;
+          if (pastEnd(s.nextRunAt)) {
+            await tx.update(transferSchedules).set({ status: 'finished' }).where(eq(transferSchedules.id, s.id));
+            return 'finished' as const;
+          }
+          const run = s.transactionsDone + 1;
+          const req = s.request as { amount: string; currency: string; toEmail?: string; note?: string; reference?: string };
+          const actor: TransferActor = { userId: s.userId, customerId: s.customerId, ip: 'schedule', publish: () => {} };
+          let error: string | null = null;
+          try {
+            // A savepoint: a refused run rolls back its own writes only.
+            await tx.transaction(async (sp) => {
+              await requireFlags?.(sp, actor, s.kind);
+              const common = { fromAccountId: s.fromAccountId, amount: req.amount, currency: req.currency, note: req.note, reference: req.reference };
+              const spec: RequestSpec =
+                s.kind === 'p2p'
+                  ? { ...common, kind: 'p2p', toEmail: req.toEmail ?? '', params: { from: 'accountId', to: 'toEmail', amount: 'amount', currency: 'currency' } }
+                  : { ...common, kind: 'betweenAccounts', toAccountId: s.toAccountId, params: { from: 'fromAccount', to: 'toAccount', amount: 'toAmount', currency: 'currency' } };
+              await request(sp, actor, spec, { scheduleRun: { scheduleId: s.id, run } });
+            });
+          } catch (err) {
+            if (err instanceof DuplicateRunError) throw err;
+            if (err instanceof MethodFailure) error = [err.responseDescription, ...(err.validationErrors ?? []).map((e) => `${e.param} ${e.description}`)].join(': ');
+            else if (err instanceof InsufficientFundsError) error = TransferMessages.available;
+            else throw err;
+          }
+          const done = error === null ? run : s.transactionsDone;
+          const finished = (s.transactionsTotal !== null && done >= s.transactionsTotal) || pastEnd(nextDate);
+          await tx
+            .update(transferSchedules)
+            .set({ transactionsDone: done, lastError: error, nextRunAt: nextDate, ...(finished ? { status: 'finished' as const } : {}) })
+            .where(eq(transferSchedules.id, s.id));
+          return error === null ? ('booked' as const) : ('skipped' as const);
+        });
+      }
+    },
+  };
+}
