@@ -60,7 +60,7 @@ export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, a
       <h2 id={`${id}-title`}>{t`Monthly exports`}</h2>
       <p>{t`Each month's transactions of an account, prepared as a CSV file after the month ends.`}</p>
       <SelectField
-        label={t`Account`}
+        label={t`Account of the monthly exports`}
         name="exportAccountId"
         value={String(accountId)}
         onChange={(value) => {
@@ -106,8 +106,8 @@ export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, a
                       <td>
                         {item.status === 'done' ? (
                           <Button variant="secondary" busy={busy} disabled={download.isPending && !busy} onClick={() => download.mutate(item)}>
-                            {t`Download`}
-                            <span className="visually-hidden"> {month}</span>
+                            {t`Download`}{' '}
+                            <span className="visually-hidden">{month}</span>
                           </Button>
                         ) : (
                           '—'

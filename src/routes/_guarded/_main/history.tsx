@@ -22,10 +22,12 @@ export const Route = createFileRoute('/_guarded/_main/history')({
     return page > 1 ? { ...filter, page } : filter;
   },
   beforeLoad: () => ensureAppCatalog(),
-  loaderDeps: ({ search }) => search,
+  // The search of a route merges its parents' (the root passes any value through unchecked):
+  // only the history's own values, read again, go further.
+  loaderDeps: ({ search }) => parseHistorySearch(search),
   loader: ({ context, deps }) => {
     const acting = selectActingCustomerId(context.session.getSnapshot());
-    const { page = 1, ...filter } = deps;
+    const { page, ...filter } = deps;
     void context.queryClient.prefetchQuery(accountsQuery(acting));
     void context.queryClient.prefetchQuery(transactionHistoryQuery(acting, historyRequest(filter, page)));
   },
@@ -34,7 +36,7 @@ export const Route = createFileRoute('/_guarded/_main/history')({
 
 function HistoryRoute() {
   const { session } = Route.useRouteContext();
-  const search = Route.useSearch();
+  const search = parseHistorySearch(Route.useSearch());
   const navigate = Route.useNavigate();
   const acting = useSelector(session, selectActingCustomerId);
   // The address an export is sent to: the signed-in user's own login, never typed.
@@ -43,7 +45,7 @@ function HistoryRoute() {
   return (
     <HistoryView
       actingCustomerId={acting}
-      search={{ ...search, page: search.page ?? 1 }}
+      search={search}
       onSearch={({ page, ...filter }) => void navigate({ search: page > 1 ? { ...filter, page } : filter })}
       access={access}
       email={email}
