@@ -10,7 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { HistoryExport, Transaction } from '../../api/history.ts';
 import { REVOKE_AFTER_MS } from '../../src/features/history/download.ts';
-import { accessToken, account, platform, renderApp, row, stubSaving, useHarness } from './history-harness.tsx';
+import { accessToken, account, expectNoAxeViolations, platform, renderApp, row, stubSaving, useHarness } from './history-harness.tsx';
 
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const TOTAL = 45;
@@ -192,6 +192,17 @@ describe('history: results', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     await screen.findByRole('table', { name: 'Transactions, page 1 of 3' });
+  });
+
+  it('has no axe violations, with the form in error too', async () => {
+    const user = userEvent.setup();
+    platform.handlers.transactionHistoryExportList = () => ({ responseCode: '00', exports: [], total: 0 });
+    await openHistory();
+    await screen.findByText('There are no monthly exports for this account yet.');
+    await expectNoAxeViolations('/history');
+    await user.type(field('Largest amount'), 'ten');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expectNoAxeViolations('/history with a wrong amount');
   });
 
   it('says when nothing matches, and when there is nothing at all', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateUiLanguage } from '../../src/lib/i18n.ts';
-import { account, customer, platform, renderApp, row, useHarness } from './history-harness.tsx';
+import { account, customer, expectNoAxeViolations, platform, renderApp, row, useHarness } from './history-harness.tsx';
 
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
@@ -100,6 +100,13 @@ describe('home', () => {
     expect(incoming.className).toBe('amount amount-in');
     expect(within(section).getByText('-€25.00').className).toBe('amount amount-out');
     expect(within(section).getByRole('link', { name: 'All transactions' }).getAttribute('href')).toBe('/history');
+  });
+
+  it('has no axe violations with everything loaded', async () => {
+    await renderApp('/home');
+    await screen.findByText('Mila Marin');
+    await screen.findByRole('img', { name: /^EUR balance/ });
+    await expectNoAxeViolations('/home');
   });
 
   it('links to the transfers and the history', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { statementPath } from '../../api/history.ts';
-import { accessToken, account, platform, renderApp, stubSaving, useHarness } from './history-harness.tsx';
+import { accessToken, account, expectNoAxeViolations, platform, renderApp, stubSaving, useHarness } from './history-harness.tsx';
 
 const periods: Record<number, { year: number; month: number }[]> = {
   101: [
@@ -67,6 +67,7 @@ describe('statements', () => {
     expect(headers.get('Accept')).toMatch(/^application\/pdf/);
     expect(headers.get('Customer-Id')).toBeNull();
     expect(saving.saved[0]!.download).toBe('statement-101-2026-02.pdf');
+    await expectNoAxeViolations('/statements');
     expect(await saving.created[0]!.text()).toBe('%PDF-1.4 statement');
 
     // another year: its months
