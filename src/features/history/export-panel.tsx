@@ -130,7 +130,7 @@ export function ExportPanel({ filter, access, email, actor: given }: ExportPanel
               </div>
             </div>
           ) : null}
-          {view.emailSent && view.emailTo ? <Alert tone="success">{t`The file was sent to ${view.emailTo}.`}</Alert> : null}
+          {view.emailSent && view.emailTo ? <SentNotice email={view.emailTo} /> : null}
           {view.emailError ? (
             <Alert tone="error">
               <p>{view.emailError.code === 'network' ? exportErrors.network : t`The file could not be sent.`}</p>
@@ -153,4 +153,9 @@ export function ExportPanel({ filter, access, email, actor: given }: ExportPanel
       ) : null}
     </section>
   );
+}
+
+function SentNotice({ email }: { email: string }) {
+  const { t } = useLingui();
+  return <Alert tone="success">{t`The file was sent to ${email}.`}</Alert>;
 }

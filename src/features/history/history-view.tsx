@@ -152,7 +152,7 @@ export function TransactionsTable({ transactions, caption }: { transactions: rea
               <td>
                 {row.counterparty}
                 {row.note ? <span className="row-note">{row.note}</span> : null}
-                {row.reference ? <span className="row-note">{t`Reference: ${row.reference}`}</span> : null}
+                {row.reference ? <Reference reference={row.reference} /> : null}
               </td>
               <td>{typeNames[row.operationType]}</td>
               <td>
@@ -167,4 +167,9 @@ export function TransactionsTable({ transactions, caption }: { transactions: rea
       </table>
     </div>
   );
+}
+
+function Reference({ reference }: { reference: string }) {
+  const { t } = useLingui();
+  return <span className="row-note">{t`Reference: ${reference}`}</span>;
 }

@@ -54,6 +54,7 @@ export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, a
 
   if (accounts.length === 0 || accountId === null || !account) return null;
   const failedDownload = download.data && !download.data.ok ? download.data : null;
+  const accountName = accountLabel(account);
 
   return (
     <section className="history-section" aria-labelledby={`${id}-title`} aria-busy={list.isFetching || undefined}>
@@ -85,7 +86,7 @@ export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, a
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption>{t`Monthly exports of ${accountLabel(account)}, page ${page} of ${pages}`}</caption>
+              <caption>{t`Monthly exports of ${accountName}, page ${page} of ${pages}`}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t`Month`}</th>
@@ -101,7 +102,7 @@ export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, a
                   return (
                     <tr key={item.exportId}>
                       <th scope="row">{month}</th>
-                      <td>{item.status === 'processing' ? `${statusNames.processing} (${item.progress}%)` : statusNames[item.status]}</td>
+                      <td>{item.status === 'processing' ? <Preparing progress={item.progress} /> : statusNames[item.status]}</td>
                       <td className="num">{item.rowCount ?? '—'}</td>
                       <td>
                         {item.status === 'done' ? (
@@ -130,4 +131,9 @@ export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, a
       )}
     </section>
   );
+}
+
+function Preparing({ progress }: { progress: number }) {
+  const { t } = useLingui();
+  return <>{t`Being prepared (${progress}%)`}</>;
 }

@@ -109,9 +109,11 @@ export function BalanceChart({ currency, points, periodName }: { currency: strin
   const last = sorted[sorted.length - 1]!;
   const money = (p: Point) => formatMoney(p.balance, currency, lang);
   const day = (p: Point) => formatDate(`${p.date.slice(0, 10)}T12:00:00Z`, lang);
+  const lowestText = money(lowest);
+  const highestText = money(highest);
   const firstText = `${money(first)} (${day(first)})`;
   const lastText = `${money(last)} (${day(last)})`;
-  const summary = t`${currency} balance, ${periodName}: from ${firstText} to ${lastText}; lowest ${money(lowest)}, highest ${money(highest)}.`;
+  const summary = t`${currency} balance, ${periodName}: from ${firstText} to ${lastText}; lowest ${lowestText}, highest ${highestText}.`;
 
   return (
     <figure className="balance-chart">
@@ -124,9 +126,7 @@ export function BalanceChart({ currency, points, periodName }: { currency: strin
       </svg>
       <figcaption className="chart-legend" aria-hidden="true">
         <span>{day(first)}</span>
-        <span>
-          {t`Lowest`} {money(lowest)} · {t`Highest`} {money(highest)}
-        </span>
+        <span>{t`Lowest ${lowestText} · highest ${highestText}`}</span>
         <span>{day(last)}</span>
       </figcaption>
       <details>
