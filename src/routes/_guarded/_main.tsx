@@ -35,6 +35,26 @@ function MainLayout() {
               </Link>
             </li>
             <li>
+              <Link to="/transfer/account" activeProps={{ 'aria-current': 'page' }}>
+                {t`Between accounts`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/transfer/p2p" activeProps={{ 'aria-current': 'page' }}>
+                {t`Send money`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/history" activeProps={{ 'aria-current': 'page' }}>
+                {t`History`}
+              </Link>
+            </li>
+            <li>
+              <Link to="/statements" activeProps={{ 'aria-current': 'page' }}>
+                {t`Statements`}
+              </Link>
+            </li>
+            <li>
               <Link to="/setting" activeProps={{ 'aria-current': 'page' }}>
                 {t`Settings`}
               </Link>
