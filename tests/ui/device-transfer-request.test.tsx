@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApprovalRequest, Device } from '../../api/devices.ts';
-import { deviceCompanionMachine, type ConfirmResult, type LoadResult } from '../../machines/device-companion/device-companion.machine.ts';
+import { deviceCompanionMachine, type ConfirmResult, type LoadResult, type SignInResult } from '../../machines/device-companion/device-companion.machine.ts';
 import { CompanionView } from '../../src/device/companion-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 
@@ -40,7 +40,7 @@ describe('device companion: a transfer to approve', () => {
     const answered: { key: string; result: boolean }[] = [];
     const logic = deviceCompanionMachine.provide({
       actors: {
-        signIn: fromPromise(async () => ({ ok: true as const, token: 'device-token' })),
+        signIn: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: 'device-token' })),
         loadDevice: fromPromise(async (): Promise<LoadResult> => ({ ok: true, login: 'rita@demo.test', device, pending: [transferRequest] })),
         confirmRequest: fromPromise(async ({ input }: { input: { key: string; result: boolean } }): Promise<ConfirmResult> => {
           answered.push({ key: input.key, result: input.result });
