@@ -42,7 +42,7 @@ describe('device companion: a transfer to approve', () => {
       actors: {
         signIn: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: 'device-token' })),
         loadDevice: fromPromise(async (): Promise<LoadResult> => ({ ok: true, login: 'rita@demo.test', device, pending: [transferRequest] })),
-        confirmRequest: fromPromise(async ({ input }: { input: { key: string; result: boolean } }): Promise<ConfirmResult> => {
+        confirmRequest: fromPromise(async ({ input }: { input: { token: string; key: string; result: boolean } }): Promise<ConfirmResult> => {
           answered.push({ key: input.key, result: input.result });
           return { ok: true, recorded: true };
         }),
