@@ -219,7 +219,7 @@ export const transferMachine = setup({
       return { form: { ...context.form, ...patch }, fieldErrors, reviewBlock: null, notice: null };
     }),
     clearQuote: assign({ quote: null, feeFailure: null }),
-    storeQuote: assign((_, quote: FeeQuote) => ({ quote, feeFailure: null })),
+    storeQuote: assign((_, quote: FeeQuote) => ({ quote, feeFailure: null, reviewBlock: null })),
     storeFeeFailure: assign((_, r: Refusal) => ({ quote: null, feeFailure: r })),
     clearLimits: assign({ limits: null }),
     storeLimits: assign((_, limits: Limits | null) => ({ limits })),

@@ -57,7 +57,7 @@ const userEvents = (mode: ApprovalMode) =>
     'CODE.SUBMIT': [
       { type: 'CODE.SUBMIT', code: goodCode(mode) },
       { type: 'CODE.SUBMIT', code: badCode(mode) },
-    ],
+    ] as [Extract<ApprovalEvent, { type: 'CODE.SUBMIT' }>, Extract<ApprovalEvent, { type: 'CODE.SUBMIT' }>],
     'APPROVAL.RESEND': [{ type: 'APPROVAL.RESEND' }],
     'APPROVAL.CANCEL': [{ type: 'APPROVAL.CANCEL' }],
     'TRANSFER.SETTLED': [
