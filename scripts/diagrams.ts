@@ -20,6 +20,8 @@ import { accountRecoveryMachine } from '../machines/account-recovery/account-rec
 import { passwordChangeMachine } from '../machines/password-change/password-change.machine.ts';
 import { deviceCompanionMachine } from '../machines/device-companion/device-companion.machine.ts';
 import { linkDeviceMachine } from '../machines/link-device/link-device.machine.ts';
+import { transferMachine } from '../machines/transfer/transfer.machine.ts';
+import { approvalMachine } from '../machines/approval/approval.machine.ts';
 import { historyExportMachine } from '../machines/history-export/history-export.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
@@ -38,6 +40,8 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'activation', title: 'Account activation', machine: activationMachine, source: 'machines/activation/activation.machine.ts' },
   { file: 'account-recovery', title: 'Account recovery', machine: accountRecoveryMachine, source: 'machines/account-recovery/account-recovery.machine.ts' },
   { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },
+  { file: 'transfer', title: 'Transfer (every kind: own accounts, p2p)', machine: transferMachine, source: 'machines/transfer/transfer.machine.ts' },
+  { file: 'approval', title: 'Transfer approval (sms, otp, approval code, push)', machine: approvalMachine, source: 'machines/approval/approval.machine.ts' },
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
 ];
 
