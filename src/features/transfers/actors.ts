@@ -35,7 +35,7 @@ import {
   type TransferRequest,
 } from '../../../machines/transfer/transfer.rules.ts';
 import { getPushUrl } from '../../lib/api-base.ts';
-import { connectPush } from '../../lib/push-client.ts';
+import { connectPush, type PushOptions } from '../../lib/push-client.ts';
 import { callMethod, isFailure, type MethodResult } from '../../lib/request.ts';
 
 /** The push wait also asks the transfer's status this often (a dropped socket loses events). */
@@ -46,6 +46,8 @@ export interface TransferActorDeps {
   getAccessToken(): string | null;
   /** balances and history change after a transfer: their queries are refreshed */
   queryClient?: QueryClient;
+  /** the live channel (src/lib/push-client.ts connectPush); tests pass their own */
+  connect?: (opts: PushOptions) => () => void;
 }
 
 type Refusal = { ok: false; code: 'network' } | { ok: false; code: 'failed'; failure: Failure };
@@ -115,7 +117,7 @@ export function createApprovalActors(deps: TransferActorDeps) {
         // The status could not be read: the event itself is the best answer there is.
         else if (fromEvent) report(fromEvent);
       };
-      const disconnect = connectPush({
+      const disconnect = (deps.connect ?? connectPush)({
         url: getPushUrl(),
         getToken: deps.getAccessToken,
         onEvent: (event) => {

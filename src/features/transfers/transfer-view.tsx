@@ -140,6 +140,7 @@ function EditingStep({ view, title, actor }: { view: TransferFacts; title: strin
       ? [view.source.currency, view.destination.currency]
       : null;
   const payeeName = view.payee?.name ?? view.payee?.email ?? '';
+  const amountCurrency = view.amountCurrency;
 
   return (
     <div className="transfer-page">
@@ -218,7 +219,7 @@ function EditingStep({ view, title, actor }: { view: TransferFacts; title: strin
 
         <div className="transfer-amount">
           <TextField
-            label={view.amountCurrency ? t`Amount (${view.amountCurrency})` : t`Amount`}
+            label={amountCurrency ? t`Amount (${amountCurrency})` : t`Amount`}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
