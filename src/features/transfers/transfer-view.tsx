@@ -4,7 +4,7 @@
  * approval machine, the transfer machine's child); the result. A thin view of the transfer
  * machine: reads transfer.select.ts, sends events. Amounts in the UI language (src/lib/format.ts).
  */
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -141,6 +141,14 @@ function EditingStep({ view, title, actor }: { view: TransferFacts; title: strin
       : null;
   const payeeName = view.payee?.name ?? view.payee?.email ?? '';
   const amountCurrency = view.amountCurrency;
+  // A review refused for the fields: the first field in error takes the focus.
+  const formRef = useRef<HTMLFormElement>(null);
+  const reviewAsked = useRef(false);
+  useEffect(() => {
+    if (!reviewAsked.current) return;
+    reviewAsked.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fe, view.reviewBlock]);
 
   return (
     <div className="transfer-page">
@@ -169,9 +177,11 @@ function EditingStep({ view, title, actor }: { view: TransferFacts; title: strin
       ) : null}
 
       <form
+        ref={formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          reviewAsked.current = true;
           actor.send({ type: 'REVIEW' });
         }}
       >
