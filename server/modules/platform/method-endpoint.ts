@@ -304,14 +304,17 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
             throw new ResponseMismatch();
           }
         }
-        if (def.mutation) {
-          await tx.insert(auditLog).values({ userId: caller?.userId ?? null, customerId, method: name, details: auditDetails });
-        }
         if (idempotency) {
-          await tx
-            .update(idempotencyKeys)
-            .set({ response: full })
-            .where(and(eq(idempotencyKeys.userId, idempotency.userId), eq(idempotencyKeys.key, idempotency.key)));
+          // The audit entry and the stored answer in one statement (one round trip on the hot path).
+          await tx.execute(sql`
+            with audit as (
+              insert into audit_log (user_id, customer_id, method, details)
+              values (${caller?.userId ?? null}, ${customerId}, ${name}, ${JSON.stringify(auditDetails)}::jsonb)
+            )
+            update idempotency_keys set response = ${JSON.stringify(full)}::jsonb
+            where user_id = ${idempotency.userId} and key = ${idempotency.key}`);
+        } else if (def.mutation) {
+          await tx.insert(auditLog).values({ userId: caller?.userId ?? null, customerId, method: name, details: auditDetails });
         }
         return { replay: false as const, full };
       };

@@ -297,6 +297,24 @@ export function createTransferService(deps: TransferServiceDeps) {
     return user;
   }
 
+  /** The asking user and the acting customer's approve mode, in one query. */
+  async function requesterOf(tx: Tx, actor: TransferActor): Promise<{ user: ApprovingUser; mode: ApproveType }> {
+    const [row] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        customerId: users.customerId,
+        totpSecret: users.totpSecret,
+        approvalCodeHash: users.approvalCodeHash,
+        mode: sql<ApproveType | null>`(select ${customers.transactionApproveMode} from ${customers} where ${customers.id} = ${actor.customerId})`,
+      })
+      .from(users)
+      .where(eq(users.id, actor.userId));
+    if (!row) throw new MethodFailure('AU', 'Sign-in required');
+    const { mode, ...user } = row;
+    return { user, mode: mode ?? 'none' };
+  }
+
   function transferEvent(t: Pick<TransferRow, 'id' | 'status'>, description?: string) {
     return { type: 'TransferApproval', transactionId: t.id, status: t.status, ...(description ? { description } : {}) };
   }
@@ -322,7 +340,8 @@ export function createTransferService(deps: TransferServiceDeps) {
   async function request(tx: Tx, actor: TransferActor, spec: RequestSpec, options: RequestOptions = {}): Promise<TransferResult> {
     const subscription = options.scheduleRun ? null : checkSubscription(spec.subscription);
     const from = await ownAccount(tx, actor.customerId, spec.fromAccountId);
-    const user = await approvingUser(tx, actor.userId);
+    const requester = await requesterOf(tx, actor);
+    const user = requester.user;
 
     let toAccountId: number;
     let toCustomerId: number;
@@ -351,32 +370,17 @@ export function createTransferService(deps: TransferServiceDeps) {
       throw vf(spec.params.amount, quote.amountMinor <= 0n && quote.toAmountMinor <= 0n ? TransferMessages.positive : TransferMessages.tooSmallToConvert);
     }
 
-    const [customer] = await tx.select({ mode: customers.transactionApproveMode }).from(customers).where(eq(customers.id, actor.customerId));
-    const mode: ApproveType = options.scheduleRun ? 'none' : (customer?.mode ?? 'none');
+    const mode: ApproveType = options.scheduleRun ? 'none' : requester.mode;
     const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, user, approvals !== null);
 
-    // Limits, on the source amount. The daily sum is read under an advisory lock of this customer,
-    // kind and currency, so two concurrent requests cannot both fit in what is left of the day.
+    // Limits, on the source amount (the daily one below, once this transfer is written).
     const limits = await limitsFor(tx, spec.kind, from.currency);
     const cur = from.currency;
     if (quote.amountMinor < limits.minMinor) throw vf(spec.params.amount, `must be at least ${minorToDecimal(limits.minMinor, cur)} ${cur}`);
     if (quote.amountMinor > limits.maxMinor) throw vf(spec.params.amount, `must be at most ${minorToDecimal(limits.maxMinor, cur)} ${cur} per transfer`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfer-limit:${actor.customerId}:${spec.kind}:${cur}`}))`);
-    const used = await usedToday(tx, actor.customerId, spec.kind, cur, now());
-    if (used + quote.amountMinor > limits.dailyMinor) {
-      const left = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
-      throw vf(spec.params.amount, `exceeds today's limit (${minorToDecimal(left, cur)} ${cur} left)`);
-    }
 
-    // Lock: posting at once locks both accounts (in id order); a hold locks the source only, so a
-    // busy destination never delays requests that only wait for approval.
-    const locked = await lockAccounts(tx, mode === 'none' ? [from.accountId, toAccountId] : [from.accountId]);
-    const source = locked.get(from.accountId);
-    if (!source || source.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
-    const destination = locked.get(toAccountId);
-    if (destination && destination.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
-    const total = quote.amountMinor + quote.feeMinor;
-    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) throw vf(spec.params.amount, TransferMessages.available);
+    // What posting needs is read before the locks.
+    const provider = mode === 'none' ? await providerAccountsFor(tx, from.currency, toCurrency, quote.feeMinor) : undefined;
 
     let scheduleId = options.scheduleRun?.scheduleId ?? null;
     const createdAt = at(now());
@@ -439,8 +443,32 @@ export function createTransferService(deps: TransferServiceDeps) {
     let transfer = row!;
     actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
 
+    // The rows are written before the locks (a refusal below rolls them back): the less a
+    // transaction does while it holds a lock, the less others wait for it.
+    //
+    // The daily limit: the day's sum (this transfer included) is read under an advisory lock of
+    // this customer, kind and currency, so two concurrent requests cannot both fit in what is left
+    // of the day. The lock is taken before the accounts' (the same order on every path).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfer-limit:${actor.customerId}:${spec.kind}:${cur}`}))`);
+    const used = await usedToday(tx, actor.customerId, spec.kind, cur, now());
+    if (used > limits.dailyMinor) {
+      const before = used - quote.amountMinor;
+      const left = limits.dailyMinor > before ? limits.dailyMinor - before : 0n;
+      throw vf(spec.params.amount, `exceeds today's limit (${minorToDecimal(left, cur)} ${cur} left)`);
+    }
+
+    // Lock: posting at once locks both accounts (in id order); a hold locks the source only, so a
+    // busy destination never delays requests that only wait for approval.
+    const locked = await lockAccounts(tx, mode === 'none' ? [from.accountId, toAccountId] : [from.accountId]);
+    const source = locked.get(from.accountId);
+    if (!source || source.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    const destination = locked.get(toAccountId);
+    if (destination && destination.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    const total = quote.amountMinor + quote.feeMinor;
+    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) throw vf(spec.params.amount, TransferMessages.available);
+
     if (mode === 'none') {
-      transfer = await post(tx, transfer, { locked, ...(options.scheduleRun ? { entryKey: `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` } : {}) });
+      transfer = await post(tx, transfer, { locked, provider, ...(options.scheduleRun ? { entryKey: `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` } : {}) });
       return toResult(transfer, null);
     }
 
@@ -469,9 +497,18 @@ export function createTransferService(deps: TransferServiceDeps) {
    * Books a transfer: one balanced entry, the hold released (approval modes other than none held
    * amount + fee), the row posted, a schedule awaiting its first transfer made active.
    */
-  async function post(tx: Tx, t: TransferRow, options: { locked?: Map<number, LockedAccount>; entryKey?: string } = {}): Promise<TransferRow> {
+  /** The provider's fee and fx accounts a posting of these currencies and fee needs (none: no query). */
+  async function providerAccountsFor(tx: Tx, fromCurrency: string, toCurrency: string, feeMinor: bigint): Promise<Map<string, number>> {
+    return feeMinor > 0n || fromCurrency !== toCurrency ? providerAccountIds(tx, [fromCurrency, toCurrency]) : new Map<string, number>();
+  }
+
+  async function post(
+    tx: Tx,
+    t: TransferRow,
+    options: { locked?: Map<number, LockedAccount>; provider?: Map<string, number> | undefined; entryKey?: string } = {},
+  ): Promise<TransferRow> {
     const conversion = t.fromCurrency !== t.toCurrency;
-    const provider = t.feeMinor > 0n || conversion ? await providerAccountIds(tx, [t.fromCurrency, t.toCurrency]) : new Map<string, number>();
+    const provider = options.provider ?? (await providerAccountsFor(tx, t.fromCurrency, t.toCurrency, t.feeMinor));
     const providerId = (purpose: 'fee' | 'fx', currency: string) => {
       const id = provider.get(`${purpose}:${currency}`);
       if (id === undefined) throw new Error(`no provider ${purpose} account in ${currency}`);
