@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, demoUserByKey, NORTHWIND_NAME, type DemoUser } from '../
 import { ALL_PERMISSION_FLAGS, transferMethods, type MoneyPermissions } from '../../api/transfers.ts';
 import { CHECK_PAYEE_PER_MINUTE, createMoneyCatalogHandlers, PREAPPROVED_DEFAULT_PAGE_SIZE } from '../../server/modules/transfers/catalog.methods.ts';
 import { newWalletAddress, WALLET_ADDRESS_PATTERN } from '../../server/modules/transfers/catalog.accounts.ts';
-import { invertRate, normaliseRate } from '../../server/modules/transfers/catalog.rates.ts';
+import { invertRate, normaliseRate } from '../../server/modules/transfers/rates.ts';
 import type { MethodDef } from '../../api/method.ts';
 import type { MethodHandler } from '../../server/modules/method-types.ts';
 import { callMethod, createTestApp, signIn, type TestApp } from './harness.ts';

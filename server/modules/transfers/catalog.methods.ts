@@ -31,7 +31,7 @@ import { displayName } from '../customers/customers.methods.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { createAddressLimiter } from '../registration/registration.service.ts';
 import { newWalletAddress, toWireAccount } from './catalog.accounts.ts';
-import { exchangeRateOf, normaliseRate } from './catalog.rates.ts';
+import { normaliseRate, rateFor } from './rates.ts';
 import { heldFlags, nestFlags, OPERATION_FLAGS, requireFlags } from './permissions.ts';
 import { blacklist, exchangeRates, transferSchedules, transfers } from './transfers.tables.ts';
 
@@ -209,7 +209,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
 
     async exchangeRate(input, ctx) {
       acting(ctx);
-      return { rate: await exchangeRateOf(ctx.db, input.fromCurrencyCode, input.toCurrencyCode) };
+      return { rate: await rateFor(ctx.db, input.fromCurrencyCode, input.toCurrencyCode) };
     },
 
     async exchangeRatesDefault(_input, ctx) {

@@ -3,7 +3,7 @@
  * of at most 10 decimals), in exact integer arithmetic on minor units.
  *
  * The rate of a pair (document 2 §5): 1 for the same currency or a missing one; the stored pair;
- * else the inverse of the stored opposite pair (1/x, half up to 10 decimals, as catalog.rates.ts
+ * else the inverse of the stored opposite pair (1/x, half up to 10 decimals, as the exchangeRate
  * shows it to the customer); else 1. The seed stores every ordered pair, so the fallbacks are for
  * an operator's partial table.
  *
@@ -51,9 +51,19 @@ export function invertRate(rate: string): string | null {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-/** The rate to use from one currency to another, by the rules above. */
-export async function rateFor(db: Db | Tx, from: string, to: string): Promise<string> {
-  if (from === to) return '1';
+/** A stored rate trimmed ("1.0850000000" -> "1.085"); null for a malformed or zero rate. */
+export function normaliseRate(rate: string): string | null {
+  const parsed = parseRate(rate);
+  if (!parsed) return null;
+  const digits = parsed.units.toString().padStart(parsed.decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - parsed.decimals);
+  const fraction = digits.slice(digits.length - parsed.decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** The rate to use from one currency to another, by the rules above (the same or a missing currency: 1). */
+export async function rateFor(db: Db | Tx, from: string | undefined, to: string | undefined): Promise<string> {
+  if (!from || !to || from === to) return '1';
   const rows = await db
     .select({ from: exchangeRates.fromCurrency, rate: exchangeRates.rate })
     .from(exchangeRates)
@@ -64,7 +74,8 @@ export async function rateFor(db: Db | Tx, from: string, to: string): Promise<st
       ),
     );
   const direct = rows.find((r) => r.from === from);
-  if (direct && parseRate(direct.rate)) return direct.rate;
+  const directRate = direct ? normaliseRate(direct.rate) : null;
+  if (directRate) return directRate;
   const inverse = rows.find((r) => r.from === to);
   return (inverse && invertRate(inverse.rate)) || '1';
 }
