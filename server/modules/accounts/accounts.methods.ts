@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { accountMethods } from '../../../api/accounts.ts';
 import { MethodFailure, type HandlerTable } from '../method-types.ts';
 import { accounts } from './accounts.tables.ts';
-import { minorToDecimal } from './money.ts';
+import { toWireAccount } from './accounts.wire.ts';
 
 export const accountHandlers: HandlerTable<typeof accountMethods> = {
   async 'accounts.account'(_input, ctx) {
@@ -16,18 +16,7 @@ export const accountHandlers: HandlerTable<typeof accountMethods> = {
       .orderBy(asc(accounts.accountId));
     return {
       accounts: {
-        account: rows.map((a) => ({
-          accountId: a.accountId,
-          type: a.type,
-          subType: a.subType,
-          accountStatusId: a.status,
-          currency: a.currency,
-          balance: minorToDecimal(a.balanceMinor, a.currency),
-          accountBalanceMin: minorToDecimal(a.balanceMinMinor, a.currency),
-          pendingAmount: minorToDecimal(a.pendingMinor, a.currency),
-          customerId: a.customerId,
-          settlementAccountId: a.settlementAccountId,
-        })),
+        account: rows.map(toWireAccount),
       },
     };
   },

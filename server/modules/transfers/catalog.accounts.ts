@@ -1,34 +1,7 @@
-/**
- * Accounts as the wire shows them (api/accounts.ts AccountSchema), and the receiving addresses of
- * crypto wallets.
- *
- * `toWireAccount` is the one mapping from a stored account to the wire; the balance inquiry
- * (accounts.methods.ts) can use it too.
- */
+/** The receiving addresses of crypto wallets. */
 import { randomBytes } from 'node:crypto';
-import type { Account } from '../../../api/accounts.ts';
 import type { CRYPTO_CURRENCIES } from '../../../api/transfers.ts';
 import { base32Encode } from '../auth/totp.ts';
-import type { accounts } from '../accounts/accounts.tables.ts';
-import { minorToDecimal } from '../accounts/money.ts';
-
-export type AccountRow = typeof accounts.$inferSelect;
-
-/** A stored account in the AccountSchema shape: amounts as decimal strings of major units. */
-export function toWireAccount(a: AccountRow): Account {
-  return {
-    accountId: a.accountId,
-    type: a.type,
-    subType: a.subType,
-    accountStatusId: a.status,
-    currency: a.currency,
-    balance: minorToDecimal(a.balanceMinor, a.currency),
-    accountBalanceMin: minorToDecimal(a.balanceMinMinor, a.currency),
-    pendingAmount: minorToDecimal(a.pendingMinor, a.currency),
-    customerId: a.customerId,
-    settlementAccountId: a.settlementAccountId,
-  };
-}
 
 /**
  * A wallet's receiving address. This platform has no connection to a blockchain, so the address is

@@ -30,7 +30,8 @@ import { customerAccess, customers, users } from '../customers/customers.tables.
 import { displayName } from '../customers/customers.methods.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { createAddressLimiter } from '../registration/registration.service.ts';
-import { newWalletAddress, toWireAccount } from './catalog.accounts.ts';
+import { newWalletAddress } from './catalog.accounts.ts';
+import { toWireAccount } from '../accounts/accounts.wire.ts';
 import { normaliseRate, rateFor } from './rates.ts';
 import { heldFlags, nestFlags, OPERATION_FLAGS, requireFlags } from './permissions.ts';
 import { blacklist, exchangeRates, transferSchedules, transfers } from './transfers.tables.ts';
