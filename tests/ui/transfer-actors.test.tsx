@@ -197,9 +197,12 @@ describe('approval actors', () => {
     const key = newIdempotencyKey();
     answers.transferApprove = () => ({ responseCode: 'VF', validationErrors: [{ param: 'approvalCode', description: 'is not right: 2 tries left' }] });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: key })).toEqual({ ok: false, code: 'wrongCode', description: 'is not right: 2 tries left' });
+    answers.transferStatus = () => transferResult({ status: 'pending' });
+    expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: key })).toEqual({ ok: false, code: 'wrongCode', description: 'is not right: 2 tries left' });
     answers.transferApprove = () => transferResult({ status: 'posted' });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: key })).toEqual({ ok: true, status: 'posted' });
-    expect(sent.map((s) => [s.body, s.key])).toEqual([
+    expect(sent.filter((s) => s.method === 'transferApprove').map((s) => [s.body, s.key])).toEqual([
+      [{ trxid: 77, approvalCode: '123456' }, key],
       [{ trxid: 77, approvalCode: '123456' }, key],
       [{ trxid: 77, approvalCode: '123456' }, key],
     ]);
@@ -208,6 +211,17 @@ describe('approval actors', () => {
       ok: false,
       code: 'failed',
       failure: { responseCode: 'TA1', responseDescription: 'The transfer is not pending' },
+    });
+  });
+
+  it('the last wrong code rejects the transfer: the approval is over, with the platform\'s words', async () => {
+    const actors = createApprovalActors({ getAccessToken: () => null });
+    answers.transferApprove = () => ({ responseCode: 'VF', validationErrors: [{ param: 'approvalCode', description: 'Too many wrong codes: the transfer was rejected' }] });
+    answers.transferStatus = () => transferResult({ status: 'rejected' });
+    expect(await run(actors.approveTransfer, { transactionId: 77, code: '000000', idempotencyKey: newIdempotencyKey() })).toEqual({
+      ok: false,
+      code: 'failed',
+      failure: { responseCode: 'VF', responseDescription: 'Too many wrong codes: the transfer was rejected' },
     });
   });
 

@@ -86,8 +86,11 @@ export function createApprovalActors(deps: TransferActorDeps) {
         return { ok: true, status: answer.status };
       }
       const wrong = answer.responseCode === ResponseCode.validation ? answer.validationErrors?.find((e) => e.param === 'approvalCode') : undefined;
-      if (wrong) return { ok: false, code: 'wrongCode', description: wrong.description };
-      return refusal(answer);
+      if (!wrong) return refusal(answer);
+      // The last wrong code rejects the transfer (said on the same field): then the approval is over.
+      const now = await callMethod('transferStatus', { trxid: input.transactionId });
+      if (!isFailure(now) && now.status !== 'pending') return { ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation, responseDescription: wrong.description } };
+      return { ok: false, code: 'wrongCode', description: wrong.description };
     }),
     resendApproval: fromPromise<ResendResult, { transactionId: number }>(async ({ input }) => {
       const answer = await callMethod('transferApprovalResend', { trxid: input.transactionId });
