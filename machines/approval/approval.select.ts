@@ -25,8 +25,6 @@ export function selectApprovalView(s: ApprovalSnapshot) {
     sends: c.sends,
     error: c.error,
     errorText: c.errorText,
-    /** the last code typed (refilled after a network failure so it can be sent again) */
-    pendingCode: c.attempt?.code ?? null,
   };
 }
 
