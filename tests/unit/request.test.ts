@@ -254,12 +254,14 @@ describe('payload and answer helpers', () => {
     expect(files.map(([p]) => p)).toEqual(['a.0', 'b.c']);
   });
 
-  it('normaliseAnswer keeps codes, names, leading zeros and long digit strings', () => {
+  it('normaliseAnswer keeps codes, names, amounts, leading zeros and long digit strings', () => {
     expect(
       normaliseAnswer({
         responseCode: '00',
         id: '5',
-        rate: '1.25',
+        ratio: '1.25',
+        rate: '1.0850000001',
+        fee: '0.50',
         postalCode: '01103',
         firstName: '123',
         phoneCode: '370',
@@ -271,7 +273,10 @@ describe('payload and answer helpers', () => {
     ).toEqual({
       responseCode: '00',
       id: 5,
-      rate: 1.25,
+      ratio: 1.25,
+      // money amounts and rates stay exact decimal strings
+      rate: '1.0850000001',
+      fee: '0.50',
       postalCode: '01103',
       firstName: '123',
       phoneCode: '370',
