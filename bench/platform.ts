@@ -11,9 +11,11 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
+async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    // a process that exited (its port taken by another, say) must not pass for whatever answers there
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the process for ${url} exited (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url);
       if (response.status < 500) return;
@@ -33,7 +35,13 @@ export async function startProcess(script: string, port: number, env: Record<str
     detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(origin + readyPath, 120_000);
+  try {
+    await waitFor(origin + readyPath, 120_000, child);
+  } catch (err) {
+    // never leave the group behind
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    throw err;
+  }
   return {
     origin,
     child,
@@ -46,16 +54,36 @@ export async function startProcess(script: string, port: number, env: Record<str
   };
 }
 
+export interface PlatformOptions {
+  /**
+   * An existing PGlite data directory (prepared beforehand: PGlite allows one process at a time);
+   * it is kept when the platform stops. Without it, a fresh temporary directory removed on stop.
+   */
+  dataDir?: string;
+  /** more environment for the platform (DATABASE_POOL_MAX...) */
+  env?: Record<string, string>;
+  /** the path answering below 500 once the platform listens (default /login, which needs the built app) */
+  readyPath?: string;
+}
+
 /** The platform on a fresh embedded database (or DATABASE_URL when given), logging warnings only. */
-export async function startPlatform(port: number, databaseUrl?: string): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wlb-bench-'));
+export async function startPlatform(port: number, databaseUrl?: string, options: PlatformOptions = {}): Promise<Started> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wlb-bench-'));
   const started = await startProcess(
     'server/main.ts',
     port,
-    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: 'off' },
-    '/login',
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RATE_LIMIT_PER_MINUTE: 'off',
+      ...options.env,
+    },
+    options.readyPath ?? '/login',
   );
   const stop = started.stop;
+  if (options.dataDir) return started;
   return { ...started, stop: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 

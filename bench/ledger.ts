@@ -1,0 +1,512 @@
+/**
+ * `npm run bench:ledger` (and the ledger part of `npm run bench`): ledger transfers per second
+ * through the platform's HTTP API against the same PostgreSQL server running a raw SQL transfer
+ * with pgbench, in the same run, as a ratio (goal at least 0.5), for spread and hot-account load;
+ * the same HTTP load through PGlite; the platform's memory under that load.
+ *
+ * (b) pgbench, in a database of its own on the server: bench_accounts(id, balance) with as many
+ *     accounts as the platform's load uses, bench_journal(id bigserial, from_id, to_id, amount,
+ *     created_at); one transaction per transfer: lock the two accounts in id order, two UPDATEs,
+ *     one INSERT (`pgbench -n -f script.sql -c 16 -j 2 -T seconds -M prepared`).
+ * (a) HTTP on PostgreSQL: a fresh database wlb_bench_<pid>, seeded, with a load customer
+ *     (scripts/ledger-fixture.ts: approve mode none, so a transfer is posted in its request), 16
+ *     keep-alive connections sending transferBetweenAccounts of 0.01 EUR, each with its own
+ *     Idempotency-Key (bench/ledger-load.ts), after a warm-up. Spread: random distinct pairs among
+ *     the accounts of one customer, and among 16 customers' accounts (a customer's transfers of one
+ *     kind and currency are serialized by the daily-limit lock, so one customer cannot spread);
+ *     hot: every transfer to or from one account. Only '00' answers count.
+ * (c) the same HTTP load through PGlite (its data directory prepared before the platform starts).
+ * (d) the resident memory of the platform's node process, sampled every 250 ms during each load.
+ *
+ * After each database's runs the platform is stopped and the database opened again: reconcile()
+ * must be clean, the EUR legs must sum to zero, the customers' EUR total must be unchanged (own-
+ * account transfers in one currency have no fee) and the posted transfers must be exactly the
+ * '00' answers. A run whose books do not balance says so and exits non-zero.
+ *
+ * Figures, not pass/fail tests: the machine is shared and noisy, and the load generator, the
+ * platform and PostgreSQL share its cores. BENCH_SECONDS sets each phase's length (default 8),
+ * BENCH_PG_URL the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type OpenDatabase } from '../server/db/open.ts';
+import { seedDatabase } from '../server/db/seed.ts';
+import { reconcile } from '../server/modules/accounts/ledger.ts';
+import { createLedgerFixture, eurTotals, type LedgerFixture } from '../scripts/ledger-fixture.ts';
+import { ledgerLoad, type LedgerLoadCustomer, type LedgerLoadOptions, type LedgerLoadResult } from './ledger-load.ts';
+import { signInSimple, startPlatform, type Started } from './platform.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
+const poolMax = Number(process.env.BENCH_POOL_MAX ?? 16);
+const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SPREAD_CUSTOMERS = 16;
+const AMOUNT = '0.01';
+const RATIO_GOAL = 0.5;
+const WARMUP_MS = 1500;
+const PORT = 4393;
+/** the API answers 404 here once it listens (the web app need not be built) */
+const READY_PATH = '/api/v1/';
+
+function line(label: string, value: string): void {
+  console.log(`${label.padEnd(48)} ${value}`);
+}
+const eur = (minor: bigint) => `${minor < 0n ? '-' : ''}${(minor < 0n ? -minor : minor) / 100n}.${((minor < 0n ? -minor : minor) % 100n).toString().padStart(2, '0')} EUR`;
+
+// ---- memory of the platform process ----------------------------------------------------------
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text) out.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // gone
+  }
+  return out;
+}
+
+/** The node process running server/main.ts under the spawned npx (npx -> tsx -> node): the deepest match. */
+function platformPid(rootPid: number): number | null {
+  let found: number | null = null;
+  const walk = (pid: number) => {
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      return;
+    }
+    if (cmdline.includes('server/main.ts') && /(^|\/)node /.test(cmdline)) found = pid;
+    for (const child of childrenOf(pid)) walk(child);
+  };
+  walk(rootPid);
+  return found;
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Waits until a process is gone (its database closed); SIGKILL after 20 s. */
+async function waitForExit(pid: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (existsSync(`/proc/${pid}`)) {
+    if (Date.now() > deadline) {
+      console.log(`  warning: the platform (pid ${pid}) did not exit after SIGTERM; killed`);
+      process.kill(pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 500));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// ---- CPU: the platform's process, PostgreSQL's processes, the whole machine ------------------------
+
+const TICKS_PER_SECOND = 100;
+
+function cpuTicksOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime
+  } catch {
+    return 0;
+  }
+}
+
+function postgresTicks(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuTicksOf(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = fields[3]! + fields[4]!;
+  return { busy: total - idle, total };
+}
+
+interface Cpu {
+  /** percent of one core */
+  platform: number;
+  postgres: number;
+  /** percent of the whole machine busy */
+  machine: number;
+}
+
+/** CPU used between start and stop, as percentages. */
+function measureCpu(pid: number | null): { stop(): Cpu } {
+  const t0 = performance.now();
+  const p0 = pid === null ? 0 : cpuTicksOf(pid);
+  const g0 = postgresTicks();
+  const m0 = machineTicks();
+  return {
+    stop() {
+      const seconds = (performance.now() - t0) / 1000;
+      const m1 = machineTicks();
+      const pct = (ticks: number) => (ticks / TICKS_PER_SECOND / seconds) * 100;
+      return {
+        platform: pid === null ? 0 : pct(cpuTicksOf(pid) - p0),
+        postgres: pct(postgresTicks() - g0),
+        machine: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100,
+      };
+    },
+  };
+}
+
+interface Memory {
+  peakMb: number;
+  averageMb: number;
+  samples: number;
+}
+
+/** Samples the RSS of `pid` every 250 ms until stopped. */
+function sampleMemory(pid: number): { stop(): Memory } {
+  const samples: number[] = [];
+  const take = () => {
+    const mb = rssMb(pid);
+    if (mb !== null) samples.push(mb);
+  };
+  take();
+  const timer = setInterval(take, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      const peakMb = Math.max(0, ...samples);
+      const averageMb = samples.length ? samples.reduce((a, b) => a + b, 0) / samples.length : 0;
+      return { peakMb, averageMb, samples: samples.length };
+    },
+  };
+}
+
+// ---- pgbench -----------------------------------------------------------------------------------
+
+function findPgbench(): string | null {
+  if (existsSync('/usr/bin/pgbench')) return '/usr/bin/pgbench';
+  try {
+    for (const version of readdirSync('/usr/lib/postgresql').sort().reverse()) {
+      const path = `/usr/lib/postgresql/${version}/bin/pgbench`;
+      if (existsSync(path)) return path;
+    }
+  } catch {
+    // no PostgreSQL installation
+  }
+  return null;
+}
+
+const SPREAD_SQL = `\\set a random(1, :naccounts)
+\\set k random(1, :naccounts - 1)
+\\set b 1 + (:a - 1 + :k) % :naccounts
+`;
+// the hot account is 1: from it to a random other one, or back (d picks the direction)
+const HOT_SQL = `\\set o random(2, :naccounts)
+\\set d random(0, 1)
+\\set a 1 + :d * (:o - 1)
+\\set b :o - :d * (:o - 1)
+`;
+const TRANSFER_SQL = `BEGIN;
+SELECT id FROM bench_accounts WHERE id IN (least(:a::int, :b::int), greatest(:a::int, :b::int)) ORDER BY id FOR UPDATE;
+UPDATE bench_accounts SET balance = balance - 1 WHERE id = :a::int;
+UPDATE bench_accounts SET balance = balance + 1 WHERE id = :b::int;
+INSERT INTO bench_journal (from_id, to_id, amount) VALUES (:a::int, :b::int, 1);
+COMMIT;
+`;
+
+async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgServer });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface PgbenchFigures {
+  spread: number;
+  hot: number;
+  failed: string[];
+}
+
+async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigures> {
+  const name = `wlb_pgbench_${process.pid}`;
+  await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
+  try {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`
+        create table bench_accounts (id integer primary key, balance bigint not null);
+        create table bench_journal (id bigserial primary key, from_id integer not null, to_id integer not null, amount bigint not null,
+          created_at timestamptz not null default now());
+        insert into bench_accounts select g, 100000000 from generate_series(1, ${accountCount}) g;`);
+      await client.query('vacuum analyze bench_accounts');
+    } finally {
+      await client.end();
+    }
+    const scripts = { spread: SPREAD_SQL + TRANSFER_SQL, hot: HOT_SQL + TRANSFER_SQL };
+    const figures: PgbenchFigures = { spread: 0, hot: 0, failed: [] };
+    for (const variant of ['spread', 'hot'] as const) {
+      const file = join(workDir, `pgbench-${variant}.sql`);
+      writeFileSync(file, scripts[variant]);
+      const run = (s: number) =>
+        spawnSync(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `naccounts=${accountCount}`, url], {
+          encoding: 'utf8',
+        });
+      run(1); // warm-up
+      const result = run(seconds);
+      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
+      if (result.status !== 0 || !tps) {
+        figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        continue;
+      }
+      figures[variant] = Number(tps[1]);
+      const failed = /number of failed transactions: (\d+)/.exec(result.stdout);
+      if (failed && Number(failed[1]) > 0) figures.failed.push(`${variant}: ${failed[1]} failed transactions`);
+    }
+    // the raw SQL keeps its books too: the balances still sum to what they started with
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    try {
+      const { rows } = await check.query<{ total: string }>('select sum(balance)::text as total from bench_accounts');
+      const expected = BigInt(accountCount) * 100_000_000n;
+      if (BigInt(rows[0]!.total) !== expected) figures.failed.push(`pgbench balances sum to ${rows[0]!.total}, expected ${expected}`);
+    } finally {
+      await check.end();
+    }
+    return figures;
+  } finally {
+    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+// ---- the platform's HTTP load on one database --------------------------------------------------
+
+interface Prepared {
+  /** the spread/hot customer with `accountCount` accounts (the first funded for the hot load) */
+  main: LedgerFixture;
+  /** SPREAD_CUSTOMERS customers sharing `accountCount` accounts */
+  many: LedgerFixture[];
+  before: Awaited<ReturnType<typeof eurTotals>>;
+}
+
+async function prepare(database: OpenDatabase): Promise<Prepared> {
+  await seedDatabase(database.db);
+  const main = await createLedgerFixture(database.db, { accounts: accountCount, fundEach: '100.00', fundFirst: '100000.00', firstName: 'Load' });
+  const many: LedgerFixture[] = [];
+  const each = Math.max(2, Math.ceil(accountCount / SPREAD_CUSTOMERS));
+  for (let i = 0; i < SPREAD_CUSTOMERS; i++) many.push(await createLedgerFixture(database.db, { accounts: each, fundEach: '100.00', firstName: `Load${i + 1}` }));
+  return { main, many, before: await eurTotals(database.db) };
+}
+
+interface Phase {
+  label: string;
+  result: LedgerLoadResult;
+  memory: Memory;
+  cpu: Cpu;
+}
+
+interface DatabaseRun {
+  phases: Record<'spreadOne' | 'spreadMany' | 'hot', Phase>;
+  idleMb: number | null;
+  overall: Memory;
+  problems: string[];
+  transfers: number;
+}
+
+async function runHttp(platform: Started, prepared: Prepared): Promise<Omit<DatabaseRun, 'problems'>> {
+  const pid = platformPid(platform.child.pid!);
+  if (pid === null) console.log('  warning: the platform node process was not found; no memory figures');
+  const idleMb = pid === null ? null : rssMb(pid);
+  const customerOf = async (f: LedgerFixture): Promise<LedgerLoadCustomer> => ({
+    token: await signInSimple(platform.origin, f.email, f.password),
+    accountIds: f.accountIds,
+  });
+  const main = await customerOf(prepared.main);
+  const many: LedgerLoadCustomer[] = [];
+  for (const f of prepared.many) many.push(await customerOf(f));
+  const base = { origin: platform.origin, amount: AMOUNT, connections };
+  let transfers = 0;
+  const phase = async (label: string, options: Pick<LedgerLoadOptions, 'mode' | 'customers'>): Promise<Phase> => {
+    const warm = await ledgerLoad({ ...base, ...options, durationMs: WARMUP_MS });
+    transfers += warm.transfers;
+    const sampler = pid === null ? null : sampleMemory(pid);
+    const cpuMeter = measureCpu(pid);
+    const result = await ledgerLoad({ ...base, ...options, durationMs: seconds * 1000 });
+    const cpu = cpuMeter.stop();
+    const memory = sampler ? sampler.stop() : { peakMb: 0, averageMb: 0, samples: 0 };
+    transfers += result.transfers;
+    return { label, result, memory, cpu };
+  };
+  const phases = {
+    spreadOne: await phase(`spread, 1 customer x ${prepared.main.accountIds.length} accounts`, { mode: 'spread', customers: [main] }),
+    spreadMany: await phase(`spread, ${many.length} customers x ${prepared.many[0]!.accountIds.length} accounts`, { mode: 'spread', customers: many }),
+    hot: await phase('hot: every transfer to or from one account', { mode: 'hot', customers: [main] }),
+  };
+  const peaks = Object.values(phases).map((p) => p.memory);
+  const overall: Memory = {
+    peakMb: Math.max(0, ...peaks.map((m) => m.peakMb)),
+    averageMb: peaks.reduce((a, m) => a + m.averageMb * m.samples, 0) / Math.max(1, peaks.reduce((a, m) => a + m.samples, 0)),
+    samples: peaks.reduce((a, m) => a + m.samples, 0),
+  };
+  return { phases, idleMb, overall, transfers };
+}
+
+/** After the platform stopped: the books of the database. */
+async function verify(database: OpenDatabase, prepared: Prepared, answered: number): Promise<string[]> {
+  const problems = await reconcile(database.db);
+  const after = await eurTotals(database.db);
+  line('  books after the run', `customers ${eur(after.customerBalances)}, provider legs ${eur(after.providerLegs)}, legs sum ${eur(after.legs)}`);
+  if (after.legs !== 0n) problems.push(`the EUR legs sum to ${after.legs}, not 0`);
+  if (after.customerBalances !== prepared.before.customerBalances) {
+    problems.push(`the customers' EUR total changed from ${eur(prepared.before.customerBalances)} to ${eur(after.customerBalances)}`);
+  }
+  if (after.providerLegs !== prepared.before.providerLegs) problems.push(`the provider's EUR legs changed by ${after.providerLegs - prepared.before.providerLegs}`);
+  const posted = after.transfers - prepared.before.transfers;
+  if (posted !== answered) problems.push(`${posted} transfers were posted but ${answered} were answered '00'`);
+  line('  transfers posted (warm-ups included)', `${posted}, '00' answers ${answered}`);
+  return problems;
+}
+
+function report(run: DatabaseRun, label: string): void {
+  for (const p of Object.values(run.phases)) {
+    const r = p.result;
+    const others = Object.entries(r.codes).filter(([c]) => c !== '00');
+    line(
+      `  ${p.label}`,
+      `${r.transfersPerSecond.toFixed(0)} transfers/s (p50 ${r.latencyP50Ms.toFixed(1)} ms, p99 ${r.latencyP99Ms.toFixed(1)} ms)` +
+        (others.length ? `, non-00: ${others.map(([c, n]) => `${c} x${n}`).join(', ')}` : '') +
+        (r.errors ? `, ${r.errors} socket errors` : ''),
+    );
+  }
+  for (const p of Object.values(run.phases)) {
+    line(`    CPU, ${p.label}`, `platform ${p.cpu.platform.toFixed(0)}% of a core, PostgreSQL ${p.cpu.postgres.toFixed(0)}%, machine ${p.cpu.machine.toFixed(0)}% busy`);
+  }
+  line(`  memory of the platform (${label})`, `idle ${run.idleMb?.toFixed(0) ?? '?'} MB; under load peak ${run.overall.peakMb.toFixed(0)} MB, average ${run.overall.averageMb.toFixed(0)} MB`);
+  for (const p of Object.values(run.phases)) line(`    ${p.label}`, `peak ${p.memory.peakMb.toFixed(0)} MB, average ${p.memory.averageMb.toFixed(0)} MB (${p.memory.samples} samples)`);
+  if (run.problems.length === 0) line('  books', 'balanced: reconcile() clean, EUR total unchanged, every 00 posted once');
+  else {
+    console.log('  !!!!!!!! THE BOOKS DO NOT BALANCE !!!!!!!!');
+    for (const problem of run.problems) console.log(`  !!! ${problem}`);
+  }
+}
+
+function ratio(label: string, http: number, raw: number): void {
+  if (!raw) return line(label, 'no pgbench figure');
+  const r = http / raw;
+  line(label, `${r.toFixed(2)} (goal >= ${RATIO_GOAL}: ${r >= RATIO_GOAL ? 'met' : 'NOT met'})`);
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+
+const workDir = mkdtempSync(join(tmpdir(), 'wlb-ledger-bench-'));
+let failed = false;
+try {
+  console.log(`\n== Ledger transfers: HTTP API vs pgbench (${connections} connections, ${seconds} s each, ${accountCount} accounts, ${AMOUNT} EUR each) ==`);
+  let serverUp = true;
+  try {
+    await adminQuery('select 1');
+  } catch (err) {
+    serverUp = false;
+    console.log(`  PostgreSQL at ${pgServer} is not reachable (${(err as Error).message}): pgbench and the PostgreSQL run are skipped`);
+  }
+  const pgbench = findPgbench();
+  if (!pgbench) console.log('  pgbench not found (apt-get install -y postgresql-client): no raw SQL figure');
+
+  let raw: PgbenchFigures = { spread: 0, hot: 0, failed: [] };
+  if (serverUp && pgbench) {
+    console.log('\n-- (b) pgbench: lock two accounts in id order, two UPDATEs, one INSERT --');
+    raw = await runPgbench(pgbench, workDir);
+    line('  spread (random distinct pairs)', `${raw.spread.toFixed(0)} transfers/s`);
+    line('  hot (every transfer to or from account 1)', `${raw.hot.toFixed(0)} transfers/s`);
+    for (const f of raw.failed) console.log(`  warning: ${f}`);
+  }
+
+  const runOn = async (label: string, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun> => {
+    const database = await open();
+    let prepared: Prepared;
+    try {
+      prepared = await prepare(database);
+    } finally {
+      await database.close();
+    }
+    const platform = await start();
+    const pid = platformPid(platform.child.pid!);
+    let http: Omit<DatabaseRun, 'problems'>;
+    try {
+      http = await runHttp(platform, prepared);
+    } finally {
+      await platform.stop();
+      // stop() waits for npx; the platform's own node process closes its database after it
+      if (pid !== null) await waitForExit(pid);
+    }
+    const reopened = await open();
+    try {
+      const run = { ...http, problems: await verify(reopened, prepared, http.transfers) };
+      if (run.problems.length) failed = true;
+      report(run, label);
+      return run;
+    } finally {
+      await reopened.close();
+    }
+  };
+
+  if (serverUp) {
+    console.log(`\n-- (a) HTTP on PostgreSQL (pool of ${poolMax}) --`);
+    const name = `wlb_bench_${process.pid}`;
+    await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
+    await adminQuery(`CREATE DATABASE "${name}"`);
+    try {
+      const url = databaseUrl(name);
+      const run = await runOn('PostgreSQL', () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
+      ratio('  ratio HTTP / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
+      ratio(`  ratio HTTP / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
+      ratio('  ratio HTTP / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  }
+
+  console.log('\n-- (c) HTTP on PGlite (embedded, one connection) --');
+  const dataDir = join(workDir, 'pglite');
+  const run = await runOn('PGlite', () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
+  ratio('  ratio HTTP on PGlite / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
+  ratio(`  ratio HTTP on PGlite / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
+  ratio('  ratio HTTP on PGlite / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+if (failed) {
+  console.log('\n!!!!!!!! LEDGER BENCH: THE BOOKS DO NOT BALANCE (see above) !!!!!!!!');
+  process.exitCode = 1;
+}
