@@ -25,7 +25,8 @@
  *
  * Figures, not pass/fail tests: the machine is shared and noisy, and the load generator, the
  * platform and PostgreSQL share its cores. BENCH_SECONDS sets each phase's length (default 8),
- * BENCH_PG_URL the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_PG_URL the PostgreSQL server's maintenance database (default: DATABASE_URL's server, else
+ * postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16).
  */
 import { spawnSync } from 'node:child_process';
@@ -44,7 +45,16 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const poolMax = Number(process.env.BENCH_POOL_MAX ?? 16);
-const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** the server's maintenance database: BENCH_PG_URL, else DATABASE_URL's server, else the local one */
+const pgServer = (() => {
+  if (process.env.BENCH_PG_URL) return process.env.BENCH_PG_URL;
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = '/postgres';
+    return url.toString();
+  }
+  return 'postgres://postgres@127.0.0.1:5432/postgres';
+})();
 const SPREAD_CUSTOMERS = 16;
 const AMOUNT = '0.01';
 const RATIO_GOAL = 0.5;

@@ -3,6 +3,9 @@
  * (a) the gzip size of the JavaScript /login loads before it is interactive (budget 160 kB), and
  * (b) requests per second of getCustomerInfo with a valid token against a bare Fastify route
  *     measured in the same run, as a ratio (goal at least 0.5).
+ * (c) ledger transfers per second through the HTTP API against pgbench on the same PostgreSQL,
+ *     spread and hot, on PostgreSQL and PGlite, with the platform's memory (bench/ledger.ts, also
+ *     `npm run bench:ledger` on its own).
  * Figures, not pass/fail tests: the machine is shared and noisy, so compare the ratio.
  * BENCH_SECONDS sets each load phase's length (default 8); DATABASE_URL runs (b) on PostgreSQL.
  */
@@ -69,3 +72,7 @@ try {
 } finally {
   await platform.stop();
 }
+
+// (c) in a process of its own: it starts and stops platforms of its own on other databases.
+const ledger = spawnSync('npx', ['tsx', 'bench/ledger.ts'], { stdio: 'inherit' });
+if (ledger.status !== 0) process.exitCode = ledger.status ?? 1;
