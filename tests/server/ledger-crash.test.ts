@@ -69,7 +69,15 @@ function startPlatform(env: Record<string, string>): Promise<Platform> {
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-20_000)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the platform did not start within 90 s: ${err}`)), 90_000);
+    const timer = setTimeout(() => {
+      // never leave the group behind
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      reject(new Error(`the platform did not start within 90 s: ${err}`));
+    }, 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /Platform listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
