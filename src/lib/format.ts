@@ -13,26 +13,6 @@ export const MIN_AMOUNT_DECIMALS = 2;
 const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 
-/**
- * 1234.5 EUR in English -> "€1,234.50"; 0.00012345 BTC -> "BTC 0.00012345": at most 8 decimals,
- * trailing zeros trimmed down to 2. Throws on a value that is not a decimal string (a contract
- * violation the schema should already have caught).
- */
-export function formatAmount(amount: string, currency: string, lang: UiLang): string {
-  if (!DECIMAL.test(amount)) throw new TypeError('amount must be a decimal string');
-  if (!CURRENCY.test(currency)) throw new TypeError('currency must be a three-letter code');
-  const format = new Intl.NumberFormat(languageTags[lang], {
-    style: 'currency',
-    currency,
-    currencyDisplay: SYMBOL_CURRENCIES.has(currency) ? 'symbol' : 'code',
-    minimumFractionDigits: MIN_AMOUNT_DECIMALS,
-    maximumFractionDigits: MAX_AMOUNT_DECIMALS,
-    roundingMode: 'trunc',
-  });
-  // A numeric string keeps its precision (Intl.NumberFormat v3); the cast is for older lib types.
-  return format.format(amount as unknown as number);
-}
-
 /** How formatMoney shows the sign: only a minus (auto), or a plus too on amounts above zero (exceptZero). */
 export type MoneySignDisplay = 'auto' | 'exceptZero';
 

@@ -49,7 +49,7 @@ import {
 } from '../../machines/transfer/transfer.rules.ts';
 import { TransferView } from '../../src/features/transfers/transfer-view.tsx';
 import { errorPopupContent } from '../../src/lib/errors.ts';
-import { formatAmount } from '../../src/lib/format.ts';
+import { formatMoney } from '../../src/lib/format.ts';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
@@ -63,7 +63,7 @@ type ModelEvent = TransferEvent | SystemEvent;
 const AFTER_FEE = 'xstate.after.feeDebounce.transfer.editing.fee.waiting';
 const AFTER_PAYEE = 'xstate.after.payeeDebounce.transfer.editing.payee.waiting';
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-const money = (amount: string, currency: string) => plain(formatAmount(amount, currency, 'en'));
+const money = (amount: string, currency: string) => plain(formatMoney(amount, currency, 'en'));
 
 /* ------------------------------------------------------------------------------ fixtures */
 

@@ -137,6 +137,6 @@ describe('home', () => {
     await renderApp('/home', { signedIn: { ...customer, language: 'ru' } });
     expect(await screen.findByRole('heading', { level: 3, name: 'пятница, 20 ноября 2026 г.' })).toBeTruthy();
     expect(screen.getByText((_, el) => el?.className === 'amount amount-in' && plain(el.textContent) === '+100,10 €')).toBeTruthy();
-    expect(plain(screen.getByRole('img').getAttribute('aria-label'))).toMatch(/^EUR balance, .*: from 1 000,00 € \(1 сент\. 2026 г\.\) to 1 250,75 € /);
+    expect(plain(screen.getByRole('img').getAttribute('aria-label'))).toMatch(/^Баланс в EUR, период «.*»: с 1 000,00 € \(1 сент\. 2026 г\.\) до 1 250,75 € /);
   });
 });

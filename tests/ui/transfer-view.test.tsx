@@ -175,7 +175,7 @@ describe('transfer pages with the keyboard', () => {
     await ensureAppCatalog();
     const h = mount('betweenAccounts');
     await act(async () => h.q.loadSetup.answer({ ok: true, accounts: [account(101, 'EUR', '1234.5'), account(102, 'USD', '0.00012')], permissions: PERMISSIONS, recent: [] }));
-    const from = (await screen.findByRole('combobox', { name: /from account|cuenta/i })) as HTMLSelectElement;
+    const from = (await screen.findByRole('combobox', { name: 'Cuenta de origen' })) as HTMLSelectElement;
     // balances in the UI language: 8 decimals at most, at least 2
     expect(plain(from.textContent)).toContain('1234,50 €');
     expect(plain(from.textContent)).toContain('0,00012 US$');

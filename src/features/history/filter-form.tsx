@@ -12,7 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { FILTER_KEYS, KEYWORD_MAX, formOf, readFilterForm, type FilterForm, type FilterFormErrors, type HistoryFilter } from './filter.ts';
 import { OPERATION_TYPES, TRANSFER_STATUSES, useAccountLabel, useDirectionNames, useFilterErrors, useOperationTypeNames, useStatusNames } from './messages.ts';
-import { SelectField } from './parts.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 
 export interface FilterFormProps {
   filter: HistoryFilter;

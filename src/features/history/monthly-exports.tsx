@@ -15,7 +15,8 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { CSV_ACCEPT } from './actors.ts';
 import { downloadFile, type DownloadAccess } from './download.ts';
 import { useAccountLabel, useExportStatusNames, useFileErrors } from './messages.ts';
-import { Pager, SelectField, pageCount } from './parts.tsx';
+import { Pager, pageCount } from './parts.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { exportListQuery } from './queries.ts';
 
 export interface MonthlyExportsProps {

@@ -79,28 +79,3 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-export interface SelectFieldProps {
-  label: string;
-  name: string;
-  value: string;
-  onChange(value: string): void;
-  options: readonly { value: string; label: string }[];
-  disabled?: boolean;
-}
-
-/** A labelled select (the same layout as TextField). */
-export function SelectField({ label, name, value, onChange, options, disabled }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}

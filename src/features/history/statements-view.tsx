@@ -15,7 +15,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { downloadFile, type DownloadAccess } from './download.ts';
 import { useAccountLabel, useFileErrors } from './messages.ts';
-import { SelectField } from './parts.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { accountsQuery, statementPeriodsQuery } from './queries.ts';
 import './history.css';
 

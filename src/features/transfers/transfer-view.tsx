@@ -28,7 +28,8 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { createTransferLogic, type TransferActorDeps } from './actors.ts';
 import { ApprovalView } from './approval-view.tsx';
-import { SelectField, money } from './fields.tsx';
+import { money } from './fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { useFieldErrorText, useFrequencyNames, useKindTitles } from './messages.ts';
 import './transfers.css';
 
