@@ -16,6 +16,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod, createTestApp, signIn, testDriver, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
+import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { currencyTotals, reconcile } from '../../server/modules/accounts/ledger.ts';
 import { customers, users } from '../../server/modules/customers/customers.tables.ts';
 
@@ -96,6 +97,8 @@ async function expectConsistent(before: Map<number, bigint>, expected: Map<numbe
     if (was) expect(total.customerBalances + total.providerLegs).toBe(was.customerBalances + was.providerLegs);
   }
   expect(await reconcile(first.db)).toEqual([]);
+  // the daily limit's counters equal the sums of the transfers they count
+  expect(await dailyUsageProblems(first.db)).toEqual([]);
 }
 
 describe.skipIf(!onPostgres)('ledger under concurrent load (PostgreSQL)', () => {

@@ -30,6 +30,7 @@ import { openPglite, type OpenDatabase } from '../../server/db/open.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import type { Db } from '../../server/db/types.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
+import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { reconcile } from '../../server/modules/accounts/ledger.ts';
 import { decimalToMinor } from '../../server/modules/accounts/money.ts';
 import { idempotencyKeys, transfers } from '../../server/modules/transfers/transfers.tables.ts';
@@ -288,6 +289,7 @@ describe(`ledger crash (${testDriver})`, () => {
     }
     try {
       expect(await reconcile(crashed.db), 'reconcile right after the crash').toEqual([]);
+      expect(await dailyUsageProblems(crashed.db), 'daily usage counters').toEqual([]);
       const posted = await crashed.db.select({ id: transfers.id, status: transfers.status }).from(transfers).where(eq(transfers.customerId, load.customerId));
       // approve mode none: a transfer is posted in its request's transaction, never seen pending
       expect(posted.filter((t) => t.status !== 'posted')).toEqual([]);
@@ -335,6 +337,7 @@ describe(`ledger crash (${testDriver})`, () => {
     const after = await store.open();
     try {
       expect(await reconcile(after.db), 'reconcile after the re-send').toEqual([]);
+      expect(await dailyUsageProblems(after.db), 'daily usage counters').toEqual([]);
       const rows = await after.db.select().from(transfers).where(eq(transfers.customerId, load.customerId));
       expect(new Set(rows.map((t) => t.id))).toEqual(new Set(booked));
       expect(rows.every((t) => t.status === 'posted' && t.entryId !== null)).toBe(true);

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMethod, createTestApp, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
+import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { currencyTotals, reconcile } from '../../server/modules/accounts/ledger.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
@@ -233,6 +234,8 @@ async function checkInvariants(model: Model): Promise<void> {
     expect(total.customerBalances + total.providerLegs, `money in ${currency}`).toBe(0n);
   }
   expect(await reconcile(t.db)).toEqual([]);
+  // the daily limit's counters equal the sums of the transfers they count
+  expect(await dailyUsageProblems(t.db)).toEqual([]);
 }
 
 describe('ledger properties', () => {

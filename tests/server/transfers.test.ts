@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { callMethod, createTestApp, signIn, totpCode, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { accounts, journalLegs } from '../../server/modules/accounts/accounts.tables.ts';
+import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { currencyTotals, providerAccountId, reconcile } from '../../server/modules/accounts/ledger.ts';
 import { customers, users } from '../../server/modules/customers/customers.tables.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
@@ -119,6 +120,8 @@ afterAll(async () => {
 afterEach(async () => {
   // Every test leaves a consistent ledger: balanced legs, balances = legs, holds = pending transfers.
   expect(await reconcile(t.db)).toEqual([]);
+  // the daily limit's counters equal the sums of the transfers they count
+  expect(await dailyUsageProblems(t.db)).toEqual([]);
 });
 
 describe('between own accounts', () => {

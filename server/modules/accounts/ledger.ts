@@ -141,12 +141,20 @@ export interface BookedEntry {
   created: boolean;
 }
 
+/** An entry checked and its accounts locked, ready to be written (planEntry). */
+export interface EntryPlan {
+  legs: EntryLeg[];
+  rows: Map<number, LockedAccount>;
+  /** the customer accounts' changes, in ascending id order */
+  updates: { accountId: number; delta: bigint; release: bigint }[];
+}
+
 /**
- * Books one balanced entry. Throws LedgerError for an entry that can never be right (unbalanced,
- * unknown account, a provider leg with a hold) and InsufficientFundsError when a customer account
- * would go below its floor; the caller's transaction then rolls back whatever it did.
+ * Checks an entry and locks what the caller has not (everything bookEntry does before writing):
+ * LedgerError for an entry that can never be right (unbalanced, unknown account, a provider leg
+ * with a hold), InsufficientFundsError when a customer account would go below its floor.
  */
-export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry> {
+export async function planEntry(tx: Tx, input: Pick<EntryInput, 'legs' | 'releaseHolds' | 'locked'>): Promise<EntryPlan> {
   const legs = input.legs.filter((leg) => leg.amountMinor !== 0n);
   if (legs.length === 0) throw new LedgerError('an entry needs legs');
   if (new Set(legs.map((l) => l.accountId)).size !== legs.length) throw new LedgerError('one leg per account');
@@ -171,7 +179,7 @@ export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry>
   for (const [currency, sum] of sums) if (sum !== 0n) throw new LedgerError(`unbalanced entry in ${currency}: ${sum}`);
 
   // Invariant: no customer account below its floor, held money included.
-  const updates: { accountId: number; delta: bigint; release: bigint }[] = [];
+  const updates: EntryPlan['updates'] = [];
   for (const id of ids.sort((a, b) => a - b)) {
     const account = rows.get(id);
     if (!account) throw new LedgerError(`unknown account ${id}`);
@@ -187,12 +195,45 @@ export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry>
     if (balance - pending < account.balanceMinMinor) throw new InsufficientFundsError(id);
     updates.push({ accountId: id, delta, release });
   }
+  return { legs, rows, updates };
+}
 
-  // The entry and its legs in one statement; an idempotency key booked before inserts nothing.
-  const legValues = sql.join(
-    legs.map((leg) => sql`(${leg.accountId}::integer, ${rows.get(leg.accountId)!.currency}::text, ${leg.amountMinor.toString()}::bigint)`),
+/** The legs of a plan as `(values ...)` rows of (account_id, currency, amount_minor). */
+export function legValuesSql(plan: EntryPlan) {
+  return sql.join(
+    plan.legs.map((leg) => sql`(${leg.accountId}::integer, ${plan.rows.get(leg.accountId)!.currency}::text, ${leg.amountMinor.toString()}::bigint)`),
     sql`, `,
   );
+}
+
+/** The customer accounts' changes of a plan as `(values ...)` rows of (account_id, delta, release); null when none. */
+export function updateValuesSql(plan: EntryPlan) {
+  if (plan.updates.length === 0) return null;
+  return sql.join(
+    plan.updates.map((u) => sql`(${u.accountId}::integer, ${u.delta.toString()}::bigint, ${u.release.toString()}::bigint)`),
+    sql`, `,
+  );
+}
+
+/** After a plan was written: keeps the caller's view of the rows current (it may book or hold again in this transaction). */
+export function applyEntryPlan(plan: EntryPlan): void {
+  for (const u of plan.updates) {
+    const row = plan.rows.get(u.accountId)!;
+    row.balanceMinor += u.delta;
+    row.pendingMinor -= u.release;
+  }
+}
+
+/**
+ * Books one balanced entry. Throws LedgerError for an entry that can never be right (unbalanced,
+ * unknown account, a provider leg with a hold) and InsufficientFundsError when a customer account
+ * would go below its floor; the caller's transaction then rolls back whatever it did.
+ */
+export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry> {
+  const plan = await planEntry(tx, input);
+  // The entry, its legs and the balances in one statement; an idempotency key booked before
+  // inserts nothing (and so changes no balance).
+  const updateValues = updateValuesSql(plan);
   const inserted = rowsOf<{ entry_id: string }>(
     await tx.execute(sql`
       with entry as (
@@ -200,11 +241,22 @@ export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry>
         values (${input.kind}, ${input.idempotencyKey}, ${input.transferId ?? null}, ${JSON.stringify(input.description ?? {})}::jsonb)
         on conflict (idempotency_key) do nothing
         returning id
-      )
-      insert into journal_legs (entry_id, account_id, currency, amount_minor)
-      select entry.id, v.account_id, v.currency, v.amount_minor
-      from entry, (values ${legValues}) as v(account_id, currency, amount_minor)
-      returning entry_id::text as entry_id`),
+      ),
+      legs as (
+        insert into journal_legs (entry_id, account_id, currency, amount_minor)
+        select entry.id, v.account_id, v.currency, v.amount_minor
+        from entry, (values ${legValuesSql(plan)}) as v(account_id, currency, amount_minor)
+      )${
+        updateValues
+          ? sql`,
+      balances as (
+        update accounts set balance_minor = accounts.balance_minor + v.delta, pending_minor = accounts.pending_minor - v.release
+        from entry, (values ${updateValues}) as v(account_id, delta, release)
+        where accounts.account_id = v.account_id
+      )`
+          : sql``
+      }
+      select id::text as entry_id from entry`),
   );
   if (inserted.length === 0) {
     const [existing] = rowsOf<{ id: string }>(
@@ -213,25 +265,8 @@ export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry>
     if (!existing) throw new LedgerError('the entry was neither booked nor found');
     return { entryId: Number(existing.id), created: false };
   }
-  const entryId = Number(inserted[0]!.entry_id);
-
-  if (updates.length > 0) {
-    const values = sql.join(
-      updates.map((u) => sql`(${u.accountId}::integer, ${u.delta.toString()}::bigint, ${u.release.toString()}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update accounts set balance_minor = accounts.balance_minor + v.delta, pending_minor = accounts.pending_minor - v.release
-      from (values ${values}) as v(account_id, delta, release)
-      where accounts.account_id = v.account_id`);
-    // Keep the caller's view of the rows current (it may book or hold again in this transaction).
-    for (const u of updates) {
-      const row = rows.get(u.accountId)!;
-      row.balanceMinor += u.delta;
-      row.pendingMinor -= u.release;
-    }
-  }
-  return { entryId, created: true };
+  applyEntryPlan(plan);
+  return { entryId: Number(inserted[0]!.entry_id), created: true };
 }
 
 /**

@@ -10,9 +10,9 @@
  * (fee excluded): at least min, at most max per transfer, and at most daily per UTC day over the
  * acting customer's pending and posted transfers of that kind and currency. No row: no limit.
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
-import { feeRules, transferLimits, transfers, type TransferKind } from './transfers.tables.ts';
+import { feeRules, transferDailyUsage, transferLimits, type TransferKind } from './transfers.tables.ts';
 import { divideHalfEven } from './rates.ts';
 
 export type FeeOperation = 'betweenAccounts' | 'exchange' | 'p2p';
@@ -69,19 +69,78 @@ export function utcDayStart(nowMs: number): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
-/** The source amounts of the customer's pending and posted transfers of a kind and currency today (UTC). */
+/** The UTC day (YYYY-MM-DD) a transfer created at this time counts in. */
+export function utcDay(at: Date | number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The source amounts of the customer's pending and posted transfers of a kind and currency today
+ * (UTC): the day's counter (transfer_daily_usage), which always equals their sum.
+ */
 export async function usedToday(db: Db | Tx, customerId: number, kind: TransferKind, currency: string, nowMs: number): Promise<bigint> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${transfers.amountMinor}), 0)::text` })
-    .from(transfers)
+    .select({ used: sql<string>`${transferDailyUsage.usedMinor}::text` })
+    .from(transferDailyUsage)
     .where(
       and(
-        eq(transfers.customerId, customerId),
-        eq(transfers.kind, kind),
-        eq(transfers.fromCurrency, currency),
-        inArray(transfers.status, ['pending', 'posted']),
-        gte(transfers.createdAt, utcDayStart(nowMs)),
+        eq(transferDailyUsage.customerId, customerId),
+        eq(transferDailyUsage.operation, kind),
+        eq(transferDailyUsage.currency, currency),
+        eq(transferDailyUsage.day, utcDay(nowMs)),
       ),
     );
-  return BigInt(row?.total ?? '0');
+  return BigInt(row?.used ?? '0');
+}
+
+/**
+ * The SQL that adds a new pending or posted transfer's source amount to its day's counter and
+ * answers the day's total with it as `used` (text). Taking the counter row's lock, it serialises
+ * the customer's requests of this kind and currency until commit: callers run it as late as they
+ * can (after the accounts' locks, so the lock order stays: accounts, then the counter).
+ */
+export function addUsageSql(customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint) {
+  return sql`insert into transfer_daily_usage (customer_id, operation, currency, day, used_minor)
+    values (${customerId}, ${kind}, ${currency}, ${day}::date, ${amountMinor.toString()}::bigint)
+    on conflict (customer_id, operation, currency, day) do update set used_minor = transfer_daily_usage.used_minor + excluded.used_minor
+    returning used_minor::text as used`;
+}
+
+/** Adds a transfer's amount to its day's counter (see addUsageSql); the day's total with it. */
+export async function addDailyUsage(tx: Tx, customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint): Promise<bigint> {
+  const [row] = rowsOf<{ used: string }>(await tx.execute(addUsageSql(customerId, kind, currency, day, amountMinor)));
+  return BigInt(row!.used);
+}
+
+/** A pending transfer voided: its amount no longer counts on the day it was created. */
+export async function giveBackDailyUsage(tx: Tx, t: { customerId: number; kind: TransferKind; fromCurrency: string; createdAt: Date; amountMinor: bigint }): Promise<void> {
+  await tx.execute(sql`update transfer_daily_usage set used_minor = used_minor - ${t.amountMinor.toString()}::bigint
+    where customer_id = ${t.customerId} and operation = ${t.kind} and currency = ${t.fromCurrency} and day = ${utcDay(t.createdAt)}::date`);
+}
+
+/** Where the counters differ from the sums over transfers (pending and posted, per UTC day); [] when exact. */
+export async function dailyUsageProblems(db: Db | Tx): Promise<string[]> {
+  const rows = rowsOf<{ customer_id: number; operation: string; currency: string; day: string; counted: string; summed: string }>(
+    await db.execute(sql`
+      with summed as (
+        select customer_id, kind as operation, from_currency as currency, (created_at at time zone 'UTC')::date as day, sum(amount_minor) as total
+        from transfers where status in ('pending', 'posted') group by 1, 2, 3, 4
+      )
+      select coalesce(u.customer_id, s.customer_id) as customer_id, coalesce(u.operation, s.operation) as operation,
+        coalesce(u.currency, s.currency) as currency, coalesce(u.day, s.day)::text as day,
+        coalesce(u.used_minor, 0)::text as counted, coalesce(s.total, 0)::text as summed
+      from transfer_daily_usage u
+      full join summed s on s.customer_id = u.customer_id and s.operation = u.operation and s.currency = u.currency and s.day = u.day
+      where coalesce(u.used_minor, 0) <> coalesce(s.total, 0)`),
+  );
+  return rows.map((r) => `daily usage of customer ${r.customer_id} ${r.operation} ${r.currency} on ${r.day}: counted ${r.counted}, transfers sum to ${r.summed}`);
+}
+
+/** The failure of a request that takes the day's total to `used` (this transfer's amount included); null within the limit. */
+export function dailyLimitExceeded(used: bigint, amountMinor: bigint, dailyMinor: bigint): bigint | null {
+  if (used <= dailyMinor) return null;
+  const before = used - amountMinor;
+  return dailyMinor > before ? dailyMinor - before : 0n;
 }

@@ -14,22 +14,36 @@
  *              expired (not approved within TRANSFER_APPROVAL_TTL_S), canceled (by the customer):
  *              the hold released, nothing booked.
  *
- * Lock order, the same on every path so none can deadlock: an idempotency key, the limit's
- * advisory lock, a transfer row, the customer accounts in ascending id order, an approval request.
+ * Lock order, the same on every path so none can deadlock: an idempotency key, a transfer row,
+ * the customer accounts in ascending id order, the daily limit's counter row (transfer_daily_usage,
+ * taken last and so held briefly), an approval request.
  *
  * Amounts: integers in minor units inside; decimal strings on the wire (money.ts). Conversions
  * are exact integer arithmetic at the stored rate, half-even (rates.ts).
  */
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
-import { bookEntry, InsufficientFundsError, lockAccounts, placeHold, providerAccountIds, releaseHold, type EntryLeg, type LockedAccount } from '../accounts/ledger.ts';
+import {
+  applyEntryPlan,
+  bookEntry,
+  InsufficientFundsError,
+  legValuesSql,
+  lockAccounts,
+  placeHold,
+  planEntry,
+  providerAccountIds,
+  releaseHold,
+  updateValuesSql,
+  type EntryLeg,
+  type LockedAccount,
+} from '../accounts/ledger.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { currencyExponent, decimalToMinor, minorToDecimal } from '../accounts/money.ts';
 import { blacklist, transferApprovals, transferSchedules, transfers, type TransferKind, type TransferStatus } from './transfers.tables.ts';
 import { customers, users } from '../customers/customers.tables.ts';
 import { MethodFailure } from '../method-types.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
-import { computeFee, feeOperationOf, feeRuleFor, limitsFor, usedToday, type FeeRule } from './fees.ts';
+import { addDailyUsage, addUsageSql, computeFee, dailyLimitExceeded, feeOperationOf, feeRuleFor, giveBackDailyUsage, limitsFor, utcDay, type FeeRule } from './fees.ts';
 import { convertForward, convertInverse, rateFor } from './rates.ts';
 import {
   APPROVAL_MAX_ATTEMPTS,
@@ -74,6 +88,7 @@ export const TransferMessages = {
 } as const;
 
 export type TransferRow = typeof transfers.$inferSelect;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 type AccountRow = typeof accounts.$inferSelect;
 
 /** Who asks: the acting user for the acting customer (method context or a schedule's owner). */
@@ -413,66 +428,130 @@ export function createTransferService(deps: TransferServiceDeps) {
       scheduleId = schedule!.id;
     }
 
-    const [row] = await tx
-      .insert(transfers)
-      .values({
-        kind: spec.kind,
-        status: 'pending',
-        customerId: actor.customerId,
-        userId: actor.userId,
-        fromAccountId: from.accountId,
-        toAccountId,
-        toCustomerId,
-        fromCurrency: from.currency,
-        toCurrency,
-        amountMinor: quote.amountMinor,
-        toAmountMinor: quote.toAmountMinor,
-        feeMinor: quote.feeMinor,
-        rate: quote.rate,
-        approveType: mode,
-        toEmail,
-        note: spec.note ?? null,
-        reference: spec.reference ?? null,
-        templateName: spec.templateName ?? null,
-        scheduleId,
-        expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning();
-    let transfer = row!;
-    actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
-
-    // The rows are written before the locks (a refusal below rolls them back): the less a
-    // transaction does while it holds a lock, the less others wait for it.
-    //
-    // The daily limit: the day's sum (this transfer included) is read under an advisory lock of
-    // this customer, kind and currency, so two concurrent requests cannot both fit in what is left
-    // of the day. The lock is taken before the accounts' (the same order on every path).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`transfer-limit:${actor.customerId}:${spec.kind}:${cur}`}))`);
-    const used = await usedToday(tx, actor.customerId, spec.kind, cur, now());
-    if (used > limits.dailyMinor) {
-      const before = used - quote.amountMinor;
-      const left = limits.dailyMinor > before ? limits.dailyMinor - before : 0n;
-      throw vf(spec.params.amount, `exceeds today's limit (${minorToDecimal(left, cur)} ${cur} left)`);
-    }
-
-    // Lock: posting at once locks both accounts (in id order); a hold locks the source only, so a
-    // busy destination never delays requests that only wait for approval.
-    const locked = await lockAccounts(tx, mode === 'none' ? [from.accountId, toAccountId] : [from.accountId]);
-    const source = locked.get(from.accountId);
-    if (!source || source.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
-    const destination = locked.get(toAccountId);
-    if (destination && destination.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    const fields = {
+      kind: spec.kind,
+      customerId: actor.customerId,
+      userId: actor.userId,
+      fromAccountId: from.accountId,
+      toAccountId,
+      toCustomerId,
+      fromCurrency: from.currency,
+      toCurrency,
+      amountMinor: quote.amountMinor,
+      toAmountMinor: quote.toAmountMinor,
+      feeMinor: quote.feeMinor,
+      rate: quote.rate,
+      approveType: mode,
+      toEmail,
+      note: spec.note ?? null,
+      reference: spec.reference ?? null,
+      templateName: spec.templateName ?? null,
+      scheduleId,
+      expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
+      createdAt,
+      updatedAt: createdAt,
+    };
+    const day = utcDay(createdAt);
     const total = quote.amountMinor + quote.feeMinor;
-    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) throw vf(spec.params.amount, TransferMessages.available);
+    const limitFailure = (used: bigint) => {
+      const left = dailyLimitExceeded(used, quote.amountMinor, limits.dailyMinor);
+      return left === null ? null : vf(spec.params.amount, `exceeds today's limit (${minorToDecimal(left, cur)} ${cur} left)`);
+    };
+    /**
+     * A refusal found under the accounts' locks: the daily limit's answer comes first (as it always
+     * has), so the counter is asked before answering (the transaction then rolls back).
+     */
+    const refuse = async (failure: Error): Promise<never> => {
+      throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor)) ?? failure;
+    };
 
     if (mode === 'none') {
-      transfer = await post(tx, transfer, { locked, provider, ...(options.scheduleRun ? { entryKey: `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` } : {}) });
+      // Posted in its request: both accounts locked (in id order), then the transfer, its entry,
+      // legs, balances and the day's counter in one statement (the counter's lock held from there
+      // to commit only). The limit answered by the counter refuses after it (the transaction rolls back).
+      const locked = await lockAccounts(tx, [from.accountId, toAccountId]);
+      const source = locked.get(from.accountId);
+      if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
+      const destination = locked.get(toAccountId);
+      if (destination && destination.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
+      if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, TransferMessages.available));
+      const plan = await planEntry(tx, { legs: postingLegs(fields, provider!), locked });
+      const entryKey = options.scheduleRun ? `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` : null;
+      const updateValues = updateValuesSql(plan);
+      const [row] = rowsOf<{ transfer_id: string; entry_id: string | null; used: string }>(
+        await tx.execute(sql`
+          with e as (select nextval('journal_entries_id_seq') as id),
+          t as (
+            insert into transfers (kind, status, customer_id, user_id, from_account_id, to_account_id, to_customer_id, from_currency, to_currency,
+              amount_minor, to_amount_minor, fee_minor, rate, approve_type, to_email, note, reference, template_name, schedule_id, entry_id,
+              expires_at, created_at, updated_at)
+            select ${fields.kind}, 'posted', ${fields.customerId}::integer, ${fields.userId}::integer, ${fields.fromAccountId}::integer, ${fields.toAccountId}::integer,
+              ${fields.toCustomerId}::integer, ${fields.fromCurrency}, ${fields.toCurrency}, ${fields.amountMinor.toString()}::bigint,
+              ${fields.toAmountMinor.toString()}::bigint, ${fields.feeMinor.toString()}::bigint, ${fields.rate}, ${fields.approveType}, ${fields.toEmail}::text,
+              ${fields.note}::text, ${fields.reference}::text, ${fields.templateName}::text, ${fields.scheduleId}::integer, e.id,
+              ${fields.expiresAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz, ${createdAt.toISOString()}::timestamptz
+            from e
+            returning id
+          ),
+          entry as (
+            insert into journal_entries (id, kind, idempotency_key, transfer_id, description)
+            select e.id, 'transfer', coalesce(${entryKey}::text, 'transfer:' || t.id), t.id, jsonb_build_object('kind', ${fields.kind}::text, 'transferId', t.id)
+            from e, t
+            on conflict (idempotency_key) do nothing
+            returning id
+          ),
+          legs as (
+            insert into journal_legs (entry_id, account_id, currency, amount_minor)
+            select entry.id, v.account_id, v.currency, v.amount_minor
+            from entry, (values ${legValuesSql(plan)}) as v(account_id, currency, amount_minor)
+          ),${
+            updateValues
+              ? sql`
+          balances as (
+            update accounts set balance_minor = accounts.balance_minor + v.delta, pending_minor = accounts.pending_minor - v.release
+            from entry, (values ${updateValues}) as v(account_id, delta, release)
+            where accounts.account_id = v.account_id
+          ),`
+              : sql``
+          }
+          usage as (${addUsageSql(actor.customerId, spec.kind, cur, day, quote.amountMinor)})
+          select (select id::text from t) as transfer_id, (select id::text from entry) as entry_id, (select used from usage) as used`),
+      );
+      if (row!.entry_id === null) throw new DuplicateRunError(`entry ${entryKey} was booked before`);
+      const overLimit = limitFailure(BigInt(row!.used));
+      if (overLimit) throw overLimit;
+      applyEntryPlan(plan);
+      const transfer: TransferRow = { ...fields, id: Number(row!.transfer_id), status: 'posted', entryId: Number(row!.entry_id) };
+      actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
+      if (subscription && scheduleId !== null) {
+        await tx
+          .update(transferSchedules)
+          .set({ status: 'active', transactionsDone: 1 })
+          .where(and(eq(transferSchedules.id, scheduleId), eq(transferSchedules.status, 'awaitingApproval')));
+      }
       return toResult(transfer, null);
     }
 
+    const [row] = await tx
+      .insert(transfers)
+      .values({ ...fields, status: 'pending' })
+      .returning();
+    const transfer = row!;
+    actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
+
+    // The row is written before the locks (a refusal below rolls it back): the less a transaction
+    // does while it holds a lock, the less others wait for it. A hold locks the source only, so a
+    // busy destination never delays requests that only wait for approval.
+    const locked = await lockAccounts(tx, [from.accountId]);
+    const source = locked.get(from.accountId);
+    if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
+    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, TransferMessages.available));
     await placeHold(tx, source, total);
+    // The daily limit: this transfer added to the day's counter (its row lock serialises the
+    // customer's requests of this kind and currency from here to commit).
+    const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor));
+    if (overLimit) throw overLimit;
+
     const what = { amount: minorToDecimal(transfer.amountMinor, transfer.fromCurrency), currency: transfer.fromCurrency, payeeName };
     let sentTo: string | null = null;
     if (mode === 'sms') {
@@ -493,6 +572,28 @@ export function createTransferService(deps: TransferServiceDeps) {
     return toResult(transfer, sentTo);
   }
 
+  /** The legs of a transfer's entry: source -(amount + fee), destination +toAmount, the provider's fee and FX legs. */
+  function postingLegs(
+    t: Pick<TransferRow, 'fromAccountId' | 'toAccountId' | 'fromCurrency' | 'toCurrency' | 'amountMinor' | 'toAmountMinor' | 'feeMinor'>,
+    provider: Map<string, number>,
+  ): EntryLeg[] {
+    const providerId = (purpose: 'fee' | 'fx', currency: string) => {
+      const id = provider.get(`${purpose}:${currency}`);
+      if (id === undefined) throw new Error(`no provider ${purpose} account in ${currency}`);
+      return id;
+    };
+    const legs: EntryLeg[] = [
+      { accountId: t.fromAccountId, amountMinor: -(t.amountMinor + t.feeMinor) },
+      { accountId: t.toAccountId, amountMinor: t.toAmountMinor },
+    ];
+    if (t.feeMinor > 0n) legs.push({ accountId: providerId('fee', t.fromCurrency), amountMinor: t.feeMinor });
+    if (t.fromCurrency !== t.toCurrency) {
+      legs.push({ accountId: providerId('fx', t.fromCurrency), amountMinor: t.amountMinor });
+      legs.push({ accountId: providerId('fx', t.toCurrency), amountMinor: -t.toAmountMinor });
+    }
+    return legs;
+  }
+
   /**
    * Books a transfer: one balanced entry, the hold released (approval modes other than none held
    * amount + fee), the row posted, a schedule awaiting its first transfer made active.
@@ -507,22 +608,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     t: TransferRow,
     options: { locked?: Map<number, LockedAccount>; provider?: Map<string, number> | undefined; entryKey?: string } = {},
   ): Promise<TransferRow> {
-    const conversion = t.fromCurrency !== t.toCurrency;
     const provider = options.provider ?? (await providerAccountsFor(tx, t.fromCurrency, t.toCurrency, t.feeMinor));
-    const providerId = (purpose: 'fee' | 'fx', currency: string) => {
-      const id = provider.get(`${purpose}:${currency}`);
-      if (id === undefined) throw new Error(`no provider ${purpose} account in ${currency}`);
-      return id;
-    };
-    const legs: EntryLeg[] = [
-      { accountId: t.fromAccountId, amountMinor: -(t.amountMinor + t.feeMinor) },
-      { accountId: t.toAccountId, amountMinor: t.toAmountMinor },
-    ];
-    if (t.feeMinor > 0n) legs.push({ accountId: providerId('fee', t.fromCurrency), amountMinor: t.feeMinor });
-    if (conversion) {
-      legs.push({ accountId: providerId('fx', t.fromCurrency), amountMinor: t.amountMinor });
-      legs.push({ accountId: providerId('fx', t.toCurrency), amountMinor: -t.toAmountMinor });
-    }
+    const legs = postingLegs(t, provider);
     const held = t.approveType !== 'none';
     const booked = await bookEntry(tx, {
       kind: 'transfer',
@@ -556,6 +643,8 @@ export function createTransferService(deps: TransferServiceDeps) {
       await releaseHold(tx, locked.get(t.fromAccountId)!, t.amountMinor + t.feeMinor);
     }
     const [voided] = await tx.update(transfers).set({ status, updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
+    // Its amount no longer counts towards the daily limit (the counter last, after the accounts).
+    await giveBackDailyUsage(tx, t);
     if (t.approveType === 'push' && approvals) {
       const [approval] = await tx.select({ keyHash: transferApprovals.approvalKeyHash }).from(transferApprovals).where(eq(transferApprovals.transferId, t.id));
       if (approval?.keyHash) await approvals.closeRequest(tx, approval.keyHash, status === 'rejected' ? 'declined' : 'expired');

@@ -202,3 +202,25 @@ export const blacklist = pgTable(
   },
   (t) => [uniqueIndex('blacklist_customer_email').on(t.customerId, t.email)],
 );
+
+/**
+ * The daily limit's counter (fees.ts): the source amounts of a customer's pending and posted
+ * transfers of a kind and source currency, per UTC day of their creation. A request adds its
+ * amount with one upsert that also answers the new total (checked against the limit); a voided
+ * pending transfer gives its amount back to the day it was created. It always equals the sum over
+ * `transfers` (dailyUsageProblems checks it); the row lock of the upsert is what serialises one
+ * customer's concurrent requests of a kind and currency, held only from the upsert to commit.
+ */
+export const transferDailyUsage = pgTable(
+  'transfer_daily_usage',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    operation: text('operation', { enum: transferKinds }).notNull(),
+    currency: text('currency').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    usedMinor: bigint('used_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.operation, t.currency, t.day] })],
+);
