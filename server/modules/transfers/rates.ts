@@ -73,6 +73,12 @@ export async function rateFor(db: Db | Tx, from: string | undefined, to: string 
         and(eq(exchangeRates.fromCurrency, to), eq(exchangeRates.toCurrency, from)),
       ),
     );
+  return pickRate(rows, from, to);
+}
+
+/** The rate of a pair from the stored rows of the pair and its opposite (rateFor's rules). */
+export function pickRate(rows: readonly { from: string; rate: string }[], from: string, to: string): string {
+  if (from === to) return '1';
   const direct = rows.find((r) => r.from === from);
   const directRate = direct ? normaliseRate(direct.rate) : null;
   if (directRate) return directRate;

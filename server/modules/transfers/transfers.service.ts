@@ -43,8 +43,8 @@ import { blacklist, transferApprovals, transferSchedules, transfers, type Transf
 import { customers, users } from '../customers/customers.tables.ts';
 import { MethodFailure } from '../method-types.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
-import { addDailyUsage, addUsageSql, computeFee, dailyLimitExceeded, feeOperationOf, feeRuleFor, giveBackDailyUsage, limitsFor, utcDay, type FeeRule } from './fees.ts';
-import { convertForward, convertInverse, rateFor } from './rates.ts';
+import { addDailyUsage, addUsageSql, computeFee, dailyLimitExceeded, feeOperationOf, feeRuleFor, giveBackDailyUsage, NO_LIMITS, utcDay, type FeeRule, type Limits } from './fees.ts';
+import { convertForward, convertInverse, pickRate, rateFor } from './rates.ts';
 import {
   APPROVAL_MAX_ATTEMPTS,
   APPROVAL_RESEND_INTERVAL_S,
@@ -164,6 +164,16 @@ export async function ownAccount(db: Db | Tx, customerId: number, accountId: num
   return account;
 }
 
+interface RequestContext {
+  accounts: Map<number, { accountId: number; customerId: number; purpose: string; status: number; currency: string }>;
+  user: ApprovingUser | null;
+  mode: ApproveType | null;
+  rates: { from: string; rate: string }[];
+  feeRule: FeeRule | null;
+  limits: Limits;
+  provider: Map<string, number>;
+}
+
 export interface Quote {
   from: AccountRow;
   toCurrency: string;
@@ -186,6 +196,18 @@ export async function quoteAmounts(
   const { from, toCurrency, amountCurrency, params } = input;
   if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, TransferMessages.currencyOfAccounts);
   const rate = await rateFor(db, from.currency, toCurrency);
+  const feeRule = await feeRuleFor(db, feeOperationOf(input.kind, from.currency, toCurrency), from.currency);
+  return computeQuote(input, rate, feeRule);
+}
+
+/** quoteAmounts with the rate and the fee rule already read. */
+export function computeQuote<A extends { currency: string }>(
+  input: { from: A; toCurrency: string; amount: string; amountCurrency: string; params: ParamNames },
+  rate: string,
+  feeRule: FeeRule | null,
+): Omit<Quote, 'from'> & { from: A } {
+  const { from, toCurrency, amountCurrency, params } = input;
+  if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, TransferMessages.currencyOfAccounts);
   let amountMinor: bigint;
   let toAmountMinor: bigint;
   if (amountCurrency === from.currency) {
@@ -195,7 +217,6 @@ export async function quoteAmounts(
     toAmountMinor = parseAmount(input.amount, toCurrency, params.amount);
     amountMinor = convertInverse(toAmountMinor, from.currency, toCurrency, rate);
   }
-  const feeRule = await feeRuleFor(db, feeOperationOf(input.kind, from.currency, toCurrency), from.currency);
   return { from, toCurrency, amountMinor, toAmountMinor, feeMinor: computeFee(feeRule, amountMinor), rate, feeRule };
 }
 
@@ -312,26 +333,66 @@ export function createTransferService(deps: TransferServiceDeps) {
     return user;
   }
 
-  /** The asking user and the acting customer's approve mode, in one query. */
-  async function requesterOf(tx: Tx, actor: TransferActor): Promise<{ user: ApprovingUser; mode: ApproveType }> {
-    const [row] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        customerId: users.customerId,
-        totpSecret: users.totpSecret,
-        approvalCodeHash: users.approvalCodeHash,
-        mode: sql<ApproveType | null>`(select ${customers.transactionApproveMode} from ${customers} where ${customers.id} = ${actor.customerId})`,
-      })
-      .from(users)
-      .where(eq(users.id, actor.userId));
-    if (!row) throw new MethodFailure('AU', 'Sign-in required');
-    const { mode, ...user } = row;
-    return { user, mode: mode ?? 'none' };
-  }
-
   function transferEvent(t: Pick<TransferRow, 'id' | 'status'>, description?: string) {
     return { type: 'TransferApproval', transactionId: t.id, status: t.status, ...(description ? { description } : {}) };
+  }
+
+  /**
+   * What a request reads before its locks, in one statement: the source and (between own
+   * accounts) destination account, the asking user and the acting customer's approve mode, the
+   * rates of the pair, the fee rule, the limits and the provider's fee and FX accounts of the
+   * currencies. The destination currency of a p2p transfer is the one asked (checked by the caller).
+   */
+  async function readRequestContext(tx: Tx, actor: TransferActor, spec: RequestSpec): Promise<RequestContext> {
+    const toId = spec.kind === 'betweenAccounts' ? spec.toAccountId : spec.fromAccountId;
+    const p2pCurrency = spec.kind === 'p2p' ? spec.currency : null;
+    const [row] = rowsOf<{
+      accounts: { accountId: number; customerId: number; purpose: string; status: number; currency: string }[] | null;
+      user: ApprovingUser | null;
+      mode: ApproveType | null;
+      rates: { from: string; rate: string }[] | null;
+      fee: { fixedMinor: string; basisPoints: number; minMinor: string; maxMinor: string | null } | null;
+      limits: { minMinor: string; maxMinor: string; dailyMinor: string } | null;
+      provider: { key: string; id: number }[] | null;
+    }>(
+      await tx.execute(sql`
+        with a as (
+          select account_id, customer_id, purpose, status, currency from accounts where account_id in (${spec.fromAccountId}::integer, ${toId}::integer)
+        ),
+        f as (select currency from a where account_id = ${spec.fromAccountId}::integer),
+        t as (select coalesce(${p2pCurrency}::text, (select currency from a where account_id = ${toId}::integer)) as currency)
+        select
+          (select json_agg(json_build_object('accountId', account_id, 'customerId', customer_id, 'purpose', purpose, 'status', status, 'currency', currency)) from a) as accounts,
+          (select json_build_object('id', u.id, 'email', u.email, 'customerId', u.customer_id, 'totpSecret', u.totp_secret, 'approvalCodeHash', u.approval_code_hash)
+             from users u where u.id = ${actor.userId}::integer) as "user",
+          (select transaction_approve_mode from customers where id = ${actor.customerId}::integer) as mode,
+          (select json_agg(json_build_object('from', r.from_currency, 'rate', r.rate)) from exchange_rates r, f, t
+             where f.currency <> t.currency
+               and ((r.from_currency = f.currency and r.to_currency = t.currency) or (r.from_currency = t.currency and r.to_currency = f.currency))) as rates,
+          (select json_build_object('fixedMinor', r.fixed_minor::text, 'basisPoints', r.basis_points, 'minMinor', r.min_minor::text, 'maxMinor', r.max_minor::text)
+             from fee_rules r, f, t
+             where r.currency = f.currency
+               and r.operation = case when ${spec.kind}::text = 'p2p' then 'p2p' when f.currency = t.currency then 'betweenAccounts' else 'exchange' end) as fee,
+          (select json_build_object('minMinor', l.min_minor::text, 'maxMinor', l.max_minor::text, 'dailyMinor', l.daily_minor::text)
+             from transfer_limits l, f where l.operation = ${spec.kind}::text and l.currency = f.currency) as limits,
+          (select json_agg(json_build_object('key', p.purpose || ':' || p.currency, 'id', p.account_id)) from (
+             select distinct on (pa.purpose, pa.currency) pa.account_id, pa.purpose, pa.currency
+             from accounts pa join customers c on c.id = pa.customer_id
+             where c.is_provider and pa.purpose in ('fee', 'fx') and pa.currency in (select currency from f union select currency from t)
+             order by pa.purpose, pa.currency, pa.account_id) p) as provider`),
+    );
+    const r = row!;
+    return {
+      accounts: new Map((r.accounts ?? []).map((a) => [Number(a.accountId), { ...a, accountId: Number(a.accountId), customerId: Number(a.customerId), status: Number(a.status) }])),
+      user: r.user ? { ...r.user, id: Number(r.user.id), customerId: Number(r.user.customerId) } : null,
+      mode: r.mode,
+      rates: r.rates ?? [],
+      feeRule: r.fee
+        ? { fixedMinor: BigInt(r.fee.fixedMinor), basisPoints: Number(r.fee.basisPoints), minMinor: BigInt(r.fee.minMinor), maxMinor: r.fee.maxMinor === null ? null : BigInt(r.fee.maxMinor) }
+        : null,
+      limits: r.limits ? { minMinor: BigInt(r.limits.minMinor), maxMinor: BigInt(r.limits.maxMinor), dailyMinor: BigInt(r.limits.dailyMinor) } : NO_LIMITS,
+      provider: new Map((r.provider ?? []).map((p) => [p.key, Number(p.id)])),
+    };
   }
 
   /** Recurring fields: VF unless consistent; null when the request is not recurring. */
@@ -354,8 +415,14 @@ export function createTransferService(deps: TransferServiceDeps) {
    */
   async function request(tx: Tx, actor: TransferActor, spec: RequestSpec, options: RequestOptions = {}): Promise<TransferResult> {
     const subscription = options.scheduleRun ? null : checkSubscription(spec.subscription);
-    const from = await ownAccount(tx, actor.customerId, spec.fromAccountId);
-    const requester = await requesterOf(tx, actor);
+    // Everything the request reads before its locks, in one statement (the checks below answer in
+    // the same order as when each was its own query).
+    const context = await readRequestContext(tx, actor, spec);
+    const from = context.accounts.get(spec.fromAccountId);
+    if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
+    if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    if (!context.user) throw new MethodFailure('AU', 'Sign-in required');
+    const requester = { user: context.user, mode: context.mode ?? 'none' };
     const user = requester.user;
 
     let toAccountId: number;
@@ -365,7 +432,9 @@ export function createTransferService(deps: TransferServiceDeps) {
     let toEmail: string | null = null;
     if (spec.kind === 'betweenAccounts') {
       if (spec.toAccountId === spec.fromAccountId) throw vf(spec.params.to, TransferMessages.sameAccount);
-      const to = await ownAccount(tx, actor.customerId, spec.toAccountId);
+      const to = context.accounts.get(spec.toAccountId);
+      if (!to || to.customerId !== actor.customerId || to.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
+      if (to.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
       toAccountId = to.accountId;
       toCustomerId = to.customerId;
       toCurrency = to.currency;
@@ -380,7 +449,11 @@ export function createTransferService(deps: TransferServiceDeps) {
       toEmail = payee.email;
     }
 
-    const quote = await quoteAmounts(tx, { kind: spec.kind, from, toCurrency, amount: spec.amount, amountCurrency: spec.currency, params: spec.params });
+    const quote = computeQuote(
+      { from, toCurrency, amount: spec.amount, amountCurrency: spec.currency, params: spec.params },
+      pickRate(context.rates, from.currency, toCurrency),
+      context.feeRule,
+    );
     if (quote.amountMinor <= 0n || quote.toAmountMinor <= 0n) {
       throw vf(spec.params.amount, quote.amountMinor <= 0n && quote.toAmountMinor <= 0n ? TransferMessages.positive : TransferMessages.tooSmallToConvert);
     }
@@ -389,13 +462,13 @@ export function createTransferService(deps: TransferServiceDeps) {
     const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, user, approvals !== null);
 
     // Limits, on the source amount (the daily one below, once this transfer is written).
-    const limits = await limitsFor(tx, spec.kind, from.currency);
+    const limits = context.limits;
     const cur = from.currency;
     if (quote.amountMinor < limits.minMinor) throw vf(spec.params.amount, `must be at least ${minorToDecimal(limits.minMinor, cur)} ${cur}`);
     if (quote.amountMinor > limits.maxMinor) throw vf(spec.params.amount, `must be at most ${minorToDecimal(limits.maxMinor, cur)} ${cur} per transfer`);
 
     // What posting needs is read before the locks.
-    const provider = mode === 'none' ? await providerAccountsFor(tx, from.currency, toCurrency, quote.feeMinor) : undefined;
+    const provider = context.provider;
 
     let scheduleId = options.scheduleRun?.scheduleId ?? null;
     const createdAt = at(now());
@@ -475,7 +548,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       const destination = locked.get(toAccountId);
       if (destination && destination.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
       if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, TransferMessages.available));
-      const plan = await planEntry(tx, { legs: postingLegs(fields, provider!), locked });
+      const plan = await planEntry(tx, { legs: postingLegs(fields, provider), locked });
       const entryKey = options.scheduleRun ? `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` : null;
       const updateValues = updateValuesSql(plan);
       const [row] = rowsOf<{ transfer_id: string; entry_id: string | null; used: string }>(
