@@ -5,7 +5,7 @@
  * `files` by path; every call is recorded with its body or headers.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
+import { configure, render, waitFor } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { Account } from '../../api/accounts.ts';
 import type { Customer } from '../../api/customer.ts';
@@ -17,6 +17,10 @@ import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type Sess
 import { activateUiLanguage } from '../../src/lib/i18n.ts';
 import { configureRequest } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
+
+// The whole app renders here: a route's first render waits for its lazy chunks and catalog, which
+// takes seconds on a loaded CI machine (as in recovery-routes and registration-routes tests).
+configure({ asyncUtilTimeout: 10_000 });
 
 export const customer: Customer = makeCustomer({ lastName: 'Lind', login: 'anna@demo.test' });
 export const accessToken = makeAccessToken(300, Date.now(), { cid: 10 });
