@@ -401,6 +401,33 @@ describe('history: monthly exports', () => {
     expect(platform.bodies('transactionHistoryExportList').at(-1)).toEqual({ accountId: 102, source: 'monthly', pageNumber: 1, pageSize: 12 });
   });
 
+  it('offers the export an e-mail linked to for download', async () => {
+    const user = userEvent.setup();
+    const saving = stubSaving();
+    const kept = 'Kj3m9Qz0pLx7Vb2Nw8Rt1A';
+    platform.files[`/api/v1/exports/${kept}/file`] = () => ({ status: 200, body: 'x', headers: { 'Content-Disposition': 'attachment; filename="history-20261123-0915.csv"' } });
+    await openHistory(`/history?exportId=${kept}`);
+    const section = await screen.findByRole('region', { name: 'The export from your e-mail' });
+    await user.click(within(section).getByRole('button', { name: 'Download the file' }));
+    await waitFor(() => expect(saving.saved).toEqual([{ href: 'blob:http://localhost/1', download: 'history-20261123-0915.csv' }]));
+    expect(platform.downloads.map((d) => d.path)).toEqual([`/api/v1/exports/${kept}/file`]);
+    expect(platform.downloads[0]!.headers.get('Authorization')).toBe(`Bearer ${accessToken}`);
+    await expectNoAxeViolations('/history?exportId');
+  });
+
+  it('says when the e-mailed export is no longer there (kept 7 days, or another customer\'s: 404)', async () => {
+    const user = userEvent.setup();
+    await openHistory('/history?exportId=Gone0000000000000000000');
+    const stale = await screen.findByRole('region', { name: 'The export from your e-mail' });
+    await user.click(within(stale).getByRole('button', { name: 'Download the file' }));
+    expect(await within(stale).findByText('The file is no longer available.')).toBeTruthy();
+  });
+
+  it('ignores an exportId that is not one', async () => {
+    await openHistory('/history?exportId=%3Cscript%3E');
+    expect(screen.queryByRole('region', { name: 'The export from your e-mail' })).toBeNull();
+  });
+
   it('says when an account has no monthly exports yet', async () => {
     await openHistory();
     expect(await screen.findByText('There are no monthly exports for this account yet.')).toBeTruthy();

@@ -20,6 +20,7 @@ import { ExportPanel } from './export-panel.tsx';
 import { HistoryFilterForm } from './filter-form.tsx';
 import { filterOf, historyRequest, isFiltered, type HistoryFilter, type HistorySearch } from './filter.ts';
 import { useOperationTypeNames } from './messages.ts';
+import { EmailedExport } from './emailed-export.tsx';
 import { MonthlyExports } from './monthly-exports.tsx';
 import { Pager, SignedAmount, StatusBadge, pageCount } from './parts.tsx';
 import { accountsQuery, transactionHistoryQuery } from './queries.ts';
@@ -32,9 +33,11 @@ export interface HistoryViewProps {
   access: DownloadAccess;
   /** the signed-in user's e-mail (their login), for "Send to e-mail" */
   email: string | null;
+  /** the export an e-mail linked to (`?exportId=`), offered for download */
+  emailedExportId?: string | undefined;
 }
 
-export function HistoryView({ actingCustomerId, search, onSearch, access, email }: HistoryViewProps) {
+export function HistoryView({ actingCustomerId, search, onSearch, access, email, emailedExportId }: HistoryViewProps) {
   const { t } = useLingui();
   const filter = filterOf(search);
   const accounts = useQuery(accountsQuery(actingCustomerId));
@@ -43,6 +46,7 @@ export function HistoryView({ actingCustomerId, search, onSearch, access, email 
   return (
     <div className="history-page">
       <StepHeading>{t`Transaction history`}</StepHeading>
+      {emailedExportId ? <EmailedExport exportId={emailedExportId} access={access} /> : null}
       {accounts.isError ? (
         <Alert tone="error" title={t`Your accounts could not be loaded`}>
           <p>{accounts.error instanceof MethodCallError ? describeFailure(accounts.error.failure) : t`Unknown error`}</p>
