@@ -27,13 +27,13 @@ test('a verified customer signs in with password and one-time code, switches lan
 
   await main.expectHome('Welcome, Anna Kowalska');
   await main.expectAccountsArea();
-  await expect(page.getByText('€2,450.75')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Payment account · EUR' })).toContainText('€2,450.75');
   await expectNoAxeViolations(page, '/home');
 
   await main.switchLanguage('Español');
   await main.expectHome('Te damos la bienvenida, Anna Kowalska');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await expect(page.getByText('2450,75')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Cuenta de pago · EUR' })).toContainText('2450,75 €');
   await expectNoAxeViolations(page, '/home (es)');
 
   await main.signOut('Cerrar sesión');
@@ -75,7 +75,7 @@ test('an authorised user chooses the company to act for', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('banner')).toContainText('Acting for Northwind Trading Ltd');
   // the company's accounts, not the user's own
-  await expect(page.getByText('£12,875.40')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Payment account · GBP' })).toContainText('£12,875.40');
   await expect(page.getByRole('heading', { name: /Accounts/ })).toBeVisible();
   await expectNoAxeViolations(page, '/home (acting for Northwind)');
 });
