@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { decimalString } from './accounts.ts';
-import { TransferStatusSchema } from './transfers.ts';
+import { TransferStatusSchema } from './transfer-status.ts';
 import { defineMethod } from './method.ts';
 
 export const HISTORY_PAGE_SIZE = 20;

@@ -14,10 +14,9 @@ import * as v from 'valibot';
 import { AccountSchema, decimalString } from './accounts.ts';
 import { approveModes } from './customer.ts';
 import { defineMethod } from './method.ts';
+import { TransferStatusSchema } from './transfer-status.ts';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** keys are client-chosen: 8-100 characters of [A-Za-z0-9_-] (a UUID fits) */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from './idempotency.ts';
 
 /** Fiat of document 2 §9 plus crypto (8 decimals). */
 export const CURRENCIES = ['EUR', 'USD', 'AUD', 'CAD', 'GBP', 'RON', 'BTC', 'ETH'] as const;
@@ -42,8 +41,7 @@ export const SubscriptionEntries = {
   subscriptionUserCancel: v.optional(v.boolean()),
 };
 
-export const TransferStatusSchema = v.picklist(['pending', 'posted', 'rejected', 'expired', 'canceled']);
-export type TransferStatus = v.InferOutput<typeof TransferStatusSchema>;
+export { TransferStatusSchema, type TransferStatus } from './transfer-status.ts';
 export const ApproveTypeSchema = v.picklist(approveModes);
 export type ApproveType = v.InferOutput<typeof ApproveTypeSchema>;
 
@@ -380,11 +378,3 @@ export const transferMethods = {
   preapprovedList,
   preapprovedCancel,
 };
-
-/** The methods that move money: they need the Idempotency-Key header. */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
-  'transferBetweenAccounts',
-  'transferP2p',
-  'transferApprove',
-  'transferCancel',
-]);

@@ -22,6 +22,7 @@ import { FailureSchema, ResponseCode, joinValidationErrors, type Failure } from 
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../api/http.ts';
 import type { RequestOf, ResponseOf } from '../../api/method.ts';
 import type { MethodName, Methods } from '../../api/registry.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../api/idempotency.ts';
 import { getMethodUrl } from './api-base.ts';
 import { getUiLanguage, getUiLanguageTag } from './i18n.ts';
 
@@ -297,8 +298,6 @@ async function send(name: MethodName, payload: unknown, idempotency: { header: s
 let registry: Promise<typeof import('../../api/registry.ts')> | null = null;
 const loadRegistry = () => (registry ??= import('../../api/registry.ts'));
 /** The money contract (which methods need an idempotency key), in the registry's chunk. */
-let transfersContract: Promise<typeof import('../../api/transfers.ts')> | null = null;
-const loadTransfersContract = () => (transfersContract ??= import('../../api/transfers.ts'));
 
 export interface CallOptions {
   /**
@@ -314,7 +313,7 @@ export interface CallOptions {
  * programming error: it throws (TypeError) and nothing is sent.
  */
 export async function callMethod<N extends MethodName>(name: N, payload: RequestOf<Methods[N]>, options: CallOptions = {}): Promise<MethodResult<N>> {
-  const [{ methods }, { IDEMPOTENT_METHODS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN }] = await Promise.all([loadRegistry(), loadTransfersContract()]);
+  const { methods } = await loadRegistry();
   const def = methods[name];
   if (!def) return failure(ResponseCode.invalidMethod, t`Unknown error`);
   const key = options.idempotencyKey;

@@ -14,9 +14,6 @@ import { CSV_ACCEPT } from './actors.ts';
 import { downloadFile, type DownloadAccess } from './download.ts';
 import { useFileErrors } from './messages.ts';
 
-/** Export ids are 128-bit base64url (server/modules/history); anything else is not one. */
-export const EXPORT_ID_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
-
 export function EmailedExport({ exportId, access }: { exportId: string; access: DownloadAccess }) {
   const { t } = useLingui();
   const id = useId();

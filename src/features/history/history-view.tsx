@@ -18,7 +18,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import type { DownloadAccess } from './download.ts';
 import { ExportPanel } from './export-panel.tsx';
 import { HistoryFilterForm } from './filter-form.tsx';
-import { filterOf, historyRequest, isFiltered, type HistoryFilter, type HistorySearch } from './filter.ts';
+import { filterOf, historyRequest, isFiltered, parseHistorySearch, type HistoryFilter, type HistorySearch } from './filter.ts';
 import { useOperationTypeNames } from './messages.ts';
 import { EmailedExport } from './emailed-export.tsx';
 import { MonthlyExports } from './monthly-exports.tsx';
@@ -35,6 +35,14 @@ export interface HistoryViewProps {
   email: string | null;
   /** the export an e-mail linked to (`?exportId=`), offered for download */
   emailedExportId?: string | undefined;
+}
+
+/**
+ * The page from the URL's search as the route passes it: checked here with the contract's schemas
+ * (the route file is in the bundle every page loads, so it does not import them).
+ */
+export function HistoryPage({ rawSearch, ...props }: Omit<HistoryViewProps, 'search'> & { rawSearch: Record<string, unknown> }) {
+  return <HistoryView {...props} search={parseHistorySearch(rawSearch)} />;
 }
 
 export function HistoryView({ actingCustomerId, search, onSearch, access, email, emailedExportId }: HistoryViewProps) {

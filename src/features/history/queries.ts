@@ -7,14 +7,7 @@ import { EXPORT_LIST_PAGE_SIZE } from '../../../api/history.ts';
 import { callMethodOrThrow } from '../../lib/request.ts';
 import type { HistoryRequest } from './filter.ts';
 
-/** The same key and call as the home screen's account list (document 1 §9: cached for 5000 ms). */
-export const accountsQuery = (actingCustomerId: number | null) =>
-  queryOptions({
-    queryKey: ['accounts.account', actingCustomerId],
-    queryFn: () => callMethodOrThrow('accounts.account', {}),
-    select: (answer) => answer.accounts.account,
-    staleTime: 5_000,
-  });
+export { accountsQuery } from '../../lib/accounts-query.ts';
 
 export const transactionHistoryQuery = (actingCustomerId: number | null, request: HistoryRequest) =>
   queryOptions({

@@ -12,14 +12,7 @@ export const customerInfoQuery = (actingCustomerId: number | null) =>
     select: (answer) => answer.customer,
   });
 
-/** Document 1 §9: the account list is cached for 5000 ms. */
-export const accountsQuery = (actingCustomerId: number | null) =>
-  queryOptions({
-    queryKey: ['accounts.account', actingCustomerId],
-    queryFn: () => callMethodOrThrow('accounts.account', {}),
-    select: (answer) => answer.accounts.account,
-    staleTime: 5_000,
-  });
+export { accountsQuery } from '../../lib/accounts-query.ts';
 
 /** The balance of each currency over the last `days` days, one point per day with movement. */
 export const balanceHistoryQuery = (actingCustomerId: number | null, days: number) =>

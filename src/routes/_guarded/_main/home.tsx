@@ -2,10 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectActingCustomerId } from '../../../../machines/session/session.select.ts';
 import { RecentActivity } from '../../../features/history/recent-activity.tsx';
-import { historyRequest } from '../../../features/history/filter.ts';
-import { transactionHistoryQuery } from '../../../features/history/queries.ts';
 import { HomeView } from '../../../features/home/home-view.tsx';
-import { DEFAULT_CHART_DAYS, accountsQuery, balanceHistoryQuery, customerInfoQuery } from '../../../features/home/queries.ts';
+import { DEFAULT_CHART_DAYS, balanceHistoryQuery, customerInfoQuery } from '../../../features/home/queries.ts';
+import { accountsQuery } from '../../../lib/accounts-query.ts';
 import { ensureAppCatalog } from '../../../lib/i18n.ts';
 
 /**
@@ -20,7 +19,8 @@ export const Route = createFileRoute('/_guarded/_main/home')({
     void context.queryClient.prefetchQuery(customerInfoQuery(acting));
     void context.queryClient.prefetchQuery(accountsQuery(acting));
     void context.queryClient.prefetchQuery(balanceHistoryQuery(acting, DEFAULT_CHART_DAYS));
-    void context.queryClient.prefetchQuery(transactionHistoryQuery(acting, historyRequest({}, 1)));
+    // The recent activity loads with its view: its request builder and the history contract stay
+    // out of the route file, which is part of the bundle every page (/login too) loads.
   },
   component: HomeRoute,
 });

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectActingCustomerId } from '../../../../machines/session/session.select.ts';
 import { sessionRequestHooks } from '../../../features/auth/session-actor.ts';
-import { accountsQuery } from '../../../features/history/queries.ts';
+import { accountsQuery } from '../../../lib/accounts-query.ts';
 import { StatementsView } from '../../../features/history/statements-view.tsx';
 import { ensureAppCatalog } from '../../../lib/i18n.ts';
 

@@ -1,0 +1,16 @@
+/**
+ * Idempotency of money-moving methods (api/transfers.ts): they need an `Idempotency-Key` header.
+ * On its own (no schemas) so the request wrapper, which every page loads, can know these methods
+ * without loading the transfers contract.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** keys are client-chosen: 8-100 characters of [A-Za-z0-9_-] (a UUID fits) */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The methods that move money: they need the Idempotency-Key header. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  'transferBetweenAccounts',
+  'transferP2p',
+  'transferApprove',
+  'transferCancel',
+]);
