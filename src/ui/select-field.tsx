@@ -1,8 +1,7 @@
 /**
- * A labelled select: the hint and the error are tied to it with aria-describedby, and an error
- * sets aria-invalid (the same layout and rules as TextField).
+ * A labelled select in the shared field frame (field.tsx), like TextField.
  */
-import { useId } from 'react';
+import { Field } from './field.tsx';
 
 export interface SelectFieldProps {
   label: string;
@@ -18,39 +17,18 @@ export interface SelectFieldProps {
 }
 
 export function SelectField({ label, name, value, onChange, options, placeholder, hint, error, disabled }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      ) : null}
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} name={name} value={value} onChange={(e) => onChange(e.currentTarget.value)} disabled={disabled}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
