@@ -9,3 +9,4 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/platform/platform.tables.ts';
 export * from '../modules/transfers/transfers.tables.ts';
 export * from '../modules/history/history.tables.ts';
+export * from '../modules/profile/profile.tables.ts';
