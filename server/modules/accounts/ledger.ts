@@ -22,6 +22,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CURRENCIES } from '../../../api/transfers.ts';
 import type { Db, Tx } from '../../db/types.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { accounts } from './accounts.tables.ts';
 
@@ -94,7 +95,7 @@ export async function lockAccounts(tx: Tx | Db, ids: readonly number[]): Promise
   const out = new Map<number, LockedAccount>();
   if (unique.length === 0) return out;
   // bigint columns as text: PGlite hands int8 back as a JS number, which loses precision above 2^53.
-  const result = await tx.execute(sql`
+  const result = await executeNamed(tx, sql`
     with locked as (
       select account_id, customer_id, currency, purpose, status, type,
              balance_minor::text as balance_minor, balance_min_minor::text as balance_min_minor, pending_minor::text as pending_minor

@@ -27,6 +27,7 @@ import { isMethodName, methods } from '../../../api/registry.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../../api/transfers.ts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { customerAccess } from '../customers/customers.tables.ts';
 import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
 import { MethodFailure, type Caller, type MethodContext, type MethodHandler, type UploadedFile } from '../method-types.ts';
@@ -254,11 +255,13 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       const run = async (tx: Db) => {
         if (idempotency) {
           // Claim the key first: a concurrent duplicate waits here until this transaction ends.
-          const claimed = await tx
-            .insert(idempotencyKeys)
-            .values({ userId: idempotency.userId, key: idempotency.key, method: name, requestHash: idempotency.requestHash, response: {} })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key });
+          const claimed = (
+            (await executeNamed(tx, sql`
+              insert into idempotency_keys (user_id, key, method, request_hash, response)
+              values (${idempotency.userId}::integer, ${idempotency.key}, ${name}, ${idempotency.requestHash}, '{}'::jsonb)
+              on conflict do nothing
+              returning key`)) as { rows: unknown[] }
+          ).rows;
           if (claimed.length === 0) {
             const [stored] = await tx
               .select()
@@ -306,7 +309,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
         }
         if (idempotency) {
           // The audit entry and the stored answer in one statement (one round trip on the hot path).
-          await tx.execute(sql`
+          await executeNamed(tx, sql`
             with audit as (
               insert into audit_log (user_id, customer_id, method, details)
               values (${caller?.userId ?? null}, ${customerId}, ${name}, ${JSON.stringify(auditDetails)}::jsonb)

@@ -6,35 +6,43 @@
  * (2 full, 3 initiate, 4 confirmed: 1 read and 5 uploading may not). Every flag is false unless
  * stored true. Administrators acting for a customer get no money rights from being admins.
  */
-import { and, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ALL_PERMISSION_FLAGS, PERMISSION_FLAGS, type MoneyPermissions, type PermissionFlag } from '../../../api/transfers.ts';
-import { customerAccess, users } from '../customers/customers.tables.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { MethodFailure, type MethodContext } from '../method-types.ts';
 
 /** Access rights that may move a company's money. */
-const MONEY_RIGHTS: ReadonlySet<number> = new Set([2, 3, 4]);
+const MONEY_RIGHTS: readonly number[] = [2, 3, 4];
 
 export const PermissionMessages = {
   signIn: 'Sign-in required',
   notAllowed: 'You are not allowed to make this kind of transfer',
 } as const;
 
+/**
+ * The stored flags (jsonb, null when none) the user holds for the acting customer, as one scalar
+ * subquery: heldFlags runs it alone, a transfer request reads it with the rest of its context.
+ */
+export function storedFlagsSql(userId: number, customerId: number): SQL {
+  return sql`(select case when u.customer_id = ${customerId}::integer then u.money_permissions
+      else (select ca.money_permissions from customer_access ca
+            where ca.user_id = u.id and ca.customer_id = ${customerId}::integer
+              and ca.access_rights in (${sql.join(MONEY_RIGHTS.map((r) => sql.raw(String(r))), sql`, `)})
+            limit 1) end
+    from users u where u.id = ${userId}::integer)`;
+}
+
+/** The flat flags set in a stored flags object. */
+export function flagsFrom(stored: Record<string, boolean> | null | undefined): ReadonlySet<PermissionFlag> {
+  return new Set(ALL_PERMISSION_FLAGS.filter((flag) => stored?.[flag] === true));
+}
+
 /** The flat flags (`own.betweenAccounts`...) the caller holds for the acting customer. */
 export async function heldFlags(ctx: MethodContext): Promise<ReadonlySet<PermissionFlag>> {
   const caller = ctx.caller;
   if (!caller || ctx.customerId === null) return new Set();
-  let stored: Record<string, boolean>;
-  if (ctx.customerId === caller.customerId) {
-    const [row] = await ctx.db.select({ flags: users.moneyPermissions }).from(users).where(eq(users.id, caller.userId));
-    stored = row?.flags ?? {};
-  } else {
-    const [row] = await ctx.db
-      .select({ flags: customerAccess.moneyPermissions, rights: customerAccess.accessRights })
-      .from(customerAccess)
-      .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, ctx.customerId)));
-    stored = row && MONEY_RIGHTS.has(row.rights) ? row.flags : {};
-  }
-  return new Set(ALL_PERMISSION_FLAGS.filter((flag) => stored[flag] === true));
+  const result = (await executeNamed(ctx.db, sql`select ${storedFlagsSql(caller.userId, ctx.customerId)} as flags`)) as { rows: { flags: Record<string, boolean> | null }[] };
+  return flagsFrom(result.rows[0]?.flags);
 }
 
 /** The nested shape of the wire (moneyPermissions): every flag present, false unless held. */
@@ -49,7 +57,11 @@ export function nestFlags(held: ReadonlySet<PermissionFlag>): MoneyPermissions {
 /** Refuses (13) unless the caller holds every flag named. */
 export async function requireFlags(ctx: MethodContext, ...needed: PermissionFlag[]): Promise<void> {
   if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', PermissionMessages.signIn);
-  const held = await heldFlags(ctx);
+  checkFlags(await heldFlags(ctx), needed);
+}
+
+/** Refuses (13) unless every flag needed is held. */
+export function checkFlags(held: ReadonlySet<PermissionFlag>, needed: readonly PermissionFlag[]): void {
   if (!needed.every((flag) => held.has(flag))) throw new MethodFailure('13', PermissionMessages.notAllowed);
 }
 

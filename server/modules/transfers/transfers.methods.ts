@@ -115,9 +115,9 @@ export function createTransferHandlers(service: TransferService): HandlerTable<T
     },
 
     async transferBetweenAccounts(input, ctx) {
-      await requireFlags(ctx, ...OPERATION_FLAGS.betweenAccounts);
       return service.request(txOf(ctx), actorOf(ctx), {
         kind: 'betweenAccounts',
+        requiredFlags: OPERATION_FLAGS.betweenAccounts,
         fromAccountId: input.fromAccount,
         toAccountId: input.toAccount,
         amount: input.toAmount,
@@ -128,9 +128,9 @@ export function createTransferHandlers(service: TransferService): HandlerTable<T
     },
 
     async transferP2p(input, ctx) {
-      await requireFlags(ctx, ...OPERATION_FLAGS.p2p);
       return service.request(txOf(ctx), actorOf(ctx), {
         kind: 'p2p',
+        requiredFlags: OPERATION_FLAGS.p2p,
         fromAccountId: input.accountId,
         toEmail: input.toEmail,
         amount: input.amount,

@@ -23,6 +23,9 @@
  */
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
+import { executeNamed } from '../../db/prepared.ts';
+import type { PermissionFlag } from '../../../api/transfers.ts';
+import { checkFlags, flagsFrom, storedFlagsSql } from './permissions.ts';
 import {
   applyEntryPlan,
   bookEntry,
@@ -172,6 +175,8 @@ interface RequestContext {
   feeRule: FeeRule | null;
   limits: Limits;
   provider: Map<string, number>;
+  /** the permission flags the user holds for the acting customer */
+  flags: ReadonlySet<PermissionFlag>;
 }
 
 export interface Quote {
@@ -291,6 +296,8 @@ export type RequestSpec = {
   templateName?: string | undefined;
   subscription?: SubscriptionInput;
   params: ParamNames;
+  /** the permission flags the caller must hold (13 otherwise), read with the request's context */
+  requiredFlags?: readonly PermissionFlag[];
 } & ({ kind: 'betweenAccounts'; toAccountId: number } | { kind: 'p2p'; toEmail: string });
 
 export interface RequestOptions {
@@ -354,8 +361,9 @@ export function createTransferService(deps: TransferServiceDeps) {
       fee: { fixedMinor: string; basisPoints: number; minMinor: string; maxMinor: string | null } | null;
       limits: { minMinor: string; maxMinor: string; dailyMinor: string } | null;
       provider: { key: string; id: number }[] | null;
+      flags: Record<string, boolean> | null;
     }>(
-      await tx.execute(sql`
+      await executeNamed(tx, sql`
         with a as (
           select account_id, customer_id, purpose, status, currency from accounts where account_id in (${spec.fromAccountId}::integer, ${toId}::integer)
         ),
@@ -379,7 +387,8 @@ export function createTransferService(deps: TransferServiceDeps) {
              select distinct on (pa.purpose, pa.currency) pa.account_id, pa.purpose, pa.currency
              from accounts pa join customers c on c.id = pa.customer_id
              where c.is_provider and pa.purpose in ('fee', 'fx') and pa.currency in (select currency from f union select currency from t)
-             order by pa.purpose, pa.currency, pa.account_id) p) as provider`),
+             order by pa.purpose, pa.currency, pa.account_id) p) as provider,
+          ${storedFlagsSql(actor.userId, actor.customerId)} as flags`),
     );
     const r = row!;
     return {
@@ -392,6 +401,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         : null,
       limits: r.limits ? { minMinor: BigInt(r.limits.minMinor), maxMinor: BigInt(r.limits.maxMinor), dailyMinor: BigInt(r.limits.dailyMinor) } : NO_LIMITS,
       provider: new Map((r.provider ?? []).map((p) => [p.key, Number(p.id)])),
+      flags: flagsFrom(r.flags),
     };
   }
 
@@ -414,10 +424,11 @@ export function createTransferService(deps: TransferServiceDeps) {
    * the limits, the hold (or posting at once with approve mode none), the approval started.
    */
   async function request(tx: Tx, actor: TransferActor, spec: RequestSpec, options: RequestOptions = {}): Promise<TransferResult> {
-    const subscription = options.scheduleRun ? null : checkSubscription(spec.subscription);
     // Everything the request reads before its locks, in one statement (the checks below answer in
-    // the same order as when each was its own query).
+    // the same order as when each was its own query: the permission flags first).
     const context = await readRequestContext(tx, actor, spec);
+    if (spec.requiredFlags) checkFlags(context.flags, spec.requiredFlags);
+    const subscription = options.scheduleRun ? null : checkSubscription(spec.subscription);
     const from = context.accounts.get(spec.fromAccountId);
     if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
     if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
@@ -552,7 +563,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       const entryKey = options.scheduleRun ? `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` : null;
       const updateValues = updateValuesSql(plan);
       const [row] = rowsOf<{ transfer_id: string; entry_id: string | null; used: string }>(
-        await tx.execute(sql`
+        await executeNamed(tx, sql`
           with e as (select nextval('journal_entries_id_seq') as id),
           t as (
             insert into transfers (kind, status, customer_id, user_id, from_account_id, to_account_id, to_customer_id, from_currency, to_currency,
