@@ -402,3 +402,12 @@ export function statusBanner(status: VerificationStatus, actions: readonly Banne
     link: status === 'limited' ? '/limited-account' : '/profile',
   };
 }
+
+/**
+ * Upload limits of a customer document, shared so the web app checks before sending what the
+ * platform checks again (by the file's content, not its name or declared type). 10 MB in steps of
+ * 1000 (document 1 §9 "File size units use steps of 1000"): 10 000 000 bytes.
+ */
+export const MAX_DOCUMENT_BYTES = 10_000_000;
+export const ACCEPTED_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type AcceptedDocumentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];

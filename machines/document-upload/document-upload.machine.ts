@@ -1,0 +1,275 @@
+/**
+ * The upload of one document for one requirement (identity, proof of residence, a limit document...):
+ * document 1 §3 (categories, issued and expiry dates) and issue 5 (types 4 and 5 need a front and a
+ * back file; type 88, RU and UA only, the front page and the registration stamp page).
+ *
+ * ```
+ * editing (CANCEL anywhere here ─▶ canceled)
+ *   choosingType ─TYPE.CHOOSE [offered]─▶ front ─FILE.CHOOSE [acceptable, second page needed]─▶ secondPage
+ *        ▲                                  │  └─FILE.CHOOSE [acceptable]─▶ dates ◀─FILE.CHOOSE [acceptable]─┘
+ *        └──────────────── BACK ────────────┘   FILE.CHOOSE otherwise: the file's error, stays
+ *   front / secondPage ─NEXT [a file picked before]─▶ the next step (after coming back with BACK)
+ *   dates ─DATES.SUBMIT [valid]─▶ review ─SUBMIT─▶ uploading
+ *   BACK goes one step back (dates ─▶ secondPage or front; review ─▶ dates)
+ * uploading ─ok─▶ done
+ *           ─VF─▶ the first step with a refused field (type, front, second page, dates), error on it
+ *           ─refused / no answer─▶ failed ─RETRY─▶ uploading ; failed ─BACK─▶ review ; ─CANCEL─▶ canceled
+ * ```
+ *
+ * The front page is asked first for every type, then the second file (for type 88 the stamp page
+ * comes second: the front page identifies the document, as for the other types). Files are checked
+ * here before sending (checkFile: non-empty, at most 10 MB, JPEG, PNG or PDF); the platform checks
+ * them again by content. No CANCEL while uploading: the platform may already hold the files, and
+ * the answer (bounded by the request time-out) says whether it does.
+ * Pure: `uploadDocument` is provided by the app; expected failures are `{ ok: false, code }`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ValidationError } from '../../api/envelope.ts';
+import {
+  checkFile,
+  fieldErrorsOf,
+  validateDates,
+  type DocumentDates,
+  type FieldError,
+  type FieldErrors,
+  type SecondPage,
+  type UploadDocumentType,
+  type UploadField,
+  type UploadFile,
+} from './document-upload.rules.ts';
+
+export interface DocumentUploadInput {
+  /** the document category of the requirement (document 1 §3) */
+  categoryId: number;
+  /** the types it accepts (from the document type dictionary), at least one */
+  types: UploadDocumentType[];
+  /** the expiry date is required (identity documents) */
+  expiryRequired: boolean;
+  /** yyyy-mm-dd: the dates are checked against it */
+  today: string;
+}
+
+export interface UploadRequest {
+  categoryId: number;
+  documentTypeId: number;
+  front: Blob;
+  /** the back or the registration stamp page; null for one-file types */
+  second: Blob | null;
+  secondPage: SecondPage | null;
+  issuedDate: string;
+  expiresDate: string | null;
+}
+
+export type UploadFailure = { code: 'network' } | { code: 'refused'; detail: string | null };
+export type UploadResult = { ok: true } | { ok: false; code: 'fields'; errors: ValidationError[] } | ({ ok: false } & UploadFailure);
+
+export type DocumentUploadEvent =
+  | { type: 'TYPE.CHOOSE'; typeId: number }
+  | { type: 'FILE.CHOOSE'; file: UploadFile }
+  /** go on with the file picked before (after coming back to its step) */
+  | { type: 'NEXT' }
+  | { type: 'DATES.SUBMIT'; dates: DocumentDates }
+  | { type: 'SUBMIT' }
+  | { type: 'BACK' }
+  | { type: 'RETRY' }
+  | { type: 'CANCEL' };
+
+export interface DocumentUploadContext extends DocumentUploadInput {
+  type: UploadDocumentType | null;
+  front: UploadFile | null;
+  second: UploadFile | null;
+  dates: DocumentDates;
+  fieldErrors: FieldErrors;
+  /** why the upload failed (failed), or platform errors of no field (shown with the form) */
+  uploadError: UploadFailure | null;
+}
+
+const joined = (errors: readonly ValidationError[]) => errors.map((e) => `${e.param}: ${e.description}`).join('\n');
+
+/** The VF answer's field errors (only called with a `fields` result). */
+const vfOf = (r: UploadResult) => fieldErrorsOf(!r.ok && r.code === 'fields' ? r.errors : []);
+
+export const documentUploadMachine = setup({
+  types: {
+    context: {} as DocumentUploadContext,
+    events: {} as DocumentUploadEvent,
+    input: {} as DocumentUploadInput,
+  },
+  actors: {
+    uploadDocument: fromPromise<UploadResult, UploadRequest>(async () => {
+      throw new Error('uploadDocument is provided by the app');
+    }),
+  },
+  guards: {
+    isOfferedType: ({ context }, p: { typeId: number }) => context.types.some((t) => t.id === p.typeId),
+    isAcceptableFile: (_, file: UploadFile) => checkFile(file) === null,
+    needsSecondPage: ({ context }) => context.type?.secondPage != null,
+    /** a file kept from before, with no error on it (a platform refusal means: pick another) */
+    hasFront: ({ context }) => context.front !== null && context.fieldErrors.front === undefined,
+    hasFrontAndSecondPageNeeded: ({ context }) => context.front !== null && context.fieldErrors.front === undefined && context.type?.secondPage != null,
+    hasSecond: ({ context }) => context.second !== null && context.fieldErrors.secondPage === undefined,
+    isAcceptableFileAndSecondPageNeeded: ({ context }, file: UploadFile) => checkFile(file) === null && context.type?.secondPage != null,
+    areDatesValid: ({ context }, dates: DocumentDates) => Object.keys(validateDates(dates, context.expiryRequired, context.today)).length === 0,
+    isUploaded: (_, r: UploadResult) => r.ok,
+    isRefusedOn: (_, p: { result: UploadResult; fields: UploadField[] }) => p.fields.some((f) => vfOf(p.result).fieldErrors[f] !== undefined),
+  },
+  actions: {
+    chooseType: assign(({ context }, p: { typeId: number }) => {
+      const type = context.types.find((t) => t.id === p.typeId) ?? null;
+      // Another type is another document: its files are not the ones picked for the previous type.
+      const same = context.type?.id === type?.id;
+      const { documentType: _cleared, ...rest } = context.fieldErrors;
+      return same ? { fieldErrors: rest } : { type, front: null, second: null, fieldErrors: {} };
+    }),
+    rejectType: assign(({ context }) => ({ fieldErrors: { ...context.fieldErrors, documentType: { code: 'required', detail: null } satisfies FieldError } })),
+    storeFront: assign(({ context }, file: UploadFile) => {
+      const { front: _cleared, ...rest } = context.fieldErrors;
+      return { front: file, fieldErrors: rest };
+    }),
+    storeSecond: assign(({ context }, file: UploadFile) => {
+      const { secondPage: _cleared, ...rest } = context.fieldErrors;
+      return { second: file, fieldErrors: rest };
+    }),
+    rejectFile: assign(({ context }, p: { field: 'front' | 'secondPage'; file: UploadFile }) => ({
+      fieldErrors: { ...context.fieldErrors, [p.field]: checkFile(p.file) ?? ({ code: 'fileType', detail: null } satisfies FieldError) },
+    })),
+    storeDates: assign(({ context }, dates: DocumentDates) => {
+      const { issuedDate: _i, expiresDate: _e, ...rest } = context.fieldErrors;
+      return { dates, fieldErrors: { ...rest, ...validateDates(dates, context.expiryRequired, context.today) } };
+    }),
+    startUpload: assign({ uploadError: null }),
+    storeFieldErrors: assign(({ context }, r: UploadResult) => {
+      const { fieldErrors, other } = vfOf(r);
+      return {
+        fieldErrors: { ...context.fieldErrors, ...fieldErrors },
+        uploadError: other.length > 0 ? ({ code: 'refused', detail: joined(other) } as UploadFailure) : null,
+      };
+    }),
+    storeFailure: assign((_, r: UploadResult) => {
+      if (r.ok) return {};
+      // A VF list of no form field reads as a refusal with its `param: description` lines (document 1 §5).
+      if (r.code === 'fields') return { uploadError: { code: 'refused', detail: joined(r.errors) } as UploadFailure };
+      return { uploadError: r.code === 'network' ? ({ code: 'network' } as UploadFailure) : ({ code: 'refused', detail: r.detail } as UploadFailure) };
+    }),
+    storeNetworkFailure: assign({ uploadError: { code: 'network' } as UploadFailure }),
+  },
+}).createMachine({
+  id: 'documentUpload',
+  context: ({ input }) => ({
+    ...input,
+    type: null,
+    front: null,
+    second: null,
+    dates: { issuedDate: '', expiresDate: '' },
+    fieldErrors: {},
+    uploadError: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      initial: 'choosingType',
+      on: { CANCEL: 'canceled' },
+      states: {
+        choosingType: {
+          on: {
+            'TYPE.CHOOSE': [
+              { guard: { type: 'isOfferedType', params: ({ event }) => event }, target: 'front', actions: { type: 'chooseType', params: ({ event }) => event } },
+              { actions: 'rejectType' },
+            ],
+          },
+        },
+        front: {
+          on: {
+            'FILE.CHOOSE': [
+              {
+                guard: { type: 'isAcceptableFileAndSecondPageNeeded', params: ({ event }) => event.file },
+                target: 'secondPage',
+                actions: { type: 'storeFront', params: ({ event }) => event.file },
+              },
+              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'dates', actions: { type: 'storeFront', params: ({ event }) => event.file } },
+              { actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'front' as const, file: event.file }) } },
+            ],
+            // Back here from a later step: go on with the file picked before.
+            NEXT: [
+              { guard: 'hasFrontAndSecondPageNeeded', target: 'secondPage' },
+              { guard: 'hasFront', target: 'dates' },
+            ],
+            BACK: 'choosingType',
+          },
+        },
+        secondPage: {
+          on: {
+            'FILE.CHOOSE': [
+              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'dates', actions: { type: 'storeSecond', params: ({ event }) => event.file } },
+              { actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'secondPage' as const, file: event.file }) } },
+            ],
+            NEXT: { guard: 'hasSecond', target: 'dates' },
+            BACK: 'front',
+          },
+        },
+        dates: {
+          on: {
+            'DATES.SUBMIT': [
+              { guard: { type: 'areDatesValid', params: ({ event }) => event.dates }, target: 'review', actions: { type: 'storeDates', params: ({ event }) => event.dates } },
+              { actions: { type: 'storeDates', params: ({ event }) => event.dates } },
+            ],
+            BACK: [{ guard: 'needsSecondPage', target: 'secondPage' }, { target: 'front' }],
+          },
+        },
+        review: {
+          on: { SUBMIT: '#documentUpload.uploading', BACK: 'dates' },
+        },
+      },
+    },
+    uploading: {
+      tags: ['busy'],
+      entry: 'startUpload',
+      invoke: {
+        id: 'uploadDocument',
+        src: 'uploadDocument',
+        input: ({ context }) => ({
+          categoryId: context.categoryId,
+          documentTypeId: context.type?.id ?? 0,
+          front: context.front?.content ?? new Blob([]),
+          second: context.type?.secondPage ? (context.second?.content ?? null) : null,
+          secondPage: context.type?.secondPage ?? null,
+          issuedDate: context.dates.issuedDate.trim(),
+          expiresDate: context.dates.expiresDate.trim() || null,
+        }),
+        onDone: [
+          { guard: { type: 'isUploaded', params: ({ event }) => event.output }, target: 'done' },
+          // VF: back to the first step with a refused field, the platform's words on that field.
+          {
+            guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['documentType'] }) },
+            target: 'editing.choosingType',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['front'] }) },
+            target: 'editing.front',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['secondPage'] }) },
+            target: 'editing.secondPage',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+          },
+          {
+            guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['issuedDate', 'expiresDate'] }) },
+            target: 'editing.dates',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+          },
+          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+      },
+    },
+    failed: {
+      on: { RETRY: 'uploading', BACK: 'editing.review', CANCEL: 'canceled' },
+    },
+    done: { type: 'final' },
+    canceled: { type: 'final' },
+  },
+});
+
+export type DocumentUploadMachine = typeof documentUploadMachine;
