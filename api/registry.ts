@@ -9,6 +9,8 @@ import { securityMethods } from './security.ts';
 import { recoveryMethods } from './recovery.ts';
 import { transferMethods } from './transfers.ts';
 import { historyMethods } from './history.ts';
+import { documentMethods } from './documents.ts';
+import { profileMethods } from './profile.ts';
 
 export const methods = {
   ...customerMethods,
@@ -20,6 +22,8 @@ export const methods = {
   ...recoveryMethods,
   ...transferMethods,
   ...historyMethods,
+  ...documentMethods,
+  ...profileMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -35,6 +35,9 @@ import { createTransferHandlers } from './modules/transfers/transfers.methods.ts
 import { startTransferWorkers } from './modules/transfers/workers.ts';
 import { createHistoryHandlers, DEFAULT_HISTORY_OPTIONS } from './modules/history/history.methods.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { createDocumentHandlers } from './modules/profile/documents.methods.ts';
+import { createProfileHandlers } from './modules/profile/profile.methods.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -173,6 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // History with this app's clock and origin (the export e-mail's link).
       ...(createHistoryHandlers({ ...DEFAULT_HISTORY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createTransferHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // Profile and documents with this app's clock (document dates, code expiry).
+      ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createProfileHandlers({ now, providerName: activeVariant.projectName }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -183,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ssoRoutes, { tokens, sso: createSsoService({ db, now }), devPartner: options.devMailbox ?? false });
   // History downloads (the export CSV, the monthly statement PDF) and the export worker, stopped on close.
   await app.register(historyRoutes, { db, tokens, now });
+  // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
+  await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });

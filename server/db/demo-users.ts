@@ -7,7 +7,7 @@ export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export type DemoLanding = 'home' | 'account-chooser' | 'admin-overview';
 
 export interface DemoUser {
-  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila' | 'tom' | 'rita';
+  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila' | 'tom' | 'rita' | 'uma';
   email: string;
   password: string;
   /** base32 TOTP secret; null for users signing in without a second step */
@@ -139,6 +139,18 @@ export const demoUserByKey = {
     login2faMode: 'no',
     role: 'personal',
     landing: 'home',
+  },
+  // The verification journey (issue 5): not verified; her phone is not confirmed, no identity or
+  // address document is uploaded (her address is on file): the banner counts 3 required actions.
+  uma: {
+    key: 'uma',
+    email: 'uma@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: null,
+    login2faMode: 'no',
+    role: 'personal',
+    landing: 'home',
+    phone: { countryCode: '370', number: '61234578' },
   },
 } as const satisfies Record<DemoUser['key'], DemoUser>;
 

@@ -16,6 +16,7 @@ import { bookEntry, ensureProviderAccounts, providerAccountId } from '../modules
 import { decimalToMinor } from '../modules/accounts/money.ts';
 import { customerAccess, customers, phones, terms, termsAcceptances, users } from '../modules/customers/customers.tables.ts';
 import { recoveryCodes, ssoClients } from '../modules/auth/auth.tables.ts';
+import { customerAddresses } from '../modules/profile/profile.tables.ts';
 import { exchangeRates, feeRules, transferLimits } from '../modules/transfers/transfers.tables.ts';
 import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
 import { hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
@@ -290,6 +291,11 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   });
   const ritaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Rita', lastName: 'Rossi', residenceCountryCode: 'IT', verified: true });
   await insertUser({ email: demoUsers.rita.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: ritaCustomer, moneyPermissions: moneyFlags });
+  // uma: the verification journey (issue 5): an address on file, an unconfirmed phone, no documents, not verified.
+  const umaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Uma', lastName: 'Urbonaite', birthDay: '1994-02-17', residenceCountryCode: 'LT', verified: false });
+  await insertUser({ email: demoUsers.uma.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: umaCustomer, permissions: { balanceInfo: true, transfers: false } });
+  await tx.insert(phones).values({ customerId: umaCustomer, phoneCountryCode: demoUsers.uma.phone.countryCode, phone: demoUsers.uma.phone.number, status: 'primary', confirmed: false });
+  await tx.insert(customerAddresses).values({ customerId: umaCustomer, addressType: 'home', address1: 'Gedimino pr. 9', city: 'Vilnius', postalCode: 'LT-01103', countryCode: 'LT' });
 
   await tx.insert(recoveryCodes).values(demoUsers.anna.recoveryCodes.map((code) => ({ userId: annaId, codeHash: recoveryCodeHash(code) })));
   // The demo single sign-on partner (sso.routes.ts serves its page with DEV_MAILBOX=true).
@@ -325,7 +331,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   ]);
 
   await tx.insert(terms).values(SEED_TERMS.map((t) => ({ ...t, required: true })));
-  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer];
+  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer, umaCustomer];
   await tx
     .insert(termsAcceptances)
     .values(acceptingCustomers.flatMap((customerId) => SEED_TERMS.map((t) => ({ customerId, termId: t.termId, version: t.version }))));

@@ -11,6 +11,8 @@ import { recoveryHandlers } from '../recovery/recovery.methods.ts';
 import { transferHandlers } from '../transfers/transfers.methods.ts';
 import { moneyCatalogHandlers } from '../transfers/catalog.methods.ts';
 import { historyHandlers } from '../history/history.methods.ts';
+import { documentHandlers } from '../profile/documents.methods.ts';
+import { profileHandlers } from '../profile/profile.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -24,4 +26,6 @@ export const methodTable = {
   ...transferHandlers,
   ...moneyCatalogHandlers,
   ...historyHandlers,
+  ...documentHandlers,
+  ...profileHandlers,
 } satisfies HandlerTable<Methods>;

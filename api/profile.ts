@@ -1,0 +1,532 @@
+/**
+ * The customer's profile (document 1 §3, §7 named methods): phones, e-mail addresses and the
+ * username-change request, addresses with their documents, the tax number, KYC, limit reasons,
+ * due diligence, and the inputs of the verification status (userStatusGet), plus the
+ * administrator's account actions (limit, due diligence, financial info).
+ *
+ * Every call acts for the caller's own customer or the company it acts for (fromCustomerId); an
+ * id of another customer's phone, e-mail, address or request answers ENOA and changes nothing.
+ *
+ * REST (bearer token):
+ * - POST /api/v1/verification/phones/{phoneId}/verify {type, captcha, codeChallenge}: sends the
+ *   phone's code by SMS; phoneConfirm then answers with verification {code, codeVerifier}.
+ * - POST /api/v1/identity-verification and POST /api/v1/customers/{id}/identity-verification:
+ *   start an identity-verification job ({ workflowRunId, token, provider, url }).
+ * - GET /api/v1/identity-verification/{workflowRunId}/{token}: the job's state (no bearer: the token).
+ * - GET /api/v1/video-identity-job/{id}: a video identity job's state (bearer, own jobs only).
+ */
+import * as v from 'valibot';
+import { defineMethod } from './method.ts';
+import { LoginEmailSchema } from './registration.ts';
+import { UploadedDocumentSchema, DocumentMetaEntries } from './documents.ts';
+import { DOCUMENT_STATES, DUPLICATE_DOCUMENT_STATES, VIDEO_IDENTITY_STATUSES } from './verification.ts';
+
+const id = v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an id'));
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
+const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `must be at most ${max} characters`));
+const countryCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code'));
+
+/** A one-time code of the profile (phone, e-mail, username change): 6 digits, 10 minutes, 5 tries. */
+export const PROFILE_CODE_DIGITS = 6;
+export const PROFILE_CODE_TTL_S = 10 * 60;
+export const PROFILE_CODE_MAX_ATTEMPTS = 5;
+/** A new code for the same phone or address at most once per this many seconds. */
+export const PROFILE_CODE_RESEND_S = 30;
+export const MAX_PHONES = 5;
+export const MAX_EMAILS = 5;
+
+const code = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'must be the 6-digit code'));
+/** PKCE verifier / challenge: 43 to 128 of letters, digits and - . _ ~ (document 1 §5). */
+export const PkceSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'must be 43 to 128 letters, digits or - . _ ~'));
+
+// ---- phones ----
+
+export const PhoneSchema = v.object({
+  id: v.number(),
+  /** Primary is the main one */
+  status: v.picklist(['Primary', 'Secondary']),
+  phoneCountryCode: v.string(),
+  phone: v.string(),
+  phoneType: v.number(),
+  confirmed: v.boolean(),
+});
+export type Phone = v.InferOutput<typeof PhoneSchema>;
+
+/** The country code with any plus signs removed (document 1 §5), 1 to 4 digits. */
+const phoneCountryCode = v.pipe(
+  v.union([v.string(), v.number()], 'must be a country code'),
+  v.transform((x) => String(x).replace(/\+/g, '').trim()),
+  v.regex(/^[1-9][0-9]{0,3}$/, 'must be 1 to 4 digits'),
+);
+/** The national number: spaces, dots, dashes and brackets dropped, 4 to 15 digits. */
+const phoneNumber = v.pipe(
+  v.union([v.string(), v.number()], 'must be a phone number'),
+  v.transform((x) => String(x).replace(/[\s.()-]/g, '')),
+  v.regex(/^[0-9]{4,15}$/, 'must be 4 to 15 digits'),
+);
+const phoneEntries = { phoneCountryCode, phone: phoneNumber, phoneType: v.optional(v.literal(2, 'must be 2'), 2) };
+
+export const profileInquiry = defineMethod({
+  name: 'profileInquiry',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { phones: v.array(PhoneSchema) },
+});
+
+/** Adds a phone (unconfirmed; the first one becomes primary). */
+export const phoneAdd = defineMethod({
+  name: 'phoneAdd',
+  access: 'customer',
+  mutation: true,
+  request: phoneEntries,
+  response: { phone: PhoneSchema },
+});
+
+/** Replaces a phone's number (unconfirmed again; its status kept). */
+export const phoneReplace = defineMethod({
+  name: 'phoneReplace',
+  access: 'customer',
+  mutation: true,
+  request: { phoneId: id, ...phoneEntries },
+  response: { phone: PhoneSchema },
+});
+
+/** Sends a confirmation code by SMS to the phone (the named-method way; REST verify is the PKCE way). */
+export const phoneConfirmRequest = defineMethod({
+  name: 'phoneConfirmRequest',
+  access: 'customer',
+  mutation: true,
+  request: { phoneId: id },
+  response: { sentTo: v.string(), expiresInSeconds: v.number() },
+});
+
+/** Confirms a phone: phoneId plus { code } or verification { code, codeVerifier } (document 1 §7). */
+export const phoneConfirm = defineMethod({
+  name: 'phoneConfirm',
+  access: 'customer',
+  mutation: true,
+  request: {
+    phoneId: id,
+    code: v.optional(code),
+    verification: v.optional(v.object({ code, codeVerifier: PkceSchema })),
+  },
+  response: { phone: PhoneSchema },
+});
+
+/** The body of POST verification/phones/{phoneId}/verify. */
+export const PhoneVerifyBodySchema = v.object({
+  /** the channel: sms */
+  type: v.picklist(['sms'], 'must be sms'),
+  /** a captcha answer (not checked by the built-in platform: the sign-in limits apply instead) */
+  captcha: v.optional(v.string()),
+  codeChallenge: PkceSchema,
+});
+
+// ---- e-mails and the username ----
+
+export const EmailSchema = v.object({
+  id: v.number(),
+  emailAddress: v.string(),
+  status: v.picklist(['Primary', 'Secondary']),
+  confirmed: v.boolean(),
+  /** ISO 8601 */
+  lastModified: v.string(),
+});
+
+export const UsernameChangeRequestSchema = v.object({
+  requestId: v.number(),
+  desiredUsername: v.string(),
+  status: v.picklist(['active', 'failed', 'pending']),
+  logs: v.array(v.object({ event: v.string(), at: v.string() })),
+});
+
+export const emailInquiry = defineMethod({
+  name: 'emailInquiry',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { login: v.string(), emails: v.array(EmailSchema), usernameChangeRequest: v.nullable(UsernameChangeRequestSchema) },
+});
+
+export const emailAdd = defineMethod({
+  name: 'emailAdd',
+  access: 'customer',
+  mutation: true,
+  request: { emailAddress: LoginEmailSchema },
+  response: { email: EmailSchema },
+});
+
+export const emailDelete = defineMethod({
+  name: 'emailDelete',
+  access: 'customer',
+  mutation: true,
+  request: { emailId: id },
+  response: {},
+});
+
+export const emailSetPrimary = defineMethod({
+  name: 'emailSetPrimary',
+  access: 'customer',
+  mutation: true,
+  request: { emailId: id },
+  response: { email: EmailSchema },
+});
+
+export const emailConfirmRequest = defineMethod({
+  name: 'emailConfirmRequest',
+  access: 'customer',
+  mutation: true,
+  request: { emailId: id },
+  response: { expiresInSeconds: v.number() },
+});
+
+export const emailConfirm = defineMethod({
+  name: 'emailConfirm',
+  access: 'customer',
+  mutation: true,
+  request: { emailId: id, code },
+  response: { email: EmailSchema },
+});
+
+export const usernameChangeRequestCreate = defineMethod({
+  name: 'usernameChangeRequestCreate',
+  access: 'customer',
+  mutation: true,
+  request: { desiredUsername: LoginEmailSchema },
+  response: { usernameChangeRequest: UsernameChangeRequestSchema },
+});
+
+export const usernameChangeRequestDelete = defineMethod({
+  name: 'usernameChangeRequestDelete',
+  access: 'customer',
+  mutation: true,
+  request: { requestId: id },
+  response: {},
+});
+
+/** The code e-mailed to the desired username: the change applies at once when the identity is validated, else it waits (pending). */
+export const usernameChangeEmailConfirm = defineMethod({
+  name: 'usernameChangeEmailConfirm',
+  access: 'customer',
+  mutation: true,
+  request: { requestId: id, code },
+  response: { usernameChangeRequest: v.nullable(UsernameChangeRequestSchema), login: v.string() },
+});
+
+// ---- addresses ----
+
+export const ADDRESS_TYPES = ['unspecified', 'home', 'residence', 'business', 'homeAndBusiness', 'office'] as const;
+export const ADDRESS_STATUSES = ['unconfirmed', 'confirmed', 'pending', 'rejected', 'nameMismatch'] as const;
+
+export const AddressSchema = v.object({
+  addressId: v.number(),
+  addressType: v.picklist(ADDRESS_TYPES),
+  address1: v.string(),
+  address2: v.string(),
+  city: v.string(),
+  postalCode: v.string(),
+  countryCode: v.string(),
+  stateCode: v.nullable(v.string()),
+  stateName: v.nullable(v.string()),
+  addressStatus: v.number(),
+  status: v.picklist(ADDRESS_STATUSES),
+  confirmed: v.boolean(),
+  uploadedDocuments: v.array(UploadedDocumentSchema),
+  isDocumentOutOfDate: v.boolean(),
+  isCardDocumentRequired: v.boolean(),
+  isDocumentRequired: v.boolean(),
+});
+export type Address = v.InferOutput<typeof AddressSchema>;
+
+export const addressInquiry = defineMethod({
+  name: 'addressInquiry',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { addresses: v.array(AddressSchema) },
+});
+
+/** The address documents of customerAddressCreateOrReplace: their files are multipart parts of the same name (`mainDocument`, `mainDocument.back`...). */
+export const ADDRESS_DOCUMENT_KEYS = ['mainDocument', 'additionalDocument', 'relationshipDocument'] as const;
+const addressDocument = v.optional(v.object(DocumentMetaEntries));
+
+export const customerAddressCreateOrReplace = defineMethod({
+  name: 'customerAddressCreateOrReplace',
+  access: 'customer',
+  mutation: true,
+  request: {
+    /** the address replaced; a new one when absent */
+    addressId: v.optional(id),
+    addressType: v.optional(v.picklist(ADDRESS_TYPES, 'must be an address type'), 'home'),
+    address1: requiredText(200),
+    address2: v.optional(text(200), ''),
+    city: requiredText(100),
+    postalCode: requiredText(20),
+    countryCode,
+    stateCode: v.optional(v.nullable(text(10))),
+    stateName: v.optional(v.nullable(text(100))),
+    /** 1 on create or replace (document 1 §9) */
+    addressStatus: v.optional(v.literal(1, 'must be 1'), 1),
+    mainDocument: addressDocument,
+    additionalDocument: addressDocument,
+    relationshipDocument: addressDocument,
+  },
+  response: { address: AddressSchema },
+});
+
+export const customerAddressDelete = defineMethod({
+  name: 'customerAddressDelete',
+  access: 'customer',
+  mutation: true,
+  request: { addressId: id },
+  response: {},
+});
+
+/** The customer confirms that the address is still correct. */
+export const addressConfirm = defineMethod({
+  name: 'addressConfirm',
+  access: 'customer',
+  mutation: true,
+  request: { addressId: id },
+  response: { address: AddressSchema },
+});
+
+// ---- tax number, KYC, limits, due diligence ----
+
+export const customerTaxNumberUpdate = defineMethod({
+  name: 'customerTaxNumberUpdate',
+  access: 'customer',
+  mutation: true,
+  request: {
+    taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, 'must be 3 to 30 letters and digits')),
+    /** a representative's position (2 director; 6 and 9 shareholder; 8 owner) when updating for a company */
+    positionId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a position'))),
+  },
+  response: {},
+});
+
+export const KycInfoSchema = v.object({
+  occupationId: v.nullable(v.number()),
+  sourceOfFundsIds: v.array(v.number()),
+  purposeIds: v.array(v.number()),
+  expectedMonthlyTurnover: v.nullable(v.string()),
+  isPoliticallyExposed: v.nullable(v.boolean()),
+  updatedAt: v.nullable(v.string()),
+});
+
+const idList = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an id'))), v.minLength(1, 'choose at least one'), v.maxLength(20, 'at most 20'));
+
+export const kycInfoUpdate = defineMethod({
+  name: 'kycInfoUpdate',
+  access: 'customer',
+  mutation: true,
+  request: {
+    occupationId: v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an occupation')),
+    sourceOfFundsIds: idList,
+    purposeIds: idList,
+    expectedMonthlyTurnover: requiredText(50),
+    isPoliticallyExposed: v.boolean(),
+  },
+  response: { kycInfo: KycInfoSchema },
+});
+
+export const kycCustomerInfoGet = defineMethod({
+  name: 'kycCustomerInfoGet',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { kycInfo: KycInfoSchema, isNeedKyc: v.boolean() },
+});
+
+export const kycRequestGet = defineMethod({
+  name: 'kycRequestGet',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: {
+    kycRequest: v.nullable(v.object({ id: v.number(), status: v.picklist(['open', 'answered']), reason: v.string(), created: v.string() })),
+  },
+});
+
+/** The personal info the provider asks to update (isNeedPersonalInfoUpdate): names, birth day, residence. */
+export const kycCustomerPersonalInfoUpdate = defineMethod({
+  name: 'kycCustomerPersonalInfoUpdate',
+  access: 'customer',
+  mutation: true,
+  request: {
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    birthDay: v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)')),
+    residenceCountryCode: countryCode,
+  },
+  response: {},
+});
+
+export const LIMIT_REASONS = ['expiredDocuments', 'unpaidInvoice', 'sanctions', 'adverseMedia', 'accountInvestigation'] as const;
+/** actionTypeId of each account restriction reason (document 1 §4). */
+export const LimitActionType = { expiredDocuments: 1, unpaidInvoice: 2, sanctions: 3, adverseMedia: 4, accountInvestigation: 5 } as const;
+
+export const LimitReasonSchema = v.object({
+  actionTypeId: v.number(),
+  reason: v.picklist(LIMIT_REASONS),
+  requirementDocuments: v.array(v.object({ documentTypeId: v.number(), uploadedDocuments: v.array(UploadedDocumentSchema) })),
+});
+
+export const customerLimitReasonGet = defineMethod({
+  name: 'customerLimitReasonGet',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { limited: v.boolean(), reasons: v.array(LimitReasonSchema) },
+});
+
+export const DueDiligenceInfoSchema = v.object({
+  dueDiligenceLevel: v.number(),
+  address: v.object({ required: v.boolean(), status: v.picklist(DOCUMENT_STATES) }),
+  document: v.object({ requiredDocumentTypeIds: v.array(v.number()), status: v.picklist(DOCUMENT_STATES) }),
+  uploadedDocuments: v.array(UploadedDocumentSchema),
+  financialInfo: v.object({
+    annualIncome: v.nullable(v.string()),
+    netWorth: v.nullable(v.string()),
+    sourceOfWealth: v.nullable(v.string()),
+    employerName: v.nullable(v.string()),
+  }),
+});
+
+/** Due-diligence info (the web loads it for levels 1 and 4). */
+export const dueDiligenceInfoGet = defineMethod({
+  name: 'dueDiligenceInfoGet',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { dueDiligenceInfo: DueDiligenceInfoSchema },
+});
+
+/** Exactly api/verification.ts VerificationInputs, derived from the platform's tables. */
+export const VerificationInputsSchema = v.object({
+  customerType: v.picklist(['personal', 'business']),
+  isRepresentative: v.boolean(),
+  verified: v.boolean(),
+  limited: v.boolean(),
+  limitReasons: v.array(
+    v.object({
+      actionTypeId: v.number(),
+      reason: v.picklist(LIMIT_REASONS),
+      requirementDocuments: v.array(v.object({ documentTypeId: v.number(), uploadedDocuments: v.array(v.object({ statusId: v.number() })) })),
+    }),
+  ),
+  duplicateDocuments: v.picklist(DUPLICATE_DOCUMENT_STATES),
+  taxCertification: v.object({
+    w9FormDocumentStatus: v.picklist(DOCUMENT_STATES),
+    certificateOfLossOfNationalityDocumentStatus: v.picklist(DOCUMENT_STATES),
+    taxResidencySelfCertificationDocumentStatus: v.picklist(DOCUMENT_STATES),
+    w8BenFormDocumentStatus: v.picklist(DOCUMENT_STATES),
+  }),
+  address: v.picklist(['missing', 'incomplete', 'complete']),
+  isCardDocumentRequired: v.boolean(),
+  proofOfResidence: v.picklist(DOCUMENT_STATES),
+  identity: v.picklist(DOCUMENT_STATES),
+  phoneConfirmed: v.boolean(),
+  videoIdentity: v.picklist(VIDEO_IDENTITY_STATUSES),
+  documentsInReview: v.boolean(),
+});
+
+export const userStatusGet = defineMethod({
+  name: 'userStatusGet',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: {
+    userStatus: VerificationInputsSchema,
+    isNeedKyc: v.boolean(),
+    isNeedPersonalInfoUpdate: v.boolean(),
+    dueDiligenceLevel: v.number(),
+  },
+});
+
+// ---- the administrator's account actions (document 1 §6) ----
+
+export const adminCustomerLimit = defineMethod({
+  name: 'adminCustomerLimit',
+  access: 'admin',
+  mutation: true,
+  request: {
+    customerId: id,
+    reason: v.picklist(LIMIT_REASONS, 'must be a restriction reason'),
+    /** the document types that lift it (uploaded by the customer, then confirmed) */
+    requiredDocumentTypeIds: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a document type'))), v.maxLength(10, 'at most 10')), []),
+    note: v.optional(text(500)),
+  },
+  response: { limited: v.boolean() },
+});
+
+export const adminCustomerUnlimit = defineMethod({
+  name: 'adminCustomerUnlimit',
+  access: 'admin',
+  mutation: true,
+  request: { customerId: id, note: v.optional(text(500)) },
+  response: { limited: v.boolean() },
+});
+
+const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount'))));
+
+export const adminFinancialInfoUpdate = defineMethod({
+  name: 'adminFinancialInfoUpdate',
+  access: 'admin',
+  mutation: true,
+  request: {
+    customerId: id,
+    annualIncome: money,
+    netWorth: money,
+    sourceOfWealth: v.optional(v.nullable(text(200))),
+    employerName: v.optional(v.nullable(text(200))),
+  },
+  response: {},
+});
+
+export const adminDueDiligenceUpdate = defineMethod({
+  name: 'adminDueDiligenceUpdate',
+  access: 'admin',
+  mutation: true,
+  request: {
+    customerId: id,
+    dueDiligenceLevel: v.pipe(v.number(), v.integer(), v.minValue(0, 'must be 0 to 4'), v.maxValue(4, 'must be 0 to 4')),
+    addressDocumentRequired: v.optional(v.boolean()),
+    requiredDocumentTypeIds: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a document type'))), v.maxLength(10, 'at most 10'))),
+  },
+  response: {},
+});
+
+export const profileMethods = {
+  profileInquiry,
+  phoneAdd,
+  phoneReplace,
+  phoneConfirmRequest,
+  phoneConfirm,
+  emailInquiry,
+  emailAdd,
+  emailDelete,
+  emailSetPrimary,
+  emailConfirmRequest,
+  emailConfirm,
+  usernameChangeRequestCreate,
+  usernameChangeRequestDelete,
+  usernameChangeEmailConfirm,
+  addressInquiry,
+  customerAddressCreateOrReplace,
+  customerAddressDelete,
+  addressConfirm,
+  customerTaxNumberUpdate,
+  kycInfoUpdate,
+  kycCustomerInfoGet,
+  kycRequestGet,
+  kycCustomerPersonalInfoUpdate,
+  customerLimitReasonGet,
+  dueDiligenceInfoGet,
+  userStatusGet,
+  adminCustomerLimit,
+  adminCustomerUnlimit,
+  adminFinancialInfoUpdate,
+  adminDueDiligenceUpdate,
+};
