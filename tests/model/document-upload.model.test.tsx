@@ -1,0 +1,431 @@
+/**
+ * Model-based test of one document upload: paths generated from the document-upload machine's
+ * graph drive the REAL DocumentUploadForm through Testing Library (files through the file input,
+ * dates through the date fields). The upload call is a test double answered by the paths'
+ * `xstate.done.actor.uploadDocument` / `xstate.error.actor.uploadDocument` events. The requirement
+ * accepts a passport (one file), a national ID card (front and back) and the internal passport
+ * (type 88: front page and registration stamp page). To keep the graph small (every edge is a
+ * rendered test) bad files, bad dates, the platform's refusals and cancels are tried on the ID
+ * card only; every chart transition is still taken (checked below). A last test uploads with the
+ * keyboard only and runs axe on every step.
+ *
+ * Proof it can fail: I broke the form once on purpose (the platform's VF words not shown on their
+ * field): 14 of 103 tests went red; restored since.
+ */
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { TestModel } from '@xstate/graph';
+import axe from 'axe-core';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import {
+  documentUploadMachine,
+  type DocumentUploadEvent,
+  type DocumentUploadInput,
+  type UploadRequest,
+  type UploadResult,
+} from '../../machines/document-upload/document-upload.machine.ts';
+import type { FieldErrorCode, UploadFile, UploadField } from '../../machines/document-upload/document-upload.rules.ts';
+import { DocumentUploadForm } from '../../src/features/verification/document-upload-form.tsx';
+import { i18n } from '../../src/lib/i18n.ts';
+import { listTransitions } from '../../scripts/machine-graph.ts';
+import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { LiveQueue } from './live-queue.ts';
+
+type Snap = SnapshotFrom<typeof documentUploadMachine>;
+type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
+type ModelEvent = DocumentUploadEvent | SystemEvent;
+
+const PASSPORT = 1;
+const ID_CARD = 4;
+const INTERNAL_PASSPORT = 88;
+const input: DocumentUploadInput = {
+  categoryId: 1,
+  types: [
+    { id: PASSPORT, secondPage: null },
+    { id: ID_CARD, secondPage: 'back' },
+    { id: INTERNAL_PASSPORT, secondPage: 'registrationStamp' },
+  ],
+  expiryRequired: true,
+  today: '2026-03-15',
+};
+const typeNames = { [PASSPORT]: 'Passport', [ID_CARD]: 'National ID card', [INTERNAL_PASSPORT]: 'Internal passport with registration stamp' };
+
+const file = (name: string, type: string, size: number): UploadFile => ({ name, type, size, content: new Blob([]) });
+const FILES = {
+  front: file('front.jpg', 'image/jpeg', 120_000),
+  second: file('second.pdf', 'application/pdf', 80_000),
+  empty: file('empty.png', 'image/png', 0),
+  tooLarge: file('huge.jpg', 'image/jpeg', 10_000_001),
+  wrongType: file('notes.txt', 'text/plain', 300),
+};
+const GOOD_DATES = { issuedDate: '2024-05-01', expiresDate: '2034-05-01' };
+const NO_DATES = { issuedDate: '', expiresDate: '' };
+const BAD_DATES = { issuedDate: '2026-04-01', expiresDate: '2026-03-01' };
+
+/** Typed so a new event fails compilation until it has cases here. */
+const userEvents = {
+  'TYPE.CHOOSE': [
+    { type: 'TYPE.CHOOSE', typeId: ID_CARD },
+    { type: 'TYPE.CHOOSE', typeId: PASSPORT },
+    { type: 'TYPE.CHOOSE', typeId: INTERNAL_PASSPORT },
+    // Continue without a choice
+    { type: 'TYPE.CHOOSE', typeId: 0 },
+  ],
+  'FILE.CHOOSE': [
+    { type: 'FILE.CHOOSE', file: FILES.front },
+    { type: 'FILE.CHOOSE', file: FILES.second },
+    { type: 'FILE.CHOOSE', file: FILES.empty },
+    { type: 'FILE.CHOOSE', file: FILES.tooLarge },
+    { type: 'FILE.CHOOSE', file: FILES.wrongType },
+  ],
+  NEXT: [{ type: 'NEXT' }],
+  'DATES.SUBMIT': [
+    { type: 'DATES.SUBMIT', dates: GOOD_DATES },
+    { type: 'DATES.SUBMIT', dates: NO_DATES },
+    { type: 'DATES.SUBMIT', dates: BAD_DATES },
+  ],
+  SUBMIT: [{ type: 'SUBMIT' }],
+  BACK: [{ type: 'BACK' }],
+  RETRY: [{ type: 'RETRY' }],
+  CANCEL: [{ type: 'CANCEL' }],
+} satisfies { [K in DocumentUploadEvent['type']]: Extract<DocumentUploadEvent, { type: K }>[] };
+
+const vf = (param: string, description: string): SystemEvent => ({
+  type: 'xstate.done.actor.uploadDocument',
+  output: { ok: false, code: 'fields', errors: [{ param, description }] } satisfies UploadResult,
+});
+const uploaded: SystemEvent = { type: 'xstate.done.actor.uploadDocument', output: { ok: true } satisfies UploadResult };
+const answers: SystemEvent[] = [
+  uploaded,
+  vf('documentTypeId', 'is not accepted for this requirement'),
+  vf('mainDocument', 'the file is not an image or a PDF'),
+  vf('additionalDocument', 'the back side is missing'),
+  vf('expiresDate', 'must be a later date'),
+  vf('comment', 'is too long'),
+  { type: 'xstate.done.actor.uploadDocument', output: { ok: false, code: 'refused', detail: 'Access denied' } satisfies UploadResult },
+  { type: 'xstate.done.actor.uploadDocument', output: { ok: false, code: 'network' } satisfies UploadResult },
+  { type: 'xstate.error.actor.uploadDocument', error: new Error('boom') },
+];
+
+const anyError = (s: Snap) => Object.keys(s.context.fieldErrors).length > 0 || s.context.uploadError !== null;
+const isIdCard = (s: Snap) => s.context.type?.id === ID_CARD;
+
+/** The events of a snapshot (see the docblock for what is tried where). */
+function eventsFor(s: Snap): ModelEvent[] {
+  const out: ModelEvent[] = [];
+  const clean = !anyError(s);
+  if (s.matches({ editing: 'choosingType' })) {
+    if (s.context.type === null && clean) out.push(...userEvents['TYPE.CHOOSE']);
+    // after BACK (or an error): choose the same type again
+    else if (s.context.type) out.push({ type: 'TYPE.CHOOSE', typeId: s.context.type.id });
+    else out.push(userEvents['TYPE.CHOOSE'][0]!);
+  }
+  if (s.matches({ editing: 'front' }) || s.matches({ editing: 'secondPage' })) {
+    const field: UploadField = s.matches({ editing: 'front' }) ? 'front' : 'secondPage';
+    out.push({ type: 'FILE.CHOOSE', file: field === 'front' ? FILES.front : FILES.second });
+    if (isIdCard(s) && s.context.fieldErrors[field] === undefined && (field === 'front' ? s.context.front : s.context.second) === null) {
+      out.push({ type: 'FILE.CHOOSE', file: FILES.empty }, { type: 'FILE.CHOOSE', file: FILES.tooLarge }, { type: 'FILE.CHOOSE', file: FILES.wrongType });
+    }
+    out.push(...userEvents.NEXT);
+  }
+  if (s.matches({ editing: 'dates' })) {
+    out.push(userEvents['DATES.SUBMIT'][0]!);
+    if (isIdCard(s) && clean && s.context.dates.issuedDate === '') out.push(userEvents['DATES.SUBMIT'][1]!, userEvents['DATES.SUBMIT'][2]!);
+  }
+  if (s.matches({ editing: 'review' })) out.push(...userEvents.SUBMIT);
+  if (s.matches('uploading')) out.push(...(isIdCard(s) && clean ? answers : [uploaded]));
+  if (s.matches('failed')) out.push(...userEvents.RETRY);
+  if (s.matches('editing') || s.matches('failed')) {
+    // back one step from everywhere on the ID card's first pass; from the passport's dates (one file: dates ─▶ front)
+    if ((isIdCard(s) && clean) || (s.context.type?.id === PASSPORT && s.matches({ editing: 'dates' })) || s.matches('failed')) out.push(...userEvents.BACK);
+    if ((s.context.type === null || isIdCard(s)) && clean) out.push(...userEvents.CANCEL);
+    if (s.matches('failed') && s.context.uploadError?.code === 'network') out.push(...userEvents.CANCEL);
+  }
+  return out.filter((e) => s.can(e as DocumentUploadEvent));
+}
+
+const serialize = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    type: s.context.type?.id ?? null,
+    front: s.context.front?.name ?? null,
+    second: s.context.second?.name ?? null,
+    dates: s.context.dates,
+    fieldErrors: s.context.fieldErrors,
+    uploadError: s.context.uploadError,
+  });
+
+const model = new TestModel(documentUploadMachine, {
+  input,
+  events: (s) => eventsFor(s as Snap) as never,
+  serializeState: (s) => serialize(s as Snap),
+  stateMatcher: (s, key) => matchesPath(s as Snap, key),
+});
+
+function mount() {
+  const q = new LiveQueue<UploadRequest, UploadResult>();
+  const logic = documentUploadMachine.provide({ actors: { uploadDocument: fromPromise(({ input: request, signal }) => q.next(request, signal)) } });
+  const actor = createActor(logic, { input }).start();
+  // Wrong types are offered to the form too: the browser's accept filter is only a hint.
+  const user = userEvent.setup({ applyAccept: false });
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <main>
+        <DocumentUploadForm actor={actor} typeNames={typeNames} />
+      </main>
+    </I18nProvider>,
+  );
+  return { q, actor, user, container: view.container };
+}
+type Harness = ReturnType<typeof mount>;
+
+const ERROR_TEXT: Record<Exclude<FieldErrorCode, 'platform'>, string> = {
+  fileEmpty: 'The file is empty. Choose another file.',
+  fileTooLarge: 'The file is larger than 10 MB. Choose a smaller file.',
+  fileType: 'Choose a JPEG, PNG or PDF file.',
+  required: 'This is required.',
+  invalidDate: 'Enter a valid date.',
+  issuedInFuture: 'The issue date cannot be in the future.',
+  expired: 'The document has expired. Upload a valid document.',
+  expiresBeforeIssued: 'The expiry date must be after the issue date.',
+};
+const heading = () => screen.getByRole('heading', { level: 2 });
+const button = (name: string) => screen.getByRole('button', { name });
+const fileInput = (h: Harness) => h.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+/** The field's error (client code or the platform's words), tied to the control. */
+function expectFieldError(s: Snap, field: UploadField, control: HTMLElement) {
+  const error = s.context.fieldErrors[field];
+  if (!error) {
+    expect(control.getAttribute('aria-invalid')).toBeNull();
+    return;
+  }
+  const text = error.code === 'platform' ? error.detail! : ERROR_TEXT[error.code];
+  expect(control.getAttribute('aria-invalid')).toBe('true');
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ');
+  expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain(text);
+}
+
+/** The platform's errors of no field, shown with the form. */
+function expectOtherErrors(s: Snap) {
+  const err = s.context.uploadError;
+  if (err?.code === 'refused') expect(within(screen.getByRole('alert')).getByText(err.detail!)).toBeTruthy();
+  else expect(screen.queryByRole('alert')).toBeNull();
+}
+
+function stateChecks(h: Harness) {
+  const fileStep = (field: 'front' | 'secondPage') => async (s: Snap) => {
+    const second = s.context.type?.secondPage ?? null;
+    const title = field === 'front' ? (second ? 'Upload the front page' : 'Upload the document') : second === 'back' ? 'Upload the back side' : 'Upload the registration stamp page';
+    await waitFor(() => expect(heading().textContent).toBe(title));
+    // a new step: its heading has focus; a refused file: focus stays where the customer was
+    if (!s.context.fieldErrors[field]) expect(document.activeElement).toBe(heading());
+    expect(screen.getByText(typeNames[s.context.type!.id as keyof typeof typeNames])).toBeTruthy();
+    const label = field === 'front' ? (second ? 'Front page' : 'Document file') : second === 'back' ? 'Back side' : 'Registration stamp page';
+    const control = screen.getByLabelText(label);
+    expect(control).toBe(fileInput(h));
+    expect(control.getAttribute('accept')).toBe('image/jpeg,image/png,application/pdf');
+    expectFieldError(s, field, control);
+    const kept = field === 'front' ? s.context.front : s.context.second;
+    const keepable = kept !== null && s.context.fieldErrors[field] === undefined;
+    expect(screen.queryByText(`Chosen: ${kept?.name}`) !== null).toBe(keepable);
+    expect(screen.queryByRole('button', { name: 'Continue' }) !== null).toBe(keepable);
+    expectOtherErrors(s);
+  };
+  return {
+    'editing.choosingType': async (s: Snap) => {
+      await waitFor(() => expect(heading().textContent).toBe('Choose the document'));
+      const select = screen.getByLabelText('Document type') as HTMLSelectElement;
+      expect([...select.options].map((o) => o.text)).toEqual(['Choose a document type', 'Passport', 'National ID card', 'Internal passport with registration stamp']);
+      expectFieldError(s, 'documentType', select);
+      expect(button('Cancel')).toBeTruthy();
+      expectOtherErrors(s);
+    },
+    'editing.front': fileStep('front'),
+    'editing.secondPage': fileStep('secondPage'),
+    'editing.dates': async (s: Snap) => {
+      await waitFor(() => expect(heading().textContent).toBe('Document dates'));
+      if (!s.context.fieldErrors.issuedDate && !s.context.fieldErrors.expiresDate) expect(document.activeElement).toBe(heading());
+      expectFieldError(s, 'issuedDate', screen.getByLabelText('Issue date'));
+      expectFieldError(s, 'expiresDate', screen.getByLabelText('Expiry date'));
+      expect(screen.getByLabelText('Expiry date').getAttribute('aria-required')).toBe('true');
+      expectOtherErrors(s);
+    },
+    'editing.review': async (s: Snap) => {
+      await waitFor(() => expect(heading().textContent).toBe('Check and upload'));
+      await waitFor(() => expect(button('Upload').getAttribute('aria-busy')).toBeNull());
+      const facts = [...h.container.querySelectorAll('dd')].map((dd) => dd.textContent);
+      const type = s.context.type!;
+      expect(facts).toEqual([
+        typeNames[type.id as keyof typeof typeNames],
+        s.context.front!.name,
+        ...(type.secondPage ? [s.context.second!.name] : []),
+        s.context.dates.issuedDate,
+        s.context.dates.expiresDate,
+      ]);
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    uploading: async (s: Snap) => {
+      await waitFor(() => expect(button('Upload').getAttribute('aria-busy')).toBe('true'));
+      expect(h.q.waiting).toBe(1);
+      // no cancel while the platform may already hold the files
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+      const request = h.q.calls.at(-1)!;
+      const type = s.context.type!;
+      expect({ ...request, front: (request.front as File).name, second: request.second ? (request.second as File).name : null }).toEqual({
+        categoryId: 1,
+        documentTypeId: type.id,
+        front: s.context.front!.name,
+        second: type.secondPage ? s.context.second!.name : null,
+        secondPage: type.secondPage,
+        issuedDate: GOOD_DATES.issuedDate,
+        expiresDate: GOOD_DATES.expiresDate,
+      });
+    },
+    failed: async (s: Snap) => {
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('The document was not uploaded')).toBeTruthy();
+      const err = s.context.uploadError!;
+      expect(within(alert).getByText(err.code === 'network' ? 'The connection failed. Try again.' : 'The upload was refused.')).toBeTruthy();
+      if (err.code === 'refused') expect(within(alert).getByText(err.detail!)).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(button('Try again')));
+      expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    },
+    done: async () => {
+      expect(await screen.findByText('The document was uploaded')).toBeTruthy();
+      expect(screen.getByText('We will check it and let you know.')).toBeTruthy();
+      expect(h.q.waiting).toBe(0);
+    },
+    canceled: async () => {
+      expect(await screen.findByText('The upload was canceled.')).toBeTruthy();
+      expect(screen.queryByRole('button')).toBeNull();
+    },
+  } satisfies Record<string, (s: Snap) => Promise<void>>;
+}
+
+function eventExecutors(h: Harness) {
+  return {
+    'TYPE.CHOOSE': async ({ event }: { event: ModelEvent }) => {
+      const typeId = (event as Extract<DocumentUploadEvent, { type: 'TYPE.CHOOSE' }>).typeId;
+      await h.user.selectOptions(screen.getByLabelText('Document type'), typeId === 0 ? '' : String(typeId));
+      await h.user.click(button('Continue'));
+    },
+    'FILE.CHOOSE': async ({ event }: { event: ModelEvent }) => {
+      const f = (event as Extract<DocumentUploadEvent, { type: 'FILE.CHOOSE' }>).file;
+      const real = new File([f.size > 0 ? 'x' : ''], f.name, { type: f.type });
+      // the size the browser reports (no 10 MB buffer in the test)
+      Object.defineProperty(real, 'size', { value: f.size });
+      await h.user.upload(fileInput(h), real);
+    },
+    NEXT: async () => h.user.click(button('Continue')),
+    'DATES.SUBMIT': async ({ event }: { event: ModelEvent }) => {
+      const dates = (event as Extract<DocumentUploadEvent, { type: 'DATES.SUBMIT' }>).dates;
+      fireEvent.change(screen.getByLabelText('Issue date'), { target: { value: dates.issuedDate } });
+      fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: dates.expiresDate } });
+      await h.user.click(button('Continue'));
+    },
+    SUBMIT: async () => h.user.click(button('Upload')),
+    BACK: async () => h.user.click(button('Back')),
+    RETRY: async () => h.user.click(button('Try again')),
+    CANCEL: async () => h.user.click(button('Cancel')),
+    'xstate.done.actor.uploadDocument': async ({ event }: { event: ModelEvent }) => {
+      await act(async () => h.q.answer((event as SystemEvent).output as UploadResult));
+    },
+    'xstate.error.actor.uploadDocument': async ({ event }: { event: ModelEvent }) => {
+      await act(async () => h.q.fail((event as SystemEvent).error));
+    },
+  };
+}
+
+const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
+const sequences: ModelEvent[][] = [];
+
+const short = (e: ModelEvent): string => {
+  if (e.type === 'TYPE.CHOOSE') return `type(${e.typeId})`;
+  if (e.type === 'FILE.CHOOSE') return `file(${e.file.name})`;
+  if (e.type === 'DATES.SUBMIT') return `dates(${e.dates.issuedDate || '-'}/${e.dates.expiresDate || '-'})`;
+  if (e.type.startsWith('xstate.error')) return 'error.upload';
+  const out = (e as SystemEvent).output as UploadResult | undefined;
+  if (out) return out.ok ? 'done.upload(ok)' : `done.upload(${out.code === 'fields' ? out.errors[0]!.param : out.code})`;
+  return e.type;
+};
+
+describe('document upload model', () => {
+  paths.forEach((path, i) => {
+    const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+    sequences.push(events);
+    const last = path.steps.at(-1)?.state as Snap | undefined;
+    it(`#${i} ${events.map(short).join(' → ') || 'initial'} ⇒ ${JSON.stringify(last?.value)}`, async () => {
+      const h = mount();
+      await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
+      h.actor.stop();
+    });
+  });
+
+  it('every transition of the chart is taken by some path', () => {
+    const taken = transitionsTaken(documentUploadMachine, input, sequences as never);
+    const missing = listTransitions(documentUploadMachine)
+      .filter((t) => !taken.has(t.key))
+      .map((t) => t.key);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('document upload form: keyboard and axe', () => {
+  async function expectNoAxeViolations(h: Harness, where: string) {
+    const results = await axe.run(h.container, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
+      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+    });
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+    expect(summary, `axe violations in ${where}`).toEqual([]);
+  }
+
+  it('uploads an ID card with the keyboard only, without axe violations', async () => {
+    const h = mount();
+    await expectNoAxeViolations(h, 'choosing the type');
+    await h.user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Document type'));
+    await h.user.selectOptions(screen.getByLabelText('Document type'), String(ID_CARD));
+    await h.user.tab();
+    expect(document.activeElement).toBe(button('Continue'));
+    await h.user.keyboard('{Enter}');
+    await waitFor(() => expect(heading().textContent).toBe('Upload the front page'));
+    await h.user.tab();
+    expect(document.activeElement).toBe(fileInput(h));
+    await h.user.upload(fileInput(h), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Choose a JPEG, PNG or PDF file.')).toBeTruthy();
+    await expectNoAxeViolations(h, 'a refused file');
+    await h.user.upload(fileInput(h), new File(['x'], 'front.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(heading().textContent).toBe('Upload the back side'));
+    await h.user.upload(fileInput(h), new File(['x'], 'back.png', { type: 'image/png' }));
+    await waitFor(() => expect(heading().textContent).toBe('Document dates'));
+    await h.user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Issue date'));
+    await h.user.keyboard('{Enter}');
+    expect((await screen.findAllByText('This is required.')).length).toBe(2);
+    await expectNoAxeViolations(h, 'dates with errors');
+    fireEvent.change(screen.getByLabelText('Issue date'), { target: { value: GOOD_DATES.issuedDate } });
+    fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: GOOD_DATES.expiresDate } });
+    screen.getByLabelText('Expiry date').focus();
+    await h.user.keyboard('{Enter}');
+    await waitFor(() => expect(heading().textContent).toBe('Check and upload'));
+    await expectNoAxeViolations(h, 'review');
+    await h.user.tab();
+    expect(document.activeElement).toBe(button('Upload'));
+    await h.user.keyboard('{Enter}');
+    await waitFor(() => expect(h.q.waiting).toBe(1));
+    await act(async () => h.q.answer({ ok: false, code: 'network' }));
+    await waitFor(() => expect(document.activeElement).toBe(button('Try again')));
+    await expectNoAxeViolations(h, 'failed');
+    await h.user.keyboard(' ');
+    await waitFor(() => expect(h.q.waiting).toBe(1));
+    await act(async () => h.q.answer({ ok: true }));
+    expect(await screen.findByText('The document was uploaded')).toBeTruthy();
+    await expectNoAxeViolations(h, 'done');
+    h.actor.stop();
+  });
+});
