@@ -1,0 +1,121 @@
+/**
+ * The verification status banner outside the statechart's paths: where it is hidden (login-type
+ * routes and the SCP enable route, document 1 §2), and useVerificationStatus (the hook the app
+ * shell will mount with the real userStatusGet): hidden until the answer, then the banner, and a
+ * refresh that changes it.
+ */
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { createActor, fromPromise } from 'xstate';
+import type { VerificationInputs } from '../../api/verification.ts';
+import { verificationStatusMachine, type LoadStatusResult } from '../../machines/verification-status/verification-status.machine.ts';
+import { bannerHiddenOn } from '../../src/features/verification/banner-routes.ts';
+import { StatusBanner } from '../../src/features/verification/status-banner.tsx';
+import { useVerificationStatus } from '../../src/features/verification/use-verification-status.ts';
+import { i18n } from '../../src/lib/i18n.ts';
+import { Deferred } from '../model/support.ts';
+
+const checked: VerificationInputs = {
+  customerType: 'personal',
+  isRepresentative: false,
+  verified: true,
+  limited: false,
+  limitReasons: [],
+  duplicateDocuments: 'none',
+  taxCertification: {
+    w9FormDocumentStatus: 'notRequired',
+    certificateOfLossOfNationalityDocumentStatus: 'notRequired',
+    taxResidencySelfCertificationDocumentStatus: 'validated',
+    w8BenFormDocumentStatus: 'notRequired',
+  },
+  address: 'complete',
+  isCardDocumentRequired: false,
+  proofOfResidence: 'validated',
+  identity: 'validated',
+  phoneConfirmed: true,
+  videoIdentity: 'approved',
+  documentsInReview: false,
+};
+/** an unconfirmed phone and no address: two required actions */
+const twoActions: VerificationInputs = { ...checked, phoneConfirmed: false, address: 'missing' };
+
+describe('bannerHiddenOn', () => {
+  it.each([
+    '/login',
+    '/login/',
+    '/register',
+    '/register/personal',
+    '/register/business',
+    '/activate',
+    '/account-recovery/email',
+    '/receive/7f3a',
+    '/video-identity-job/12',
+    '/identity-verification/run-1/token-1',
+    '/scp-mobile',
+    '/self-certification-representative',
+    '/scp',
+  ])('hidden on %s', (path) => {
+    expect(bannerHiddenOn(path)).toBe(true);
+  });
+  it.each(['/', '/home', '/profile', '/limited-account', '/history', '/settings', '/scpx', '/loginhistory', '/login-history', '/transfer/p2p'])('shown on %s', (path) => {
+    expect(bannerHiddenOn(path)).toBe(false);
+  });
+});
+
+function renderBanner(pathname: string, inputs: VerificationInputs) {
+  const actor = createActor(verificationStatusMachine.provide({ actors: { loadStatus: fromPromise<LoadStatusResult>(async () => ({ ok: true, inputs })) } })).start();
+  render(
+    <I18nProvider i18n={i18n}>
+      <StatusBanner actor={actor} pathname={pathname} />
+    </I18nProvider>,
+  );
+  return actor;
+}
+
+describe('StatusBanner routes', () => {
+  it('warns on a signed-in page', async () => {
+    const actor = renderBanner('/home', twoActions);
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByText('2 actions required')).toBeTruthy();
+    actor.stop();
+  });
+
+  it.each(['/login', '/scp', '/register/personal'])('is hidden on %s with the same status', async (path) => {
+    const actor = renderBanner(path, twoActions);
+    await waitFor(() => expect(actor.getSnapshot().matches({ known: 'hasRequiredActions' })).toBe(true));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/actions required/)).toBeNull();
+    actor.stop();
+  });
+});
+
+describe('useVerificationStatus', () => {
+  function Shell({ loadStatus, onReady }: { loadStatus: () => Promise<LoadStatusResult>; onReady(refresh: () => void): void }) {
+    const { actor, refresh } = useVerificationStatus(loadStatus);
+    onReady(refresh);
+    return <StatusBanner actor={actor} pathname="/home" />;
+  }
+
+  it('is hidden until the answer, shows the banner, and a refresh replaces it', async () => {
+    const answers = [new Deferred<LoadStatusResult>(), new Deferred<LoadStatusResult>()];
+    let calls = 0;
+    let refresh: () => void = () => undefined;
+    render(
+      <I18nProvider i18n={i18n}>
+        <Shell loadStatus={() => answers[calls++]!.promise} onReady={(r) => (refresh = r)} />
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(calls).toBe(1));
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => answers[0]!.resolve({ ok: true, inputs: twoActions }));
+    expect(await screen.findByText('2 actions required')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe('/profile');
+    // the phone is confirmed and the address entered: the shell refreshes after the change
+    act(() => refresh());
+    await waitFor(() => expect(calls).toBe(2));
+    expect(screen.getByText('2 actions required')).toBeTruthy();
+    await act(async () => answers[1]!.resolve({ ok: true, inputs: checked }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+});
