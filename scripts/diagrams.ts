@@ -23,6 +23,8 @@ import { linkDeviceMachine } from '../machines/link-device/link-device.machine.t
 import { transferMachine } from '../machines/transfer/transfer.machine.ts';
 import { approvalMachine } from '../machines/approval/approval.machine.ts';
 import { historyExportMachine } from '../machines/history-export/history-export.machine.ts';
+import { verificationStatusMachine } from '../machines/verification-status/verification-status.machine.ts';
+import { documentUploadMachine } from '../machines/document-upload/document-upload.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
@@ -43,6 +45,8 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'transfer', title: 'Transfer (every kind: own accounts, p2p)', machine: transferMachine, source: 'machines/transfer/transfer.machine.ts' },
   { file: 'approval', title: 'Transfer approval (sms, otp, approval code, push)', machine: approvalMachine, source: 'machines/approval/approval.machine.ts' },
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
+  { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },
+  { file: 'document-upload', title: 'Document upload (one requirement)', machine: documentUploadMachine, source: 'machines/document-upload/document-upload.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */
