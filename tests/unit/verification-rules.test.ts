@@ -30,7 +30,7 @@ import {
   type VerificationStatus,
 } from '../../api/verification.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { RULE_GUARDS, verificationStatusMachine } from '../../machines/verification-status/verification-status.machine.ts';
+import { RULE_GUARDS, verificationStatusMachine, type LoadStatusResult } from '../../machines/verification-status/verification-status.machine.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 
 const TODAY = '2026-03-15';
@@ -292,7 +292,7 @@ describe('verificationStatus (document 1 §4, first match wins)', () => {
   });
 
   it.each([...ruleRows, ...orderRows.map(([name, id, , i]) => [name, id, rule(id).status, i] as const)])('the statechart agrees: %s', async (_name, _id, status, i) => {
-    const actor = createActor(verificationStatusMachine.provide({ actors: { loadStatus: fromPromise(async () => ({ ok: true as const, inputs: i })) } })).start();
+    const actor = createActor(verificationStatusMachine.provide({ actors: { loadStatus: fromPromise<LoadStatusResult>(async () => ({ ok: true, inputs: i })) } })).start();
     const s = await waitFor(actor, (snap) => snap.matches('known'));
     expect(s.matches({ known: status })).toBe(true);
     expect(s.context.status).toBe(status);
