@@ -116,7 +116,12 @@ export const identityGet = defineMethod({
   response: {
     identity: v.object({
       documents: v.array(IdentityDocumentSchema),
-      videoIdentity: v.object({ status: v.picklist(VIDEO_IDENTITY_STATUSES), jobId: v.nullable(v.string()) }),
+      videoIdentity: v.object({
+        status: v.picklist(VIDEO_IDENTITY_STATUSES),
+        jobId: v.nullable(v.string()),
+        /** why the latest video identity was rejected (the administrator's reason) */
+        rejectReason: v.optional(v.nullable(v.string())),
+      }),
       proofOfResidence: v.object({ status: v.picklist(DOCUMENT_STATES) }),
       identity: v.object({ status: v.picklist(DOCUMENT_STATES) }),
     }),
@@ -124,6 +129,25 @@ export const identityGet = defineMethod({
 });
 
 // ---- the administrator's review (document 1 §6) ----
+
+/**
+ * An identity-verification or video identity job of the built-in provider waiting for the
+ * administrator (status pending, its link not expired), listed with the documents.
+ */
+export const IdentityJobReviewItemSchema = v.object({
+  workflowRunId: v.string(),
+  kind: v.picklist(['identity', 'video']),
+  provider: v.string(),
+  channel: v.picklist(['email', 'sms', 'camera']),
+  /** ISO 8601 */
+  created: v.string(),
+  expires: v.string(),
+  customerId: v.number(),
+  customerName: v.string(),
+  customerType: v.picklist(['personal', 'business']),
+});
+export const IDENTITY_JOB_DECISIONS = ['approve', 'reject'] as const;
+const workflowRunId = v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a workflow run id'));
 
 export const ReviewItemSchema = v.object({
   document: UploadedDocumentSchema,
@@ -148,7 +172,15 @@ export const adminReviewQueue = defineMethod({
     /** one customer's documents only */
     customerId: v.optional(id),
   },
-  response: { items: v.array(ReviewItemSchema), total: v.number(), page: v.number(), pageSize: v.number() },
+  response: {
+    items: v.array(ReviewItemSchema),
+    total: v.number(),
+    page: v.number(),
+    pageSize: v.number(),
+    /** pending identity-verification and video identity jobs, oldest first (at most ADMIN_REVIEW_PAGE_MAX; the customer's only with customerId) */
+    identityJobs: v.optional(v.array(IdentityJobReviewItemSchema)),
+    identityJobsTotal: v.optional(v.number()),
+  },
 });
 
 /** Every document of one customer (any status), for the administrator. */
@@ -198,6 +230,36 @@ export const adminDocumentRemove = defineMethod({
   response: {},
 });
 
+/**
+ * The administrator's decision on a pending job of the built-in provider: approve, or reject with
+ * a reason shown to the customer. A video identity's decision is the customer's videoIdentity in
+ * userStatusGet and identityGet; an identity job's decision closes the customer's session of
+ * uploads (the identity status itself follows the documents' decisions). Jobs of an external
+ * provider (jmo, nfd) are decided by that provider: TA1.
+ */
+export const adminIdentityJobDecide = defineMethod({
+  name: 'adminIdentityJobDecide',
+  access: 'admin',
+  mutation: true,
+  request: {
+    workflowRunId,
+    decision: v.picklist(IDENTITY_JOB_DECISIONS, 'must be approve or reject'),
+    /** required to reject; shown to the customer */
+    reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REJECT_REASON_MAX, `must be at most ${REJECT_REASON_MAX} characters`))),
+  },
+  response: {
+    job: v.object({
+      workflowRunId: v.string(),
+      kind: v.picklist(['identity', 'video']),
+      status: v.picklist(['approved', 'rejected']),
+      rejectReason: v.nullable(v.string()),
+      /** ISO 8601 */
+      decided: v.string(),
+    }),
+    customerVerified: v.boolean(),
+  },
+});
+
 export const documentMethods = {
   customerDocumentCreate,
   documentsInquiry,
@@ -208,4 +270,5 @@ export const documentMethods = {
   adminDocumentDecide,
   adminDocumentReassign,
   adminDocumentRemove,
+  adminIdentityJobDecide,
 };

@@ -32,6 +32,9 @@ export const PROFILE_CODE_TTL_S = 10 * 60;
 export const PROFILE_CODE_MAX_ATTEMPTS = 5;
 /** A new code for the same phone or address at most once per this many seconds. */
 export const PROFILE_CODE_RESEND_S = 30;
+/** At most this many codes of one purpose (phone, e-mail, username) per customer in PROFILE_CODE_WINDOW_S. */
+export const PROFILE_CODES_PER_WINDOW = 5;
+export const PROFILE_CODE_WINDOW_S = 60 * 60;
 export const MAX_PHONES = 5;
 export const MAX_EMAILS = 5;
 

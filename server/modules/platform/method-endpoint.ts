@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
+import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import type { MethodDef } from '../../../api/method.ts';
 import { isMethodName, methods } from '../../../api/registry.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../../api/transfers.ts';
@@ -79,8 +80,14 @@ function canonicalJson(value: unknown): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export const MULTIPART_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
+/**
+ * The largest file part: the document cap (api/documents.ts), so the endpoint and the document
+ * service refuse the same files with the same answer (VF naming the file's field).
+ */
+export const MULTIPART_FILE_LIMIT_BYTES = DOCUMENT_MAX_BYTES;
 export const MULTIPART_MAX_FILES = 10;
+/** The VF description of a file part over MULTIPART_FILE_LIMIT_BYTES (sizes in steps of 1000, document 1 §9). */
+export const MULTIPART_FILE_TOO_LARGE = `must be at most ${MULTIPART_FILE_LIMIT_BYTES / 1_000_000} MB`;
 /** The JSON of the `data` part obeys the JSON body limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -159,14 +166,30 @@ async function readBody(request: FastifyRequest): Promise<{ body: unknown; files
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
   let data: string | undefined;
   const files: UploadedFile[] = [];
-  for await (const part of request.parts({ limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_MAX_FILES, fieldSize: JSON_BODY_LIMIT_BYTES } })) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, content });
-    } else if (part.fieldname === 'data') {
-      data = String(part.value);
+  const errors: ValidationError[] = [];
+  // A file over the limit is cut short and its rest discarded (throwFileSizeLimit false): the
+  // request is read to its end and answered VF naming the file's field, like the document checks.
+  // (@fastify/multipart reads throwFileSizeLimit from these options; its typings leave it out.)
+  const partOptions: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
+    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_MAX_FILES, fieldSize: JSON_BODY_LIMIT_BYTES },
+    throwFileSizeLimit: false,
+  };
+  const parts = request.parts(partOptions);
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.file.truncated) errors.push({ param: part.fieldname, description: MULTIPART_FILE_TOO_LARGE });
+        else files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, content });
+      } else if (part.fieldname === 'data') {
+        data = String(part.value);
+      }
     }
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'FST_FILES_LIMIT') throw err;
+    errors.push({ param: 'files', description: `must be at most ${MULTIPART_MAX_FILES} files` });
   }
+  if (errors.length > 0) return { errors };
   if (data === undefined) return { body: {}, files };
   try {
     return { body: JSON.parse(data) as unknown, files };

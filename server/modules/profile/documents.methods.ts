@@ -4,8 +4,8 @@
  * the acting customer only (another customer's document id answers ENOA, like an unknown one);
  * every change writes its audit entry (never a file's content or a document number).
  */
-import { and, asc, count, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { documentMethods } from '../../../api/documents.ts';
+import { and, asc, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { ADMIN_REVIEW_PAGE_MAX, type documentMethods } from '../../../api/documents.ts';
 import { DocumentCategory, documentState, DocumentStatus, IN_REVIEW_STATUSES } from '../../../api/verification.ts';
 import type { Tx } from '../../db/types.ts';
 import { customers, users } from '../customers/customers.tables.ts';
@@ -153,7 +153,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       const required = !customer.verified;
       const residenceCategory = customer.customerType === 'business' ? DocumentCategory.businessAddress : DocumentCategory.address;
       const [video] = await ctx.db
-        .select({ id: identityJobs.workflowRunId, status: identityJobs.status })
+        .select({ id: identityJobs.workflowRunId, status: identityJobs.status, rejectReason: identityJobs.rejectReason })
         .from(identityJobs)
         .where(and(eq(identityJobs.customerId, customerId), eq(identityJobs.kind, 'video')))
         .orderBy(asc(identityJobs.createdAt))
@@ -171,7 +171,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
             expiresDate: d.expiresDate,
             rejectReason: d.rejectReason,
           })),
-          videoIdentity: { status: videoStatus, jobId: video?.id ?? null },
+          videoIdentity: { status: videoStatus, jobId: video?.id ?? null, rejectReason: video?.status === 'rejected' ? video.rejectReason : null },
           proofOfResidence: { status: documentState(factsOf(residenceCategory), today(), required) },
           identity: { status: documentState(factsOf(DocumentCategory.identity), today(), required) },
         },
@@ -204,6 +204,21 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
               .orderBy(asc(customerDocuments.id));
       const wire = await documentsToWire(ctx.db, [...rows.map((r) => r.doc), ...subs], ctx.lang);
       const byId = new Map(wire.map((w) => [w.id, w]));
+      // The built-in provider's jobs waiting for a decision (a job whose link expired is the customer's to restart).
+      const jobsWaiting = and(
+        eq(identityJobs.status, 'pending'),
+        eq(identityJobs.provider, 'review'),
+        gt(identityJobs.expiresAt, new Date(options.now())),
+        input.customerId === undefined ? undefined : eq(identityJobs.customerId, input.customerId),
+      );
+      const [jobsTotal] = await ctx.db.select({ n: count() }).from(identityJobs).where(jobsWaiting);
+      const jobs = await ctx.db
+        .select({ job: identityJobs, customer: customers })
+        .from(identityJobs)
+        .innerJoin(customers, eq(customers.id, identityJobs.customerId))
+        .where(jobsWaiting)
+        .orderBy(asc(identityJobs.createdAt), asc(identityJobs.id))
+        .limit(ADMIN_REVIEW_PAGE_MAX);
       return {
         items: rows.map((r) => ({
           document: byId.get(r.doc.id)!,
@@ -215,6 +230,18 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
         total: total?.n ?? 0,
         page,
         pageSize,
+        identityJobs: jobs.map(({ job, customer }) => ({
+          workflowRunId: job.workflowRunId,
+          kind: job.kind,
+          provider: job.provider,
+          channel: job.channel,
+          created: job.createdAt.toISOString(),
+          expires: job.expiresAt.toISOString(),
+          customerId: customer.id,
+          customerName: displayName(customer),
+          customerType: customer.customerType,
+        })),
+        identityJobsTotal: jobsTotal?.n ?? 0,
       };
     },
 
@@ -273,6 +300,39 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       const updated = await updateWithSubs(tx, row.id, { customerId: input.toCustomerId, addressId: null });
       ctx.audit({ documentId: row.id, fromCustomerId: row.customerId, toCustomerId: input.toCustomerId });
       return { document: (await documentsToWire(tx, [updated], ctx.lang))[0]! };
+    },
+
+    async adminIdentityJobDecide(input, ctx) {
+      const tx = ctx.db as Tx;
+      const reason = input.reason ?? '';
+      if (input.decision === 'reject' && reason === '') throw new ValidationFailure([{ param: 'reason', description: 'is required to reject' }]);
+      const [job] = await tx.select().from(identityJobs).where(eq(identityJobs.workflowRunId, input.workflowRunId)).for('update');
+      const refuse = (description: string) => new MethodFailure('TA1', 'The job cannot be decided', [{ param: 'workflowRunId', description }]);
+      if (!job) throw refuse('is not a job');
+      if (job.provider !== 'review') throw refuse(`is decided by its provider (${job.provider})`);
+      if (job.status !== 'pending') throw refuse(`is ${job.status} already`);
+      // The customer's link has expired: the customer starts a new job (it replaces this one).
+      if (job.expiresAt.getTime() <= options.now()) throw refuse('has expired: the customer starts a new one');
+      const decidedAt = new Date(options.now());
+      const status = input.decision === 'approve' ? ('approved' as const) : ('rejected' as const);
+      await tx
+        .update(identityJobs)
+        .set({ status, decidedAt, decidedByUserId: ctx.caller!.userId, rejectReason: status === 'rejected' ? reason : null })
+        .where(eq(identityJobs.id, job.id));
+      // A rejected video identity is a required action (§4); an approval may complete verification.
+      const customerVerified = await recomputeVerified(tx, job.customerId, today());
+      ctx.audit({
+        workflowRunId: job.workflowRunId,
+        customerId: job.customerId,
+        kind: job.kind,
+        decision: input.decision,
+        ...(reason ? { reason } : {}),
+        customerVerified,
+      });
+      return {
+        job: { workflowRunId: job.workflowRunId, kind: job.kind, status, rejectReason: status === 'rejected' ? reason : null, decided: decidedAt.toISOString() },
+        customerVerified,
+      };
     },
 
     async adminDocumentRemove(input, ctx) {

@@ -233,11 +233,17 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     status: job.status === 'pending' && job.expiresAt.getTime() <= now() ? 'expired' : job.status,
     created: job.createdAt.toISOString(),
     expires: job.expiresAt.toISOString(),
+    /** the administrator's decision (built-in provider) */
+    decided: job.decidedAt?.toISOString() ?? null,
+    rejectReason: job.status === 'rejected' ? job.rejectReason : null,
   });
 
   // The job's page is opened from a link (possibly on another device): its token authorises it.
+  // The token is in the path: the request lines (info) of this route are not logged, so the URL
+  // holding it never reaches a log.
   app.get(
     identityJobRoute,
+    { logLevel: 'warn' },
     handle(async (request, reply) => {
       const { workflowRunId, token } = request.params as { workflowRunId: string; token: string };
       if (!/^[0-9a-f-]{36}$/.test(workflowRunId) || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound();

@@ -4,9 +4,16 @@
  * PROFILE_CODE_MAX_ATTEMPTS answers, a phone's optionally bound to a PKCE challenge), and the
  * username change applied once the identity is validated.
  */
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { ValidationError } from '../../../api/envelope.ts';
-import { PROFILE_CODE_DIGITS, PROFILE_CODE_MAX_ATTEMPTS, PROFILE_CODE_RESEND_S, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
+import {
+  PROFILE_CODE_DIGITS,
+  PROFILE_CODE_MAX_ATTEMPTS,
+  PROFILE_CODE_RESEND_S,
+  PROFILE_CODE_TTL_S,
+  PROFILE_CODE_WINDOW_S,
+  PROFILE_CODES_PER_WINDOW,
+} from '../../../api/profile.ts';
 import type { Tx } from '../../db/types.ts';
 import { pkceChallenge, randomDigits, sha256Hex, timingSafeEqualText } from '../auth/crypto.ts';
 import { users } from '../customers/customers.tables.ts';
@@ -28,13 +35,15 @@ export const CodeMessages = {
   tooMany: 'was entered wrong too many times: ask for a new one',
   verifier: 'does not match the code challenge',
   tooSoon: `A code was just sent; ask for a new one ${PROFILE_CODE_RESEND_S} seconds after the last`,
+  tooManyRequests: `At most ${PROFILE_CODES_PER_WINDOW} codes an hour were sent; try again later`,
 } as const;
 
 type Purpose = 'phone' | 'email' | 'username';
 
 /**
  * Creates a code for a target (a new one replaces the previous: only the latest works); answers
- * TA1 when the previous was sent less than PROFILE_CODE_RESEND_S ago. Returns the code to send:
+ * TA1 when the previous was sent less than PROFILE_CODE_RESEND_S ago, or when the customer was
+ * sent PROFILE_CODES_PER_WINDOW codes of that purpose in the last PROFILE_CODE_WINDOW_S. Returns the code to send:
  * the caller puts it in the outbox in the same transaction and never logs it.
  */
 export async function issueCode(tx: Tx, input: { customerId: number; purpose: Purpose; targetId: number; codeChallenge?: string; nowMs: number }): Promise<string> {
@@ -45,6 +54,19 @@ export async function issueCode(tx: Tx, input: { customerId: number; purpose: Pu
     .orderBy(desc(profileCodes.createdAt), desc(profileCodes.id))
     .limit(1);
   if (last && input.nowMs - last.createdAt.getTime() < PROFILE_CODE_RESEND_S * 1000) throw new MethodFailure('TA1', CodeMessages.tooSoon);
+  // A few an hour per customer and purpose, whatever the target: new phones or addresses added to
+  // get fresh codes (SMS and mail cost money and annoy the holder of a number) gain nothing.
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(profileCodes)
+    .where(
+      and(
+        eq(profileCodes.customerId, input.customerId),
+        eq(profileCodes.purpose, input.purpose),
+        gt(profileCodes.createdAt, new Date(input.nowMs - PROFILE_CODE_WINDOW_S * 1000)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= PROFILE_CODES_PER_WINDOW) throw new MethodFailure('TA1', CodeMessages.tooManyRequests);
   // The previous codes of the target stop working.
   await tx
     .update(profileCodes)

@@ -184,7 +184,7 @@ export const profileCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('profile_codes_target').on(t.purpose, t.targetId, t.createdAt)],
+  (t) => [index('profile_codes_target').on(t.purpose, t.targetId, t.createdAt), index('profile_codes_customer').on(t.customerId, t.purpose, t.createdAt)],
 );
 
 /**
@@ -213,6 +213,10 @@ export const identityJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** the administrator who approved or rejected the job (built-in provider: the review queue) */
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+    /** why the job was rejected; shown to the customer */
+    rejectReason: text('reject_reason'),
   },
   (t) => [uniqueIndex('identity_jobs_run').on(t.workflowRunId), index('identity_jobs_customer').on(t.customerId, t.kind, t.createdAt)],
 );
