@@ -244,7 +244,7 @@ export function describeFailure(f: Failure): string {
 /* The call                                                                                   */
 /* ----------------------------------------------------------------------------------------- */
 
-function buildBody(name: MethodName, payload: unknown, actingId: number | null): BodyInit {
+function buildBody(name: MethodName, payload: unknown, actingId: number | null, extraFiles: readonly (readonly [string, Blob])[] = []): BodyInit {
   const fields: Record<string, unknown> = { ...(isPlainObject(payload) ? payload : {}) };
   if (name.startsWith('dictionar') && fields.lang === undefined) {
     const ui = getUiLanguage();
@@ -253,6 +253,7 @@ function buildBody(name: MethodName, payload: unknown, actingId: number | null):
   if (actingId !== null && fields.fromCustomerId === undefined) fields.fromCustomerId = actingId;
   const cleaned = dropEmpty(fields);
   const { json, files } = splitFiles(cleaned);
+  files.push(...extraFiles.map(([part, file]) => [part, file] as [string, Blob]));
   if (files.length === 0) return JSON.stringify(json);
   const form = new FormData();
   form.append('data', JSON.stringify(json));
@@ -275,9 +276,14 @@ function buildHeaders(body: BodyInit, actingId: number | null, idempotency: { he
   return headers;
 }
 
-async function send(name: MethodName, payload: unknown, idempotency: { header: string; key: string } | null): Promise<Response | Failure> {
+async function send(
+  name: MethodName,
+  payload: unknown,
+  idempotency: { header: string; key: string } | null,
+  extraFiles: readonly (readonly [string, Blob])[] = [],
+): Promise<Response | Failure> {
   const actingId = hooks.getActingCustomerId();
-  const body = buildBody(name, payload, actingId);
+  const body = buildBody(name, payload, actingId, extraFiles);
   try {
     return await fetchImpl(getMethodUrl(name), {
       method: 'POST',
@@ -306,6 +312,13 @@ export interface CallOptions {
    * platform answers a retry with the first answer, so money never moves twice.
    */
   idempotencyKey?: string;
+  /**
+   * File parts sent beside the payload, by part name (the call goes multipart). For a part whose
+   * name is also a JSON field, e.g. customerAddressCreateOrReplace's `mainDocument`: its metadata
+   * is the JSON field and its file the part of the same name, which a Blob in the payload (named
+   * by its path) cannot express.
+   */
+  files?: readonly (readonly [string, Blob])[];
 }
 
 /**
@@ -323,14 +336,15 @@ export async function callMethod<N extends MethodName>(name: N, payload: Request
   const idempotency = key === undefined ? null : { header: IDEMPOTENCY_KEY_HEADER, key };
   hooks.onActivity?.();
 
-  let response = await send(name, payload, idempotency);
+  const extraFiles = options.files ?? [];
+  let response = await send(name, payload, idempotency, extraFiles);
   if (!(response instanceof Response)) return response;
 
   if (response.status === 401) {
     // One refresh, one replay (document 1 §4). The session shares one refresh between callers.
     const refreshed = await hooks.refresh().catch(() => false);
     if (!refreshed) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
-    response = await send(name, payload, idempotency);
+    response = await send(name, payload, idempotency, extraFiles);
     if (!(response instanceof Response)) return response;
     if (response.status === 401) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
   }

@@ -1,0 +1,155 @@
+/**
+ * Confirming a phone or an e-mail address with a one-time code (document 1 §7: phoneConfirmRequest
+ * then phoneConfirm { phoneId, code }; emailConfirmRequest then emailConfirm { emailId, code }).
+ * One chart for both: what differs is the pair of calls, which the view provides as actors.
+ *
+ * ```
+ * requesting ─ok─▶ entering ─CODE.SUBMIT [6 digits]─▶ verifying ─ok─▶ confirmed
+ *     │                 │  └─CODE.SUBMIT otherwise: codeFormat error, stays        │
+ *     │                 └─RESEND─▶ resending ─ok─▶ entering (a new code; the old one stops working)
+ *     │                                     └─refused / no answer─▶ entering (error; the code sent before still works)
+ *     └─refused / no answer─▶ requestFailed ─RETRY─▶ requesting
+ * verifying ─wrong code (VF: the platform's words)─▶ entering
+ *           ─refused / no answer─▶ entering (error; the same code can be sent again)
+ * CANCEL from requesting, entering, requestFailed ─▶ canceled
+ * ```
+ *
+ * No CANCEL while verifying: the answer (bounded by the request time-out) says whether the
+ * address was confirmed. The code itself is never kept in the context (it leaves with the call).
+ * Pure: `requestCode` and `confirmCode` are provided by the app; expected failures are
+ * `{ ok: false, code, detail }` with the platform's own text as detail (views translate codes).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface CodeConfirmInput {
+  /** the phone's or e-mail address's id */
+  targetId: number;
+}
+
+export type CodeConfirmErrorCode =
+  /** not six digits (checked here, nothing sent) */
+  | 'codeFormat'
+  /** the platform says the code is wrong, expired or used up (detail: its words) */
+  | 'wrongCode'
+  /** the platform refused the call (detail: its words, e.g. a new code asked for too soon) */
+  | 'refused'
+  /** no answer */
+  | 'network';
+
+export interface CodeConfirmError {
+  code: CodeConfirmErrorCode;
+  detail: string | null;
+}
+
+export type RequestCodeResult = { ok: true; sentTo: string | null } | { ok: false; code: 'refused' | 'network'; detail: string | null };
+export type ConfirmCodeResult = { ok: true } | { ok: false; code: 'wrongCode' | 'refused' | 'network'; detail: string | null };
+
+export type CodeConfirmEvent = { type: 'CODE.SUBMIT'; code: string } | { type: 'RESEND' } | { type: 'RETRY' } | { type: 'CANCEL' };
+
+export interface CodeConfirmContext extends CodeConfirmInput {
+  /** where the code went (a masked phone number), when the platform says */
+  sentTo: string | null;
+  /** codes sent so far (a resend says "a new code was sent") */
+  codesSent: number;
+  error: CodeConfirmError | null;
+}
+
+export const CODE_PATTERN = /^\d{6}$/;
+
+const failureOf = (r: RequestCodeResult | ConfirmCodeResult): CodeConfirmError =>
+  r.ok ? { code: 'refused', detail: null } : { code: r.code, detail: r.detail };
+
+export const codeConfirmMachine = setup({
+  types: {
+    context: {} as CodeConfirmContext,
+    events: {} as CodeConfirmEvent,
+    input: {} as CodeConfirmInput,
+  },
+  actors: {
+    requestCode: fromPromise<RequestCodeResult, { targetId: number }>(async () => {
+      throw new Error('requestCode is provided by the app');
+    }),
+    confirmCode: fromPromise<ConfirmCodeResult, { targetId: number; code: string }>(async () => {
+      throw new Error('confirmCode is provided by the app');
+    }),
+  },
+  guards: {
+    isCodeWellFormed: (_, code: string) => CODE_PATTERN.test(code.trim()),
+    isSent: (_, r: RequestCodeResult) => r.ok,
+    isConfirmed: (_, r: ConfirmCodeResult) => r.ok,
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    storeSent: assign(({ context }, r: RequestCodeResult) => ({ sentTo: r.ok ? r.sentTo : context.sentTo, codesSent: context.codesSent + 1, error: null })),
+    storeFailure: assign((_, r: RequestCodeResult | ConfirmCodeResult) => ({ error: failureOf(r) })),
+    storeNetworkFailure: assign({ error: { code: 'network', detail: null } as CodeConfirmError }),
+    rejectCodeFormat: assign({ error: { code: 'codeFormat', detail: null } as CodeConfirmError }),
+  },
+}).createMachine({
+  id: 'codeConfirm',
+  context: ({ input }) => ({ ...input, sentTo: null, codesSent: 0, error: null }),
+  initial: 'requesting',
+  states: {
+    requesting: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ targetId: context.targetId }),
+        onDone: [
+          { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'storeSent', params: ({ event }) => event.output } },
+          { target: 'requestFailed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'requestFailed', actions: 'storeNetworkFailure' },
+      },
+      on: { CANCEL: 'canceled' },
+    },
+    requestFailed: {
+      on: { RETRY: 'requesting', CANCEL: 'canceled' },
+    },
+    entering: {
+      on: {
+        'CODE.SUBMIT': [
+          { guard: { type: 'isCodeWellFormed', params: ({ event }) => event.code }, target: 'verifying' },
+          { actions: 'rejectCodeFormat' },
+        ],
+        RESEND: 'resending',
+        CANCEL: 'canceled',
+      },
+    },
+    resending: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ targetId: context.targetId }),
+        onDone: [
+          { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'storeSent', params: ({ event }) => event.output } },
+          // The code sent before still works: back to entering it, with the refusal said.
+          { target: 'entering', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'entering', actions: 'storeNetworkFailure' },
+      },
+    },
+    verifying: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'confirmCode',
+        src: 'confirmCode',
+        input: ({ context, event }) => ({ targetId: context.targetId, code: event.type === 'CODE.SUBMIT' ? event.code.trim() : '' }),
+        onDone: [
+          { guard: { type: 'isConfirmed', params: ({ event }) => event.output }, target: 'confirmed' },
+          { target: 'entering', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'entering', actions: 'storeNetworkFailure' },
+      },
+    },
+    confirmed: { type: 'final' },
+    canceled: { type: 'final' },
+  },
+});
+
+export type CodeConfirmMachine = typeof codeConfirmMachine;
