@@ -71,7 +71,7 @@ async function videoStatus(token: string) {
 const queue = async (body: Record<string, unknown> = {}) => {
   const res = await callMethod(app, 'adminReviewQueue', body, { token: admin.accessToken });
   expectCode(res, '00');
-  return res.body as { identityJobs: { workflowRunId: string; kind: string; customerId: number; customerName: string }[]; identityJobsTotal: number };
+  return res.body as unknown as { identityJobs: { workflowRunId: string; kind: string; customerId: number; customerName: string }[]; identityJobsTotal: number };
 };
 
 beforeAll(async () => {

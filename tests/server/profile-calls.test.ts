@@ -36,6 +36,8 @@ let rita: SignedIn;
 let boris: SignedIn;
 let owner: SignedIn;
 let admin: SignedIn;
+let viewer: SignedIn;
+let clerk: SignedIn;
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
@@ -139,6 +141,8 @@ beforeAll(async () => {
   boris = await signIn(app, 'boris');
   owner = await signIn(app, 'owner');
   admin = await signIn(app, 'admin');
+  viewer = await signIn(app, 'viewer');
+  clerk = await signIn(app, 'clerk');
 });
 
 afterAll(async () => {
@@ -549,5 +553,33 @@ describe('the multipart file limit', () => {
     const res = await upload('customerDocumentCreate', { ...passport, number: 'LT0000009' }, [{ field: 'front', fileName: 'exact.pdf', content: exact }], uma.accessToken);
     expectCode(res, '00');
     expect((res.body.documents as { sizeBytes: number }[])[0]!.sizeBytes).toBe(DOCUMENT_MAX_BYTES);
+  });
+});
+
+describe('acting for a company', () => {
+  it('a read-only employee (access rights 1) reads the company profile but changes nothing (13)', async () => {
+    const northwind = await northwindId();
+    const as = (extra: Record<string, unknown> = {}) => ({ fromCustomerId: northwind, ...extra });
+    expectCode(await callMethod(app, 'addressInquiry', as(), { token: viewer.accessToken }), '00');
+    expectCode(await callMethod(app, 'documentsInquiry', as(), { token: viewer.accessToken }), '00');
+    await unchanged(async () => {
+      expectCode(await callMethod(app, 'customerTaxNumberUpdate', as({ taxId: 'GB111222333' }), { token: viewer.accessToken }), '13');
+      expectCode(await callMethod(app, 'customerAddressCreateOrReplace', as({ ...address, addressType: 'business' }), { token: viewer.accessToken }), '13');
+      expectCode(await callMethod(app, 'phoneAdd', as({ phoneCountryCode: '44', phone: '7700900999' }), { token: viewer.accessToken }), '13');
+      expectCode(await callMethod(app, 'emailAdd', as({ emailAddress: 'billing@northwind.test' }), { token: viewer.accessToken }), '13');
+      expectCode(await upload('customerDocumentCreate', as({ categoryId: 4, documentTypeId: 30 }), [{ field: 'front', fileName: 'c.pdf', content: PDF }], viewer.accessToken), '13');
+      // The REST changes alike: an identity-verification job for the company.
+      const job = await app.inject({ method: 'POST', url: `${API_VERSION_PATH}/customers/${northwind}/identity-verification`, payload: {}, headers: { authorization: `Bearer ${viewer.accessToken}` } });
+      expect(job.statusCode).toBe(403);
+      expect(job.json()).toMatchObject({ responseCode: '13' });
+    });
+  });
+
+  it('an employee with full access changes the company profile', async () => {
+    const northwind = await northwindId();
+    const res = await callMethod(app, 'customerAddressCreateOrReplace', { fromCustomerId: northwind, ...address, addressType: 'business' }, { token: clerk.accessToken });
+    expectCode(res, '00');
+    const [row] = await t.db.select({ customerId: customerAddresses.customerId }).from(customerAddresses).where(eq(customerAddresses.id, (res.body.address as { addressId: number }).addressId));
+    expect(row!.customerId).toBe(northwind);
   });
 });

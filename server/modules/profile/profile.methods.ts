@@ -5,7 +5,7 @@
  * answer ENOA (alike an unknown id) and change nothing.
  */
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Address, Phone, profileMethods } from '../../../api/profile.ts';
+import { profileMethods, type Address, type Phone } from '../../../api/profile.ts';
 import { LimitActionType, MAX_EMAILS, MAX_PHONES, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
 import { addDays, DocumentCategory, documentState } from '../../../api/verification.ts';
 import { enqueueMail, enqueueSms } from '../../adapters/outbox.ts';
@@ -14,7 +14,7 @@ import { activeVariant } from '../../../variants/index.ts';
 import { maskPhone } from '../auth/tokens.service.ts';
 import { customerAccess, customers, phones, users } from '../customers/customers.tables.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
-import { callerLogin, requireCaller } from './documents.methods.ts';
+import { callerLogin, requireCaller, withWriteAccess } from './documents.methods.ts';
 import {
   ADDRESS_DOCUMENT_OUT_OF_DATE_DAYS,
   customerDocumentRows,
@@ -173,7 +173,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
     return maskPhone(phone.phoneCountryCode, phone.phone);
   };
 
-  return {
+  return withWriteAccess(profileMethods, {
     // ---- phones ----
     async profileInquiry(_input, ctx) {
       const { customerId } = requireCaller(ctx);
@@ -711,7 +711,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       });
       return {};
     },
-  };
+  });
 }
 
 /** The handlers on the real clock with the variant's name (app.ts replaces them with its own clock). */
