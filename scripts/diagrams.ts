@@ -25,6 +25,7 @@ import { approvalMachine } from '../machines/approval/approval.machine.ts';
 import { historyExportMachine } from '../machines/history-export/history-export.machine.ts';
 import { verificationStatusMachine } from '../machines/verification-status/verification-status.machine.ts';
 import { documentUploadMachine } from '../machines/document-upload/document-upload.machine.ts';
+import { adminReviewMachine } from '../machines/admin-review/admin-review.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
@@ -47,6 +48,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },
   { file: 'document-upload', title: 'Document upload (one requirement)', machine: documentUploadMachine, source: 'machines/document-upload/document-upload.machine.ts' },
+  { file: 'admin-review', title: "Administrator's decision on an uploaded document", machine: adminReviewMachine, source: 'machines/admin-review/admin-review.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */

@@ -19,6 +19,8 @@ import { Route as ExternalLoginRouteImport } from './routes/_external/login'
 import { Route as ExternalRegisterRouteImport } from './routes/_external/register'
 import { Route as ExternalScpMobileRouteImport } from './routes/_external/scp-mobile'
 import { Route as GuardedMainRouteImport } from './routes/_guarded/_main'
+import { Route as GuardedCompanyDocumentsRouteImport } from './routes/_guarded/company-documents'
+import { Route as GuardedKycRouteImport } from './routes/_guarded/kyc'
 import { Route as RestrictedAdminOverviewRouteImport } from './routes/_restricted/admin-overview'
 import { Route as RestrictedScpRouteImport } from './routes/_restricted/scp'
 import { Route as ExternalAccountRecoveryIndexRouteImport } from './routes/_external/account-recovery/index'
@@ -30,11 +32,17 @@ import { Route as ExternalAccountRecoverySuccessRouteImport } from './routes/_ex
 import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/register/index'
 import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
 import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external/register/personal'
+import { Route as ExternalVideoIdentityJobIdRouteImport } from './routes/_external/video-identity-job.$id'
 import { Route as GuardedMainHistoryRouteImport } from './routes/_guarded/_main/history'
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
+import { Route as GuardedMainLimitedAccountRouteImport } from './routes/_guarded/_main/limited-account'
 import { Route as GuardedMainLoginHistoryRouteImport } from './routes/_guarded/_main/login-history'
+import { Route as GuardedMainProfileRouteImport } from './routes/_guarded/_main/profile'
+import { Route as GuardedMainProfileUpdateRouteImport } from './routes/_guarded/_main/profile-update'
 import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/setting'
 import { Route as GuardedMainStatementsRouteImport } from './routes/_guarded/_main/statements'
+import { Route as GuardedMainUnverifiedAccountRouteImport } from './routes/_guarded/_main/unverified-account'
+import { Route as ExternalIdentityVerificationWorkflowRunIdTokenRouteImport } from './routes/_external/identity-verification.$workflowRunId.$token'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
@@ -83,6 +91,16 @@ const ExternalScpMobileRoute = ExternalScpMobileRouteImport.update({
 } as any)
 const GuardedMainRoute = GuardedMainRouteImport.update({
   id: '/_main',
+  getParentRoute: () => GuardedRoute,
+} as any)
+const GuardedCompanyDocumentsRoute = GuardedCompanyDocumentsRouteImport.update({
+  id: '/company-documents',
+  path: '/company-documents',
+  getParentRoute: () => GuardedRoute,
+} as any)
+const GuardedKycRoute = GuardedKycRouteImport.update({
+  id: '/kyc',
+  path: '/kyc',
   getParentRoute: () => GuardedRoute,
 } as any)
 const RestrictedAdminOverviewRoute = RestrictedAdminOverviewRouteImport.update({
@@ -148,6 +166,12 @@ const ExternalRegisterPersonalRoute =
     path: '/personal',
     getParentRoute: () => ExternalRegisterRoute,
   } as any)
+const ExternalVideoIdentityJobIdRoute =
+  ExternalVideoIdentityJobIdRouteImport.update({
+    id: '/video-identity-job/$id',
+    path: '/video-identity-job/$id',
+    getParentRoute: () => ExternalRoute,
+  } as any)
 const GuardedMainHistoryRoute = GuardedMainHistoryRouteImport.update({
   id: '/history',
   path: '/history',
@@ -158,11 +182,28 @@ const GuardedMainHomeRoute = GuardedMainHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainLimitedAccountRoute =
+  GuardedMainLimitedAccountRouteImport.update({
+    id: '/limited-account',
+    path: '/limited-account',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainLoginHistoryRoute = GuardedMainLoginHistoryRouteImport.update({
   id: '/login-history',
   path: '/login-history',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainProfileRoute = GuardedMainProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainProfileUpdateRoute =
+  GuardedMainProfileUpdateRouteImport.update({
+    id: '/profile-update',
+    path: '/profile-update',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainSettingRoute = GuardedMainSettingRouteImport.update({
   id: '/setting',
   path: '/setting',
@@ -173,6 +214,18 @@ const GuardedMainStatementsRoute = GuardedMainStatementsRouteImport.update({
   path: '/statements',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainUnverifiedAccountRoute =
+  GuardedMainUnverifiedAccountRouteImport.update({
+    id: '/unverified-account',
+    path: '/unverified-account',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const ExternalIdentityVerificationWorkflowRunIdTokenRoute =
+  ExternalIdentityVerificationWorkflowRunIdTokenRouteImport.update({
+    id: '/identity-verification/$workflowRunId/$token',
+    path: '/identity-verification/$workflowRunId/$token',
+    getParentRoute: () => ExternalRoute,
+  } as any)
 const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
   id: '/auth/sei',
   path: '/auth/sei',
@@ -197,6 +250,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof ExternalLoginRoute
   '/register': typeof ExternalRegisterRouteWithChildren
   '/scp-mobile': typeof ExternalScpMobileRoute
+  '/company-documents': typeof GuardedCompanyDocumentsRoute
+  '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
   '/scp': typeof RestrictedScpRoute
   '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
@@ -206,13 +261,19 @@ export interface FileRoutesByFullPath {
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
+  '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
+  '/limited-account': typeof GuardedMainLimitedAccountRoute
   '/login-history': typeof GuardedMainLoginHistoryRoute
+  '/profile': typeof GuardedMainProfileRoute
+  '/profile-update': typeof GuardedMainProfileUpdateRoute
   '/setting': typeof GuardedMainSettingRoute
   '/statements': typeof GuardedMainStatementsRoute
+  '/unverified-account': typeof GuardedMainUnverifiedAccountRoute
   '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/register/': typeof ExternalRegisterIndexRoute
+  '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
@@ -222,6 +283,8 @@ export interface FileRoutesByTo {
   '/activate': typeof ExternalActivateRoute
   '/login': typeof ExternalLoginRoute
   '/scp-mobile': typeof ExternalScpMobileRoute
+  '/company-documents': typeof GuardedCompanyDocumentsRoute
+  '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
   '/scp': typeof RestrictedScpRoute
   '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
@@ -231,13 +294,19 @@ export interface FileRoutesByTo {
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
+  '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
+  '/limited-account': typeof GuardedMainLimitedAccountRoute
   '/login-history': typeof GuardedMainLoginHistoryRoute
+  '/profile': typeof GuardedMainProfileRoute
+  '/profile-update': typeof GuardedMainProfileUpdateRoute
   '/setting': typeof GuardedMainSettingRoute
   '/statements': typeof GuardedMainStatementsRoute
+  '/unverified-account': typeof GuardedMainUnverifiedAccountRoute
   '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
   '/register': typeof ExternalRegisterIndexRoute
+  '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
@@ -254,6 +323,8 @@ export interface FileRoutesById {
   '/_external/register': typeof ExternalRegisterRouteWithChildren
   '/_external/scp-mobile': typeof ExternalScpMobileRoute
   '/_guarded/_main': typeof GuardedMainRouteWithChildren
+  '/_guarded/company-documents': typeof GuardedCompanyDocumentsRoute
+  '/_guarded/kyc': typeof GuardedKycRoute
   '/_restricted/admin-overview': typeof RestrictedAdminOverviewRoute
   '/_restricted/scp': typeof RestrictedScpRoute
   '/_external/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
@@ -263,13 +334,19 @@ export interface FileRoutesById {
   '/_external/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
   '/_external/register/business': typeof ExternalRegisterBusinessRoute
   '/_external/register/personal': typeof ExternalRegisterPersonalRoute
+  '/_external/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
   '/_guarded/_main/history': typeof GuardedMainHistoryRoute
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
+  '/_guarded/_main/limited-account': typeof GuardedMainLimitedAccountRoute
   '/_guarded/_main/login-history': typeof GuardedMainLoginHistoryRoute
+  '/_guarded/_main/profile': typeof GuardedMainProfileRoute
+  '/_guarded/_main/profile-update': typeof GuardedMainProfileUpdateRoute
   '/_guarded/_main/setting': typeof GuardedMainSettingRoute
   '/_guarded/_main/statements': typeof GuardedMainStatementsRoute
+  '/_guarded/_main/unverified-account': typeof GuardedMainUnverifiedAccountRoute
   '/_external/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/_external/register/': typeof ExternalRegisterIndexRoute
+  '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
@@ -283,6 +360,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/scp-mobile'
+    | '/company-documents'
+    | '/kyc'
     | '/admin-overview'
     | '/scp'
     | '/account-recovery/email'
@@ -292,13 +371,19 @@ export interface FileRouteTypes {
     | '/account-recovery/success'
     | '/register/business'
     | '/register/personal'
+    | '/video-identity-job/$id'
     | '/history'
     | '/home'
+    | '/limited-account'
     | '/login-history'
+    | '/profile'
+    | '/profile-update'
     | '/setting'
     | '/statements'
+    | '/unverified-account'
     | '/account-recovery/'
     | '/register/'
+    | '/identity-verification/$workflowRunId/$token'
     | '/auth/sei'
     | '/transfer/account'
     | '/transfer/p2p'
@@ -308,6 +393,8 @@ export interface FileRouteTypes {
     | '/activate'
     | '/login'
     | '/scp-mobile'
+    | '/company-documents'
+    | '/kyc'
     | '/admin-overview'
     | '/scp'
     | '/account-recovery/email'
@@ -317,13 +404,19 @@ export interface FileRouteTypes {
     | '/account-recovery/success'
     | '/register/business'
     | '/register/personal'
+    | '/video-identity-job/$id'
     | '/history'
     | '/home'
+    | '/limited-account'
     | '/login-history'
+    | '/profile'
+    | '/profile-update'
     | '/setting'
     | '/statements'
+    | '/unverified-account'
     | '/account-recovery'
     | '/register'
+    | '/identity-verification/$workflowRunId/$token'
     | '/auth/sei'
     | '/transfer/account'
     | '/transfer/p2p'
@@ -339,6 +432,8 @@ export interface FileRouteTypes {
     | '/_external/register'
     | '/_external/scp-mobile'
     | '/_guarded/_main'
+    | '/_guarded/company-documents'
+    | '/_guarded/kyc'
     | '/_restricted/admin-overview'
     | '/_restricted/scp'
     | '/_external/account-recovery/email'
@@ -348,13 +443,19 @@ export interface FileRouteTypes {
     | '/_external/account-recovery/success'
     | '/_external/register/business'
     | '/_external/register/personal'
+    | '/_external/video-identity-job/$id'
     | '/_guarded/_main/history'
     | '/_guarded/_main/home'
+    | '/_guarded/_main/limited-account'
     | '/_guarded/_main/login-history'
+    | '/_guarded/_main/profile'
+    | '/_guarded/_main/profile-update'
     | '/_guarded/_main/setting'
     | '/_guarded/_main/statements'
+    | '/_guarded/_main/unverified-account'
     | '/_external/account-recovery/'
     | '/_external/register/'
+    | '/_external/identity-verification/$workflowRunId/$token'
     | '/_guarded/_main/auth/sei'
     | '/_guarded/_main/transfer/account'
     | '/_guarded/_main/transfer/p2p'
@@ -439,6 +540,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainRouteImport
       parentRoute: typeof GuardedRoute
     }
+    '/_guarded/company-documents': {
+      id: '/_guarded/company-documents'
+      path: '/company-documents'
+      fullPath: '/company-documents'
+      preLoaderRoute: typeof GuardedCompanyDocumentsRouteImport
+      parentRoute: typeof GuardedRoute
+    }
+    '/_guarded/kyc': {
+      id: '/_guarded/kyc'
+      path: '/kyc'
+      fullPath: '/kyc'
+      preLoaderRoute: typeof GuardedKycRouteImport
+      parentRoute: typeof GuardedRoute
+    }
     '/_restricted/admin-overview': {
       id: '/_restricted/admin-overview'
       path: '/admin-overview'
@@ -516,6 +631,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalRegisterPersonalRouteImport
       parentRoute: typeof ExternalRegisterRoute
     }
+    '/_external/video-identity-job/$id': {
+      id: '/_external/video-identity-job/$id'
+      path: '/video-identity-job/$id'
+      fullPath: '/video-identity-job/$id'
+      preLoaderRoute: typeof ExternalVideoIdentityJobIdRouteImport
+      parentRoute: typeof ExternalRoute
+    }
     '/_guarded/_main/history': {
       id: '/_guarded/_main/history'
       path: '/history'
@@ -530,11 +652,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainHomeRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/limited-account': {
+      id: '/_guarded/_main/limited-account'
+      path: '/limited-account'
+      fullPath: '/limited-account'
+      preLoaderRoute: typeof GuardedMainLimitedAccountRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/login-history': {
       id: '/_guarded/_main/login-history'
       path: '/login-history'
       fullPath: '/login-history'
       preLoaderRoute: typeof GuardedMainLoginHistoryRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/profile': {
+      id: '/_guarded/_main/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof GuardedMainProfileRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/profile-update': {
+      id: '/_guarded/_main/profile-update'
+      path: '/profile-update'
+      fullPath: '/profile-update'
+      preLoaderRoute: typeof GuardedMainProfileUpdateRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/setting': {
@@ -550,6 +693,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/statements'
       preLoaderRoute: typeof GuardedMainStatementsRouteImport
       parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/unverified-account': {
+      id: '/_guarded/_main/unverified-account'
+      path: '/unverified-account'
+      fullPath: '/unverified-account'
+      preLoaderRoute: typeof GuardedMainUnverifiedAccountRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_external/identity-verification/$workflowRunId/$token': {
+      id: '/_external/identity-verification/$workflowRunId/$token'
+      path: '/identity-verification/$workflowRunId/$token'
+      fullPath: '/identity-verification/$workflowRunId/$token'
+      preLoaderRoute: typeof ExternalIdentityVerificationWorkflowRunIdTokenRouteImport
+      parentRoute: typeof ExternalRoute
     }
     '/_guarded/_main/auth/sei': {
       id: '/_guarded/_main/auth/sei'
@@ -620,6 +777,8 @@ interface ExternalRouteChildren {
   ExternalLoginRoute: typeof ExternalLoginRoute
   ExternalRegisterRoute: typeof ExternalRegisterRouteWithChildren
   ExternalScpMobileRoute: typeof ExternalScpMobileRoute
+  ExternalVideoIdentityJobIdRoute: typeof ExternalVideoIdentityJobIdRoute
+  ExternalIdentityVerificationWorkflowRunIdTokenRoute: typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
 }
 
 const ExternalRouteChildren: ExternalRouteChildren = {
@@ -628,6 +787,9 @@ const ExternalRouteChildren: ExternalRouteChildren = {
   ExternalLoginRoute: ExternalLoginRoute,
   ExternalRegisterRoute: ExternalRegisterRouteWithChildren,
   ExternalScpMobileRoute: ExternalScpMobileRoute,
+  ExternalVideoIdentityJobIdRoute: ExternalVideoIdentityJobIdRoute,
+  ExternalIdentityVerificationWorkflowRunIdTokenRoute:
+    ExternalIdentityVerificationWorkflowRunIdTokenRoute,
 }
 
 const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
@@ -637,9 +799,13 @@ const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
 interface GuardedMainRouteChildren {
   GuardedMainHistoryRoute: typeof GuardedMainHistoryRoute
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
+  GuardedMainLimitedAccountRoute: typeof GuardedMainLimitedAccountRoute
   GuardedMainLoginHistoryRoute: typeof GuardedMainLoginHistoryRoute
+  GuardedMainProfileRoute: typeof GuardedMainProfileRoute
+  GuardedMainProfileUpdateRoute: typeof GuardedMainProfileUpdateRoute
   GuardedMainSettingRoute: typeof GuardedMainSettingRoute
   GuardedMainStatementsRoute: typeof GuardedMainStatementsRoute
+  GuardedMainUnverifiedAccountRoute: typeof GuardedMainUnverifiedAccountRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
@@ -648,9 +814,13 @@ interface GuardedMainRouteChildren {
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
+  GuardedMainLimitedAccountRoute: GuardedMainLimitedAccountRoute,
   GuardedMainLoginHistoryRoute: GuardedMainLoginHistoryRoute,
+  GuardedMainProfileRoute: GuardedMainProfileRoute,
+  GuardedMainProfileUpdateRoute: GuardedMainProfileUpdateRoute,
   GuardedMainSettingRoute: GuardedMainSettingRoute,
   GuardedMainStatementsRoute: GuardedMainStatementsRoute,
+  GuardedMainUnverifiedAccountRoute: GuardedMainUnverifiedAccountRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
@@ -662,10 +832,14 @@ const GuardedMainRouteWithChildren = GuardedMainRoute._addFileChildren(
 
 interface GuardedRouteChildren {
   GuardedMainRoute: typeof GuardedMainRouteWithChildren
+  GuardedCompanyDocumentsRoute: typeof GuardedCompanyDocumentsRoute
+  GuardedKycRoute: typeof GuardedKycRoute
 }
 
 const GuardedRouteChildren: GuardedRouteChildren = {
   GuardedMainRoute: GuardedMainRouteWithChildren,
+  GuardedCompanyDocumentsRoute: GuardedCompanyDocumentsRoute,
+  GuardedKycRoute: GuardedKycRoute,
 }
 
 const GuardedRouteWithChildren =

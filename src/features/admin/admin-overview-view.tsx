@@ -1,4 +1,9 @@
-/** The admin overview (document 1 §2, restricted layout): the platform's customers, a page at a time. */
+/**
+ * The admin overview (document 1 §2, restricted layout; §6 administrator): the review queue of
+ * uploaded documents, and the platform's customers a page at a time, each opened to manage its
+ * documents, limits, financial info and due diligence.
+ */
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../lib/format.ts';
@@ -7,21 +12,31 @@ import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
+import { Button } from '../../ui/button.tsx';
+import { CustomerPanel } from './customer-panel.tsx';
+import type { FileAccess } from './document-file.ts';
 import { adminCustomersQuery } from './queries.ts';
+import { ReviewQueue } from './review-queue.tsx';
 
 export interface AdminOverviewViewProps {
   page: number;
   onPageChange(page: number): void;
+  /** the session's token for the document file downloads */
+  access: FileAccess;
 }
 
-export function AdminOverviewView({ page, onPageChange }: AdminOverviewViewProps) {
+export function AdminOverviewView({ page, onPageChange, access }: AdminOverviewViewProps) {
   const { t } = useLingui();
   const query = useQuery(adminCustomersQuery(page));
   const lang = getUiLanguage();
+  const [openCustomerId, setOpenCustomerId] = useState<number | null>(null);
+  const openCustomer = query.data?.customers.find((c) => c.customerId === openCustomerId) ?? null;
 
   return (
     <>
       <StepHeading>{t`Admin overview`}</StepHeading>
+      <ReviewQueue access={access} />
+      <h2>{t`Customers`}</h2>
       {query.isPending ? (
         <Spinner label={t`Loading customers`} />
       ) : query.isError ? (
@@ -41,6 +56,7 @@ export function AdminOverviewView({ page, onPageChange }: AdminOverviewViewProps
                   <th scope="col">{t`Type`}</th>
                   <th scope="col">{t`Verification`}</th>
                   <th scope="col">{t`Created`}</th>
+                  <th scope="col">{t`Actions`}</th>
                 </tr>
               </thead>
               <tbody>
@@ -51,12 +67,18 @@ export function AdminOverviewView({ page, onPageChange }: AdminOverviewViewProps
                     <td>{c.customerType === 'business' ? t`Business` : t`Personal`}</td>
                     <td>{c.limited ? t`Limited` : c.verified ? t`Verified` : t`Not verified`}</td>
                     <td>{formatDate(c.customerCreationDate, lang)}</td>
+                    <td>
+                      <Button variant="secondary" onClick={() => setOpenCustomerId(c.customerId)} aria-label={t`Manage ${c.name}`}>
+                        {t`Manage`}
+                      </Button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPageChange={onPageChange} />
+          {openCustomer ? <CustomerPanel key={openCustomer.customerId} customer={openCustomer} onClose={() => setOpenCustomerId(null)} /> : null}
         </>
       )}
     </>

@@ -41,3 +41,10 @@ export const documentTypesQuery = (lang: string) =>
     queryFn: () => callMethodOrThrow('dictionaryDocumentTypes', {}),
     staleTime: 60 * 60 * 1000,
   });
+
+/** The acting customer's uploaded documents (all categories, sub-documents included). */
+export const documentsQuery = (actingCustomerId: number | null) =>
+  queryOptions({
+    queryKey: [...verificationQueryKey, 'documents', actingCustomerId],
+    queryFn: () => callMethodOrThrow('documentsInquiry', {}),
+  });

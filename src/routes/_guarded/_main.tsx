@@ -1,6 +1,6 @@
-import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
+import { Link, Outlet, createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectActingForName } from '../../../machines/session/session.select.ts';
+import { selectActingCustomerId, selectActingForName } from '../../../machines/session/session.select.ts';
 import { useLingui } from '@lingui/react/macro';
 import { activeVariant } from '../../../variants/index.ts';
 import { LanguageSwitcher } from '../../app/language-switcher.tsx';
@@ -9,6 +9,7 @@ import { SiteFooter } from '../../app/site-footer.tsx';
 import { IdleWarning } from '../../features/auth/idle-warning.tsx';
 import { useSessionCustomer } from '../../features/auth/session-actor.ts';
 import { customerDisplayName } from '../../features/home/display-name.ts';
+import { AppStatusBanner } from '../../features/verification/app-status-banner.tsx';
 
 /** Main layout: header with the customer's name, navigation, language switcher and sign-out. */
 export const Route = createFileRoute('/_guarded/_main')({
@@ -21,6 +22,8 @@ function MainLayout() {
   const customer = useSessionCustomer(session);
   useSavedLanguage(customer);
   const actingFor = useSelector(session, selectActingForName);
+  const actingCustomerId = useSelector(session, selectActingCustomerId);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
       <header className="app-header">
@@ -55,6 +58,11 @@ function MainLayout() {
               </Link>
             </li>
             <li>
+              <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>
+                {t`Profile`}
+              </Link>
+            </li>
+            <li>
               <Link to="/setting" activeProps={{ 'aria-current': 'page' }}>
                 {t`Settings`}
               </Link>
@@ -76,6 +84,8 @@ function MainLayout() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="app-main">
+        {/* Document 1 §4: the verification status banner on every page of the main layout. */}
+        <AppStatusBanner pathname={pathname} actingCustomerId={actingCustomerId} />
         <Outlet />
       </main>
       <SiteFooter />

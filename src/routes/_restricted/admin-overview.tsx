@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { requireAdmin } from '../../app/guards.ts';
 import { AdminOverviewView } from '../../features/admin/admin-overview-view.tsx';
 import { adminCustomersQuery } from '../../features/admin/queries.ts';
+import { sessionRequestHooks } from '../../features/auth/session-actor.ts';
 
 /** ?page=N, 1 to 100 000; anything else falls back to page 1. */
 const SearchSchema = v.object({
@@ -22,5 +24,7 @@ export const Route = createFileRoute('/_restricted/admin-overview')({
 function AdminOverviewRoute() {
   const { page } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AdminOverviewView page={page} onPageChange={(next) => void navigate({ search: { page: next } })} />;
+  const { session } = Route.useRouteContext();
+  const access = useMemo(() => sessionRequestHooks(session), [session]);
+  return <AdminOverviewView page={page} onPageChange={(next) => void navigate({ search: { page: next } })} access={access} />;
 }

@@ -1,0 +1,169 @@
+/**
+ * The administrator's decision on one uploaded document (document 1 §6; issue 5 item 4): confirm,
+ * reject with a reason, name mismatch (with a reason), mark expired, or under investigation.
+ *
+ * ```
+ * choosing ─DECISION.CHOOSE [needs a reason: reject, nameMismatch]─▶ reasoning
+ *          ─DECISION.CHOOSE [otherwise]─▶ confirming
+ * reasoning ─REASON.SUBMIT [1 to 500 characters]─▶ confirming
+ *           ─REASON.SUBMIT [otherwise]─▶ reasoning (the error on the reason)
+ *           ─BACK─▶ choosing
+ * confirming ─SUBMIT─▶ deciding ; ─BACK─▶ reasoning [needs a reason] or choosing
+ * deciding ─ok─▶ done
+ *          ─VF on reason─▶ reasoning (the platform's words on the field)
+ *          ─refused / no answer─▶ failed ─RETRY─▶ deciding ; ─BACK─▶ confirming
+ * CANCEL from choosing, reasoning, confirming and failed ─▶ canceled
+ * ```
+ *
+ * No CANCEL while deciding: the platform may have recorded the decision; its answer (bounded by
+ * the request time-out) says whether it did. The reason is shown to the customer, so it is asked
+ * before the confirmation step, and the confirmation repeats it.
+ * Pure: `decideDocument` is provided by the app; expected failures are `{ ok: false, code }`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { REJECT_REASON_MAX, type ReviewDecision } from '../../api/documents.ts';
+import type { ValidationError } from '../../api/envelope.ts';
+
+/** Decisions the customer must be told the reason of (api/documents.ts adminDocumentDecide). */
+export const DECISIONS_WITH_REASON: ReadonlySet<ReviewDecision> = new Set(['reject', 'nameMismatch']);
+
+export interface AdminReviewInput {
+  documentId: number;
+}
+
+export interface DecideRequest {
+  documentId: number;
+  decision: ReviewDecision;
+  /** only for decisions with a reason */
+  reason: string | null;
+}
+
+export type DecideFailure = { code: 'network' } | { code: 'refused'; detail: string | null };
+export type DecideResult = { ok: true; customerVerified: boolean } | { ok: false; code: 'fields'; errors: ValidationError[] } | ({ ok: false } & DecideFailure);
+
+export type ReasonError = { code: 'required' } | { code: 'tooLong'; max: number } | { code: 'platform'; detail: string };
+
+export type AdminReviewEvent =
+  | { type: 'DECISION.CHOOSE'; decision: ReviewDecision }
+  | { type: 'REASON.SUBMIT'; reason: string }
+  | { type: 'SUBMIT' }
+  | { type: 'BACK' }
+  | { type: 'RETRY' }
+  | { type: 'CANCEL' };
+
+export interface AdminReviewContext extends AdminReviewInput {
+  decision: ReviewDecision | null;
+  reason: string;
+  reasonError: ReasonError | null;
+  failure: DecideFailure | null;
+  /** after the decision: the customer is verified now */
+  customerVerified: boolean | null;
+}
+
+/** Null when the reason may be sent. */
+export function checkReason(reason: string): ReasonError | null {
+  const trimmed = reason.trim();
+  if (trimmed.length === 0) return { code: 'required' };
+  if (trimmed.length > REJECT_REASON_MAX) return { code: 'tooLong', max: REJECT_REASON_MAX };
+  return null;
+}
+
+const reasonErrorOf = (r: DecideResult): ReasonError | null => {
+  if (r.ok || r.code !== 'fields') return null;
+  const e = r.errors.find((x) => x.param === 'reason');
+  return e ? { code: 'platform', detail: e.description } : null;
+};
+
+export const adminReviewMachine = setup({
+  types: {
+    context: {} as AdminReviewContext,
+    events: {} as AdminReviewEvent,
+    input: {} as AdminReviewInput,
+  },
+  actors: {
+    decideDocument: fromPromise<DecideResult, DecideRequest>(async () => {
+      throw new Error('decideDocument is provided by the app');
+    }),
+  },
+  guards: {
+    needsReason: ({ context }) => context.decision !== null && DECISIONS_WITH_REASON.has(context.decision),
+    isDecisionWithReason: (_, decision: ReviewDecision) => DECISIONS_WITH_REASON.has(decision),
+    isReasonValid: (_, reason: string) => checkReason(reason) === null,
+    isDecided: (_, r: DecideResult) => r.ok,
+    isReasonRefused: (_, r: DecideResult) => reasonErrorOf(r) !== null,
+  },
+  actions: {
+    storeDecision: assign((_, decision: ReviewDecision) => ({ decision, reasonError: null, failure: null })),
+    storeReason: assign((_, reason: string) => ({ reason: reason.trim(), reasonError: null })),
+    rejectReason: assign((_, reason: string) => ({ reason, reasonError: checkReason(reason) })),
+    startDecision: assign({ failure: null }),
+    storeResult: assign((_, r: DecideResult) => (r.ok ? { customerVerified: r.customerVerified } : {})),
+    storeReasonRefusal: assign((_, r: DecideResult) => ({ reasonError: reasonErrorOf(r) })),
+    storeFailure: assign((_, r: DecideResult) => {
+      if (r.ok) return {};
+      // A VF of no form field reads as a refusal with its `param: description` lines (document 1 §5).
+      if (r.code === 'fields') return { failure: { code: 'refused', detail: r.errors.map((e) => `${e.param}: ${e.description}`).join('\n') } as DecideFailure };
+      return { failure: r.code === 'network' ? ({ code: 'network' } as DecideFailure) : ({ code: 'refused', detail: r.detail } as DecideFailure) };
+    }),
+    storeNetworkFailure: assign({ failure: { code: 'network' } as DecideFailure }),
+  },
+}).createMachine({
+  id: 'adminReview',
+  context: ({ input }) => ({ ...input, decision: null, reason: '', reasonError: null, failure: null, customerVerified: null }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        'DECISION.CHOOSE': [
+          { guard: { type: 'isDecisionWithReason', params: ({ event }) => event.decision }, target: 'reasoning', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
+          { target: 'confirming', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
+        ],
+        CANCEL: 'canceled',
+      },
+    },
+    reasoning: {
+      on: {
+        'REASON.SUBMIT': [
+          { guard: { type: 'isReasonValid', params: ({ event }) => event.reason }, target: 'confirming', actions: { type: 'storeReason', params: ({ event }) => event.reason } },
+          { actions: { type: 'rejectReason', params: ({ event }) => event.reason } },
+        ],
+        BACK: 'choosing',
+        CANCEL: 'canceled',
+      },
+    },
+    confirming: {
+      on: {
+        SUBMIT: 'deciding',
+        BACK: [{ guard: 'needsReason', target: 'reasoning' }, { target: 'choosing' }],
+        CANCEL: 'canceled',
+      },
+    },
+    deciding: {
+      tags: ['busy'],
+      entry: 'startDecision',
+      invoke: {
+        id: 'decideDocument',
+        src: 'decideDocument',
+        input: ({ context }) => ({
+          documentId: context.documentId,
+          decision: context.decision ?? 'confirm',
+          reason: context.decision !== null && DECISIONS_WITH_REASON.has(context.decision) ? context.reason : null,
+        }),
+        onDone: [
+          { guard: { type: 'isDecided', params: ({ event }) => event.output }, target: 'done', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+          // VF on the reason: back to it with the platform's words on the field.
+          { guard: { type: 'isReasonRefused', params: ({ event }) => event.output }, target: 'reasoning', actions: { type: 'storeReasonRefusal', params: ({ event }) => event.output } },
+          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+      },
+    },
+    failed: {
+      on: { RETRY: 'deciding', BACK: 'confirming', CANCEL: 'canceled' },
+    },
+    done: { type: 'final' },
+    canceled: { type: 'final' },
+  },
+});
+
+export type AdminReviewMachine = typeof adminReviewMachine;

@@ -1,0 +1,47 @@
+/**
+ * The administrator's changes as the views and the admin-review machine call them: expected
+ * failures are values (VF as field errors, no answer as network, the rest refused with the
+ * platform's words), never thrown.
+ */
+import { ResponseCode, type ValidationError } from '../../../api/envelope.ts';
+import type { DecideRequest, DecideResult } from '../../../machines/admin-review/admin-review.machine.ts';
+import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
+
+export type CallOutcome = { ok: true } | { ok: false; code: 'fields'; errors: ValidationError[]; text: string } | { ok: false; code: 'network' | 'refused'; text: string };
+
+function outcomeOf(answer: { responseCode: string }): CallOutcome {
+  if (!isFailure(answer)) return { ok: true };
+  const text = describeFailure(answer);
+  if (answer.responseCode === ResponseCode.validation && answer.validationErrors?.length) return { ok: false, code: 'fields', errors: answer.validationErrors, text };
+  return { ok: false, code: answer.responseCode === ResponseCode.network ? 'network' : 'refused', text };
+}
+
+export async function decideDocument(request: DecideRequest): Promise<DecideResult> {
+  const answer = await callMethod('adminDocumentDecide', {
+    documentId: request.documentId,
+    decision: request.decision,
+    ...(request.reason !== null ? { reason: request.reason } : {}),
+  });
+  if (!isFailure(answer)) return { ok: true, customerVerified: answer.customerVerified };
+  if (answer.responseCode === ResponseCode.validation && answer.validationErrors?.length) return { ok: false, code: 'fields', errors: answer.validationErrors };
+  if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };
+  return { ok: false, code: 'refused', detail: describeFailure(answer) };
+}
+
+export const reassignDocument = async (documentId: number, toCustomerId: number) => outcomeOf(await callMethod('adminDocumentReassign', { documentId, toCustomerId }));
+export const removeDocument = async (documentId: number) => outcomeOf(await callMethod('adminDocumentRemove', { documentId }));
+export const limitCustomer = async (customerId: number, reason: 'expiredDocuments' | 'unpaidInvoice' | 'sanctions' | 'adverseMedia' | 'accountInvestigation', note: string, requiredDocumentTypeIds: number[]) =>
+  outcomeOf(await callMethod('adminCustomerLimit', { customerId, reason, requiredDocumentTypeIds, ...(note ? { note } : {}) }));
+export const unlimitCustomer = async (customerId: number, note: string) => outcomeOf(await callMethod('adminCustomerUnlimit', { customerId, ...(note ? { note } : {}) }));
+export const updateFinancialInfo = async (customerId: number, info: { annualIncome: string; netWorth: string; sourceOfWealth: string; employerName: string }) =>
+  outcomeOf(
+    await callMethod('adminFinancialInfoUpdate', {
+      customerId,
+      annualIncome: info.annualIncome.trim() || null,
+      netWorth: info.netWorth.trim() || null,
+      sourceOfWealth: info.sourceOfWealth.trim() || null,
+      employerName: info.employerName.trim() || null,
+    }),
+  );
+export const updateDueDiligence = async (customerId: number, dueDiligenceLevel: number, addressDocumentRequired: boolean) =>
+  outcomeOf(await callMethod('adminDueDiligenceUpdate', { customerId, dueDiligenceLevel, addressDocumentRequired }));

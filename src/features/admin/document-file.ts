@@ -1,0 +1,55 @@
+/**
+ * A customer's document file for the administrator (api/documents.ts adminDocumentFileRoute:
+ * GET /api/v1/admin/documents/{id}/file, bearer): fetched as a Blob and saved through an object
+ * URL (revoked afterwards). A 401 refreshes once and replays. The content is never logged.
+ */
+import { adminDocumentFileRoute } from '../../../api/documents.ts';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, REQUEST_TIMEOUT_MS } from '../../../api/http.ts';
+import { getApiOrigin } from '../../lib/api-base.ts';
+import { getUiLanguageTag } from '../../lib/i18n.ts';
+import type { RequestHooks } from '../../lib/request.ts';
+
+export type FileAccess = Pick<RequestHooks, 'getAccessToken' | 'refresh'>;
+export type FileOutcome = { ok: true } | { ok: false; code: 'network' | 'notFound' | 'refused' };
+
+/** Object URLs are revoked this long after the click (some browsers read the file after click() returns). */
+const REVOKE_AFTER_MS = 40_000;
+
+export const adminDocumentFilePath = (documentId: number) => adminDocumentFileRoute.replace(':documentId', String(documentId));
+
+export async function downloadDocumentFile(access: FileAccess, documentId: number, fileName: string): Promise<FileOutcome> {
+  const send = async (): Promise<Response | null> => {
+    const headers = new Headers({ Accept: '*/*', 'Accept-Language': getUiLanguageTag(), [CLIENT_VERSION_HEADER]: CLIENT_VERSION });
+    const token = access.getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    try {
+      return await globalThis.fetch(`${getApiOrigin()}${adminDocumentFilePath(documentId)}`, { method: 'GET', headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch {
+      return null;
+    }
+  };
+  let response = await send();
+  if (response?.status === 401 && (await access.refresh().catch(() => false))) response = await send();
+  if (response === null) return { ok: false, code: 'network' };
+  if (!response.ok) return { ok: false, code: response.status === 404 ? 'notFound' : 'refused' };
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    return { ok: false, code: 'network' };
+  }
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName.replace(/[^\w.-]+/g, '_').slice(0, 120) || `document-${documentId}`;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+  }
+  return { ok: true };
+}

@@ -1,0 +1,23 @@
+/** The administrator's review reads: the queue of documents waiting for a decision, one customer's documents. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { callMethodOrThrow } from '../../lib/request.ts';
+
+export const REVIEW_PAGE_SIZE = 10;
+
+/** Prefix of every review read: a decision, a reassignment or a removal invalidates it. */
+export const adminReviewKey = ['adminReview'] as const;
+
+export const reviewQueueQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...adminReviewKey, 'queue', page, REVIEW_PAGE_SIZE],
+    queryFn: () => callMethodOrThrow('adminReviewQueue', { page, pageSize: REVIEW_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    // Other administrators work the same queue.
+    refetchOnWindowFocus: true,
+  });
+
+export const customerDocumentsQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: [...adminReviewKey, 'customerDocuments', customerId],
+    queryFn: () => callMethodOrThrow('adminCustomerDocuments', { customerId }),
+  });
