@@ -17,6 +17,7 @@ import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type Sess
 import { activateUiLanguage } from '../../src/lib/i18n.ts';
 import { configureRequest } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
+import { userStatusAnswer } from './verification-fixtures.ts';
 
 // The whole app renders here: a route's first render waits for its lazy chunks and catalog, which
 // takes seconds on a loaded CI machine (as in recovery-routes and registration-routes tests).
@@ -119,6 +120,8 @@ export function useHarness(defaults: () => Record<string, Handler>) {
     platform.files = {};
     platform.handlers = {
       getCustomerInfo: () => ({ responseCode: '00', customer }),
+      // the main layout's verification banner (nothing to do: no banner)
+      userStatusGet: () => userStatusAnswer(),
       ...defaults(),
     };
   });

@@ -16,6 +16,7 @@ import { activateUiLanguage } from '../../src/lib/i18n.ts';
 import { storeLoginResult } from '../../src/features/devices/login-result.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
+import { userStatusAnswer } from './verification-fixtures.ts';
 
 const baseCustomer: Customer = makeCustomer({
   lastName: 'Lind',
@@ -79,6 +80,8 @@ beforeEach(() => {
   methodCalls = [];
   handlers = {
     getCustomerInfo: () => ({ responseCode: '00', customer: baseCustomer }),
+    // the main layout's verification banner (nothing to do: no banner)
+    userStatusGet: () => userStatusAnswer(),
     'accounts.account': () => ({ responseCode: '00', accounts: { account: accounts } }),
   };
   setFetchForTests(async (input, init) => {
