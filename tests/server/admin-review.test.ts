@@ -190,6 +190,10 @@ describe('identity-verification jobs', () => {
     const expired = await startJob(rita.accessToken, 'identity');
     await t.db.update(identityJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(identityJobs.workflowRunId, expired.workflowRunId));
     expect((await queue()).identityJobs.map((j) => j.workflowRunId)).not.toContain(expired.workflowRunId);
+    // A video job whose link lapsed reads none, like its page says expired.
+    const lapsedVideo = await startJob(rita.accessToken, 'video');
+    await t.db.update(identityJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(identityJobs.workflowRunId, lapsedVideo.workflowRunId));
+    expect(await videoStatus(rita.accessToken)).toEqual({ userStatus: 'none', identityGet: { status: 'none', jobId: lapsedVideo.workflowRunId, rejectReason: null } });
     const external = await startJob(rita.accessToken, 'video');
     await t.db.update(identityJobs).set({ provider: 'jmo' }).where(eq(identityJobs.workflowRunId, external.workflowRunId));
     expect((await queue()).identityJobs.map((j) => j.workflowRunId)).not.toContain(external.workflowRunId);

@@ -191,12 +191,14 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       const required = !customer.verified;
       const residenceCategory = customer.customerType === 'business' ? DocumentCategory.businessAddress : DocumentCategory.address;
       const [video] = await ctx.db
-        .select({ id: identityJobs.workflowRunId, status: identityJobs.status, rejectReason: identityJobs.rejectReason })
+        .select({ id: identityJobs.workflowRunId, status: identityJobs.status, rejectReason: identityJobs.rejectReason, expiresAt: identityJobs.expiresAt })
         .from(identityJobs)
         .where(and(eq(identityJobs.customerId, customerId), eq(identityJobs.kind, 'video')))
         .orderBy(asc(identityJobs.createdAt))
         .then((r) => r.slice(-1));
-      const videoStatus = !video ? 'none' : video.status === 'expired' ? 'none' : video.status;
+      // An expired job, or a pending one whose link lapsed, is no video identity (the customer starts a new one).
+      const lapsed = video?.status === 'pending' && video.expiresAt.getTime() <= options.now();
+      const videoStatus = !video || lapsed || video.status === 'expired' ? 'none' : video.status;
       return {
         identity: {
           documents: identityRows.map((d) => ({

@@ -637,7 +637,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
 
     async userStatusGet(_input, ctx) {
       const { caller, customerId } = requireCaller(ctx);
-      const { isNeedKyc, isNeedPersonalInfoUpdate, dueDiligenceLevel, ...userStatus } = await verificationInputs(ctx.db, { userId: caller.userId, customerId, today: today() });
+      const { isNeedKyc, isNeedPersonalInfoUpdate, dueDiligenceLevel, ...userStatus } = await verificationInputs(ctx.db, { userId: caller.userId, customerId, today: today(), nowMs: now() });
       return { userStatus, isNeedKyc, isNeedPersonalInfoUpdate, dueDiligenceLevel };
     },
 

@@ -60,6 +60,8 @@ export interface VerificationContext {
   userId: number | null;
   customerId: number;
   today: string;
+  /** the clock reading: a pending video job whose link expired reads none (as identityGet and its page say) */
+  nowMs?: number;
 }
 
 export async function verificationInputs(db: Db | Tx, ctx: VerificationContext): Promise<VerificationInputs & { isNeedKyc: boolean; isNeedPersonalInfoUpdate: boolean; dueDiligenceLevel: number }> {
@@ -90,12 +92,13 @@ export async function verificationInputs(db: Db | Tx, ctx: VerificationContext):
   const phoneConfirmed = phoneRows.length === 0 ? !required : (primary?.confirmed ?? false) && phoneRows.every((p) => p.confirmed || p.status !== 'primary');
 
   const [video] = await db
-    .select({ status: identityJobs.status })
+    .select({ status: identityJobs.status, expiresAt: identityJobs.expiresAt })
     .from(identityJobs)
     .where(and(eq(identityJobs.customerId, ctx.customerId), eq(identityJobs.kind, 'video')))
     .orderBy(sql`${identityJobs.createdAt} desc, ${identityJobs.id} desc`)
     .limit(1);
-  const videoIdentity = !video ? 'none' : video.status === 'approved' ? 'approved' : video.status === 'rejected' ? 'rejected' : video.status === 'pending' ? 'pending' : 'none';
+  const lapsed = video?.status === 'pending' && ctx.nowMs !== undefined && video.expiresAt.getTime() <= ctx.nowMs;
+  const videoIdentity = !video || lapsed ? 'none' : video.status === 'approved' ? 'approved' : video.status === 'rejected' ? 'rejected' : video.status === 'pending' ? 'pending' : 'none';
 
   const reasons = await db
     .select()
