@@ -337,3 +337,16 @@ describe('phones', () => {
     expectVf(await callMethod(app, 'phoneAdd', { phoneCountryCode: '+0', phone: '12' }, { token: boris.accessToken }), 'phone');
   });
 });
+
+describe('downloads', () => {
+  it('a file named in Cyrillic downloads under its own name (RFC 5987) with an ASCII fallback', async () => {
+    const res = await upload('customerDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).pdf', content: PDF }], rita.accessToken);
+    expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
+    const id = (res.body.documents as { id: number }[])[0]!.id;
+    const file = await app.inject({ method: 'GET', url: `${API_VERSION_PATH}/documents/${id}/file`, headers: { authorization: `Bearer ${rita.accessToken}` } });
+    expect(file.statusCode).toBe(200);
+    const disposition = String(file.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('паспорт Риты (1).pdf');
+  });
+});

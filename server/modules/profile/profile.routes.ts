@@ -141,7 +141,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         reply
           .code(200)
           .header('Content-Type', row.mimeType)
-          .header('Content-Disposition', `attachment; filename="${row.fileName.replace(/"/g, '')}"`)
+          .header('Content-Disposition', attachmentDisposition(row.fileName))
           .header('Cache-Control', 'no-store')
           .send(row.content),
     };
@@ -280,4 +280,14 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       return reply.code(200).send(jobState(job));
     }),
   );
+}
+
+/**
+ * `attachment` with the stored file name: an ASCII fallback (anything else as _) and the exact name
+ * as RFC 5987 `filename*` (a Cyrillic name in a raw header would be refused by Node as an invalid
+ * header character).
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
