@@ -1,6 +1,6 @@
 /** Addresses (addressInquiry): each with its status and uploaded documents; new, change (machines/address-edit), delete. */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { Address } from '../../../api/profile.ts';
 import type { AddressValues } from '../../../machines/address-edit/address-edit.rules.ts';
@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { AddressEditFlow } from './address-edit-flow.tsx';
 import { DocumentList } from './document-list.tsx';
 import { useAddressStatusNames, useAddressTypeNames } from './messages.ts';
-import { addressesQuery } from './queries.ts';
+import { addressesQuery, invalidateAfterChange } from './queries.ts';
 import { ChangeError, Loaded, ProfileSection } from './section.tsx';
 import { useChange } from './use-change.ts';
 
@@ -30,6 +30,7 @@ export function AddressesSection({
   countries: readonly { code: string; name: string }[];
 }) {
   const { t } = useLingui();
+  const client = useQueryClient();
   const query = useQuery(addressesQuery(acting));
   const statusNames = useAddressStatusNames();
   const typeNames = useAddressTypeNames();
@@ -82,7 +83,10 @@ export function AddressesSection({
                 countries={countries}
                 onFinished={(saved) => {
                   setEditing(null);
-                  if (saved) setNotice(t`The address was saved. We will check its documents.`);
+                  if (saved) {
+                    setNotice(t`The address was saved. We will check its documents.`);
+                    void invalidateAfterChange(client);
+                  }
                 }}
               />
             ) : (

@@ -1,0 +1,253 @@
+/**
+ * The profile screens against the REAL platform (PGlite), signed in as uma (unverified: phone not
+ * confirmed, no identity document, no proof of residence). Only the transport is swapped (fetch →
+ * app.inject); the views, the statecharts and the request wrapper are the app's own. uma confirms
+ * her phone with the SMS code read from the outbox (a wrong code first), uploads an identity
+ * document (a real PNG) and sees it being checked, and an address change with a proof of address
+ * too old is refused on that field with the platform's words. axe on each section.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/*
+ * The platform runs in this jsdom test file, in the same process. Two seams of the environment:
+ * - Vite rewrites `new URL(path, import.meta.url)` to the dev server's origin in a browser-like
+ *   environment (server/app.ts finds its files so): such a URL is mapped back to the project's file.
+ * - jsdom's globals replace Uint8Array, so PGlite would refuse the uploaded files' bytes (Node
+ *   Buffers) as bytea (`instanceof Uint8Array`): Node's own Uint8Array is put back.
+ */
+vi.mock('node:url', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:url')>();
+  const fileURLToPath = (u: string | URL) => {
+    const href = String(u);
+    return href.startsWith('file:') ? real.fileURLToPath(href) : `${process.cwd()}${decodeURIComponent(new real.URL(href).pathname)}`;
+  };
+  return { ...real, default: { ...real, fileURLToPath }, fileURLToPath };
+});
+vi.hoisted(() => {
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+});
+
+
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { and, desc, eq } from 'drizzle-orm';
+import axe from 'axe-core';
+import { outbox } from '../../server/db/schema.ts';
+import { demoUserByKey } from '../../server/db/demo-users.ts';
+import { ProfilePage } from '../../src/features/profile/profile-view.tsx';
+import { i18n } from '../../src/lib/i18n.ts';
+import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
+import { createTestApp, signIn, type TestApp } from '../server/harness.ts';
+
+// Each step waits for the real platform (PGlite in this process).
+configure({ asyncUtilTimeout: 15_000 });
+
+let t: TestApp;
+let token = '';
+
+/** The wrapper's multipart body (jsdom's FormData, which Node's Response cannot read) as bytes app.inject can carry. */
+async function multipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const boundary = `----profile-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      const file = value as File;
+      const bytes = Buffer.from(await readBlob(file));
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name || 'blob'}"\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(bytes, Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function readBlob(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await signIn(t.app, 'uma')).accessToken;
+  configureRequest({ getAccessToken: () => token, refresh: async () => false, getActingCustomerId: () => null });
+  setFetchForTests(async (input, init) => {
+    const url = new URL(String(input), 'http://platform.test');
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    let payload: string | Buffer = init?.body as string;
+    if (init?.body instanceof FormData) {
+      const encoded = await multipart(init.body);
+      payload = encoded.body;
+      headers['content-type'] = encoded.contentType;
+    }
+    const res = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers, payload });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+  });
+}, 60_000);
+afterAll(async () => {
+  setFetchForTests(null);
+  await t?.close();
+});
+
+function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <ProfilePage actingCustomerId={null} hash="" />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { user, container: view.container, client };
+}
+
+async function expectNoAxeViolations(where: string) {
+  const results = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
+    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+  });
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  expect(summary, `axe violations in ${where}`).toEqual([]);
+}
+
+const region = (name: RegExp) => screen.getByRole('region', { name });
+
+async function lastSmsCode(): Promise<string> {
+  const phone = `+${demoUserByKey.uma.phone.countryCode}${demoUserByKey.uma.phone.number}`;
+  const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone))).orderBy(desc(outbox.id)).limit(1);
+  return /(\d{6})/.exec(sms!.body)![1]!;
+}
+
+/** A real 1×1 PNG. */
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const isoDaysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('profile against the platform (uma)', () => {
+  it('shows every section as a landmark with uma’s data, without axe violations', async () => {
+    mount();
+    for (const name of [/^personal data$/i, /^phones$/i, /^e-mail addresses$/i, /^addresses$/i, /^identity and proof of residence$/i, /^about you$/i]) {
+      expect(await screen.findByRole('region', { name })).toBeTruthy();
+    }
+    await within(region(/^personal data$/i)).findByText('Uma Urbonaite');
+    await within(region(/^phones$/i)).findByText('+370 61234578');
+    expect(within(region(/^phones$/i)).getByText(/^not confirmed$/i)).toBeTruthy();
+    await within(region(/^addresses$/i)).findByText(/Gedimino pr\. 9/);
+    const identity = region(/^identity and proof of residence$/i);
+    await waitFor(() => expect(within(identity).getAllByText(/^not uploaded$/i)).toHaveLength(2));
+    await within(region(/^about you$/i)).findByRole('button', { name: /update your answers/i });
+    await expectNoAxeViolations('the profile');
+  });
+
+  it('confirms the phone with the SMS code: a wrong code shows the platform’s words, the right one confirms', async () => {
+    const { user } = mount();
+    const phones = await screen.findByRole('region', { name: /^phones$/i });
+    await user.click(await within(phones).findByRole('button', { name: 'Confirm +370 61234578' }));
+    const heading = await within(phones).findByRole('heading', { name: 'Confirm +370 61234578' });
+    expect(document.activeElement).toBe(heading);
+    await within(phones).findByText(/we sent a 6-digit code by sms to/i);
+    await expectNoAxeViolations('the phone code step');
+
+    const code = await lastSmsCode();
+    const codeField = within(phones).getByLabelText(/^code$/i);
+    // not six digits: said here, nothing sent
+    await user.type(codeField, '12{Enter}');
+    expect(await within(phones).findByText(/enter the 6-digit code/i)).toBeTruthy();
+    await user.clear(codeField);
+    await user.type(codeField, `${code === '000000' ? '111111' : '000000'}{Enter}`);
+    const wrong = await within(phones).findByText(/the code was not accepted: is wrong/i);
+    expect(codeField.getAttribute('aria-invalid')).toBe('true');
+    expect(codeField.getAttribute('aria-describedby')).toContain(wrong.id);
+    await expectNoAxeViolations('the phone code step with an error');
+
+    await user.type(codeField, `${code}{Enter}`);
+    await within(phones).findByText('Phone +370 61234578 confirmed.');
+    await waitFor(() => expect(within(phones).getByText(/^confirmed$/i)).toBeTruthy());
+    expect(within(phones).queryByRole('button', { name: 'Confirm +370 61234578' })).toBeNull();
+  });
+
+  it('a phone the platform refuses shows its words on the field', async () => {
+    const { user } = mount();
+    const phones = await screen.findByRole('region', { name: /^phones$/i });
+    await user.click(await within(phones).findByRole('button', { name: /add a phone/i }));
+    await user.type(within(phones).getByLabelText(/^country code/i), '+370');
+    await user.type(within(phones).getByLabelText(/^phone number$/i), '12{Enter}');
+    const error = await within(phones).findByText(/must be 4 to 15 digits/i);
+    const field = within(phones).getByLabelText(/^phone number$/i);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    await expectNoAxeViolations('the phone form with an error');
+  });
+
+  it('uploads an identity document (a real PNG) and sees it being checked', async () => {
+    const { user } = mount();
+    const identity = await screen.findByRole('region', { name: /^identity and proof of residence$/i });
+    const open = await within(identity).findByRole('button', { name: /upload an identity document/i });
+    await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    await user.click(open);
+    await user.type(within(identity).getByLabelText(/^document number/i), 'LT1234567');
+    await user.selectOptions(within(identity).getByLabelText(/^document type$/i), 'Passport');
+    await user.click(within(identity).getByRole('button', { name: /^continue$/i }));
+    await within(identity).findByRole('heading', { name: /upload the document/i });
+    await expectNoAxeViolations('the identity upload: file step');
+    await user.upload(within(identity).getByLabelText(/^document file$/i), new File([PNG], 'passport.png', { type: 'image/png' }));
+    await within(identity).findByRole('heading', { name: /document dates/i });
+    await user.type(within(identity).getByLabelText(/^issue date$/i), isoDaysFromToday(-400));
+    await user.type(within(identity).getByLabelText(/^expiry date$/i), isoDaysFromToday(3000));
+    await user.click(within(identity).getByRole('button', { name: /^continue$/i }));
+    await within(identity).findByRole('heading', { name: /check and upload/i });
+    await user.click(within(identity).getByRole('button', { name: /^upload$/i }));
+    await within(identity).findByText(/the document was uploaded/i);
+    // The lists and states are read again: the passport is there, and the identity is being checked.
+    const table = await within(identity).findByRole('table', { name: /^identity documents$/i });
+    await within(table).findByText('Passport');
+    await waitFor(() => expect(within(identity).getAllByText(/^being checked$/i).length).toBeGreaterThan(0));
+    await expectNoAxeViolations('the identity section after the upload');
+  });
+
+  it('an address change with a proof of address too old is refused on that field, then saved with a recent one', async () => {
+    const { user } = mount();
+    const addresses = await screen.findByRole('region', { name: /^addresses$/i });
+    await user.click(await within(addresses).findByRole('button', { name: /change the address gedimino/i }));
+    await within(addresses).findByRole('heading', { name: /change the address/i });
+    await expectNoAxeViolations('the address form');
+    const street = within(addresses).getByLabelText(/^street and number$/i);
+    await user.clear(street);
+    await user.type(street, 'Pilies g. 1');
+    await user.click(within(addresses).getByRole('button', { name: /^continue$/i }));
+    await within(addresses).findByRole('heading', { name: /documents for the address/i });
+    const main = within(addresses).getByRole('group', { name: /^proof of address/i });
+    await waitFor(() => expect(within(main).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(within(main).getByLabelText(/^document type$/i), 'Utility bill');
+    await user.upload(within(main).getByLabelText(/^document file$/i), new File([PNG], 'bill.png', { type: 'image/png' }));
+    await user.type(within(main).getByLabelText(/^issue date$/i), isoDaysFromToday(-400));
+    await user.click(within(addresses).getByRole('button', { name: /^continue$/i }));
+    await within(addresses).findByRole('heading', { name: /check and save/i });
+    await user.click(within(addresses).getByRole('button', { name: /save the address/i }));
+    // VF on mainDocument.issuedDate: back on the documents step, the platform's words on the field.
+    await within(addresses).findByRole('heading', { name: /documents for the address/i });
+    const issued = within(within(addresses).getByRole('group', { name: /^proof of address/i })).getByLabelText(/^issue date$/i);
+    const error = await within(addresses).findByText(/must be at most \d+ days old/i);
+    expect(issued.getAttribute('aria-invalid')).toBe('true');
+    expect(issued.getAttribute('aria-describedby')).toContain(error.id);
+    await expectNoAxeViolations('the documents step with the platform’s error');
+
+    await user.clear(issued);
+    await user.type(issued, isoDaysFromToday(-10));
+    await user.click(within(addresses).getByRole('button', { name: /^continue$/i }));
+    await within(addresses).findByRole('heading', { name: /check and save/i });
+    await user.click(within(addresses).getByRole('button', { name: /save the address/i }));
+    await within(addresses).findByText(/the address was saved/i);
+    await within(addresses).findByText(/Pilies g\. 1/);
+    await within(addresses).findByRole('table', { name: /documents of this address/i });
+    await act(async () => undefined);
+  });
+});
