@@ -38,9 +38,10 @@ function failureOf(error: unknown): LoadStatusResult {
 
 export function AppStatusBanner({ pathname, actingCustomerId }: AppStatusBannerProps) {
   const queryClient = useQueryClient();
-  // Focus refetch on for this query only (the app's default is off): the customer may have
-  // uploaded on another device or the administrator may have decided meanwhile.
-  const query = useQuery({ ...verificationStatusQuery(actingCustomerId), refetchOnWindowFocus: true });
+  // Focus refetch on for this query only (the app's default is off), even within the app's
+  // 5-second freshness: the customer may have uploaded in another tab or the administrator may
+  // have decided meanwhile.
+  const query = useQuery({ ...verificationStatusQuery(actingCustomerId), refetchOnWindowFocus: 'always' });
   const acting = useRef(actingCustomerId);
   acting.current = actingCustomerId;
   /** the answer the machine has read last (its dataUpdatedAt) */
