@@ -9,7 +9,7 @@
  *   ▲──────────────────── BACK ───────────────────────────────┘      (review ─BACK─▶ documents)
  * saving ─ok─▶ done
  *        ─VF on an address field─▶ form ; ─VF on a document field─▶ documents (the platform's words on the field)
- *        ─refused / other VF / no answer─▶ failed ─RETRY─▶ saving ; ─BACK─▶ review
+ *        ─refused / other VF / no answer─▶ failed ─RETRY─▶ saving ; ─BACK─▶ review (the failure forgotten)
  * CANCEL from form, documents, review, failed ─▶ canceled
  * ```
  *
@@ -96,6 +96,8 @@ export const addressEditMachine = setup({
       return { documents, fieldErrors: { ...kept, ...validateDocuments(documents, context.addressId === null, context.today) } };
     }),
     startSaving: assign({ saveError: null }),
+    /** going back from a failure: the customer corrects something, the old failure no longer applies */
+    clearSaveError: assign({ saveError: null }),
     storeFieldErrors: assign(({ context }, r: SaveAddressResult) => {
       const { fieldErrors, other } = vfOf(r);
       return {
@@ -163,7 +165,7 @@ export const addressEditMachine = setup({
       },
     },
     failed: {
-      on: { RETRY: 'saving', BACK: 'editing.review', CANCEL: 'canceled' },
+      on: { RETRY: 'saving', BACK: { target: 'editing.review', actions: 'clearSaveError' }, CANCEL: 'canceled' },
     },
     done: { type: 'final' },
     canceled: { type: 'final' },

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import { ACCEPTED_DOCUMENT_TYPES } from '../../../api/verification.ts';
-import { addressEditMachine, type AddressEditInput } from '../../../machines/address-edit/address-edit.machine.ts';
+import { addressEditMachine, type AddressEditInput, type SaveAddressRequest, type SaveAddressResult } from '../../../machines/address-edit/address-edit.machine.ts';
 import {
   ADDRESS_DOCUMENT_KEYS,
   ADDRESS_TYPE_VALUES,
@@ -49,11 +49,14 @@ export interface AddressEditFlowProps {
   countries: readonly { code: string; name: string }[];
   /** done (true) or canceled (false) */
   onFinished(saved: boolean): void;
+  /** the save call (tests provide their own); the real customerAddressCreateOrReplace by default */
+  save?: (request: SaveAddressRequest) => Promise<SaveAddressResult>;
 }
 
-export function AddressEditFlow({ input, countries, onFinished }: AddressEditFlowProps) {
+export function AddressEditFlow({ input, countries, onFinished, save = saveAddress }: AddressEditFlowProps) {
   const { t, i18n } = useLingui();
-  const machine = useMemo(() => addressEditMachine.provide({ actors: { saveAddress: fromPromise(({ input: request }) => saveAddress(request)) } }), []);
+  // The save call is read once, when the actor starts.
+  const machine = useMemo(() => addressEditMachine.provide({ actors: { saveAddress: fromPromise(({ input: request }) => save(request)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
   const actor = useActorRef(machine, { input });
   const view = useSelector(actor, selectAddressEditView);
   const errorText = useAddressErrorText();
@@ -123,7 +126,8 @@ export function AddressEditFlow({ input, countries, onFinished }: AddressEditFlo
   switch (view.step) {
     case 'form':
       return (
-        <form className="profile-panel" onSubmit={submit(() => actor.send({ type: 'FORM.SUBMIT', values }))} noValidate>
+        // Keyed per step: a new step is a new form, so its heading mounts and takes focus.
+        <form key="form" className="profile-panel" onSubmit={submit(() => actor.send({ type: 'FORM.SUBMIT', values }))} noValidate>
           <StepHeading level={2}>{view.isNew ? t`New address` : t`Change the address`}</StepHeading>
           {otherErrors}
           <SelectField
@@ -156,7 +160,7 @@ export function AddressEditFlow({ input, countries, onFinished }: AddressEditFlo
       );
     case 'documents':
       return (
-        <form className="profile-panel" onSubmit={submit(() => actor.send({ type: 'DOCUMENTS.SUBMIT', documents: documentsOf() }))} noValidate>
+        <form key="documents" className="profile-panel" onSubmit={submit(() => actor.send({ type: 'DOCUMENTS.SUBMIT', documents: documentsOf() }))} noValidate>
           <StepHeading level={2}>{t`Documents for the address`}</StepHeading>
           <p>{t`A utility bill, bank statement or similar, at most 3 months old, showing your name and this address. JPEG, PNG or PDF, up to 10 MB.`}</p>
           {otherErrors}
@@ -232,7 +236,7 @@ export function AddressEditFlow({ input, countries, onFinished }: AddressEditFlo
     case 'saving':
     case 'failed':
       return (
-        <div className="profile-panel">
+        <div key="review" className="profile-panel">
           <StepHeading level={2}>{t`Check and save`}</StepHeading>
           <dl className="facts">
             <dt>{t`Address type`}</dt>

@@ -73,7 +73,8 @@ export function CodeConfirmPanel({ targetId, targetLabel, kind, actors, onFinish
 
   if (view.step === 'requesting') {
     return (
-      <div className="profile-panel">
+      // Keyed per step: a new step's heading mounts and takes focus.
+      <div key="requesting" className="profile-panel">
         <StepHeading level={2}>{title}</StepHeading>
         <p role="status">{t`Sending the code…`}</p>
         {cancel}
@@ -82,7 +83,7 @@ export function CodeConfirmPanel({ targetId, targetLabel, kind, actors, onFinish
   }
   if (view.step === 'requestFailed') {
     return (
-      <div className="profile-panel">
+      <div key="requestFailed" className="profile-panel">
         <StepHeading level={2}>{title}</StepHeading>
         <Alert tone="error" title={t`The code was not sent`}>
           <p>{view.error ? errorText(view.error.code, view.error.detail) : null}</p>
