@@ -26,6 +26,8 @@ import { historyExportMachine } from '../machines/history-export/history-export.
 import { verificationStatusMachine } from '../machines/verification-status/verification-status.machine.ts';
 import { documentUploadMachine } from '../machines/document-upload/document-upload.machine.ts';
 import { adminReviewMachine } from '../machines/admin-review/admin-review.machine.ts';
+import { codeConfirmMachine } from '../machines/code-confirm/code-confirm.machine.ts';
+import { addressEditMachine } from '../machines/address-edit/address-edit.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
@@ -49,6 +51,8 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },
   { file: 'document-upload', title: 'Document upload (one requirement)', machine: documentUploadMachine, source: 'machines/document-upload/document-upload.machine.ts' },
   { file: 'admin-review', title: "Administrator's decision on an uploaded document", machine: adminReviewMachine, source: 'machines/admin-review/admin-review.machine.ts' },
+  { file: 'code-confirm', title: 'Confirm a phone or an e-mail address with a code (profile)', machine: codeConfirmMachine, source: 'machines/code-confirm/code-confirm.machine.ts' },
+  { file: 'address-edit', title: 'Create or replace an address with its documents (profile)', machine: addressEditMachine, source: 'machines/address-edit/address-edit.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */
