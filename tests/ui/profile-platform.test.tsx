@@ -34,9 +34,11 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { and, desc, eq } from 'drizzle-orm';
 import axe from 'axe-core';
-import { outbox } from '../../server/db/schema.ts';
+import { customers, kycRequests, outbox, users } from '../../server/db/schema.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
+import { KycPage } from '../../src/features/profile/kyc-view.tsx';
 import { ProfilePage } from '../../src/features/profile/profile-view.tsx';
+import { ProfileUpdatePage } from '../../src/features/profile/profile-update-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { createTestApp, signIn, type TestApp } from '../server/harness.ts';
@@ -96,17 +98,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-function mount() {
+function mount(page = <ProfilePage actingCustomerId={null} hash="" />) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   const view = render(
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ProfilePage actingCustomerId={null} hash="" />
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{page}</QueryClientProvider>
     </I18nProvider>,
   );
   return { user, container: view.container, client };
+}
+
+/** uma's customer id (from her login). */
+async function umaCustomerId(): Promise<number> {
+  const [u] = await t.db.select().from(users).where(eq(users.email, demoUserByKey.uma.email));
+  return u!.customerId;
 }
 
 async function expectNoAxeViolations(where: string) {
@@ -249,5 +255,62 @@ describe('profile against the platform (uma)', () => {
     await within(addresses).findByText(/Pilies g\. 1/);
     await within(addresses).findByRole('table', { name: /documents of this address/i });
     await act(async () => undefined);
+  });
+});
+
+describe('/kyc and /profile-update against the platform (uma)', () => {
+  it('/kyc: the provider’s reason, the questionnaire (a missing answer said on its field), then the customer info without isNeedKyc', async () => {
+    const customerId = await umaCustomerId();
+    await t.db.update(customers).set({ isNeedKyc: true }).where(eq(customers.id, customerId));
+    await t.db.insert(kycRequests).values({ customerId, reason: 'Our yearly review of customer information', status: 'open', createdAt: new Date() });
+    const onDone = vi.fn();
+    const { user } = mount(<KycPage actingCustomerId={null} onDone={onDone} />);
+    await screen.findByText('Our yearly review of customer information');
+    const occupation = (await screen.findByLabelText(/^occupation$/i)) as HTMLSelectElement;
+    await waitFor(() => expect(occupation.options.length).toBeGreaterThan(1));
+    await expectNoAxeViolations('the KYC questionnaire');
+    // Sent without a purpose: said on the purposes, nothing sent.
+    await user.selectOptions(occupation, occupation.options[1]!.value);
+    await user.click(within(screen.getByRole('group', { name: /sources of funds/i })).getAllByRole('checkbox')[0]!);
+    await user.type(screen.getByLabelText(/^expected monthly turnover/i), 'up to 2 000 EUR');
+    await user.click(screen.getByRole('radio', { name: /^no$/i }));
+    await user.click(screen.getByRole('button', { name: /send and continue/i }));
+    const purposes = screen.getByRole('group', { name: /purposes of the account/i });
+    expect(within(purposes).getByText(/this is required/i)).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+    await expectNoAxeViolations('the KYC questionnaire with an error');
+    await user.click(within(purposes).getAllByRole('checkbox')[0]!);
+    await user.click(screen.getByRole('button', { name: /send and continue/i }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(onDone.mock.calls[0]![0]).toMatchObject({ login: demoUserByKey.uma.email, isNeedKyc: false });
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, customerId));
+    expect(row!.isNeedKyc).toBe(false);
+  });
+
+  it('/profile-update: the details as on file, a birth date in the future refused on its field, then saved', async () => {
+    const customerId = await umaCustomerId();
+    await t.db.update(customers).set({ isNeedPersonalInfoUpdate: true }).where(eq(customers.id, customerId));
+    const onDone = vi.fn();
+    const { user } = mount(<ProfileUpdatePage actingCustomerId={null} onDone={onDone} />);
+    const first = (await screen.findByLabelText(/^first name$/i)) as HTMLInputElement;
+    expect(first.value).toBe('Uma');
+    expect((screen.getByLabelText(/^birth date$/i) as HTMLInputElement).value).toBe('1994-02-17');
+    await waitFor(() => expect((screen.getByLabelText(/^country of residence$/i) as HTMLSelectElement).value).toBe('LT'));
+    await expectNoAxeViolations('the personal details form');
+    const birth = screen.getByLabelText(/^birth date$/i);
+    await user.clear(birth);
+    await user.type(birth, isoDaysFromToday(30));
+    await user.click(screen.getByRole('button', { name: /save and continue/i }));
+    const error = await screen.findByText(/must not be in the future/i);
+    expect(birth.getAttribute('aria-describedby')).toContain(error.id);
+    await user.clear(birth);
+    await user.type(birth, '1994-02-17');
+    const last = screen.getByLabelText(/^last name$/i);
+    await user.clear(last);
+    await user.type(last, '  Urbonaitė   Jonaitienė ');
+    await user.click(screen.getByRole('button', { name: /save and continue/i }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    // Trimmed, whitespace collapsed (document 1 §5); the flag the start page reads is cleared.
+    expect(onDone.mock.calls[0]![0]).toMatchObject({ lastName: 'Urbonaitė Jonaitienė', isNeedPersonalInfoUpdate: false });
   });
 });
