@@ -3,8 +3,10 @@
  * confirmed, no identity document, no proof of residence). Only the transport is swapped (fetch →
  * app.inject); the views, the statecharts and the request wrapper are the app's own. uma confirms
  * her phone with the SMS code read from the outbox (a wrong code first), uploads an identity
- * document (a real PNG) and sees it being checked, and an address change with a proof of address
- * too old is refused on that field with the platform's words. axe on each section.
+ * document (a real PNG), sees it being checked and withdraws it, adds an e-mail address confirmed
+ * with the mailed code and makes it primary, and an address change with a proof of address too
+ * old is refused on that field with the platform's words; /kyc and /profile-update send her on
+ * with the customer info the session needs. axe on each section and step.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -217,6 +219,37 @@ describe('profile against the platform (uma)', () => {
     await within(table).findByText('Passport');
     await waitFor(() => expect(within(identity).getAllByText(/^being checked$/i).length).toBeGreaterThan(0));
     await expectNoAxeViolations('the identity section after the upload');
+  });
+
+  it('withdraws the identity document still being checked', async () => {
+    const { user } = mount();
+    const identity = await screen.findByRole('region', { name: /^identity and proof of residence$/i });
+    const table = await within(identity).findByRole('table', { name: /^identity documents$/i });
+    await user.click(within(table).getByRole('button', { name: /^delete passport uploaded/i }));
+    await within(identity).findByText(/no identity document uploaded yet/i);
+    await waitFor(() => expect(within(identity).getAllByText(/^not uploaded$/i)).toHaveLength(2));
+  });
+
+  it('adds an e-mail address, confirms it with the mailed code, makes it primary and deletes the old one', async () => {
+    const { user } = mount();
+    const emails = await screen.findByRole('region', { name: /^e-mail addresses$/i });
+    await user.click(await within(emails).findByRole('button', { name: /add an e-mail address/i }));
+    await user.type(within(emails).getByLabelText(/^e-mail address$/i), 'uma.home@demo.test{Enter}');
+    await within(emails).findByText('uma.home@demo.test');
+    await user.click(within(emails).getByRole('button', { name: 'Confirm uma.home@demo.test' }));
+    await within(emails).findByText(/we sent a 6-digit code to uma\.home@demo\.test/i);
+    await expectNoAxeViolations('the e-mail code step');
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'mail'), eq(outbox.recipient, 'uma.home@demo.test'))).orderBy(desc(outbox.id)).limit(1);
+    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    await user.type(within(emails).getByLabelText(/^code$/i), `${code}{Enter}`);
+    await within(emails).findByText('uma.home@demo.test confirmed.');
+    await user.click(await within(emails).findByRole('button', { name: 'Make uma.home@demo.test primary' }));
+    await within(emails).findByText(/the primary address was changed/i);
+    await user.click(await within(emails).findByRole('button', { name: `Delete ${demoUserByKey.uma.email}` }));
+    await within(emails).findByText(/the address was deleted/i);
+    await waitFor(() => expect(within(emails).queryByRole('button', { name: `Delete ${demoUserByKey.uma.email}` })).toBeNull());
+    // The username (the sign-in e-mail) is not an address of the list: it stays.
+    expect(within(emails).getByText(`You sign in with ${demoUserByKey.uma.email}.`)).toBeTruthy();
   });
 
   it('an address change with a proof of address too old is refused on that field, then saved with a recent one', async () => {
