@@ -1,6 +1,10 @@
 /**
- * The administrator's decision on one uploaded document (document 1 §6; issue 5 item 4): confirm,
- * reject with a reason, name mismatch (with a reason), mark expired, or under investigation.
+ * The administrator's decision on one item of the review queue (document 1 §6; issue 5 item 4):
+ * - an uploaded document: confirm, reject with a reason, name mismatch (with a reason), mark
+ *   expired, or under investigation (adminDocumentDecide);
+ * - a pending identity-verification or video identity job of the built-in provider: approve, or
+ *   reject with a reason (adminIdentityJobDecide).
+ * The target's kind decides which decisions may be chosen (a decision of the other kind is ignored).
  *
  * ```
  * choosing ─DECISION.CHOOSE [needs a reason: reject, nameMismatch]─▶ reasoning
@@ -18,22 +22,35 @@
  * No CANCEL while deciding: the platform may have recorded the decision; its answer (bounded by
  * the request time-out) says whether it did. The reason is shown to the customer, so it is asked
  * before the confirmation step, and the confirmation repeats it.
- * Pure: `decideDocument` is provided by the app; expected failures are `{ ok: false, code }`.
+ * Pure: `decide` (the call for the target's kind) is provided by the app; expected failures are `{ ok: false, code }`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { REJECT_REASON_MAX, type ReviewDecision } from '../../api/documents.ts';
+import { IDENTITY_JOB_DECISIONS, REJECT_REASON_MAX, REVIEW_DECISIONS, type ReviewDecision } from '../../api/documents.ts';
 import type { ValidationError } from '../../api/envelope.ts';
 
-/** Decisions the customer must be told the reason of (api/documents.ts adminDocumentDecide). */
-export const DECISIONS_WITH_REASON: ReadonlySet<ReviewDecision> = new Set(['reject', 'nameMismatch']);
+export type IdentityJobDecision = (typeof IDENTITY_JOB_DECISIONS)[number];
+/** A decision on either kind of target. */
+export type AdminDecision = ReviewDecision | IdentityJobDecision;
+
+/** Decisions the customer must be told the reason of (api/documents.ts adminDocumentDecide, adminIdentityJobDecide). */
+export const DECISIONS_WITH_REASON: ReadonlySet<AdminDecision> = new Set(['reject', 'nameMismatch']);
+
+/** What is decided on: an uploaded document, or an identity / video identity job. */
+export type ReviewTarget = { kind: 'document'; documentId: number } | { kind: 'identityJob'; workflowRunId: string };
+
+/** The decisions offered for a target's kind, in the order shown. */
+export const DECISIONS_OF: { readonly [K in ReviewTarget['kind']]: readonly AdminDecision[] } = {
+  document: REVIEW_DECISIONS,
+  identityJob: IDENTITY_JOB_DECISIONS,
+};
 
 export interface AdminReviewInput {
-  documentId: number;
+  target: ReviewTarget;
 }
 
 export interface DecideRequest {
-  documentId: number;
-  decision: ReviewDecision;
+  target: ReviewTarget;
+  decision: AdminDecision;
   /** only for decisions with a reason */
   reason: string | null;
 }
@@ -44,7 +61,7 @@ export type DecideResult = { ok: true; customerVerified: boolean } | { ok: false
 export type ReasonError = { code: 'required' } | { code: 'tooLong'; max: number } | { code: 'platform'; detail: string };
 
 export type AdminReviewEvent =
-  | { type: 'DECISION.CHOOSE'; decision: ReviewDecision }
+  | { type: 'DECISION.CHOOSE'; decision: AdminDecision }
   | { type: 'REASON.SUBMIT'; reason: string }
   | { type: 'SUBMIT' }
   | { type: 'BACK' }
@@ -52,7 +69,7 @@ export type AdminReviewEvent =
   | { type: 'CANCEL' };
 
 export interface AdminReviewContext extends AdminReviewInput {
-  decision: ReviewDecision | null;
+  decision: AdminDecision | null;
   reason: string;
   reasonError: ReasonError | null;
   failure: DecideFailure | null;
@@ -81,19 +98,20 @@ export const adminReviewMachine = setup({
     input: {} as AdminReviewInput,
   },
   actors: {
-    decideDocument: fromPromise<DecideResult, DecideRequest>(async () => {
-      throw new Error('decideDocument is provided by the app');
+    decide: fromPromise<DecideResult, DecideRequest>(async () => {
+      throw new Error('decide is provided by the app');
     }),
   },
   guards: {
     needsReason: ({ context }) => context.decision !== null && DECISIONS_WITH_REASON.has(context.decision),
-    isDecisionWithReason: (_, decision: ReviewDecision) => DECISIONS_WITH_REASON.has(decision),
+    isOfTarget: ({ context }, decision: AdminDecision) => DECISIONS_OF[context.target.kind].includes(decision),
+    isDecisionWithReason: ({ context }, decision: AdminDecision) => DECISIONS_OF[context.target.kind].includes(decision) && DECISIONS_WITH_REASON.has(decision),
     isReasonValid: (_, reason: string) => checkReason(reason) === null,
     isDecided: (_, r: DecideResult) => r.ok,
     isReasonRefused: (_, r: DecideResult) => reasonErrorOf(r) !== null,
   },
   actions: {
-    storeDecision: assign((_, decision: ReviewDecision) => ({ decision, reasonError: null, failure: null })),
+    storeDecision: assign((_, decision: AdminDecision) => ({ decision, reasonError: null, failure: null })),
     storeReason: assign((_, reason: string) => ({ reason: reason.trim(), reasonError: null })),
     rejectReason: assign((_, reason: string) => ({ reason, reasonError: checkReason(reason) })),
     startDecision: assign({ failure: null }),
@@ -116,7 +134,7 @@ export const adminReviewMachine = setup({
       on: {
         'DECISION.CHOOSE': [
           { guard: { type: 'isDecisionWithReason', params: ({ event }) => event.decision }, target: 'reasoning', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
-          { target: 'confirming', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
+          { guard: { type: 'isOfTarget', params: ({ event }) => event.decision }, target: 'confirming', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
         ],
         CANCEL: 'canceled',
       },
@@ -142,11 +160,11 @@ export const adminReviewMachine = setup({
       tags: ['busy'],
       entry: 'startDecision',
       invoke: {
-        id: 'decideDocument',
-        src: 'decideDocument',
+        id: 'decide',
+        src: 'decide',
         input: ({ context }) => ({
-          documentId: context.documentId,
-          decision: context.decision ?? 'confirm',
+          target: context.target,
+          decision: context.decision ?? DECISIONS_OF[context.target.kind][0]!,
           reason: context.decision !== null && DECISIONS_WITH_REASON.has(context.decision) ? context.reason : null,
         }),
         onDone: [

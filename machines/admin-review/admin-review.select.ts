@@ -1,4 +1,4 @@
-/** Snapshot -> view facts for the administrator's decision on one document. */
+/** Snapshot -> view facts for the administrator's decision on one document or identity job. */
 import type { SnapshotFrom } from 'xstate';
 import type { AdminReviewMachine } from './admin-review.machine.ts';
 
@@ -18,6 +18,7 @@ export function selectAdminReviewStep(s: AdminReviewSnapshot): AdminReviewStep {
 export function selectAdminReviewView(s: AdminReviewSnapshot) {
   return {
     step: selectAdminReviewStep(s),
+    target: s.context.target,
     decision: s.context.decision,
     reason: s.context.reason,
     reasonError: s.context.reasonError,

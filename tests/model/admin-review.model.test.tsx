@@ -1,9 +1,10 @@
 /**
- * Model-based test of the administrator's decision on one document: paths generated from the
- * admin-review machine's graph drive the REAL ReviewDecisionForm through Testing Library. The call
- * (decideDocument) is a test double answered by the paths' `xstate.done.actor.*` /
- * `xstate.error.actor.*` events. Every chart transition is taken (checked); a last test decides
- * with the keyboard only and runs axe on every step.
+ * Model-based test of the administrator's decision on one review item: paths generated from the
+ * admin-review machine's graph drive the REAL ReviewDecisionForm through Testing Library, once for
+ * a document (five decisions) and once for an identity job (approve, reject). The call (decide) is
+ * a test double answered by the paths' `xstate.done.actor.*` / `xstate.error.actor.*` events. Every
+ * chart transition is taken by the two kinds' paths together (checked); a decision of the other
+ * kind is ignored; a last test decides with the keyboard only and runs axe on every step.
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -15,8 +16,10 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
   adminReviewMachine,
   type AdminReviewEvent,
+  type AdminReviewInput,
   type DecideRequest,
   type DecideResult,
+  type ReviewTarget,
 } from '../../machines/admin-review/admin-review.machine.ts';
 import { ReviewDecisionForm } from '../../src/features/admin/review-decision.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
@@ -28,16 +31,25 @@ type Snap = SnapshotFrom<typeof adminReviewMachine>;
 type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
 type ModelEvent = AdminReviewEvent | SystemEvent;
 
-const input = { documentId: 41 };
-const SUBJECT = 'Passport of Uma Unverified';
+const DOCUMENT: ReviewTarget = { kind: 'document', documentId: 41 };
+const JOB: ReviewTarget = { kind: 'identityJob', workflowRunId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+const SUBJECTS = { document: 'Passport of Uma Unverified', identityJob: 'Video identity of Uma Unverified' } as const;
 const REASON = 'The photo is blurred';
-const NAMES = { confirm: 'Confirm the document', reject: 'Reject it', nameMismatch: 'Name does not match', expire: 'Mark it expired', investigate: 'Put it under investigation' } as const;
+const NAMES = {
+  confirm: 'Confirm the document',
+  reject: 'Reject it',
+  nameMismatch: 'Name does not match',
+  expire: 'Mark it expired',
+  investigate: 'Put it under investigation',
+  approve: 'Approve it',
+} as const;
 
 /** Typed so a new event fails compilation until it has cases here. */
 const userEvents = {
   'DECISION.CHOOSE': [
     { type: 'DECISION.CHOOSE', decision: 'confirm' },
     { type: 'DECISION.CHOOSE', decision: 'reject' },
+    { type: 'DECISION.CHOOSE', decision: 'approve' },
   ],
   'REASON.SUBMIT': [
     { type: 'REASON.SUBMIT', reason: '   ' },
@@ -51,12 +63,12 @@ const userEvents = {
 } satisfies { [K in AdminReviewEvent['type']]: Extract<AdminReviewEvent, { type: K }>[] };
 
 const answers: SystemEvent[] = [
-  { type: 'xstate.done.actor.decideDocument', output: { ok: true, customerVerified: true } satisfies DecideResult },
-  { type: 'xstate.done.actor.decideDocument', output: { ok: false, code: 'fields', errors: [{ param: 'reason', description: 'is required to reject' }] } satisfies DecideResult },
-  { type: 'xstate.done.actor.decideDocument', output: { ok: false, code: 'fields', errors: [{ param: 'documentId', description: 'is decided already' }] } satisfies DecideResult },
-  { type: 'xstate.done.actor.decideDocument', output: { ok: false, code: 'refused', detail: 'Administrators only' } satisfies DecideResult },
-  { type: 'xstate.done.actor.decideDocument', output: { ok: false, code: 'network' } satisfies DecideResult },
-  { type: 'xstate.error.actor.decideDocument', error: new Error('boom') },
+  { type: 'xstate.done.actor.decide', output: { ok: true, customerVerified: true } satisfies DecideResult },
+  { type: 'xstate.done.actor.decide', output: { ok: false, code: 'fields', errors: [{ param: 'reason', description: 'is required to reject' }] } satisfies DecideResult },
+  { type: 'xstate.done.actor.decide', output: { ok: false, code: 'fields', errors: [{ param: 'documentId', description: 'is decided already' }] } satisfies DecideResult },
+  { type: 'xstate.done.actor.decide', output: { ok: false, code: 'refused', detail: 'Administrators only' } satisfies DecideResult },
+  { type: 'xstate.done.actor.decide', output: { ok: false, code: 'network' } satisfies DecideResult },
+  { type: 'xstate.error.actor.decide', error: new Error('boom') },
 ];
 
 /**
@@ -69,8 +81,12 @@ function eventsFor(s: Snap): ModelEvent[] {
   // A decision once: coming back to the choice ends with CANCEL (the choice's transitions are taken from the start).
   if (s.context.decision === null) all.push(...userEvents['DECISION.CHOOSE']);
   all.push(...userEvents['REASON.SUBMIT'].filter((e) => e.reason === REASON || s.context.reasonError === null));
-  // Every answer for a rejection (its reason can be refused); success and no answer for a confirmation.
-  if (s.children.decideDocument) all.push(...(s.context.decision === 'reject' ? answers : [answers[0]!, answers[4]!]));
+  // Every answer for a document's rejection (its reason can be refused); a job's rejection: success,
+  // the reason refused, a refusal (e.g. TA1: the link lapsed); success and no answer otherwise.
+  if (s.children.decide) {
+    if (s.context.decision !== 'reject') all.push(answers[0]!, answers[4]!);
+    else all.push(...(s.context.target.kind === 'document' ? answers : [answers[0]!, answers[1]!, answers[3]!]));
+  }
   return all.filter((e) => s.can(e as AdminReviewEvent));
 }
 
@@ -84,24 +100,26 @@ const serialize = (s: Snap) =>
     failure: s.context.failure ? [s.context.failure.code, 'detail' in s.context.failure ? s.context.failure.detail : null] : null,
   });
 
-const model = new TestModel(adminReviewMachine, {
-  input,
-  events: (s) => eventsFor(s as Snap) as never,
-  serializeState: (s) => serialize(s as Snap),
-  stateMatcher: (s, key) => matchesPath(s as Snap, key),
-});
+const modelOf = (input: AdminReviewInput) =>
+  new TestModel(adminReviewMachine, {
+    input,
+    events: (s) => eventsFor(s as Snap) as never,
+    serializeState: (s) => serialize(s as Snap),
+    stateMatcher: (s, key) => matchesPath(s as Snap, key),
+  });
 
-function mount() {
+function mount(target: ReviewTarget = DOCUMENT) {
   const decide = new LiveQueue<DecideRequest, DecideResult>();
-  const logic = adminReviewMachine.provide({ actors: { decideDocument: fromPromise(({ input: i, signal }) => decide.next(i, signal)) } });
-  const actor = createActor(logic, { input }).start();
+  const logic = adminReviewMachine.provide({ actors: { decide: fromPromise(({ input: i, signal }) => decide.next(i, signal)) } });
+  const actor = createActor(logic, { input: { target } }).start();
   const user = userEvent.setup();
+  const subject = SUBJECTS[target.kind];
   const view = render(
     <I18nProvider i18n={i18n}>
-      <ReviewDecisionForm actor={actor} subject={SUBJECT} />
+      <ReviewDecisionForm actor={actor} subject={subject} />
     </I18nProvider>,
   );
-  return { decide, actor, user, container: view.container };
+  return { decide, actor, user, container: view.container, target, subject };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -110,6 +128,7 @@ const heading = () => screen.getByRole('heading', { level: 2 });
 const reasonField = () => screen.getByLabelText('Reason shown to the customer') as HTMLTextAreaElement;
 
 function stateChecks(h: Harness) {
+  const SUBJECT = h.subject;
   /** the check step, its decision and the reason repeated when the decision has one */
   const checkStep = async (s: Snap) => {
     await waitFor(() => expect(heading().textContent).toBe(`Check the decision: ${SUBJECT}`));
@@ -121,7 +140,10 @@ function stateChecks(h: Harness) {
     choosing: async (s: Snap) => {
       await waitFor(() => expect(heading().textContent).toBe(`Decide: ${SUBJECT}`));
       expect(document.activeElement).toBe(heading());
-      expect(screen.getAllByRole('radio')).toHaveLength(5);
+      // only the decisions of the target's kind
+      expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(
+        h.target.kind === 'document' ? [NAMES.confirm, NAMES.reject, NAMES.nameMismatch, NAMES.expire, NAMES.investigate] : [NAMES.approve, NAMES.reject],
+      );
       // coming back keeps the decision chosen
       if (s.context.decision) expect((screen.getByLabelText(NAMES[s.context.decision]) as HTMLInputElement).checked).toBe(true);
       expect(screen.queryByRole('alert')).toBeNull();
@@ -148,7 +170,7 @@ function stateChecks(h: Harness) {
       await waitFor(() => expect(button('Record the decision').getAttribute('aria-busy')).toBe('true'));
       await checkStep(s);
       expect(h.decide.waiting).toBe(1);
-      expect(h.decide.calls.at(-1)).toEqual({ documentId: 41, decision: s.context.decision, reason: s.context.decision === 'reject' ? REASON : null });
+      expect(h.decide.calls.at(-1)).toEqual({ target: h.target, decision: s.context.decision, reason: s.context.decision === 'reject' ? REASON : null });
       // no way out while the platform may be recording it
       expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     },
@@ -196,18 +218,21 @@ function eventExecutors(h: Harness) {
     BACK: async () => h.user.click(button('Back')),
     RETRY: async () => h.user.click(button('Try again')),
     CANCEL: async () => h.user.click(button('Cancel')),
-    'xstate.done.actor.decideDocument': answer,
-    'xstate.error.actor.decideDocument': answer,
+    'xstate.done.actor.decide': answer,
+    'xstate.error.actor.decide': answer,
   };
 }
 
-const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
-const sequences: ModelEvent[][] = [];
+const sequences: { input: AdminReviewInput; events: ModelEvent[] }[] = [];
 
-describe('admin review model', () => {
+describe.each([
+  ['a document', DOCUMENT],
+  ['an identity job', JOB],
+] as const)('admin review model: %s', (_, target) => {
+  const paths = edgeCoveringPaths(modelOf({ target }), (s) => serialize(s as Snap));
   paths.forEach((path, i) => {
     const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
-    sequences.push(events);
+    sequences.push({ input: { target }, events });
     const last = path.steps.at(-1)?.state as Snap | undefined;
     const label = events
       .map((e) => {
@@ -220,16 +245,36 @@ describe('admin review model', () => {
       })
       .join(' → ');
     it(`#${i} ${label || 'initial'} ⇒ ${JSON.stringify(last?.value)}`, async () => {
-      const h = mount();
+      const h = mount(target);
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
       h.actor.stop();
     });
   });
+});
 
-  it('every transition of the chart is taken by some path', () => {
-    const taken = transitionsTaken(adminReviewMachine, input, sequences as never);
+describe('admin review model: coverage and kinds', () => {
+  it('every transition of the chart is taken by some path of the two kinds', () => {
+    const taken = new Set<string>();
+    for (const target of [DOCUMENT, JOB]) {
+      const of = sequences.filter((q) => q.input.target === target).map((q) => q.events);
+      for (const key of transitionsTaken(adminReviewMachine, { target }, of as never)) taken.add(key);
+    }
     const missing = listTransitions(adminReviewMachine).filter((t) => !taken.has(t.key)).map((t) => t.key);
     expect(missing).toEqual([]);
+  });
+
+  it("a decision of the other kind is ignored: a job is not confirmed, a document not approved", () => {
+    for (const [target, decision] of [
+      [JOB, 'confirm'],
+      [JOB, 'nameMismatch'],
+      [DOCUMENT, 'approve'],
+    ] as const) {
+      const actor = createActor(adminReviewMachine, { input: { target } }).start();
+      actor.send({ type: 'DECISION.CHOOSE', decision });
+      expect(actor.getSnapshot().value, `${target.kind} ${decision}`).toBe('choosing');
+      expect(actor.getSnapshot().context.decision).toBeNull();
+      actor.stop();
+    }
   });
 });
 
@@ -249,6 +294,7 @@ describe('admin review form: keyboard and axe', () => {
 
   it('rejects with a reason using the keyboard only, without axe violations', async () => {
     const h = mount();
+    const SUBJECT = h.subject;
     await expectNoAxeViolations(h, 'choosing');
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText(NAMES.confirm));

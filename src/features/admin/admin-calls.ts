@@ -4,7 +4,8 @@
  * platform's words), never thrown.
  */
 import { ResponseCode, type ValidationError } from '../../../api/envelope.ts';
-import type { DecideRequest, DecideResult } from '../../../machines/admin-review/admin-review.machine.ts';
+import type { ReviewDecision } from '../../../api/documents.ts';
+import type { DecideRequest, DecideResult, IdentityJobDecision } from '../../../machines/admin-review/admin-review.machine.ts';
 import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
 
 export type CallOutcome = { ok: true } | { ok: false; code: 'fields'; errors: ValidationError[]; text: string } | { ok: false; code: 'network' | 'refused'; text: string };
@@ -16,12 +17,14 @@ function outcomeOf(answer: { responseCode: string }): CallOutcome {
   return { ok: false, code: answer.responseCode === ResponseCode.network ? 'network' : 'refused', text };
 }
 
-export async function decideDocument(request: DecideRequest): Promise<DecideResult> {
-  const answer = await callMethod('adminDocumentDecide', {
-    documentId: request.documentId,
-    decision: request.decision,
-    ...(request.reason !== null ? { reason: request.reason } : {}),
-  });
+/** The decision on a queue item: a document (adminDocumentDecide) or an identity job (adminIdentityJobDecide). */
+export async function decideReviewItem(request: DecideRequest): Promise<DecideResult> {
+  const reason = request.reason !== null ? { reason: request.reason } : {};
+  const { target, decision } = request;
+  const answer =
+    target.kind === 'document'
+      ? await callMethod('adminDocumentDecide', { documentId: target.documentId, decision: decision as ReviewDecision, ...reason })
+      : await callMethod('adminIdentityJobDecide', { workflowRunId: target.workflowRunId, decision: decision as IdentityJobDecision, ...reason });
   if (!isFailure(answer)) return { ok: true, customerVerified: answer.customerVerified };
   if (answer.responseCode === ResponseCode.validation && answer.validationErrors?.length) return { ok: false, code: 'fields', errors: answer.validationErrors };
   if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };

@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { AdminCustomer } from '../../../api/admin.ts';
 import { LIMIT_REASONS } from '../../../api/profile.ts';
+import { DocumentCategory, DocumentStatus, documentState } from '../../../api/verification.ts';
 import { formatDate } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, callMethodOrThrow, describeFailure } from '../../lib/request.ts';
@@ -19,6 +20,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { limitCustomer, reassignDocument, removeDocument, unlimitCustomer, updateDueDiligence, updateFinancialInfo, type CallOutcome } from './admin-calls.ts';
+import { useDocumentCategoryNames, useDocumentStateNames, useDocumentStatusNames } from './messages.ts';
 import { adminReviewKey, customerDocumentsQuery } from './review-queries.ts';
 
 type LimitReason = (typeof LIMIT_REASONS)[number];
@@ -33,7 +35,7 @@ export function CustomerPanel({ customer, onClose }: { customer: AdminCustomer; 
       <Button variant="secondary" onClick={onClose}>
         {t`Close the customer`}
       </Button>
-      <CustomerDocuments customerId={customer.customerId} />
+      <CustomerDocuments customerId={customer.customerId} customerType={customer.customerType} />
       <LimitForm customer={customer} />
       <FinancialInfoForm customerId={customer.customerId} />
       <DueDiligenceForm customerId={customer.customerId} />
@@ -88,13 +90,22 @@ function Form({ title, onSubmit, children }: { title: string; onSubmit(): void; 
   );
 }
 
-function CustomerDocuments({ customerId }: { customerId: number }) {
+/**
+ * The customer's documents with their status in words (document 1 §3), newest first, and the
+ * derived identity and proof-of-residence states the platform's verification reads (the same rule,
+ * api/verification.ts documentState). Deleted documents stay listed (the administrator sees what
+ * the customer removed) without the move and remove actions.
+ */
+function CustomerDocuments({ customerId, customerType }: { customerId: number; customerType: AdminCustomer['customerType'] }) {
   const { t } = useLingui();
   const lang = getUiLanguage();
   const query = useQuery(customerDocumentsQuery(customerId));
   const [target, setTarget] = useState<Record<number, string>>({});
   const reassign = useAdminChange(({ documentId, to }: { documentId: number; to: number }) => reassignDocument(documentId, to));
   const remove = useAdminChange((documentId: number) => removeDocument(documentId));
+  const statusName = useDocumentStatusNames();
+  const categoryName = useDocumentCategoryNames();
+  const stateNames = useDocumentStateNames();
   if (query.isPending) return <Spinner label={t`Loading the documents`} />;
   if (query.isError)
     return (
@@ -102,10 +113,19 @@ function CustomerDocuments({ customerId }: { customerId: number }) {
         <p>{query.error instanceof MethodCallError ? describeFailure(query.error.failure) : t`Unknown error`}</p>
       </Alert>
     );
-  const main = query.data.documents.filter((d) => !d.isSubDocument && d.statusId !== 5);
+  const main = query.data.documents.filter((d) => !d.isSubDocument).sort((a, b) => (a.uploaded < b.uploaded ? 1 : a.uploaded > b.uploaded ? -1 : b.id - a.id));
+  const today = new Date().toISOString().slice(0, 10);
+  const residenceCategory = customerType === 'business' ? DocumentCategory.businessAddress : DocumentCategory.address;
+  const stateOf = (categoryId: number) => stateNames[documentState(main.filter((d) => d.categoryId === categoryId), today)];
   return (
     <div>
       <h3>{t`Documents`}</h3>
+      <dl className="facts">
+        <dt>{t`Identity`}</dt>
+        <dd>{stateOf(DocumentCategory.identity)}</dd>
+        <dt>{t`Proof of residence`}</dt>
+        <dd>{stateOf(residenceCategory)}</dd>
+      </dl>
       <Outcome outcome={reassign.outcome} done={t`The document was moved.`} />
       <Outcome outcome={remove.outcome} done={t`The document was removed.`} />
       {main.length === 0 ? (
@@ -115,31 +135,36 @@ function CustomerDocuments({ customerId }: { customerId: number }) {
           {main.map((d) => (
             <li key={d.id}>
               <p>
-                {d.documentType} · {formatDate(d.uploaded, lang)} · {t`status ${d.statusId}`}
+                <strong>{d.documentType}</strong> ({categoryName(d.categoryId)}) · {t`uploaded ${formatDate(d.uploaded, lang)}`} ·{' '}
+                <span className="document-status">{statusName(d.statusId)}</span>
+                {d.expiresDate ? <> · {t`expires ${formatDate(d.expiresDate, lang)}`}</> : null}
               </p>
-              <form
-                noValidate
-                className="inline-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const to = Number(target[d.id] ?? '');
-                  if (Number.isInteger(to) && to > 0) reassign.run({ documentId: d.id, to });
-                }}
-              >
-                <TextField
-                  label={t`Move ${d.documentType} to customer ID`}
-                  name={`reassign-${d.id}`}
-                  inputMode="numeric"
-                  value={target[d.id] ?? ''}
-                  onChange={(value) => setTarget((prev) => ({ ...prev, [d.id]: value }))}
-                />
-                <Button type="submit" variant="secondary" busy={reassign.busy}>
-                  {t`Move`}
-                </Button>
-                <Button variant="secondary" busy={remove.busy} onClick={() => remove.run(d.id)} aria-label={t`Remove ${d.documentType}`}>
-                  {t`Remove`}
-                </Button>
-              </form>
+              {d.rejectReason ? <p>{t`Reason given to the customer: ${d.rejectReason}`}</p> : null}
+              {d.statusId === DocumentStatus.deleted ? null : (
+                <form
+                  noValidate
+                  className="inline-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const to = Number(target[d.id] ?? '');
+                    if (Number.isInteger(to) && to > 0) reassign.run({ documentId: d.id, to });
+                  }}
+                >
+                  <TextField
+                    label={t`Move ${d.documentType} to customer ID`}
+                    name={`reassign-${d.id}`}
+                    inputMode="numeric"
+                    value={target[d.id] ?? ''}
+                    onChange={(value) => setTarget((prev) => ({ ...prev, [d.id]: value }))}
+                  />
+                  <Button type="submit" variant="secondary" busy={reassign.busy}>
+                    {t`Move`}
+                  </Button>
+                  <Button variant="secondary" busy={remove.busy} onClick={() => remove.run(d.id)} aria-label={t`Remove ${d.documentType}`}>
+                    {t`Remove`}
+                  </Button>
+                </form>
+              )}
             </li>
           ))}
         </ul>

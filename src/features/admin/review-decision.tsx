@@ -1,6 +1,7 @@
 /**
- * The administrator's decision on one document (machines/admin-review): choose the decision, give
- * the reason when rejecting or for a name mismatch, confirm, then the call. Each step's heading
+ * The administrator's decision on one document or identity job (machines/admin-review): choose the
+ * decision (those of the target's kind), give the reason when rejecting or for a name mismatch,
+ * confirm, then the call. Each step's heading
  * takes focus (StepHeading); the reason's error sits on its field (the client's check and the
  * platform's VF alike); a failed call offers a retry. Reads through admin-review.select.ts; sends
  * events only (the radio choice and the reason keep what is typed until Continue sends it).
@@ -9,8 +10,17 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
-import { REVIEW_DECISIONS, type ReviewDecision } from '../../../api/documents.ts';
-import { adminReviewMachine, type AdminReviewMachine, type DecideRequest, type DecideResult, type ReasonError } from '../../../machines/admin-review/admin-review.machine.ts';
+import {
+  DECISIONS_OF,
+  DECISIONS_WITH_REASON,
+  adminReviewMachine,
+  type AdminDecision,
+  type AdminReviewMachine,
+  type DecideRequest,
+  type DecideResult,
+  type ReasonError,
+  type ReviewTarget,
+} from '../../../machines/admin-review/admin-review.machine.ts';
 import { selectAdminReviewView } from '../../../machines/admin-review/admin-review.select.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -18,13 +28,13 @@ import { Field } from '../../ui/field.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 
 /** The decision's actor with the real call (the queue provides it). */
-export function useAdminReview(documentId: number, decide: (request: DecideRequest) => Promise<DecideResult>) {
-  // The call is read once, when the actor starts.
-  const machine = useMemo(() => adminReviewMachine.provide({ actors: { decideDocument: fromPromise(({ input }) => decide(input)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
-  return useActorRef(machine, { input: { documentId } });
+export function useAdminReview(target: ReviewTarget, decide: (request: DecideRequest) => Promise<DecideResult>) {
+  // The call and the target are read once, when the actor starts.
+  const machine = useMemo(() => adminReviewMachine.provide({ actors: { decide: fromPromise(({ input }) => decide(input)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  return useActorRef(machine, { input: { target } });
 }
 
-export function useDecisionNames(): Record<ReviewDecision, string> {
+export function useDecisionNames(): Record<AdminDecision, string> {
   const { t } = useLingui();
   return {
     confirm: t`Confirm the document`,
@@ -32,6 +42,7 @@ export function useDecisionNames(): Record<ReviewDecision, string> {
     nameMismatch: t`Name does not match`,
     expire: t`Mark it expired`,
     investigate: t`Put it under investigation`,
+    approve: t`Approve it`,
   };
 }
 
@@ -46,7 +57,7 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
   const id = useId();
   const view = useSelector(actor, selectAdminReviewView);
   const names = useDecisionNames();
-  const [choice, setChoice] = useState<ReviewDecision | ''>(view.decision ?? '');
+  const [choice, setChoice] = useState<AdminDecision | ''>(view.decision ?? '');
   const [choiceMissing, setChoiceMissing] = useState(false);
   const [reason, setReason] = useState(view.reason);
   const retryRef = useRef<HTMLButtonElement>(null);
@@ -89,7 +100,7 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
           <StepHeading level={2}>{t`Decide: ${subject}`}</StepHeading>
           <fieldset aria-describedby={choiceMissing ? `${id}-choice-error` : undefined}>
             <legend>{t`Decision`}</legend>
-            {REVIEW_DECISIONS.map((decision) => (
+            {DECISIONS_OF[view.target.kind].map((decision) => (
               <label key={decision} className="choice">
                 <input
                   type="radio"
@@ -141,7 +152,7 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
           <dl className="facts">
             <dt>{t`Decision`}</dt>
             <dd>{view.decision ? names[view.decision] : null}</dd>
-            {view.decision === 'reject' || view.decision === 'nameMismatch' ? (
+            {view.decision !== null && DECISIONS_WITH_REASON.has(view.decision) ? (
               <>
                 <dt>{t`Reason shown to the customer`}</dt>
                 <dd>{view.reason}</dd>
