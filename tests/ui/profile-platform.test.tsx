@@ -38,6 +38,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import axe from 'axe-core';
 import { customers, kycRequests, outbox, users } from '../../server/db/schema.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
+import { PROFILE_SECTIONS } from '../../api/verification.ts';
 import { KycPage } from '../../src/features/profile/kyc-view.tsx';
 import { ProfilePage } from '../../src/features/profile/profile-view.tsx';
 import { ProfileUpdatePage } from '../../src/features/profile/profile-update-view.tsx';
@@ -153,6 +154,14 @@ describe('profile against the platform (uma)', () => {
     await waitFor(() => expect(within(identity).getAllByText(/^not uploaded$/i)).toHaveLength(2));
     await within(region(/^about you$/i)).findByRole('button', { name: /update your answers/i });
     await expectNoAxeViolations('the profile');
+  });
+
+  it('has an anchor for every section the required actions link to; a link with one lands on its heading', async () => {
+    mount(<ProfilePage actingCustomerId={null} hash="identity" />);
+    const identity = await screen.findByRole('region', { name: /^identity and proof of residence$/i });
+    await waitFor(() => expect(document.activeElement).toBe(within(identity).getByRole('heading', { level: 2 })));
+    await within(region(/^personal data$/i)).findByText('Uma Urbonaite');
+    for (const section of PROFILE_SECTIONS) expect(document.getElementById(section), section).not.toBeNull();
   });
 
   it('confirms the phone with the SMS code: a wrong code shows the platform’s words, the right one confirms', async () => {

@@ -69,7 +69,7 @@ export function IdentitySection({ acting, today, residenceCountryCode }: { actin
             <dd>{stateNames[id.identity.status]}</dd>
             <dt>{t`Proof of residence`}</dt>
             <dd>{stateNames[id.proofOfResidence.status]}</dd>
-            <dt id="videoIdentity">{t`Video identification`}</dt>
+            <dt id="videoIdentity" tabIndex={-1}>{t`Video identification`}</dt>
             <dd>
               {id.videoIdentity.status === 'none'
                 ? t`Not done`

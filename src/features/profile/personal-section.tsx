@@ -31,7 +31,12 @@ export function PersonalSection({ acting, countryName }: { acting: number | null
             </dl>
             {/* Not shown in the spec: names and birth date are what the identity documents prove, so they change through /profile-update when the provider asks, not here. */}
             <p className="field-hint">{t`To correct your name or birth date, contact support: we check them against your identity document.`}</p>
-            <TaxNumberForm current={c.taxId ?? ''} />
+            {/* The anchor of the required action "tax section" (/profile#taxCertification). The tax residence self-certification forms (W-9, W-8BEN, loss of nationality) are their own screens (/self-certification); here is the tax number they rest on. */}
+            <div id="taxCertification">
+              <h3 tabIndex={-1}>{t`Tax residence`}</h3>
+              <p>{t`Your tax identification number in your country of tax residence.`}</p>
+              <TaxNumberForm current={c.taxId ?? ''} />
+            </div>
           </>
         )}
       </Loaded>

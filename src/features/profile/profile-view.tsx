@@ -1,7 +1,7 @@
 /**
  * /profile (document 1 §2, §3; issue 5): everything the provider holds about the customer, in
  * sections the verification banner's links point at (/profile#phones, #address, #identity,
- * #proofOfResidence, #videoIdentity): personal data and tax number, phones, e-mail addresses and
+ * #proofOfResidence, #videoIdentity, #taxCertification: api/verification.ts PROFILE_SECTIONS): personal data and tax number, phones, e-mail addresses and
  * the username, addresses with their documents, identity and proof of residence, and KYC.
  */
 import { useEffect } from 'react';
@@ -39,7 +39,7 @@ export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
   useEffect(() => {
     if (!ready || !hash) return;
     const target = document.getElementById(hash);
-    const heading = target?.matches('h2, h3, dt') ? target : target?.querySelector<HTMLElement>('h2');
+    const heading = target?.matches('h2, h3, dt') ? target : target?.querySelector<HTMLElement>('h2, h3');
     if (heading) {
       heading.scrollIntoView?.({ block: 'start' });
       heading.focus?.();
