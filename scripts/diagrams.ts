@@ -50,7 +50,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },
   { file: 'document-upload', title: 'Document upload (one requirement)', machine: documentUploadMachine, source: 'machines/document-upload/document-upload.machine.ts' },
-  { file: 'admin-review', title: "Administrator's decision on an uploaded document", machine: adminReviewMachine, source: 'machines/admin-review/admin-review.machine.ts' },
+  { file: 'admin-review', title: "Administrator's decision on an uploaded document or identity job", machine: adminReviewMachine, source: 'machines/admin-review/admin-review.machine.ts' },
   { file: 'code-confirm', title: 'Confirm a phone or an e-mail address with a code (profile)', machine: codeConfirmMachine, source: 'machines/code-confirm/code-confirm.machine.ts' },
   { file: 'address-edit', title: 'Create or replace an address with its documents (profile)', machine: addressEditMachine, source: 'machines/address-edit/address-edit.machine.ts' },
 ];

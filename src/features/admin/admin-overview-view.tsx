@@ -18,6 +18,12 @@ import type { FileAccess } from './document-file.ts';
 import { adminCustomersQuery } from './queries.ts';
 import { ReviewQueue } from './review-queue.tsx';
 
+/** The URL's ?page: an integer 1 to 100 000; anything else is page 1. */
+export function adminPageOf(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
 export interface AdminOverviewViewProps {
   page: number;
   onPageChange(page: number): void;

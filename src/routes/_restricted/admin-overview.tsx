@@ -1,23 +1,17 @@
 import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
 import { requireAdmin } from '../../app/guards.ts';
-import { AdminOverviewView } from '../../features/admin/admin-overview-view.tsx';
-import { adminCustomersQuery } from '../../features/admin/queries.ts';
+import { AdminOverviewView, adminPageOf } from '../../features/admin/admin-overview-view.tsx';
 import { sessionRequestHooks } from '../../features/auth/session-actor.ts';
 
-/** ?page=N, 1 to 100 000; anything else falls back to page 1. */
-const SearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)), 1), 1),
-});
-
+/**
+ * /admin-overview?page=N. The search is passed through as it is (this file is in the bundle every
+ * page loads, so no schema here): the view reads the page (adminPageOf: 1 to 100 000, anything
+ * else page 1) and loads its own data.
+ */
 export const Route = createFileRoute('/_restricted/admin-overview')({
-  validateSearch: SearchSchema,
+  validateSearch: (raw: Record<string, unknown>) => raw as { page?: unknown },
   beforeLoad: ({ context }) => requireAdmin(context.session),
-  loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminCustomersQuery(deps.page));
-  },
   component: AdminOverviewRoute,
 });
 
@@ -26,5 +20,5 @@ function AdminOverviewRoute() {
   const navigate = Route.useNavigate();
   const { session } = Route.useRouteContext();
   const access = useMemo(() => sessionRequestHooks(session), [session]);
-  return <AdminOverviewView page={page} onPageChange={(next) => void navigate({ search: { page: next } })} access={access} />;
+  return <AdminOverviewView page={adminPageOf(page)} onPageChange={(next) => void navigate({ search: { page: next } })} access={access} />;
 }
