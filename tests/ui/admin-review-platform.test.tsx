@@ -162,8 +162,14 @@ describe('the review queue against the platform (administrator)', () => {
     const identity = await callMethod(t.app, 'identityGet', {}, { token: tokens.uma });
     expect(identity.body.identity).toMatchObject({ videoIdentity: { status: 'approved', jobId } });
 
-    // The passport: reject with a reason typed in the field (an empty one first: said on the field).
+    // The passport: a decision begun and canceled gives focus back to its Decide button.
     const passport = (document.activeElement ?? passportHeading).closest('li') as HTMLElement;
+    await user.click(within(passport).getByRole('button', { name: /^Decide: Passport of Uma/ }));
+    await user.click(within(passport).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(passport).getByRole('button', { name: /^Decide: Passport of Uma/ })));
+    expect(queueStatus().textContent).toMatch(/^No decision was made: Passport of Uma .*\.$/);
+
+    // Then rejected with a reason typed in the field (an empty one first: said on the field).
     await user.click(within(passport).getByRole('button', { name: /^Decide: Passport of Uma/ }));
     await user.click(within(passport).getByLabelText('Reject it'));
     await user.click(within(passport).getByRole('button', { name: 'Continue' }));
