@@ -1,21 +1,24 @@
 /**
  * The upload of one document for one requirement (identity, proof of residence, a limit document...):
- * document 1 §3 (categories, issued and expiry dates) and issue 5 (types 4 and 5 need a front and a
- * back file; type 88, RU and UA only, the front page and the registration stamp page).
+ * document 1 §3 (categories, number, issued and expiry dates) and issue 5 (types 4 and 5 need a front
+ * and a back file; type 88, RU and UA only, the front page and the registration stamp page).
  *
  * ```
  * editing (CANCEL anywhere here ─▶ canceled)
  *   choosingType ─TYPE.CHOOSE [offered]─▶ front ─FILE.CHOOSE [acceptable, second page needed]─▶ secondPage
- *        ▲                                  │  └─FILE.CHOOSE [acceptable]─▶ dates ◀─FILE.CHOOSE [acceptable]─┘
+ *        ▲                                  │  └─FILE.CHOOSE [acceptable]─▶ details ◀─FILE.CHOOSE [acceptable]─┘
  *        └──────────────── BACK ────────────┘   FILE.CHOOSE otherwise: the file's error, stays
  *   front / secondPage ─NEXT [a file picked before]─▶ the next step (after coming back with BACK)
- *   dates ─DATES.SUBMIT [valid]─▶ review ─SUBMIT─▶ uploading
- *   BACK goes one step back (dates ─▶ secondPage or front; review ─▶ dates)
+ *   details ─DETAILS.SUBMIT [valid]─▶ review ─SUBMIT─▶ uploading
+ *   BACK goes one step back (details ─▶ secondPage or front; review ─▶ details)
  * uploading ─ok─▶ done
- *           ─VF─▶ the first step with a refused field (type, front, second page, dates), error on it
+ *           ─VF─▶ the first step with a refused field (type, front, second page, details: number
+ *                 or dates), error on it
  *           ─refused / no answer─▶ failed ─RETRY─▶ uploading ; failed ─BACK─▶ review ; ─CANCEL─▶ canceled
  * ```
  *
+ * The details step asks for the document number only when the category needs one (identity documents,
+ * numberRequiredFor: the platform refuses an identity document without it), and the dates.
  * The front page is asked first for every type, then the second file (for type 88 the stamp page
  * comes second: the front page identifies the document, as for the other types). Files are checked
  * here before sending (checkFile: non-empty, at most 10 MB, JPEG, PNG or PDF); the platform checks
@@ -28,10 +31,11 @@ import type { ValidationError } from '../../api/envelope.ts';
 import {
   checkFile,
   fieldErrorsOf,
-  validateDates,
-  type DocumentDates,
   type FieldError,
   type FieldErrors,
+  numberRequiredFor,
+  validateDetails,
+  type DocumentDetails,
   type SecondPage,
   type UploadDocumentType,
   type UploadField,
@@ -56,6 +60,8 @@ export interface UploadRequest {
   /** the back or the registration stamp page; null for one-file types */
   second: Blob | null;
   secondPage: SecondPage | null;
+  /** trimmed; null when the category asks for no number */
+  number: string | null;
   issuedDate: string;
   expiresDate: string | null;
 }
@@ -68,7 +74,7 @@ export type DocumentUploadEvent =
   | { type: 'FILE.CHOOSE'; file: UploadFile }
   /** go on with the file picked before (after coming back to its step) */
   | { type: 'NEXT' }
-  | { type: 'DATES.SUBMIT'; dates: DocumentDates }
+  | { type: 'DETAILS.SUBMIT'; details: DocumentDetails }
   | { type: 'SUBMIT' }
   | { type: 'BACK' }
   | { type: 'RETRY' }
@@ -78,7 +84,9 @@ export interface DocumentUploadContext extends DocumentUploadInput {
   type: UploadDocumentType | null;
   front: UploadFile | null;
   second: UploadFile | null;
-  dates: DocumentDates;
+  /** the category asks for the document number (numberRequiredFor) */
+  numberRequired: boolean;
+  details: DocumentDetails;
   fieldErrors: FieldErrors;
   /** why the upload failed (failed), or platform errors of no field (shown with the form) */
   uploadError: UploadFailure | null;
@@ -109,7 +117,8 @@ export const documentUploadMachine = setup({
     hasFrontAndSecondPageNeeded: ({ context }) => context.front !== null && context.fieldErrors.front === undefined && context.type?.secondPage != null,
     hasSecond: ({ context }) => context.second !== null && context.fieldErrors.secondPage === undefined,
     isAcceptableFileAndSecondPageNeeded: ({ context }, file: UploadFile) => checkFile(file) === null && context.type?.secondPage != null,
-    areDatesValid: ({ context }, dates: DocumentDates) => Object.keys(validateDates(dates, context.expiryRequired, context.today)).length === 0,
+    areDetailsValid: ({ context }, details: DocumentDetails) =>
+      Object.keys(validateDetails(details, context.numberRequired, context.expiryRequired, context.today)).length === 0,
     isUploaded: (_, r: UploadResult) => r.ok,
     isRefusedOn: (_, p: { result: UploadResult; fields: UploadField[] }) => p.fields.some((f) => vfOf(p.result).fieldErrors[f] !== undefined),
   },
@@ -133,9 +142,9 @@ export const documentUploadMachine = setup({
     rejectFile: assign(({ context }, p: { field: 'front' | 'secondPage'; file: UploadFile }) => ({
       fieldErrors: { ...context.fieldErrors, [p.field]: checkFile(p.file) ?? ({ code: 'fileType', detail: null } satisfies FieldError) },
     })),
-    storeDates: assign(({ context }, dates: DocumentDates) => {
-      const { issuedDate: _i, expiresDate: _e, ...rest } = context.fieldErrors;
-      return { dates, fieldErrors: { ...rest, ...validateDates(dates, context.expiryRequired, context.today) } };
+    storeDetails: assign(({ context }, details: DocumentDetails) => {
+      const { number: _n, issuedDate: _i, expiresDate: _e, ...rest } = context.fieldErrors;
+      return { details, fieldErrors: { ...rest, ...validateDetails(details, context.numberRequired, context.expiryRequired, context.today) } };
     }),
     startUpload: assign({ uploadError: null }),
     storeFieldErrors: assign(({ context }, r: UploadResult) => {
@@ -160,7 +169,8 @@ export const documentUploadMachine = setup({
     type: null,
     front: null,
     second: null,
-    dates: { issuedDate: '', expiresDate: '' },
+    numberRequired: numberRequiredFor(input.categoryId),
+    details: { number: '', issuedDate: '', expiresDate: '' },
     fieldErrors: {},
     uploadError: null,
   }),
@@ -186,13 +196,13 @@ export const documentUploadMachine = setup({
                 target: 'secondPage',
                 actions: { type: 'storeFront', params: ({ event }) => event.file },
               },
-              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'dates', actions: { type: 'storeFront', params: ({ event }) => event.file } },
+              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'details', actions: { type: 'storeFront', params: ({ event }) => event.file } },
               { actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'front' as const, file: event.file }) } },
             ],
             // Back here from a later step: go on with the file picked before.
             NEXT: [
               { guard: 'hasFrontAndSecondPageNeeded', target: 'secondPage' },
-              { guard: 'hasFront', target: 'dates' },
+              { guard: 'hasFront', target: 'details' },
             ],
             BACK: 'choosingType',
           },
@@ -200,24 +210,24 @@ export const documentUploadMachine = setup({
         secondPage: {
           on: {
             'FILE.CHOOSE': [
-              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'dates', actions: { type: 'storeSecond', params: ({ event }) => event.file } },
+              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'details', actions: { type: 'storeSecond', params: ({ event }) => event.file } },
               { actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'secondPage' as const, file: event.file }) } },
             ],
-            NEXT: { guard: 'hasSecond', target: 'dates' },
+            NEXT: { guard: 'hasSecond', target: 'details' },
             BACK: 'front',
           },
         },
-        dates: {
+        details: {
           on: {
-            'DATES.SUBMIT': [
-              { guard: { type: 'areDatesValid', params: ({ event }) => event.dates }, target: 'review', actions: { type: 'storeDates', params: ({ event }) => event.dates } },
-              { actions: { type: 'storeDates', params: ({ event }) => event.dates } },
+            'DETAILS.SUBMIT': [
+              { guard: { type: 'areDetailsValid', params: ({ event }) => event.details }, target: 'review', actions: { type: 'storeDetails', params: ({ event }) => event.details } },
+              { actions: { type: 'storeDetails', params: ({ event }) => event.details } },
             ],
             BACK: [{ guard: 'needsSecondPage', target: 'secondPage' }, { target: 'front' }],
           },
         },
         review: {
-          on: { SUBMIT: '#documentUpload.uploading', BACK: 'dates' },
+          on: { SUBMIT: '#documentUpload.uploading', BACK: 'details' },
         },
       },
     },
@@ -233,8 +243,9 @@ export const documentUploadMachine = setup({
           front: context.front?.content ?? new Blob([]),
           second: context.type?.secondPage ? (context.second?.content ?? null) : null,
           secondPage: context.type?.secondPage ?? null,
-          issuedDate: context.dates.issuedDate.trim(),
-          expiresDate: context.dates.expiresDate.trim() || null,
+          number: context.numberRequired ? context.details.number.trim() : null,
+          issuedDate: context.details.issuedDate.trim(),
+          expiresDate: context.details.expiresDate.trim() || null,
         }),
         onDone: [
           { guard: { type: 'isUploaded', params: ({ event }) => event.output }, target: 'done' },
@@ -255,8 +266,8 @@ export const documentUploadMachine = setup({
             actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
           },
           {
-            guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['issuedDate', 'expiresDate'] }) },
-            target: 'editing.dates',
+            guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['number', 'issuedDate', 'expiresDate'] }) },
+            target: 'editing.details',
             actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
           },
           { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },

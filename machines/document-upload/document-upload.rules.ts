@@ -1,9 +1,11 @@
 /**
  * The client-side checks of one document upload (the platform checks again, by content): the file
- * (non-empty, at most MAX_DOCUMENT_BYTES, an accepted type), the dates, and where a platform
- * validation error (VF param) belongs in the form. Pure; errors are codes the view translates.
+ * (non-empty, at most MAX_DOCUMENT_BYTES, an accepted type), the details (the document number where
+ * the category needs one, the dates), and where a platform validation error (VF param) belongs in
+ * the form. Pure; errors are codes the view translates.
  */
-import { ACCEPTED_DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '../../api/verification.ts';
+import { DOCUMENT_NUMBER_MAX } from '../../api/documents.ts';
+import { ACCEPTED_DOCUMENT_TYPES, DocumentCategory, MAX_DOCUMENT_BYTES } from '../../api/verification.ts';
 import type { ValidationError } from '../../api/envelope.ts';
 
 /** The file a customer picked (the view copies it from the File; `content` is what is sent). */
@@ -24,13 +26,15 @@ export interface UploadDocumentType {
   secondPage: SecondPage | null;
 }
 
-export type UploadField = 'documentType' | 'front' | 'secondPage' | 'issuedDate' | 'expiresDate';
+export type UploadField = 'documentType' | 'front' | 'secondPage' | 'number' | 'issuedDate' | 'expiresDate';
 
 export type FieldErrorCode =
   | 'fileEmpty'
   | 'fileTooLarge'
   | 'fileType'
   | 'required'
+  /** the document number is longer than DOCUMENT_NUMBER_MAX */
+  | 'tooLong'
   | 'invalidDate'
   /** the issue date is after today */
   | 'issuedInFuture'
@@ -69,6 +73,35 @@ export interface DocumentDates {
   issuedDate: string;
   /** '' when the document has no expiry date (allowed unless the requirement asks for one) */
   expiresDate: string;
+}
+
+/** The details step: the document number (kept '' when the category does not ask for one) and the dates. */
+export interface DocumentDetails extends DocumentDates {
+  number: string;
+}
+
+/**
+ * The platform requires a document number of an identity document (category 1) only: it finds the
+ * same document on two customers (server/modules/profile/documents.service.ts prepareDocument).
+ */
+export function numberRequiredFor(categoryId: number): boolean {
+  return categoryId === DocumentCategory.identity;
+}
+
+/** The document number: trimmed, required, at most DOCUMENT_NUMBER_MAX characters (api/documents.ts). */
+export function validateNumber(number: string): FieldError | null {
+  const trimmed = number.trim();
+  if (trimmed === '') return error('required');
+  if (trimmed.length > DOCUMENT_NUMBER_MAX) return error('tooLong');
+  return null;
+}
+
+/** The details: the number when `numberRequired`, and the dates (validateDates). */
+export function validateDetails(details: DocumentDetails, numberRequired: boolean, expiryRequired: boolean, today: string): FieldErrors {
+  const out: FieldErrors = {};
+  const number = numberRequired ? validateNumber(details.number) : null;
+  if (number) out.number = number;
+  return { ...out, ...validateDates(details, expiryRequired, today) };
 }
 
 /**
@@ -112,6 +145,8 @@ export function fieldOfParam(param: string): UploadField | null {
     case 'back':
     case 'registrationStamp':
       return 'secondPage';
+    case 'number':
+      return 'number';
     case 'issuedDate':
       return 'issuedDate';
     case 'expiresDate':

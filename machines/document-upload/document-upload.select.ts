@@ -3,13 +3,13 @@ import type { SnapshotFrom } from 'xstate';
 import type { DocumentUploadMachine } from './document-upload.machine.ts';
 
 export type DocumentUploadSnapshot = SnapshotFrom<DocumentUploadMachine>;
-export type DocumentUploadStep = 'choosingType' | 'front' | 'secondPage' | 'dates' | 'review' | 'uploading' | 'failed' | 'done' | 'canceled';
+export type DocumentUploadStep = 'choosingType' | 'front' | 'secondPage' | 'details' | 'review' | 'uploading' | 'failed' | 'done' | 'canceled';
 
 export function selectDocumentUploadStep(s: DocumentUploadSnapshot): DocumentUploadStep {
   if (s.matches({ editing: 'choosingType' })) return 'choosingType';
   if (s.matches({ editing: 'front' })) return 'front';
   if (s.matches({ editing: 'secondPage' })) return 'secondPage';
-  if (s.matches({ editing: 'dates' })) return 'dates';
+  if (s.matches({ editing: 'details' })) return 'details';
   if (s.matches({ editing: 'review' })) return 'review';
   if (s.matches('uploading')) return 'uploading';
   if (s.matches('failed')) return 'failed';
@@ -28,7 +28,8 @@ export function selectDocumentUploadView(s: DocumentUploadSnapshot) {
     expiryRequired: c.expiryRequired,
     front: c.front,
     second: c.second,
-    dates: c.dates,
+    numberRequired: c.numberRequired,
+    details: c.details,
     fieldErrors: c.fieldErrors,
     uploadError: c.uploadError,
     canBack: s.can({ type: 'BACK' }),

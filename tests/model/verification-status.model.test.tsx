@@ -12,6 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
@@ -132,11 +133,18 @@ function mount(pathname = '/home') {
   const logic = verificationStatusMachine.provide({ actors: { loadStatus: fromPromise(({ input, signal }) => q.next(input, signal)) } });
   const actor = createActor(logic).start();
   const user = userEvent.setup();
-  const view = render(
-    <I18nProvider i18n={i18n}>
+  // The banner's link is the router's Link: it renders in a memory router at `pathname`.
+  const root = createRootRoute({
+    component: () => (
       <main>
         <StatusBanner actor={actor} pathname={pathname} />
       </main>
+    ),
+  });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [pathname] }) });
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
     </I18nProvider>,
   );
   return { q, actor, user, container: view.container };

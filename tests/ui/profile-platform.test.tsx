@@ -36,7 +36,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { and, desc, eq } from 'drizzle-orm';
 import axe from 'axe-core';
-import { customers, kycRequests, outbox, users } from '../../server/db/schema.ts';
+import { customerDocuments, customers, kycRequests, outbox, users } from '../../server/db/schema.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { PROFILE_SECTIONS } from '../../api/verification.ts';
 import { KycPage } from '../../src/features/profile/kyc-view.tsx';
@@ -156,6 +156,31 @@ describe('profile against the platform (uma)', () => {
     await expectNoAxeViolations('the profile');
   });
 
+  it('shows uma’s verification status at the top: not Checked, the action-required sentence', async () => {
+    mount();
+    const summary = await screen.findByRole('region', { name: /^verification status$/i });
+    await within(summary).findByText('Action required');
+    expect(within(summary).getByText('Your account is not verified yet. A few things are missing.')).toBeTruthy();
+    expect(within(summary).queryByText('Checked')).toBeNull();
+    // above every section
+    const regions = screen.getAllByRole('region');
+    expect(regions[0]).toBe(summary);
+  });
+
+  it('shows Checked for a verified customer (anna)', async () => {
+    const uma = token;
+    token = (await signIn(t.app, 'anna')).accessToken;
+    try {
+      mount();
+      const summary = await screen.findByRole('region', { name: /^verification status$/i });
+      await within(summary).findByText('Checked');
+      expect(within(summary).getByText('Your account is verified.')).toBeTruthy();
+      await expectNoAxeViolations('the verification status of a verified customer');
+    } finally {
+      token = uma;
+    }
+  });
+
   it('has an anchor for every section the required actions link to; a link with one lands on its heading', async () => {
     mount(<ProfilePage actingCustomerId={null} hash="identity" />);
     const identity = await screen.findByRole('region', { name: /^identity and proof of residence$/i });
@@ -210,19 +235,25 @@ describe('profile against the platform (uma)', () => {
     const open = await within(identity).findByRole('button', { name: /upload an identity document/i });
     await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
     await user.click(open);
-    await user.type(within(identity).getByLabelText(/^document number/i), 'LT1234567');
+    // the number is asked in the upload's details step, not beside the form
+    expect(within(identity).queryByLabelText(/^document number/i)).toBeNull();
     await user.selectOptions(within(identity).getByLabelText(/^document type$/i), 'Passport');
     await user.click(within(identity).getByRole('button', { name: /^continue$/i }));
     await within(identity).findByRole('heading', { name: /upload the document/i });
     await expectNoAxeViolations('the identity upload: file step');
     await user.upload(within(identity).getByLabelText(/^document file$/i), new File([PNG], 'passport.png', { type: 'image/png' }));
-    await within(identity).findByRole('heading', { name: /document dates/i });
+    await within(identity).findByRole('heading', { name: /document details/i });
+    await user.type(within(identity).getByLabelText(/^document number/i), ' LT1234567 ');
     await user.type(within(identity).getByLabelText(/^issue date$/i), isoDaysFromToday(-400));
     await user.type(within(identity).getByLabelText(/^expiry date$/i), isoDaysFromToday(3000));
     await user.click(within(identity).getByRole('button', { name: /^continue$/i }));
     await within(identity).findByRole('heading', { name: /check and upload/i });
+    expect(within(identity).getByText('LT1234567')).toBeTruthy();
     await user.click(within(identity).getByRole('button', { name: /^upload$/i }));
     await within(identity).findByText(/the document was uploaded/i);
+    // stored with its number, trimmed
+    const [doc] = await t.db.select().from(customerDocuments).where(eq(customerDocuments.customerId, await umaCustomerId())).orderBy(desc(customerDocuments.id)).limit(1);
+    expect(doc!.number).toBe('LT1234567');
     // The lists and states are read again: the passport is there, and the identity is being checked.
     const table = await within(identity).findByRole('table', { name: /^identity documents$/i });
     await within(table).findByText('Passport');

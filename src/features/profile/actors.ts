@@ -1,6 +1,7 @@
 /**
- * The real calls behind the profile's statecharts (machines/code-confirm, machines/address-edit)
- * and the identity upload (machines/document-upload). Expected failures come back as the
+ * The real calls behind the profile's statecharts (machines/code-confirm, machines/address-edit).
+ * A document upload (machines/document-upload) goes through the verification feature's one upload
+ * call (src/features/verification/upload-document.ts). Expected failures come back as the
  * machines' values: VF as field errors (or a wrong code), no answer as network, the rest refused
  * with the platform's words. Codes and files are never logged.
  */
@@ -10,7 +11,6 @@ import type { Methods } from '../../../api/registry.ts';
 import type { ConfirmCodeResult, RequestCodeResult } from '../../../machines/code-confirm/code-confirm.machine.ts';
 import type { SaveAddressRequest, SaveAddressResult } from '../../../machines/address-edit/address-edit.machine.ts';
 import { ADDRESS_DOCUMENT_KEYS } from '../../../machines/address-edit/address-edit.rules.ts';
-import type { UploadRequest, UploadResult } from '../../../machines/document-upload/document-upload.machine.ts';
 import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
 
 const refusedOrNetwork = (f: Failure) =>
@@ -75,28 +75,6 @@ export async function saveAddress(request: SaveAddressRequest): Promise<SaveAddr
     if (d.secondPage && d.second) files.push([`${key}.${d.secondPage}`, d.second.content]);
   }
   const answer = await callMethod('customerAddressCreateOrReplace', payload as RequestOf<Methods['customerAddressCreateOrReplace']>, { files });
-  if (!isFailure(answer)) return { ok: true };
-  if (answer.responseCode === ResponseCode.validation && answer.validationErrors && answer.validationErrors.length > 0) return { ok: false, code: 'fields', errors: answer.validationErrors };
-  if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };
-  return { ok: false, code: 'refused', detail: describeFailure(answer) };
-}
-
-/**
- * customerDocumentCreate for the identity section: the upload machine's request plus the
- * document's number, which the platform requires of an identity document (category 1) and the
- * upload machine does not ask for (the identity section asks for it beside the form).
- */
-export async function uploadIdentityDocument(request: UploadRequest, number: string): Promise<UploadResult> {
-  const payload = {
-    categoryId: request.categoryId,
-    documentTypeId: request.documentTypeId,
-    number: number.trim() || undefined,
-    issuedDate: request.issuedDate,
-    expiresDate: request.expiresDate ?? undefined,
-  };
-  const files: [string, Blob][] = [['front', request.front]];
-  if (request.second && request.secondPage) files.push([request.secondPage, request.second]);
-  const answer = await callMethod('customerDocumentCreate', payload, { files });
   if (!isFailure(answer)) return { ok: true };
   if (answer.responseCode === ResponseCode.validation && answer.validationErrors && answer.validationErrors.length > 0) return { ok: false, code: 'fields', errors: answer.validationErrors };
   if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };

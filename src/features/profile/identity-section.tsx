@@ -13,9 +13,8 @@ import { selectDocumentUploadStep } from '../../../machines/document-upload/docu
 import type { UploadDocumentType } from '../../../machines/document-upload/document-upload.rules.ts';
 import { callMethod } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { DocumentUploadForm, useDocumentUpload } from '../verification/document-upload-form.tsx';
-import { uploadIdentityDocument } from './actors.ts';
+import { uploadDocument } from '../verification/upload-document.ts';
 import { DocumentList } from './document-list.tsx';
 import { useDocumentStateNames } from './messages.ts';
 import { documentTypesQuery, documentsQuery, identityQuery, invalidateAfterChange } from './queries.ts';
@@ -120,13 +119,10 @@ export function IdentitySection({ acting, today, residenceCountryCode }: { actin
 function UploadPanel({ categoryId, today, types, names, onClose }: { categoryId: Category; today: string; types: UploadDocumentType[]; names: Record<number, string>; onClose(): void }) {
   const { t } = useLingui();
   const client = useQueryClient();
-  // The platform requires an identity document's number; the upload form does not ask for it, so it is asked here.
-  const [number, setNumber] = useState('');
-  const numberRef = useMemo(() => ({ current: '' }), []);
-  numberRef.current = number;
   const input = useMemo(() => ({ categoryId, types, expiryRequired: categoryId === DocumentCategory.identity, today }), []); // eslint-disable-line react-hooks/exhaustive-deps
   const actor = useDocumentUpload(input, async (request) => {
-    const result = await uploadIdentityDocument(request, categoryId === DocumentCategory.identity ? numberRef.current : '');
+    // The upload machine asks for the identity document's number (its details step).
+    const result = await uploadDocument(request);
     if (result.ok) await invalidateAfterChange(client);
     return result;
   });
@@ -134,9 +130,6 @@ function UploadPanel({ categoryId, today, types, names, onClose }: { categoryId:
   const finished = step === 'done' || step === 'canceled';
   return (
     <div className="profile-panel">
-      {categoryId === DocumentCategory.identity && !finished ? (
-        <TextField label={t`Document number`} name="documentNumber" value={number} onChange={setNumber} required maxLength={50} autoComplete="off" hint={t`As printed on the document.`} />
-      ) : null}
       <DocumentUploadForm actor={actor} typeNames={names} />
       {finished ? (
         <div className="actions">

@@ -2,7 +2,8 @@
  * /profile (document 1 §2, §3; issue 5): everything the provider holds about the customer, in
  * sections the verification banner's links point at (/profile#phones, #address, #identity,
  * #proofOfResidence, #videoIdentity, #taxCertification: api/verification.ts PROFILE_SECTIONS): personal data and tax number, phones, e-mail addresses and
- * the username, addresses with their documents, identity and proof of residence, and KYC.
+ * the username, addresses with their documents, identity and proof of residence, and KYC; above
+ * them the verification status (verification-summary.tsx).
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { IdentitySection } from './identity-section.tsx';
 import { KycSection } from './kyc-section.tsx';
 import { PersonalSection } from './personal-section.tsx';
 import { PhonesSection } from './phones-section.tsx';
+import { VerificationSummary } from './verification-summary.tsx';
 import { countriesQuery, customerInfoQuery } from './queries.ts';
 import './profile.css';
 
@@ -50,6 +52,7 @@ export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
   return (
     <div className="profile-page">
       <StepHeading>{t`Profile`}</StepHeading>
+      <VerificationSummary acting={actingCustomerId} />
       <nav aria-label={t`Profile sections`}>
         <ul className="profile-toc">
           <li><a href="#personal">{t`Personal data`}</a></li>

@@ -1,15 +1,17 @@
 /**
  * The upload of one document (machines/document-upload): the document type, the front page, the
- * back or the registration stamp page when the type needs one, the issue and expiry dates, a
- * review, then the upload. Errors sit on their field (the client checks and the platform's VF
- * answer alike); a failed upload offers a retry. Each step's heading takes focus when the step
- * comes (StepHeading). Reads through document-upload.select.ts; sends events only (the date
- * fields keep what is typed until Continue sends it).
+ * back or the registration stamp page when the type needs one, the details (the document number
+ * when the category needs one, the issue and expiry dates), a review, then the upload. Errors sit
+ * on their field (the client checks and the platform's VF answer alike); a failed upload offers a
+ * retry. Each step's heading takes focus when the step comes (StepHeading). Reads through
+ * document-upload.select.ts; sends events only (the detail fields keep what is typed until
+ * Continue sends it).
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
+import { DOCUMENT_NUMBER_MAX } from '../../../api/documents.ts';
 import { ACCEPTED_DOCUMENT_TYPES } from '../../../api/verification.ts';
 import {
   documentUploadMachine,
@@ -52,8 +54,9 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
   const errorTexts = useFieldErrorMessages();
   const secondPageNames = useSecondPageNames();
   const [typeId, setTypeId] = useState(view.type ? String(view.type.id) : '');
-  const [issuedDate, setIssuedDate] = useState(view.dates.issuedDate);
-  const [expiresDate, setExpiresDate] = useState(view.dates.expiresDate);
+  const [number, setNumber] = useState(view.details.number);
+  const [issuedDate, setIssuedDate] = useState(view.details.issuedDate);
+  const [expiresDate, setExpiresDate] = useState(view.details.expiresDate);
   const retryRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -143,11 +146,24 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
       return fileStep('front');
     case 'secondPage':
       return fileStep('secondPage');
-    case 'dates':
+    case 'details':
       return (
-        <form onSubmit={submit(() => actor.send({ type: 'DATES.SUBMIT', dates: { issuedDate, expiresDate } }))} noValidate>
-          <StepHeading level={2}>{t`Document dates`}</StepHeading>
+        <form onSubmit={submit(() => actor.send({ type: 'DETAILS.SUBMIT', details: { number, issuedDate, expiresDate } }))} noValidate>
+          <StepHeading level={2}>{view.numberRequired ? t`Document details` : t`Document dates`}</StepHeading>
           {otherErrors}
+          {view.numberRequired ? (
+            <TextField
+              label={t`Document number`}
+              name="documentNumber"
+              value={number}
+              onChange={setNumber}
+              required
+              maxLength={DOCUMENT_NUMBER_MAX}
+              autoComplete="off"
+              hint={t`As printed on the document.`}
+              error={errorText(view.fieldErrors.number)}
+            />
+          ) : null}
           <TextField label={t`Issue date`} name="issuedDate" type="date" value={issuedDate} onChange={setIssuedDate} required error={errorText(view.fieldErrors.issuedDate)} />
           <TextField
             label={t`Expiry date`}
@@ -175,6 +191,12 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
           <dl className="facts">
             <dt>{t`Document type`}</dt>
             <dd>{typeName}</dd>
+            {view.numberRequired ? (
+              <>
+                <dt>{t`Document number`}</dt>
+                <dd>{view.details.number.trim()}</dd>
+              </>
+            ) : null}
             <dt>{view.secondPage ? t`Front page` : t`Document file`}</dt>
             <dd>{view.front?.name}</dd>
             {view.secondPage ? (
@@ -184,9 +206,9 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
               </>
             ) : null}
             <dt>{t`Issue date`}</dt>
-            <dd>{view.dates.issuedDate}</dd>
+            <dd>{view.details.issuedDate}</dd>
             <dt>{t`Expiry date`}</dt>
-            <dd>{view.dates.expiresDate || t`None`}</dd>
+            <dd>{view.details.expiresDate || t`None`}</dd>
           </dl>
           {view.step === 'failed' && view.uploadError ? (
             <Alert tone="error" title={t`The document was not uploaded`}>

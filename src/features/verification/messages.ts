@@ -1,5 +1,6 @@
 /** The verification views' wording for the status banner and the document upload machine's codes. */
 import { useLingui } from '@lingui/react/macro';
+import { DOCUMENT_NUMBER_MAX } from '../../../api/documents.ts';
 import type { WarningStatus } from '../../../api/verification.ts';
 import type { FieldErrorCode, SecondPage } from '../../../machines/document-upload/document-upload.rules.ts';
 
@@ -23,6 +24,7 @@ export function useFieldErrorMessages(): Record<Exclude<FieldErrorCode, 'platfor
     fileTooLarge: t`The file is larger than 10 MB. Choose a smaller file.`,
     fileType: t`Choose a JPEG, PNG or PDF file.`,
     required: t`This is required.`,
+    tooLong: t`Use at most ${DOCUMENT_NUMBER_MAX} characters.`,
     invalidDate: t`Enter a valid date.`,
     issuedInFuture: t`The issue date cannot be in the future.`,
     expired: t`The document has expired. Upload a valid document.`,

@@ -7,7 +7,10 @@
  *
  * role=status (polite): the banner is standing information, present on every page; it must not
  * interrupt like an alert each time a page opens. Only a failed load is an alert (with a retry).
+ * Its link is the router's Link: the app stays loaded (no full page reload), and it is a real
+ * anchor, so Tab reaches it and Enter follows it.
  */
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Plural, useLingui } from '@lingui/react/macro';
@@ -51,7 +54,7 @@ export function StatusBanner({ actor, pathname }: StatusBannerProps) {
           <Plural value={count} one="# action required" other="# actions required" />
         </p>
       ) : null}
-      <a href={banner.link}>{banner.link === '/limited-account' ? t`See what is needed` : t`Go to your profile`}</a>
+      <Link to={banner.link}>{banner.link === '/limited-account' ? t`See what is needed` : t`Go to your profile`}</Link>
     </div>
   );
 }

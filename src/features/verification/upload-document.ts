@@ -1,10 +1,13 @@
 /**
- * The real upload of machines/document-upload: customerDocumentCreate as multipart (the request
- * wrapper sends a payload holding a Blob as multipart: the JSON in `data`, each file in a part
- * named by its key, here `front` and `back` or `registrationStamp`, as api/documents.ts
- * DocumentFileField names them). Expected failures come back as the machine's values: VF as field
- * errors, no answer as network, the rest refused with the platform's words.
+ * The one real upload of machines/document-upload, used by every view that uploads a document
+ * (/limited-account, /company-documents, the profile's identity section): customerDocumentCreate
+ * with the document's metadata (number where the category needs one, dates) as the JSON part and
+ * the files as parts beside it (the request wrapper's `files` option), named as api/documents.ts
+ * DocumentFileField names them: `front`, and `back` or `registrationStamp` for the types that
+ * need a second page. Expected failures come back as the machine's values: VF as field errors, no
+ * answer as network, the rest refused with the platform's words. Files are never logged.
  */
+import { DocumentFileField } from '../../../api/documents.ts';
 import { ResponseCode } from '../../../api/envelope.ts';
 import type { RequestOf } from '../../../api/method.ts';
 import type { Methods } from '../../../api/registry.ts';
@@ -12,16 +15,16 @@ import type { UploadRequest, UploadResult } from '../../../machines/document-upl
 import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
 
 export async function uploadDocument(request: UploadRequest): Promise<UploadResult> {
-  const payload = {
+  const payload: RequestOf<Methods['customerDocumentCreate']> = {
     categoryId: request.categoryId,
     documentTypeId: request.documentTypeId,
+    number: request.number ?? undefined,
     issuedDate: request.issuedDate,
     expiresDate: request.expiresDate ?? undefined,
-    front: request.front,
-    ...(request.second && request.secondPage ? { [request.secondPage]: request.second } : {}),
   };
-  // The files are multipart parts beside the contract's fields (the schema describes the JSON part).
-  const answer = await callMethod('customerDocumentCreate', payload as RequestOf<Methods['customerDocumentCreate']>);
+  const files: [string, Blob][] = [[DocumentFileField.front, request.front]];
+  if (request.second && request.secondPage) files.push([DocumentFileField[request.secondPage], request.second]);
+  const answer = await callMethod('customerDocumentCreate', payload, { files });
   if (!isFailure(answer)) return { ok: true };
   if (answer.responseCode === ResponseCode.validation && answer.validationErrors && answer.validationErrors.length > 0) {
     return { ok: false, code: 'fields', errors: answer.validationErrors };
