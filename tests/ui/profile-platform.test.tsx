@@ -283,7 +283,7 @@ describe('profile against the platform (uma)', () => {
     const code = /(\d{6})/.exec(mail!.body)![1]!;
     await user.type(within(emails).getByLabelText(/^code$/i), `${code}{Enter}`);
     await within(emails).findByText('uma.home@demo.test confirmed.');
-    await user.click(await within(emails).findByRole('button', { name: 'Make uma.home@demo.test primary' }));
+    await user.click(await within(emails).findByRole('button', { name: 'Make primary: uma.home@demo.test' }));
     await within(emails).findByText(/the primary address was changed/i);
     await user.click(await within(emails).findByRole('button', { name: `Delete ${demoUserByKey.uma.email}` }));
     await within(emails).findByText(/the address was deleted/i);

@@ -63,7 +63,7 @@ export function AddressesSection({
                         setNotice(null);
                         setEditing({ address: a });
                       }}
-                      aria-label={t`Change the address ${a.address1}`}
+                      aria-label={`${t`Change or add documents`}: ${a.address1}`}
                     >
                       {t`Change or add documents`}
                     </Button>

@@ -52,7 +52,7 @@ export function EmailsSection({ acting }: { acting: number | null }) {
                       </Button>
                     )}
                     {e.confirmed && e.status !== 'Primary' ? (
-                      <Button variant="secondary" busy={primary.busy} onClick={() => primary.run({ emailId: e.id })} aria-label={t`Make ${e.emailAddress} primary`}>
+                      <Button variant="secondary" busy={primary.busy} onClick={() => primary.run({ emailId: e.id })} aria-label={`${t`Make primary`}: ${e.emailAddress}`}>
                         {t`Make primary`}
                       </Button>
                     ) : null}
