@@ -42,7 +42,7 @@ export function useAddressStatusNames(): Record<'unconfirmed' | 'confirmed' | 'p
 
 export function useAddressTypeNames(): Record<AddressTypeValue, string> {
   const { t } = useLingui();
-  return { unspecified: t`Other`, home: t`Home`, residence: t`Residence`, business: t`Business`, homeAndBusiness: t`Home and business`, office: t`Office` };
+  return { unspecified: t`Other`, home: t({ message: `Home`, context: `address type` }), residence: t`Residence`, business: t`Business`, homeAndBusiness: t`Home and business`, office: t`Office` };
 }
 
 export function useUsernameStatusNames(): Record<'active' | 'failed' | 'pending', string> {
