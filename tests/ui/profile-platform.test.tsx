@@ -295,7 +295,7 @@ describe('profile against the platform (uma)', () => {
   it('an address change with a proof of address too old is refused on that field, then saved with a recent one', async () => {
     const { user } = mount();
     const addresses = await screen.findByRole('region', { name: /^addresses$/i });
-    await user.click(await within(addresses).findByRole('button', { name: /change the address gedimino/i }));
+    await user.click(await within(addresses).findByRole('button', { name: /change or add documents: gedimino/i }));
     await within(addresses).findByRole('heading', { name: /change the address/i });
     await expectNoAxeViolations('the address form');
     const street = within(addresses).getByLabelText(/^street and number$/i);
