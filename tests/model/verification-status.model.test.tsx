@@ -25,32 +25,13 @@ import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
 import { LiveQueue } from './live-queue.ts';
+import { verifiedInputs } from '../verification-inputs.ts';
 
 type Snap = SnapshotFrom<typeof verificationStatusMachine>;
 type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
 type ModelEvent = VerificationStatusEvent | SystemEvent;
 
-const base: VerificationInputs = {
-  customerType: 'personal',
-  isRepresentative: false,
-  verified: true,
-  limited: false,
-  limitReasons: [],
-  duplicateDocuments: 'none',
-  taxCertification: {
-    w9FormDocumentStatus: 'notRequired',
-    certificateOfLossOfNationalityDocumentStatus: 'notRequired',
-    taxResidencySelfCertificationDocumentStatus: 'validated',
-    w8BenFormDocumentStatus: 'notRequired',
-  },
-  address: 'complete',
-  isCardDocumentRequired: false,
-  proofOfResidence: 'validated',
-  identity: 'validated',
-  phoneConfirmed: true,
-  videoIdentity: 'approved',
-  documentsInReview: false,
-};
+const base: VerificationInputs = verifiedInputs;
 const reasons = (...documents: number[][]): VerificationInputs['limitReasons'] => [
   {
     actionTypeId: 3,

@@ -20,28 +20,9 @@ import { StatusBanner } from '../../src/features/verification/status-banner.tsx'
 import { useVerificationStatus } from '../../src/features/verification/use-verification-status.ts';
 import { i18n } from '../../src/lib/i18n.ts';
 import { Deferred } from '../model/support.ts';
+import { verifiedInputs } from '../verification-inputs.ts';
 
-const checked: VerificationInputs = {
-  customerType: 'personal',
-  isRepresentative: false,
-  verified: true,
-  limited: false,
-  limitReasons: [],
-  duplicateDocuments: 'none',
-  taxCertification: {
-    w9FormDocumentStatus: 'notRequired',
-    certificateOfLossOfNationalityDocumentStatus: 'notRequired',
-    taxResidencySelfCertificationDocumentStatus: 'validated',
-    w8BenFormDocumentStatus: 'notRequired',
-  },
-  address: 'complete',
-  isCardDocumentRequired: false,
-  proofOfResidence: 'validated',
-  identity: 'validated',
-  phoneConfirmed: true,
-  videoIdentity: 'approved',
-  documentsInReview: false,
-};
+const checked: VerificationInputs = verifiedInputs;
 /** an unconfirmed phone and no address: two required actions */
 const twoActions: VerificationInputs = { ...checked, phoneConfirmed: false, address: 'missing' };
 

@@ -4,28 +4,9 @@
  * customer with nothing to do (status checked): no banner.
  */
 import type { VerificationInputs } from '../../api/verification.ts';
+import { verifiedInputs } from '../verification-inputs.ts';
 
-export const checkedInputs: VerificationInputs = {
-  customerType: 'personal',
-  isRepresentative: false,
-  verified: true,
-  limited: false,
-  limitReasons: [],
-  duplicateDocuments: 'none',
-  taxCertification: {
-    w9FormDocumentStatus: 'notRequired',
-    certificateOfLossOfNationalityDocumentStatus: 'notRequired',
-    taxResidencySelfCertificationDocumentStatus: 'notRequired',
-    w8BenFormDocumentStatus: 'notRequired',
-  },
-  address: 'complete',
-  isCardDocumentRequired: false,
-  proofOfResidence: 'notRequired',
-  identity: 'validated',
-  phoneConfirmed: true,
-  videoIdentity: 'none',
-  documentsInReview: false,
-};
+export const checkedInputs: VerificationInputs = verifiedInputs;
 
 export const userStatusAnswer = (inputs: VerificationInputs = checkedInputs) => ({
   responseCode: '00',

@@ -32,6 +32,7 @@ import {
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { RULE_GUARDS, verificationStatusMachine, type LoadStatusResult } from '../../machines/verification-status/verification-status.machine.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
+import { verifiedInputs } from '../verification-inputs.ts';
 
 const TODAY = '2026-03-15';
 
@@ -88,27 +89,7 @@ describe('documentState (document 1 §3)', () => {
 });
 
 /** A verified personal customer with nothing to do: checked by rule 6. */
-const base: VerificationInputs = {
-  customerType: 'personal',
-  isRepresentative: false,
-  verified: true,
-  limited: false,
-  limitReasons: [],
-  duplicateDocuments: 'none',
-  taxCertification: {
-    w9FormDocumentStatus: 'notRequired',
-    certificateOfLossOfNationalityDocumentStatus: 'notRequired',
-    taxResidencySelfCertificationDocumentStatus: 'validated',
-    w8BenFormDocumentStatus: 'notRequired',
-  },
-  address: 'complete',
-  isCardDocumentRequired: false,
-  proofOfResidence: 'validated',
-  identity: 'validated',
-  phoneConfirmed: true,
-  videoIdentity: 'approved',
-  documentsInReview: false,
-};
+const base: VerificationInputs = verifiedInputs;
 const inputs = (over: Partial<VerificationInputs>): VerificationInputs => ({ ...base, ...over });
 
 /** One restriction reason whose requirement documents have these upload statuses (one list per document). */
