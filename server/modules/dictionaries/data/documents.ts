@@ -7,22 +7,11 @@
  * `<categoryId>-<typeId>`. Types 4 and 5 need a back file; type 88 (RU, UA only) needs the
  * registration-stamp page besides the front page (document 2 §5).
  */
+import { DocumentCategory } from '../../../../api/verification.ts';
 import { DictionaryKey, fromTuple, type DictionaryRow, type NameTuple } from './types.ts';
 
-export const DocumentCategoryId = {
-  identity: 1,
-  address: 2,
-  phone: 3,
-  businessRegistration: 4,
-  other: 5,
-  relationship: 6,
-  businessAddress: 7,
-  registrationAddress: 8,
-  control: 9,
-  businessAdditional: 10,
-  sourceOfWealth: 11,
-  residencePermit: 12,
-} as const;
+/** Document categories 1-12 (document 1 §3): the contract's ids (api/verification.ts). */
+export const DocumentCategoryId = DocumentCategory;
 
 const categories: readonly (readonly [number, NameTuple])[] = [
   [1, ['Identity', 'Identidad', 'Identidade', 'Identitate', 'Удостоверение личности', 'Посвідчення особи']],
