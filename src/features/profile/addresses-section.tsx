@@ -37,6 +37,18 @@ export function AddressesSection({
   const [editing, setEditing] = useState<{ address: Address | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useChange((vars: { addressId: number }) => callMethod('customerAddressDelete', vars), () => setNotice(t`The address was deleted.`));
+  // addressConfirm (document 1 §7 "confirm address"): the customer says the address is still correct.
+  // The answer is announced and the list read again (useChange); a refusal shows the platform's words.
+  // The button stays on an address whose documents are not confirmed (`confirmed` is the documents'
+  // verdict; the contract does not report when the customer last confirmed it), so the customer
+  // can confirm again whenever asked.
+  const confirm = useChange(
+    (vars: { addressId: number; address1: string }) => callMethod('addressConfirm', { addressId: vars.addressId }),
+    ({ address }) => {
+      const street = address.address1;
+      setNotice(t`You confirmed that ${street} is still your address.`);
+    },
+  );
   const countryName = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
   return (
     <ProfileSection id="address" title={t`Addresses`}>
@@ -67,6 +79,20 @@ export function AddressesSection({
                     >
                       {t`Change or add documents`}
                     </Button>
+                    {!a.confirmed ? (
+                      <Button
+                        variant="secondary"
+                        busy={confirm.busy}
+                        onClick={() => {
+                          setNotice(null);
+                          remove.reset();
+                          confirm.run({ addressId: a.addressId, address1: a.address1 });
+                        }}
+                        aria-label={`${t`Confirm this address`}: ${a.address1}`}
+                      >
+                        {t`Confirm this address`}
+                      </Button>
+                    ) : null}
                     <Button variant="secondary" busy={remove.busy} onClick={() => remove.run({ addressId: a.addressId })} aria-label={t`Delete the address ${a.address1}`}>
                       {t`Delete`}
                     </Button>
@@ -75,6 +101,7 @@ export function AddressesSection({
               ))}
             </ul>
             <ChangeError text={remove.errorText} />
+            <ChangeError text={confirm.errorText} />
             {notice ? <p role="status">{notice}</p> : null}
             {editing ? (
               <AddressEditFlow

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { AddressesSection } from './addresses-section.tsx';
+import { DUE_DILIGENCE_LEVELS, DueDiligenceSection } from './due-diligence-section.tsx';
 import { EmailsSection } from './emails-section.tsx';
 import { IdentitySection } from './identity-section.tsx';
 import { KycSection } from './kyc-section.tsx';
@@ -49,6 +50,8 @@ export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
   }, [ready, hash]);
 
   const residence = customer.data?.residenceCountryCode ?? null;
+  // Due-diligence levels 1 and 4 only (document 1 §4): other levels make no dueDiligenceInfoGet call.
+  const dueDiligence = customer.data !== undefined && DUE_DILIGENCE_LEVELS.has(customer.data.dueDiligenceLevel);
   return (
     <div className="profile-page">
       <StepHeading>{t`Profile`}</StepHeading>
@@ -61,6 +64,7 @@ export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
           <li><a href="#address">{t`Addresses`}</a></li>
           <li><a href="#identity">{t`Identity and proof of residence`}</a></li>
           <li><a href="#kyc">{t`About you`}</a></li>
+          {dueDiligence ? <li><a href="#dueDiligence">{t`Due diligence`}</a></li> : null}
         </ul>
       </nav>
       <PersonalSection acting={actingCustomerId} countryName={countryName} />
@@ -69,6 +73,9 @@ export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
       <AddressesSection acting={actingCustomerId} today={today} residenceCountryCode={residence} countries={countryList} />
       <IdentitySection acting={actingCustomerId} today={today} residenceCountryCode={residence} />
       <KycSection acting={actingCustomerId} />
+      {dueDiligence && customer.data ? (
+        <DueDiligenceSection acting={actingCustomerId} today={today} residenceCountryCode={residence} customerType={customer.data.customerType} />
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,10 @@ export const kycInfoQuery = (acting: number | null) =>
 export const kycRequestQuery = (acting: number | null) =>
   queryOptions({ queryKey: [...profileQueryKey, 'kycRequest', acting], queryFn: () => callMethodOrThrow('kycRequestGet', {}), select: (a) => a.kycRequest });
 
+/** Due-diligence info: read only for levels 1 and 4 (document 1 §4; due-diligence-section.tsx). */
+export const dueDiligenceInfoQuery = (acting: number | null) =>
+  queryOptions({ queryKey: [...profileQueryKey, 'dueDiligence', acting], queryFn: () => callMethodOrThrow('dueDiligenceInfoGet', {}), select: (a) => a.dueDiligenceInfo });
+
 export const countriesQuery = (lang: string) =>
   queryOptions({
     queryKey: ['dictionaries', lang],

@@ -14,13 +14,19 @@ import type { Methods } from '../../../api/registry.ts';
 import type { UploadRequest, UploadResult } from '../../../machines/document-upload/document-upload.machine.ts';
 import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
 
-export async function uploadDocument(request: UploadRequest): Promise<UploadResult> {
+/** Besides the machine's request: isDueDiligence 1 for a document the due-diligence review asks for (document 1 §7). */
+export interface UploadExtras {
+  isDueDiligence?: 0 | 1;
+}
+
+export async function uploadDocument(request: UploadRequest, extras: UploadExtras = {}): Promise<UploadResult> {
   const payload: RequestOf<Methods['customerDocumentCreate']> = {
     categoryId: request.categoryId,
     documentTypeId: request.documentTypeId,
     number: request.number ?? undefined,
     issuedDate: request.issuedDate,
     expiresDate: request.expiresDate ?? undefined,
+    ...(extras.isDueDiligence !== undefined ? { isDueDiligence: extras.isDueDiligence } : {}),
   };
   const files: [string, Blob][] = [[DocumentFileField.front, request.front]];
   if (request.second && request.secondPage) files.push([DocumentFileField[request.secondPage], request.second]);
