@@ -235,6 +235,8 @@ export const AddressSchema = v.object({
   addressStatus: v.number(),
   status: v.picklist(ADDRESS_STATUSES),
   confirmed: v.boolean(),
+  /** when the customer last confirmed the address is still current (addressConfirm), or null */
+  customerConfirmedAt: v.nullable(v.string()),
   uploadedDocuments: v.array(UploadedDocumentSchema),
   isDocumentOutOfDate: v.boolean(),
   isCardDocumentRequired: v.boolean(),

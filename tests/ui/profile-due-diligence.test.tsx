@@ -236,10 +236,14 @@ describe('address confirmation on /profile (uma)', () => {
     await waitFor(() => expect(calls.filter((c) => c === 'addressInquiry').length).toBeGreaterThan(readsBefore));
     const [row] = await t.db.select().from(customerAddresses).where(and(eq(customerAddresses.customerId, await umaCustomerId()), eq(customerAddresses.address1, 'Gedimino pr. 9')));
     expect(row!.customerConfirmedAt).not.toBeNull();
+    // confirmed: no longer offered
+    await waitFor(() => expect(within(addresses).queryByRole('button', { name: 'Confirm this address: Gedimino pr. 9' })).toBeNull());
     await expectNoAxeViolations('the addresses after the confirmation');
   });
 
   it('an address gone meanwhile: the platform’s refusal is shown', async () => {
+    // not confirmed by the customer yet (the test before confirmed it)
+    await t.db.update(customerAddresses).set({ customerConfirmedAt: null }).where(eq(customerAddresses.customerId, await umaCustomerId()));
     const { user } = mount();
     const addresses = await screen.findByRole('region', { name: /^addresses$/i });
     const confirm = await within(addresses).findByRole('button', { name: 'Confirm this address: Gedimino pr. 9' });

@@ -126,6 +126,7 @@ async function addressWire(db: Db | Tx, row: AddressRow, docs: readonly Document
     addressStatus: row.addressStatus,
     status: row.status,
     confirmed: row.status === 'confirmed',
+    customerConfirmedAt: row.customerConfirmedAt?.toISOString() ?? null,
     uploadedDocuments: await documentsToWire(db, own, ctx.lang),
     isDocumentOutOfDate: outOfDate,
     isCardDocumentRequired: row.isCardDocumentRequired,

@@ -79,7 +79,8 @@ export function AddressesSection({
                     >
                       {t`Change or add documents`}
                     </Button>
-                    {!a.confirmed ? (
+                    {/* offered until the customer has confirmed it (the provider's own confirmation: `confirmed`) */}
+                    {!a.confirmed && a.customerConfirmedAt === null ? (
                       <Button
                         variant="secondary"
                         busy={confirm.busy}
