@@ -41,6 +41,8 @@ import { AdminOverviewView } from '../../src/features/admin/admin-overview-view.
 import { i18n } from '../../src/lib/i18n.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { callMethod, createTestApp, signIn, type TestApp } from '../server/harness.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { injectFetch } from './platform-transport.ts';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -77,12 +79,7 @@ beforeAll(async () => {
   tokens.admin = (await signIn(t.app, 'admin')).accessToken;
   tokens.uma = (await signIn(t.app, 'uma')).accessToken;
   configureRequest({ getAccessToken: () => tokens.admin, refresh: async () => false, getActingCustomerId: () => null });
-  setFetchForTests(async (input, init) => {
-    const url = new URL(String(input), 'http://platform.test');
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const res = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers, payload: init?.body as string });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
-  });
+  setFetchForTests(injectFetch(t.app));
   const job = await t.app.inject({
     method: 'POST',
     url: '/api/v1/identity-verification',
@@ -112,15 +109,6 @@ function mount() {
   return { user, client };
 }
 
-async function expectNoAxeViolations(where: string) {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-  });
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(summary, `axe violations in ${where}`).toEqual([]);
-}
 
 const queueStatus = () => within(screen.getByRole('region', { name: 'Review queue' })).getAllByRole('status')[0]!;
 

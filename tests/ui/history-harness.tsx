@@ -177,13 +177,5 @@ export function stubSaving() {
 }
 
 /** axe-core (WCAG 2.2 AA, as the e2e journeys use it) on the page as it is now. */
-export async function expectNoAxeViolations(where: string) {
-  const { default: axe } = await import('axe-core');
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-  });
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(summary, `axe violations in ${where}`).toEqual([]);
-}
+/** axe on the document (tests/ui/axe.ts), for the tests that use this harness. */
+export { expectNoAxeViolations } from './axe.ts';

@@ -45,6 +45,8 @@ import { ProfileUpdatePage } from '../../src/features/profile/profile-update-vie
 import { i18n } from '../../src/lib/i18n.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { createTestApp, signIn, type TestApp } from '../server/harness.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { injectFetch } from './platform-transport.ts';
 
 // Each step waits for the real platform (PGlite in this process).
 configure({ asyncUtilTimeout: 15_000 });
@@ -52,49 +54,12 @@ configure({ asyncUtilTimeout: 15_000 });
 let t: TestApp;
 let token = '';
 
-/** The wrapper's multipart body (jsdom's FormData, which Node's Response cannot read) as bytes app.inject can carry. */
-async function multipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
-  const boundary = `----profile-test-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      const file = value as File;
-      const bytes = Buffer.from(await readBlob(file));
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name || 'blob'}"\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`));
-      chunks.push(bytes, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function readBlob(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 beforeAll(async () => {
   t = await createTestApp();
   token = (await signIn(t.app, 'uma')).accessToken;
   configureRequest({ getAccessToken: () => token, refresh: async () => false, getActingCustomerId: () => null });
-  setFetchForTests(async (input, init) => {
-    const url = new URL(String(input), 'http://platform.test');
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    let payload: string | Buffer = init?.body as string;
-    if (init?.body instanceof FormData) {
-      const encoded = await multipart(init.body);
-      payload = encoded.body;
-      headers['content-type'] = encoded.contentType;
-    }
-    const res = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers, payload });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
-  });
+  setFetchForTests(injectFetch(t.app));
 }, 60_000);
 afterAll(async () => {
   setFetchForTests(null);
@@ -118,15 +83,6 @@ async function umaCustomerId(): Promise<number> {
   return u!.customerId;
 }
 
-async function expectNoAxeViolations(where: string) {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-  });
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(summary, `axe violations in ${where}`).toEqual([]);
-}
 
 const region = (name: RegExp) => screen.getByRole('region', { name });
 

@@ -25,6 +25,7 @@ import { createAppRouter } from '../../src/app/router.ts';
 import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type SessionActor } from '../../src/features/auth/session-actor.ts';
 import { configureRequest } from '../../src/lib/request.ts';
 import { callMethod, createTestApp, signIn, type TestApp } from '../server/harness.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -111,16 +112,6 @@ async function regainFocus() {
   });
 }
 
-async function expectNoAxeViolations(where: string) {
-  const { default: axe } = await import('axe-core');
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-  });
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  expect(summary, `axe violations in ${where}`).toEqual([]);
-}
 
 beforeAll(async () => {
   vi.stubGlobal('WebSocket', SilentWebSocket);
