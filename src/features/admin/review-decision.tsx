@@ -6,7 +6,7 @@
  * platform's VF alike); a failed call offers a retry. Reads through admin-review.select.ts; sends
  * events only (the radio choice and the reason keep what is typed until Continue sends it).
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
@@ -26,6 +26,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
+import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
 
 /** The decision's actor with the real call (the queue provides it). */
 export function useAdminReview(target: ReviewTarget, decide: (request: DecideRequest) => Promise<DecideResult>) {
@@ -60,10 +61,6 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
   const [choice, setChoice] = useState<AdminDecision | ''>(view.decision ?? '');
   const [choiceMissing, setChoiceMissing] = useState(false);
   const [reason, setReason] = useState(view.reason);
-  const retryRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (view.step === 'failed') retryRef.current?.focus();
-  }, [view.step]);
 
   const reasonText = (e: ReasonError | null): string | undefined => {
     if (!e) return undefined;
@@ -71,20 +68,7 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
     if (e.code === 'tooLong') return t`At most ${e.max} characters.`;
     return e.detail;
   };
-  const submit = (send: () => void) => (e: FormEvent) => {
-    e.preventDefault();
-    send();
-  };
-  const back = view.canBack ? (
-    <Button variant="secondary" onClick={() => actor.send({ type: 'BACK' })}>
-      {t`Back`}
-    </Button>
-  ) : null;
-  const cancel = view.canCancel ? (
-    <Button variant="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
-      {t`Cancel`}
-    </Button>
-  ) : null;
+  const { submit, back, cancel } = useStepControls(actor, view);
 
   switch (view.step) {
     case 'choosing':
@@ -160,14 +144,9 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
             ) : null}
           </dl>
           {view.step === 'failed' && view.failure ? (
-            <Alert tone="error" title={t`The decision was not recorded`}>
+            <RetryAlert actor={actor} title={t`The decision was not recorded`}>
               <p>{view.failure.code === 'network' ? t`The connection failed. Try again.` : (view.failure.detail ?? t`The decision was refused.`)}</p>
-              <div className="actions">
-                <Button ref={retryRef} onClick={() => actor.send({ type: 'RETRY' })}>
-                  {t`Try again`}
-                </Button>
-              </div>
-            </Alert>
+            </RetryAlert>
           ) : null}
           <div className="actions">
             {view.step === 'failed' ? null : (

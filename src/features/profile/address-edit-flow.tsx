@@ -4,7 +4,7 @@
  * saving. Errors sit on their field, the platform's VF words included; each step's heading takes
  * focus (StepHeading). Reads through address-edit.select.ts; sends events only.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
@@ -31,6 +31,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { saveAddress } from './actors.ts';
 import { useAddressErrorText, useAddressTypeNames } from './messages.ts';
 import { addressDocumentTypesQuery } from './queries.ts';
+import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
 
 const ACCEPT = ACCEPTED_DOCUMENT_TYPES.join(',');
 const fileOf = (file: File): UploadFile => ({ name: file.name, size: file.size, type: file.type, content: file });
@@ -63,7 +64,6 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
   const typeNames = useAddressTypeNames();
   const [values, setValues] = useState<AddressValues>(view.values);
   const [drafts, setDrafts] = useState<Record<AddressDocumentKey, DraftState>>({ mainDocument: emptyDraft, additionalDocument: emptyDraft, relationshipDocument: emptyDraft });
-  const retryRef = useRef<HTMLButtonElement>(null);
   const country = values.countryCode.trim().toUpperCase();
   const docTypes = useQuery({ ...addressDocumentTypesQuery(i18n.locale, country), enabled: /^[A-Z]{2}$/.test(country) });
   const types = useMemo(() => (docTypes.data?.customerDocumentCategories ?? []).flatMap((c) => c.customerDocumentTypes), [docTypes.data]);
@@ -71,7 +71,6 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
   useEffect(() => {
     if (view.step === 'done') onFinished(true);
     else if (view.step === 'canceled') onFinished(false);
-    else if (view.step === 'failed') retryRef.current?.focus();
   }, [view.step]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const err = (e: AddressFieldError | undefined) => (e ? errorText(e.code, e.detail) : undefined);
@@ -96,20 +95,7 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
     }
     return out;
   };
-  const submit = (send: () => void) => (e: FormEvent) => {
-    e.preventDefault();
-    send();
-  };
-  const cancel = view.canCancel ? (
-    <Button variant="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
-      {t`Cancel`}
-    </Button>
-  ) : null;
-  const back = view.canBack ? (
-    <Button variant="secondary" onClick={() => actor.send({ type: 'BACK' })}>
-      {t`Back`}
-    </Button>
-  ) : null;
+  const { submit, back, cancel } = useStepControls(actor, view);
   const otherErrors =
     view.saveError && view.step !== 'failed' ? (
       <Alert tone="error" title={t`The address was not saved`}>
@@ -254,14 +240,9 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
             })}
           </dl>
           {view.step === 'failed' && view.saveError ? (
-            <Alert tone="error" title={t`The address was not saved`}>
+            <RetryAlert actor={actor} title={t`The address was not saved`}>
               <p>{view.saveError.code === 'network' ? t`The connection failed. Try again.` : (view.saveError.detail ?? t`Unknown error`)}</p>
-              <div className="actions">
-                <Button ref={retryRef} onClick={() => actor.send({ type: 'RETRY' })}>
-                  {t`Try again`}
-                </Button>
-              </div>
-            </Alert>
+            </RetryAlert>
           ) : null}
           <div className="actions">
             {view.step === 'failed' ? null : (

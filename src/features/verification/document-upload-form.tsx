@@ -7,7 +7,7 @@
  * document-upload.select.ts; sends events only (the detail fields keep what is typed until
  * Continue sends it).
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
@@ -29,6 +29,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useFieldErrorMessages, useSecondPageNames } from './messages.ts';
+import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
 
 export interface DocumentUploadFormProps {
   actor: ActorRefFrom<DocumentUploadMachine>;
@@ -57,28 +58,11 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
   const [number, setNumber] = useState(view.details.number);
   const [issuedDate, setIssuedDate] = useState(view.details.issuedDate);
   const [expiresDate, setExpiresDate] = useState(view.details.expiresDate);
-  const retryRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (view.step === 'failed') retryRef.current?.focus();
-  }, [view.step]);
 
   const errorText = (e: FieldError | undefined): string | undefined => (e ? (e.code === 'platform' ? (e.detail ?? undefined) : errorTexts[e.code]) : undefined);
   const typeName = view.type ? (typeNames[view.type.id] ?? String(view.type.id)) : '';
-  const submit = (send: () => void) => (e: FormEvent) => {
-    e.preventDefault();
-    send();
-  };
-  const cancel = view.canCancel ? (
-    <Button variant="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
-      {t`Cancel`}
-    </Button>
-  ) : null;
-  const back = view.canBack ? (
-    <Button variant="secondary" onClick={() => actor.send({ type: 'BACK' })}>
-      {t`Back`}
-    </Button>
-  ) : null;
+  const { submit, back, cancel } = useStepControls(actor, view);
   /** the platform's errors of no field, with the form */
   const otherErrors =
     view.uploadError && view.step !== 'failed' ? (
@@ -211,15 +195,10 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
             <dd>{view.details.expiresDate || t`None`}</dd>
           </dl>
           {view.step === 'failed' && view.uploadError ? (
-            <Alert tone="error" title={t`The document was not uploaded`}>
+            <RetryAlert actor={actor} title={t`The document was not uploaded`}>
               <p>{view.uploadError.code === 'network' ? t`The connection failed. Try again.` : t`The upload was refused.`}</p>
               {view.uploadError.code === 'refused' && view.uploadError.detail ? <Lines text={view.uploadError.detail} /> : null}
-              <div className="actions">
-                <Button ref={retryRef} onClick={() => actor.send({ type: 'RETRY' })}>
-                  {t`Try again`}
-                </Button>
-              </div>
-            </Alert>
+            </RetryAlert>
           ) : null}
           <div className="actions">
             {view.step === 'failed' ? null : (

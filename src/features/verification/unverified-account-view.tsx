@@ -75,8 +75,8 @@ function Checklist({
       {nothingMissing ? (
         <p>{t`Nothing is missing from you now. We will let you know when your account is verified.`}</p>
       ) : (
-        <section aria-labelledby="unverified-todo">
-          <h2 id="unverified-todo">{t`What is missing`}</h2>
+        <section aria-labelledby="unverified-missing">
+          <h2 id="unverified-missing">{t`What is missing`}</h2>
           <ul className="checklist">
             {actions.map((action) => (
               <li key={action.id}>
