@@ -331,7 +331,7 @@ interface Prepared {
 }
 
 async function prepare(database: OpenDatabase): Promise<Prepared> {
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demo: false });
   const main = await createLedgerFixture(database.db, { accounts: accountCount, fundEach: '100.00', fundFirst: '100000.00', firstName: 'Load' });
   const many: LedgerFixture[] = [];
   const each = Math.max(2, Math.ceil(accountCount / SPREAD_CUSTOMERS));

@@ -76,7 +76,9 @@ export async function startPlatform(port: number, databaseUrl?: string, options:
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      // measured as in production, which refuses demo mode (server/modules/platform/demo-mode.ts)
       NODE_ENV: 'production',
+      DEMO_DATA: 'false',
       RATE_LIMIT_PER_MINUTE: 'off',
       ...options.env,
     },
@@ -91,7 +93,7 @@ function base64url(buffer: Buffer): string {
   return buffer.toString('base64url');
 }
 
-/** Signs a simple-flow demo user in through the token service and returns the access token. */
+/** Signs a simple-flow user (a load customer of scripts/ledger-fixture.ts) in through the token service and returns the access token. */
 export async function signInSimple(origin: string, username: string, password: string): Promise<string> {
   const verifier = base64url(randomBytes(96)).slice(0, 128);
   const challenge = base64url(createHash('sha256').update(verifier).digest());

@@ -14,7 +14,12 @@ import { existsSync } from 'node:fs';
 import { measureLoginBundle } from './bundle.ts';
 import { load, type LoadResult } from './load.ts';
 import { signInSimple, startPlatform, startProcess } from './platform.ts';
-import { demoUsers } from '../server/db/demo-users.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPglite, openPostgres } from '../server/db/open.ts';
+import { seedDatabase } from '../server/db/seed.ts';
+import { createLedgerFixture } from '../scripts/ledger-fixture.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -30,7 +35,19 @@ function describe(result: LoadResult): string {
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const platform = await startPlatform(4391, process.env.DATABASE_URL || undefined);
+// The platform runs as in production, without demo users: a load customer signs in instead,
+// prepared before the start (PGlite allows one process at a time).
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'wlb-bench-'));
+const prepared = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite(dataDir);
+let loadUser: { email: string; password: string };
+try {
+  await seedDatabase(prepared.db, { demo: false });
+  loadUser = await createLedgerFixture(prepared.db, { accounts: 1, firstName: 'Bench' });
+} finally {
+  await prepared.close();
+}
+const platform = await startPlatform(4391, databaseUrl, { dataDir });
 try {
   console.log('\n== (a) JavaScript loaded by /login before it is interactive ==');
   if (existsSync('/usr/bin/chromium')) {
@@ -42,9 +59,7 @@ try {
   }
 
   console.log(`\n== (b) getCustomerInfo vs a bare Fastify route (${connections} connections, ${seconds} s each) ==`);
-  const simpleUser = demoUsers.find((u) => u.login2faMode === 'no');
-  if (!simpleUser) throw new Error('no demo user with the simple sign-in flow');
-  const token = await signInSimple(platform.origin, simpleUser.email, simpleUser.password);
+  const token = await signInSimple(platform.origin, loadUser.email, loadUser.password);
   const rpc = {
     url: `${platform.origin}/api/v1/?getCustomerInfo`,
     method: 'POST' as const,
@@ -71,6 +86,7 @@ try {
   if (rpcResult.non2xx || rpcResult.errors) console.log('  warning: the platform answered errors during the run; the figure is not valid');
 } finally {
   await platform.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 // (c) in a process of its own: it starts and stops platforms of its own on other databases.

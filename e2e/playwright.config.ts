@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
-// A fresh embedded database per run: the platform migrates and seeds the demo users into it.
+// A fresh embedded database per run: in demo mode the platform seeds the demo users into it.
 const dataDir = mkdtempSync(join(tmpdir(), 'wlb-e2e-'));
 
 export default defineConfig({
@@ -46,9 +46,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      NODE_ENV: 'production',
-      // the journeys read one-time codes and links from the outbox
-      DEV_MAILBOX: 'true',
+      // Demo mode (server/modules/platform/demo-mode.ts): the demo users the journeys sign in as, and
+      // the development mailbox they read one-time codes and links from. Demo mode is never
+      // production: a NODE_ENV=production start with demo data is refused.
+      DEMO_DATA: 'true',
+      NODE_ENV: 'test',
       // a build of its own (scripts/e2e.ts builds into it) when parallel runs share a checkout
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },

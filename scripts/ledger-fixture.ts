@@ -150,7 +150,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   const databaseUrl = process.env.DATABASE_URL;
   const database = databaseUrl ? await openPostgres(databaseUrl, 2) : await openPglite(resolve(arg('--data-dir') ?? process.env.DATA_DIR ?? 'data'));
   try {
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, { demo: false });
     const fixture = await createLedgerFixture(database.db, { accounts: count });
     console.log(JSON.stringify(fixture));
   } finally {

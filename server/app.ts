@@ -60,8 +60,13 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** behind a proxy: trust X-Forwarded-For / -Proto (for the client address and HSTS) */
   trustProxy?: boolean;
-  /** serve the development mailbox at /dev/mailbox (message bodies hold codes: development only) */
+  /** serve the development mailbox at /dev/mailbox (message bodies hold codes: demo mode and development only) */
   devMailbox?: boolean;
+  /**
+   * Demo mode (modules/platform/demo-mode.ts): the demo SSO partner's page, and the web app's pages
+   * say so (the Demo bar; static.ts marks the HTML it serves).
+   */
+  demo?: boolean;
   /** how often an open push socket re-checks its token (expiry, revoked session); see push.server.ts */
   pushRecheckMs?: number;
   /** replaces named-method handlers (tests use it to make a handler fail after writing) */
@@ -183,16 +188,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
   });
-  // Two-step settings and single sign-on (server/modules/security); the demo SSO partner page is development-only like the mailbox.
+  // Two-step settings and single sign-on (server/modules/security); the demo SSO partner page exists in demo mode only, like its client.
   const twoStep = createTwoStepService({ db, now, publisher, approvals });
   await app.register(twoStepRoutes, { tokens, twoStep, publisher });
-  await app.register(ssoRoutes, { tokens, sso: createSsoService({ db, now }), devPartner: options.devMailbox ?? false });
+  await app.register(ssoRoutes, { tokens, sso: createSsoService({ db, now }), devPartner: options.demo ?? false });
   // History downloads (the export CSV, the monthly statement PDF) and the export worker, stopped on close.
   await app.register(historyRoutes, { db, tokens, now });
   // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
-  await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir);
+  await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
   if (options.transferWorkers !== false) {
     const workers = startTransferWorkers({

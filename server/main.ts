@@ -1,6 +1,8 @@
 /**
  * Starts the platform: opens the database (PGlite in ./data, or PostgreSQL when DATABASE_URL is
- * set), applies migrations, seeds an empty database, and listens on HOST:PORT.
+ * set), applies migrations, seeds reference data (and, in demo mode, the demo users into an empty
+ * database), and listens on HOST:PORT. A production start with anything of the demo present is
+ * refused (server/modules/platform/demo-mode.ts).
  */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
 import { activeVariant } from '../variants/index.ts';
+import { DemoConfigError, demoDataIn, demoProductionProblems, demoProductionRefusal, demoSettings, type DemoSettings } from './modules/platform/demo-mode.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -20,8 +23,25 @@ const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : DEFAULT_D
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
+let demo: DemoSettings;
+try {
+  demo = demoSettings(process.env);
+} catch (err) {
+  if (!(err instanceof DemoConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+
 const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
-const seeded = await seedDatabase(database.db);
+if (demo.production) {
+  const problems = demoProductionProblems(process.env, demo, await demoDataIn(database.db));
+  if (problems.length > 0) {
+    console.error(demoProductionRefusal(problems));
+    await database.close();
+    process.exit(1);
+  }
+}
+const seeded = await seedDatabase(database.db, { demo: demo.demo });
 const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push listener error', err)) : createInProcessPublisher();
 
 const app = await buildApp({
@@ -36,7 +56,8 @@ const app = await buildApp({
     ? { globalRateLimitPerMinute: process.env.RATE_LIMIT_PER_MINUTE === 'off' ? false : Number(process.env.RATE_LIMIT_PER_MINUTE) }
     : {}),
   distDir,
-  devMailbox: process.env.DEV_MAILBOX === 'true',
+  demo: demo.demo,
+  devMailbox: demo.devMailbox,
   // ALLOW_REGISTRATION=true|false overrides the variant's allowRegistration (document 1 §1).
   ...(process.env.ALLOW_REGISTRATION === 'true' || process.env.ALLOW_REGISTRATION === 'false'
     ? { allowRegistration: process.env.ALLOW_REGISTRATION === 'true' }
@@ -44,9 +65,8 @@ const app = await buildApp({
   // Links in e-mails point here (not at the request's Host header, which a client can forge).
   publicUrl: process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
 });
-if (process.env.DEV_MAILBOX === 'true') {
-  app.log.warn('DEV_MAILBOX is on: /dev/mailbox shows every message with its codes. Never in production.');
-}
+if (demo.demo) app.log.warn('Demo mode: demo users with published passwords (README). Set DEMO_DATA=false for real data.');
+if (demo.devMailbox) app.log.warn('The development mailbox is on: /dev/mailbox shows every message with its codes. Never in production.');
 
 let closing = false;
 // Queued mail goes out through SMTP when SMTP_HOST is set (started after listen).
@@ -78,4 +98,5 @@ const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
 console.log(`Platform listening on http://${host}:${actualPort}/ — database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
+if (demo.demo) console.log(`Demo mode: sign in as a demo user (README)${demo.devMailbox ? `; mail and SMS at http://${host}:${actualPort}/dev/mailbox` : ''}. DEMO_DATA=false turns it off.`);
 if (!existsSync(resolve(distDir, 'index.html'))) console.log('The web app is not built (no dist/): run `npm run build`; the API is up.');

@@ -1,5 +1,5 @@
 /**
- * Reads the development mailbox (GET /dev/mailbox.json, on with DEV_MAILBOX=true in the e2e
+ * Reads the development mailbox (GET /dev/mailbox.json, on in demo mode, as the e2e
  * server): the newest message to an address, waiting for it to arrive (the outbox row is written in
  * the same transaction as the change, so it is there once the screen moved on; the poll covers the
  * screen racing ahead of this read).

@@ -366,7 +366,7 @@ export interface MailOutbox {
 
 /**
  * What main.ts runs: with SMTP_HOST, a worker delivering queued mail; without, nothing but one log
- * line (mail stays in the outbox table, readable at /dev/mailbox with DEV_MAILBOX=true).
+ * line (mail stays in the outbox table, readable at /dev/mailbox in demo mode).
  */
 export function startMailOutbox(options: { db: Db; logger: OutboxLogger; env?: NodeJS.ProcessEnv; projectName: string }): MailOutbox {
   const settings = smtpSettingsFromEnv(options.env ?? process.env, options.projectName);

@@ -4,7 +4,7 @@
  * a change that rolls back sends nothing, and a change that commits always leaves its message.
  *
  * - mail rows are delivered by the SMTP worker (mail-sender.ts) when SMTP_HOST is configured;
- *   without it they stay queued in the outbox table (readable at /dev/mailbox with DEV_MAILBOX=true);
+ *   without it they stay queued in the outbox table (readable at /dev/mailbox in demo mode);
  * - SMS rows stay queued for the SMS provider adapter (a later issue); nothing here sends them.
  *
  * Inputs are checked here, at the edge, so a bad address fails the caller's transaction instead of

@@ -1,5 +1,6 @@
 /**
- * Demo data for an empty database: the demo users of demo-users.ts, their customers, Northwind's
+ * Reference data for every database, and demo data (demo mode only, server/modules/platform/demo-mode.ts)
+ * for an empty one: the demo users of demo-users.ts, their customers, Northwind's
  * authorised users, the terms (accepted by every demo customer), the reference dictionaries, and
  * accounts whose opening balances come from balanced journal entries against the provider's
  * capital accounts (money never appears from nowhere).
@@ -103,26 +104,42 @@ export async function ensureMoneyReference(db: Db | Tx): Promise<void> {
   await db.insert(transferLimits).values(limits).onConflictDoNothing();
 }
 
-/** The provider's accounts and the money reference data (at every start). */
-export async function ensureMoneySetup(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await ensureProviderAccounts(tx);
-    await ensureMoneyReference(tx);
-  });
-}
-
 export const SEED_TERMS = [
   { termId: 1, version: 1, title: 'General terms and conditions', url: '/legal' },
   { termId: 2, version: 1, title: 'Privacy policy', url: '/legal' },
 ] as const;
 
-/** Seeds when the database holds no user yet; returns whether it seeded. */
-export async function seedDatabase(db: Db): Promise<boolean> {
+/** The terms every customer accepts, when the database has none yet (an operator publishes their own later). */
+async function ensureTerms(db: Db | Tx): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(terms);
+  if ((row?.n ?? 0) === 0) await db.insert(terms).values(SEED_TERMS.map((t) => ({ ...t, required: true })));
+}
+
+export interface SeedOptions {
+  /**
+   * Demo mode (server/modules/platform/demo-mode.ts): the demo users, their customers and accounts
+   * and the demo SSO partner, into a database that holds no user yet. Never outside demo mode:
+   * their passwords and TOTP secrets are published in the README.
+   */
+  demo: boolean;
+}
+
+/**
+ * Reference data at every start (dictionaries, the provider's accounts, money reference data, the
+ * terms); in demo mode also the demo people when the database holds no user yet. Returns whether
+ * it seeded the demo people.
+ */
+export async function seedDatabase(db: Db, { demo }: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) {
+  const empty = (row?.n ?? 0) === 0;
+  if (!demo || !empty) {
     // Dictionaries are idempotent upserts: re-running keeps names current after an upgrade.
     await seedDictionaries(db);
-    await ensureMoneySetup(db);
+    await db.transaction(async (tx) => {
+      await ensureProviderAccounts(tx);
+      await ensureMoneyReference(tx);
+      await ensureTerms(tx);
+    });
     return false;
   }
   // One argon2 hash for every demo user: they share the demo password, and hashing is slow.
@@ -148,12 +165,9 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     return u!.id;
   };
 
-  const providerId = await insertCustomer({
-    customerType: 'business',
-    businessName: 'Platform provider (capital)',
-    verified: true,
-    isProvider: true,
-  });
+  // The provider (customer 1) and its capital, fee and fx accounts come first, as on a database a
+  // start outside demo mode set up before (ensureProviderAccounts keeps what is there).
+  await ensureProviderAccounts(tx);
 
   const annaCustomer = await insertCustomer({
     customerType: 'personal',
@@ -298,7 +312,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   await tx.insert(customerAddresses).values({ customerId: umaCustomer, addressType: 'home', address1: 'Gedimino pr. 9', city: 'Vilnius', postalCode: 'LT-01103', countryCode: 'LT' });
 
   await tx.insert(recoveryCodes).values(demoUsers.anna.recoveryCodes.map((code) => ({ userId: annaId, codeHash: recoveryCodeHash(code) })));
-  // The demo single sign-on partner (sso.routes.ts serves its page with DEV_MAILBOX=true).
+  // The demo single sign-on partner (sso.routes.ts serves its page in demo mode).
   await tx.insert(ssoClients).values({ clientId: DEMO_SSO_CLIENT_ID, name: DEMO_SSO_CLIENT_NAME, redirectUris: [DEMO_SSO_REDIRECT_PATH] });
 
   await tx.insert(customerAccess).values([
@@ -330,15 +344,14 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     },
   ]);
 
-  await tx.insert(terms).values(SEED_TERMS.map((t) => ({ ...t, required: true })));
+  await ensureTerms(tx);
   const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer, umaCustomer];
   await tx
     .insert(termsAcceptances)
     .values(acceptingCustomers.flatMap((customerId) => SEED_TERMS.map((t) => ({ customerId, termId: t.termId, version: t.version }))));
 
-  // The provider's capital, fee and fx accounts of every currency; customer accounts are funded
-  // from capital by balanced entries (capital accounts are append-only: their legs are their balance).
-  await ensureProviderAccounts(tx);
+  // Customer accounts are funded from the provider's capital by balanced entries (capital accounts
+  // are append-only: their legs are their balance).
   const opening: { customerId: number; currency: string; amount: string; key: string }[] = [
     { customerId: annaCustomer, currency: 'EUR', amount: '2450.75', key: 'anna-eur' },
     { customerId: annaCustomer, currency: 'USD', amount: '310.00', key: 'anna-usd' },

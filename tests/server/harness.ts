@@ -27,11 +27,14 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh database on the driver TEST_DB names, migrated and seeded. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database on the driver TEST_DB names, migrated and seeded; with the demo users unless
+ * `demoData: false` (most suites sign them in; the platform itself seeds them in demo mode only).
+ */
+export async function createTestDatabase({ demoData = true }: { demoData?: boolean } = {}): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
     const open = await openPglite();
-    await seedDatabase(open.db);
+    await seedDatabase(open.db, { demo: demoData });
     return { open, url: null, close: () => open.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
@@ -47,7 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const open = await openPostgres(url.toString(), 5);
-  await seedDatabase(open.db);
+  await seedDatabase(open.db, { demo: demoData });
   return {
     open,
     url: url.toString(),
@@ -80,10 +83,12 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'publish
    * LISTEN connection, as a second server process would have). Closing it leaves the database.
    */
   shareDatabaseOf?: TestApp;
+  /** seed the demo users (default true; the app's own demo mode is the `demo` option) */
+  demoData?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { logStream, shareDatabaseOf, ...rest } = options;
+  const { logStream, shareDatabaseOf, demoData, ...rest } = options;
   let database: TestDatabase;
   if (shareDatabaseOf) {
     const url = shareDatabaseOf.database.url;
@@ -92,7 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Closing a second instance closes its own pool only; the first instance drops the database.
     database = { open, url, close: () => open.close() };
   } else {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ demoData: demoData ?? true });
   }
   const publisher = database.url ? await createPgPublisher(database.url) : createInProcessPublisher();
   const app = await buildApp({

@@ -150,7 +150,8 @@ interface Store {
 
 async function createStore(): Promise<Store> {
   if (testDriver === 'pg') {
-    const database: TestDatabase = await createTestDatabase();
+    // No demo users: the platform runs with NODE_ENV=production, which refuses them.
+    const database: TestDatabase = await createTestDatabase({ demoData: false });
     return {
       env: { DATABASE_URL: database.url!, DATABASE_POOL_MAX: '10' },
       open: async () => database.open,
@@ -162,12 +163,12 @@ async function createStore(): Promise<Store> {
   const dataDir = join(dir, 'pglite');
   const first = await openPglite(dataDir);
   try {
-    await seedDatabase(first.db);
+    await seedDatabase(first.db, { demo: false });
   } finally {
     await first.close();
   }
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false' },
     open: () => openPglite(dataDir),
     release: (database) => database.close(),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),

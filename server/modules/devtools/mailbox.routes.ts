@@ -2,9 +2,9 @@
  * The development mailbox: the outbox (mail and SMS) as a page of its own, so one-time codes and
  * activation links can be read without a real mail server or SMS provider.
  *
- * It shows message bodies, which hold one-time codes: it exists only when the platform is started
- * with DEV_MAILBOX=true (`npm run dev` sets it; the e2e journeys set it), never by default, and the
- * platform logs a warning at start when it is on. Plain server-rendered HTML without script (the
+ * It shows message bodies, which hold one-time codes: it exists in demo mode (on by default there,
+ * DEV_MAILBOX=false turns it off) and in NODE_ENV=development with DEV_MAILBOX=true, never with real
+ * data otherwise (server/modules/platform/demo-mode.ts); the platform logs a warning at start when it is on. Plain server-rendered HTML without script (the
  * Content-Security-Policy allows none inline), escaped; `GET /dev/mailbox.json` gives the same rows
  * to tests and tools.
  */

@@ -2,10 +2,10 @@
  * Serves the built web app (dist/) with a history fallback: a GET of a path that is neither a
  * file nor an API path answers index.html, so deep links reach the client router.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEVICE_COMPANION_PATH } from '../../../api/devices.ts';
 
 /** The device companion's page (a second Vite entry) and its manifest's type (not in every mime table). */
@@ -16,8 +16,47 @@ const API_PREFIXES = ['/api/', '/auth/', '/graphql', '/dev/'];
 /** Web app pages under an API prefix: the single sign-on entry a partner links to (document 1 §2). */
 const WEB_PATHS_UNDER_API = ['/auth/sei'];
 
-export async function serveWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+/**
+ * Demo mode reaches the web app as meta elements in the HTML the platform serves (read by
+ * src/lib/demo-mode.ts before the first render): no request of its own, no name in the spec's
+ * method or path tables, and the pages say "Demo" from their first paint.
+ */
+export const DEMO_META = '<meta name="wlb-demo" content="1">';
+export const DEV_MAILBOX_META = '<meta name="wlb-dev-mailbox" content="/dev/mailbox">';
+
+export interface WebAppOptions {
+  /** demo mode: mark the HTML (DEMO_META) */
+  demo: boolean;
+  /** the development mailbox is served: the Demo bar links to it (DEV_MAILBOX_META) */
+  devMailbox: boolean;
+}
+
+export async function serveWebApp(app: FastifyInstance, distDir: string | null, options: WebAppOptions = { demo: false, devMailbox: false }): Promise<void> {
   const built = distDir !== null && existsSync(join(distDir, 'index.html'));
+  const marks = options.demo ? DEMO_META + (options.devMailbox ? DEV_MAILBOX_META : '') : '';
+  /** An HTML page of the build: as it is, or read per request (a rebuild must show) and marked. */
+  const sendPage = (reply: FastifyReply, file: string): void => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (!marks) {
+      reply.sendFile(file);
+      return;
+    }
+    reply.send(readFileSync(join(distDir as string, file), 'utf8').replace('</head>', `${marks}</head>`));
+  };
+  if (built && marks) {
+    // Before the static files' wildcard, so the marked pages win over the files themselves.
+    app.get('/', (_request, reply) => {
+      sendPage(reply, 'index.html');
+    });
+    app.get('/index.html', (_request, reply) => {
+      sendPage(reply, 'index.html');
+    });
+    if (existsSync(join(distDir as string, DEVICE_HTML))) {
+      app.get(`/${DEVICE_HTML}`, (_request, reply) => {
+        sendPage(reply, DEVICE_HTML);
+      });
+    }
+  }
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -43,10 +82,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
           .send('The web app is not built: run `npm run build`. The API, token service and push socket are up.');
         return;
       }
-      reply.header('Cache-Control', 'no-cache');
       // The companion (DEVICE_COMPANION_PATH) is its own page; everything else is the web app.
       const isCompanion = path === DEVICE_COMPANION_PATH.replace(/\/$/, '') || path.startsWith(DEVICE_COMPANION_PATH);
-      reply.type('text/html; charset=utf-8').sendFile(isCompanion && existsSync(join(distDir as string, DEVICE_HTML)) ? DEVICE_HTML : 'index.html');
+      sendPage(reply, isCompanion && existsSync(join(distDir as string, DEVICE_HTML)) ? DEVICE_HTML : 'index.html');
       return;
     }
     reply.code(404).send({ message: 'Not found' });

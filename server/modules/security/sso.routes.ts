@@ -1,5 +1,5 @@
 /**
- * Single sign-on paths (api/security.ts) and, in development only, a tiny partner page at
+ * Single sign-on paths (api/security.ts) and, in demo mode only, a tiny partner page at
  * DEMO_SSO_REDIRECT_PATH that starts a sign-in and shows who came back (server-rendered, escaped,
  * no script: the Content-Security-Policy allows none inline).
  */
@@ -18,7 +18,7 @@ const html = (text: string) =>
 export interface SsoRoutesOptions {
   tokens: Pick<TokenService, 'authenticate'>;
   sso: SsoService;
-  /** serve the demo partner page (DEV_MAILBOX=true only) */
+  /** serve the demo partner page (demo mode only, like the demo client it belongs to) */
   devPartner: boolean;
 }
 
