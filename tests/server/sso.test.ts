@@ -15,7 +15,7 @@ async function authorize(token: string, params: Record<string, string> = demo) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ devMailbox: true });
+  t = await createTestApp({ demo: true });
   boris = await signIn(t.app, 'boris');
   anna = await signIn(t.app, 'anna');
 });
@@ -94,8 +94,8 @@ describe('the demo partner page (development only)', () => {
     expect(injected.body).toContain('&lt;b&gt;x&lt;/b&gt;');
   });
 
-  it('is not served without DEV_MAILBOX', async () => {
-    const plain = await createTestApp();
+  it('is not served outside demo mode', async () => {
+    const plain = await createTestApp({ devMailbox: true });
     try {
       const res = await plain.app.inject({ method: 'GET', url: DEMO_SSO_REDIRECT_PATH });
       expect(res.statusCode).toBe(404);
