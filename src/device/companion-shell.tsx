@@ -4,6 +4,7 @@ import { activeVariant } from '../../variants/index.ts';
 import type { CompanionInput, DeviceCompanionMachine } from '../../machines/device-companion/device-companion.machine.ts';
 import { getUiLanguage, isUiLang, languageNames, languageTags, setUiLanguage } from '../lib/i18n.ts';
 import { CompanionView } from './companion-view.tsx';
+import { DemoBanner } from '../ui/demo-banner.tsx';
 
 export function CompanionShell({ logic, input }: { logic: DeviceCompanionMachine; input: CompanionInput }) {
   const { t, i18n } = useLingui();
@@ -11,6 +12,7 @@ export function CompanionShell({ logic, input }: { logic: DeviceCompanionMachine
   const languages = activeVariant.languages;
   return (
     <div className="companion-shell">
+      <DemoBanner />
       <header className="companion-header">
         <span className="app-brand">{activeVariant.projectName}</span>
         {languages.length > 1 ? (

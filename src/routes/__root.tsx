@@ -4,6 +4,7 @@ import type { RouterContext } from '../app/router-context.ts';
 import { ToastRegion } from '../ui/toast-region.tsx';
 import { StepHeading } from '../ui/step-heading.tsx';
 import { Alert } from '../ui/alert.tsx';
+import { DemoBanner } from '../ui/demo-banner.tsx';
 import { activeVariant } from '../../variants/index.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -25,6 +26,7 @@ function RootLayout() {
   return (
     <>
       <SkipLink />
+      <DemoBanner />
       <Outlet />
       <ToastRegion />
     </>
