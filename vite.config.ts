@@ -5,6 +5,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { getVariant } from './variants/index.ts';
+import { markDemoHtml } from './server/modules/platform/demo-marks.ts';
 import { DEVICE_MANIFEST_FILE, DEVICE_MANIFEST_TYPE, deviceManifestJson } from './src/device/manifest.ts';
 
 // The white-label variant of this build (variants/). An unknown id or invalid data fails here,
@@ -42,6 +43,13 @@ export default defineConfig({
       name: 'variant-title',
       // The page title before the app starts (no inline script: the CSP forbids it).
       transformIndexHtml: (html) => html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(variant.projectName)}</title>`),
+    },
+    {
+      // `npm run dev`: Vite serves the pages, so it marks them as the platform would in demo mode
+      // (scripts/dev.ts says whether the platform it starts is in demo mode).
+      name: 'demo-marks',
+      apply: 'serve',
+      transformIndexHtml: (html) => markDemoHtml(html, { demo: process.env.PLATFORM_DEMO === 'true', devMailbox: process.env.PLATFORM_DEV_MAILBOX === 'true' }),
     },
     {
       // The device companion (device.html, src/device/): its manifest carries the variant's name and

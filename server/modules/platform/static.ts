@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEVICE_COMPANION_PATH } from '../../../api/devices.ts';
+import { markDemoHtml } from './demo-marks.ts';
 
 /** The device companion's page (a second Vite entry) and its manifest's type (not in every mime table). */
 const DEVICE_HTML = 'device.html';
@@ -16,34 +17,27 @@ const API_PREFIXES = ['/api/', '/auth/', '/graphql', '/dev/'];
 /** Web app pages under an API prefix: the single sign-on entry a partner links to (document 1 §2). */
 const WEB_PATHS_UNDER_API = ['/auth/sei'];
 
-/**
- * Demo mode reaches the web app as meta elements in the HTML the platform serves (read by
- * src/lib/demo-mode.ts before the first render): no request of its own, no name in the spec's
- * method or path tables, and the pages say "Demo" from their first paint.
- */
-export const DEMO_META = '<meta name="wlb-demo" content="1">';
-export const DEV_MAILBOX_META = '<meta name="wlb-dev-mailbox" content="/dev/mailbox">';
+export { DEMO_META, DEV_MAILBOX_META } from './demo-marks.ts';
 
 export interface WebAppOptions {
-  /** demo mode: mark the HTML (DEMO_META) */
+  /** demo mode: mark the HTML (demo-marks.ts) */
   demo: boolean;
-  /** the development mailbox is served: the Demo bar links to it (DEV_MAILBOX_META) */
+  /** the development mailbox is served: the Demo bar links to it */
   devMailbox: boolean;
 }
 
 export async function serveWebApp(app: FastifyInstance, distDir: string | null, options: WebAppOptions = { demo: false, devMailbox: false }): Promise<void> {
   const built = distDir !== null && existsSync(join(distDir, 'index.html'));
-  const marks = options.demo ? DEMO_META + (options.devMailbox ? DEV_MAILBOX_META : '') : '';
   /** An HTML page of the build: as it is, or read per request (a rebuild must show) and marked. */
   const sendPage = (reply: FastifyReply, file: string): void => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    if (!marks) {
+    if (!options.demo) {
       reply.sendFile(file);
       return;
     }
-    reply.send(readFileSync(join(distDir as string, file), 'utf8').replace('</head>', `${marks}</head>`));
+    reply.send(markDemoHtml(readFileSync(join(distDir as string, file), 'utf8'), options));
   };
-  if (built && marks) {
+  if (built && options.demo) {
     // Before the static files' wildcard, so the marked pages win over the files themselves.
     app.get('/', (_request, reply) => {
       sendPage(reply, 'index.html');
