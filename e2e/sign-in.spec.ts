@@ -18,6 +18,10 @@ test('a verified customer signs in with password and one-time code, switches lan
 
   await login.open('/');
   await expect(page).toHaveURL(/\/login/);
+  // The e2e platform runs in demo mode: the Demo bar links to the mailbox (axe checks its contrast).
+  const demoBar = page.getByRole('complementary', { name: 'Demo' });
+  await expect(demoBar).toContainText('Test data only: do not enter real details.');
+  await expect(demoBar.getByRole('link', { name: 'Mail and SMS (opens in a new tab)' })).toHaveAttribute('href', '/dev/mailbox');
   await expectNoAxeViolations(page, '/login');
 
   await login.submitPassword(anna.email, anna.password);
@@ -28,6 +32,7 @@ test('a verified customer signs in with password and one-time code, switches lan
   await main.expectHome('Welcome, Anna Kowalska');
   await main.expectAccountsArea();
   await expect(page.getByRole('listitem', { name: 'Payment account · EUR' })).toContainText('€2,450.75');
+  await expect(demoBar).toBeVisible();
   await expectNoAxeViolations(page, '/home');
 
   await main.switchLanguage('Español');
