@@ -72,7 +72,7 @@ describe('demoProductionProblems: demo mode is never production', () => {
   });
 });
 
-describe('outside demo mode (a fresh database)', () => {
+describe('demo credentials: none outside demo mode (a fresh database)', () => {
   let t: TestApp;
   let distDir: string;
   beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('outside demo mode (a fresh database)', () => {
   });
 });
 
-describe('in demo mode', () => {
+describe('demo credentials: in demo mode', () => {
   let t: TestApp;
   let distDir: string;
   beforeAll(async () => {
