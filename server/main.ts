@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { buildApp, DEFAULT_DIST_DIR } from './app.ts';
-import { openPglite, openPostgres } from './db/open.ts';
+import { connectionErrorFields, openPglite, openPostgres } from './db/open.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
@@ -20,9 +20,18 @@ const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : DEFAULT_D
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
+// Not the way errors are handled (every pool, client and worker has its own handlers, db/open.ts):
+// one reaching here is a bug. It is logged loudly, and the process ends as Node would end it.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    console.error(`FATAL ${event}: a bug, an error nobody handled; the process ends`, err);
+    process.exit(1);
+  });
+}
+
 const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
 const seeded = await seedDatabase(database.db);
-const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push listener error', err)) : createInProcessPublisher();
+const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push: database connection error', connectionErrorFields(err))) : createInProcessPublisher();
 
 const app = await buildApp({
   db: database.db,
