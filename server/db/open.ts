@@ -45,9 +45,9 @@ const defaultConnectionLog: ConnectionErrorLog = (err, where) => console.error(`
 
 /** Connects waiting longer than this for a connection (a server that accepts but never answers) fail. */
 export const CONNECT_TIMEOUT_MS = 5_000;
-/** Back-off of a pool whose connects fail: from 200 ms, doubling, at most 5 s, jittered. */
+/** Back-off of a pool whose connects fail: from 200 ms, doubling, at most 2 s (the Retry-After), jittered. */
 const GATE_BASE_MS = 200;
-const GATE_CAP_MS = 5_000;
+const GATE_CAP_MS = 2_000;
 
 /**
  * A pg.Pool that rides out its server going away.

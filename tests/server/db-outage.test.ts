@@ -287,11 +287,26 @@ describe.skipIf(testDriver !== 'pg')('database outage (PostgreSQL through a cutt
     // customer while this instance's LISTEN connection is down.
     otherInstance = await createPgPublisher(database.url!);
     const marker = `published during the outage ${randomUUID()}`;
+    let signInDuringOutage: { status: number; retryAfter: string | null; body: unknown } | null = null;
     try {
       for (let cut = 1; cut <= 2; cut++) {
         const target = acked() + ACKED_PER_PHASE;
         await until(`${ACKED_PER_PHASE} transfers acknowledged before cut ${cut}`, () => acked() >= target, platform);
-        await proxy.cut(REFUSE_MS, cut === 1 ? () => otherInstance!.publish(fixture.customerId, { type: 'CustomerNotification', notificationType: 'test', status: 'info', title: marker, body: '' }) : undefined);
+        await proxy.cut(
+          REFUSE_MS,
+          cut === 1
+            ? () => otherInstance!.publish(fixture.customerId, { type: 'CustomerNotification', notificationType: 'test', status: 'info', title: marker, body: '' })
+            : async () => {
+                // A sign-in meanwhile (a REST path of the token service): 503 with its message shape.
+                const { challenge } = pkcePair();
+                const response = await fetch(`${origin}/auth/login`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({ client: 'spa', username: fixture.email, password: fixture.password, codeChallenge: challenge }),
+                });
+                signInDuringOutage = { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+              },
+        );
       }
       const target = acked() + ACKED_PER_PHASE;
       await until(`${ACKED_PER_PHASE} transfers acknowledged after the cuts`, () => acked() >= target, platform);
@@ -311,6 +326,7 @@ describe.skipIf(testDriver !== 'pg')('database outage (PostgreSQL through a cutt
       expect(s.body).toEqual({ responseCode: 'UE', responseDescription: expect.stringMatching(/unavailable/i) });
       expect(s.retryAfter).toMatch(/^[1-9][0-9]*$/);
     }
+    expect(signInDuringOutage).toEqual({ status: 503, retryAfter: expect.stringMatching(/^[1-9][0-9]*$/), body: { message: expect.stringMatching(/unavailable/i) } });
     // The LISTEN connection and the pool came back through the proxy.
     expect(proxy.accepted()).toBeGreaterThan(2);
 
