@@ -64,6 +64,24 @@ export function replyUnavailable(reply: FastifyReply, envelope = true): FastifyR
 }
 
 /**
+ * Logging refusals without a flood: while the database is away every request is refused, so only
+ * the first refusal is logged and then one line per everyMs with how many were refused since.
+ */
+export function createRefusalLog(everyMs = 5_000, now: () => number = Date.now) {
+  let lastMs = -Infinity;
+  let since = 0;
+  /** the count to log with this refusal, or null to stay quiet */
+  return (): number | null => {
+    since++;
+    if (now() - lastMs < everyMs) return null;
+    lastMs = now();
+    const count = since;
+    since = 0;
+    return count;
+  };
+}
+
+/**
  * The wait before retry number `failures` (1 after the first failure): exponential from baseMs,
  * capped at capMs, with full jitter (a random wait up to that bound) so many waiters that failed
  * together do not all come back in the same instant.

@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ResilientPool } from '../../server/db/open.ts';
-import { backoffDelayMs, createBackoff, isConnectionError } from '../../server/db/outage.ts';
+import { backoffDelayMs, createBackoff, createRefusalLog, isConnectionError } from '../../server/db/outage.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -55,6 +55,19 @@ describe('back-off', () => {
     backoff.failed();
     backoff.succeeded();
     expect(backoff.ready()).toBe(true);
+  });
+});
+
+describe('createRefusalLog', () => {
+  it('logs the first refusal, then one line per period with the count since', () => {
+    let nowMs = 0;
+    const note = createRefusalLog(1_000, () => nowMs);
+    expect(note()).toBe(1);
+    expect([note(), note(), note()]).toEqual([null, null, null]);
+    nowMs = 1_000;
+    expect(note()).toBe(4);
+    nowMs = 1_500;
+    expect(note()).toBeNull();
   });
 });
 
