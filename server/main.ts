@@ -20,15 +20,6 @@ const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : DEFAULT_D
 
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
-// Not the way errors are handled (every pool, client and worker has its own handlers, db/open.ts):
-// one reaching here is a bug. It is logged loudly, and the process ends as Node would end it.
-for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
-  process.on(event, (err: unknown) => {
-    console.error(`FATAL ${event}: a bug, an error nobody handled; the process ends`, err);
-    process.exit(1);
-  });
-}
-
 const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
 const seeded = await seedDatabase(database.db);
 const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push: database connection error', connectionErrorFields(err))) : createInProcessPublisher();
@@ -82,6 +73,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port, host });
+// Once serving: not the way errors are handled (every pool, client and worker has its own
+// handlers, db/open.ts); one reaching here is a bug. It is logged loudly, and the process ends
+// as Node would end it.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    console.error(`FATAL ${event}: a bug, an error nobody handled; the process ends`, err);
+    process.exit(1);
+  });
+}
+
 mailOutbox = startMailOutbox({ db: database.db, logger: app.log, projectName: activeVariant.projectName });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
