@@ -44,7 +44,7 @@ export function connectionErrorFields(err: unknown): { code?: string; message: s
 const defaultConnectionLog: ConnectionErrorLog = (err, where) => console.error(`database connection error (${where})`, connectionErrorFields(err));
 
 /** Connects waiting longer than this for a connection (a server that accepts but never answers) fail. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
 /** Back-off of a pool whose connects fail: from 200 ms, doubling, at most 2 s (the Retry-After), jittered. */
 const GATE_BASE_MS = 200;
 const GATE_CAP_MS = 2_000;

@@ -216,6 +216,8 @@ describe.skipIf(testDriver !== 'pg')('database outage (PostgreSQL through a cutt
       connectionParams: { token },
       lazy: false,
       retryAttempts: 0,
+      // the socket's close is recorded below (closedSockets); no console dump
+      onNonLazyError: () => {},
     });
     const closedSockets: unknown[] = [];
     pushClient.on('closed', (event) => closedSockets.push(event));
