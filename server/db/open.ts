@@ -43,7 +43,10 @@ export function connectionErrorFields(err: unknown): { code?: string; message: s
 
 const defaultConnectionLog: ConnectionErrorLog = (err, where) => console.error(`database connection error (${where})`, connectionErrorFields(err));
 
-/** Connects waiting longer than this for a connection (a server that accepts but never answers) fail. */
+/**
+ * Waiting longer than this for a connection (the pool full, or a server that accepts but never
+ * answers) fails, and the request answers 503.
+ */
 export const CONNECT_TIMEOUT_MS = 10_000;
 /** Back-off of a pool whose connects fail: from 200 ms, doubling, at most 2 s (the Retry-After), jittered. */
 const GATE_BASE_MS = 200;
