@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { MethodDef } from '../api/method.ts';
 import type { Db } from './db/types.ts';
+import { createRefusalLog, isConnectionError, replyUnavailable } from './db/outage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadSigningKey } from './modules/auth/signing-key.ts';
 import { createTokenService, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './modules/auth/tokens.service.ts';
@@ -106,9 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   securityHeaders(app);
 
+  const refusals = createRefusalLog();
   app.setErrorHandler((err, request, reply) => {
     const statusCode = (err as { statusCode?: number }).statusCode ?? 500;
     const isApi = request.url.startsWith('/api/');
+    if (isConnectionError(err)) {
+      const refused = refusals();
+      if (refused !== null) request.log.warn({ error: safeError(err), refused }, 'database unavailable: requests refused with 503');
+      return replyUnavailable(reply, isApi);
+    }
     if (statusCode >= 500) request.log.error({ error: safeError(err) }, 'request failed');
     if (statusCode === 429) {
       return reply.code(429).send(isApi ? { responseCode: 'UE', responseDescription: 'Too many requests' } : { message: 'Too many requests' });

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { buildApp, DEFAULT_DIST_DIR } from './app.ts';
-import { openPglite, openPostgres } from './db/open.ts';
+import { connectionErrorFields, openPglite, openPostgres } from './db/open.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
@@ -42,7 +42,7 @@ if (demo.production) {
   }
 }
 const seeded = await seedDatabase(database.db, { demo: demo.demo });
-const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push listener error', err)) : createInProcessPublisher();
+const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push: database connection error', connectionErrorFields(err))) : createInProcessPublisher();
 
 const app = await buildApp({
   db: database.db,
@@ -93,6 +93,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port, host });
+// Once serving: not the way errors are handled (every pool, client and worker has its own
+// handlers, db/open.ts); one reaching here is a bug. It is logged loudly, and the process ends
+// as Node would end it.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    console.error(`FATAL ${event}: a bug, an error nobody handled; the process ends`, err);
+    process.exit(1);
+  });
+}
+
 mailOutbox = startMailOutbox({ db: database.db, logger: app.log, projectName: activeVariant.projectName });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -32,6 +32,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/types.ts';
 import { outbox } from '../modules/platform/platform.tables.ts';
 import { safeError } from '../modules/platform/log.ts';
+import { backoffDelayMs } from '../db/outage.ts';
 
 /** One message as the worker hands it to the transport (the sender comes from the transport). */
 export interface OutgoingMail {
@@ -160,6 +161,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   let running = false;
   let stopping = false;
+  let failedRounds = 0;
   let timer: NodeJS.Timeout | null = null;
   const inFlight = new Set<Promise<unknown>>();
 
@@ -271,14 +273,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     timer = null;
     if (!running) return;
     let full = false;
+    let waitMs = pollMs;
     try {
       const result = await runOnce();
       full = result.claimed === batchSize;
+      failedRounds = 0;
     } catch (err) {
-      logger.error({ error: safeError(err) }, 'outbox: mail round failed');
+      // The database away (or any failed round): wait longer each time, jittered, at most 5 min.
+      failedRounds++;
+      waitMs = Math.max(pollMs, backoffDelayMs(failedRounds, pollMs * 2, 5 * 60_000));
+      logger.error({ error: safeError(err), failedRounds, retryInMs: waitMs }, 'outbox: mail round failed');
     }
     // A full batch means more may be waiting: go on at once instead of waiting a poll.
-    if (running) timer = setTimeout(() => void tick(), full ? 0 : pollMs);
+    if (running) timer = setTimeout(() => void tick(), full ? 0 : waitMs);
   }
 
   return {

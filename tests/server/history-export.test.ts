@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, customers, historyExports, outbox } from '../../server/db/schema.ts';
 import { demoUserByKey, NORTHWIND_NAME } from '../../server/db/demo-users.ts';
-import { runExportJobs, stopExportWorkers } from '../../server/modules/history/exports.worker.ts';
+import { EXPORT_LEASE_MS, runExportJobs, stopExportWorkers } from '../../server/modules/history/exports.worker.ts';
+import type { Db } from '../../server/db/types.ts';
 import { callMethod, createTestApp, signIn, type SignedIn, type TestApp } from './harness.ts';
 import { accountOf, addAccount, backdate, insertTransfer, setupLedger, userOf, type Ledger } from './history-fixture.ts';
 
@@ -313,5 +314,24 @@ describe('transactionHistoryExportList (monthly)', () => {
 
     expect((await call('transactionHistoryExportList', { accountId: BE })).responseCode).toBe('ENOA');
     expect((await call('transactionHistoryExportList', { accountId: BE }, boris)).total).toBe(0);
+  });
+});
+
+describe('the database going away while an export is built', () => {
+  it('leaves the export to be built again instead of failing it', async () => {
+    await run();
+    const asked = await call('transactionHistoryExport', {});
+    const exportId = asked.exportId as string;
+    // Queries go through; the history walk (execute) meets a lost connection.
+    const lost = new Error('Connection terminated unexpectedly');
+    const flaky = new Proxy(t.db, {
+      get: (target, prop, receiver) => (prop === 'execute' ? () => Promise.reject(lost) : Reflect.get(target, prop, receiver)),
+    }) as Db;
+    await expect(runExportJobs(flaky)).rejects.toBe(lost);
+    const [row] = await t.db.select({ status: historyExports.status }).from(historyExports).where(eq(historyExports.id, exportId));
+    expect(row?.status).toBe('processing');
+    // Once its claim ran out, the next run builds it.
+    expect(await runExportJobs(t.db, () => Date.now() + EXPORT_LEASE_MS + 1_000)).toBe(1);
+    expect(((await call('transactionHistoryExportStatus', { exportId })).export as { status: string }).status).toBe('done');
   });
 });

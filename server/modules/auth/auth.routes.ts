@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { authPaths, DeviceTokenRequestSchema, LoginRequestSchema, RefreshRequestSchema, UserTokenRequestSchema } from '../../../api/auth.ts';
 import { issuesToValidationErrors, joinValidationErrors } from '../../../api/envelope.ts';
 import { safeError } from '../platform/log.ts';
+import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import { AuthFailure, MAX_USER_AGENT_LENGTH, type SignInContext, type TokenService } from './tokens.service.ts';
 
 /** Address, user agent and origin of the browser (links it is shown start at its own origin). */
@@ -28,6 +29,7 @@ export async function authRoutes(app: FastifyInstance, { tokens }: { tokens: Tok
 
   const answerFailure = (reply: FastifyReply, err: unknown, log: FastifyInstance['log']) => {
     if (err instanceof AuthFailure) return reply.code(err.statusCode).send({ message: err.message });
+    if (isConnectionError(err)) return replyUnavailable(reply, false);
     log.error({ error: safeError(err) }, 'token service failed');
     return reply.code(500).send({ message: 'Server error' });
   };

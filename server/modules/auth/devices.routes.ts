@@ -22,6 +22,7 @@ import {
 import { issuesToValidationErrors, joinValidationErrors } from '../../../api/envelope.ts';
 import type { Caller } from '../method-types.ts';
 import { safeError } from '../platform/log.ts';
+import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import type { ApprovalService } from './approvals.service.ts';
 import { toWireDevice, type DeviceCaller, type DeviceService } from './devices.service.ts';
 import { AuthFailure, type TokenService } from './tokens.service.ts';
@@ -82,6 +83,7 @@ export async function deviceRoutes(app: FastifyInstance, { tokens, devices, appr
       } catch (err) {
         if (err instanceof Unauthenticated) return reply.code(401).send({ message: 'Sign-in required' });
         if (err instanceof AuthFailure) return reply.code(err.statusCode).send({ message: err.message });
+        if (isConnectionError(err)) return replyUnavailable(reply, false);
         request.log.error({ error: safeError(err) }, 'device service failed');
         return reply.code(500).send({ message: 'Server error' });
       }

@@ -6,7 +6,8 @@
  * A job: claim one queued export in a short transaction (FOR UPDATE SKIP LOCKED, so instances
  * sharing a PostgreSQL database never build one export twice), mark it processing, then walk its
  * rows newest first in chunks with a keyset cursor (historyChunk), updating progress (0-99) after
- * each chunk, and finally store the file, status done and progress 100. Any error: status failed.
+ * each chunk, and finally store the file, status done and progress 100. Any error: status failed,
+ * except the database going away (db/outage.ts): the claim runs out and the export is built again.
  * No transaction stays open across the walk (PGlite is one connection; it would stall requests).
  *
  * The table has no lease column, so while an export is processing its finished_at holds the time
@@ -23,6 +24,7 @@
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { activeVariant } from '../../../variants/index.ts';
 import type { Db } from '../../db/types.ts';
+import { createBackoff, isConnectionError } from '../../db/outage.ts';
 import { csvStart, manualExportFileName, monthlyExportFileName, transactionCsvLine } from './csv.ts';
 import { historyChunk, historyCount, type HistoryCursor, type HistoryFilter } from './history.service.ts';
 import { historyExports } from './history.tables.ts';
@@ -127,6 +129,9 @@ async function build(db: Db, job: ExportRow, now: () => number, options: ExportJ
       .set({ status: 'done', progress: 100, content, rowCount: written, fileName, finishedAt: new Date(now()) })
       .where(mine);
   } catch (err) {
+    // The database went away: the export is not at fault. It stays processing until its claim
+    // runs out and is then built again (the worker backs off meanwhile).
+    if (isConnectionError(err)) throw err;
     options.onError?.(job.id, err);
     await db.update(historyExports).set({ status: 'failed', finishedAt: new Date(now()) }).where(mine);
   }
@@ -153,10 +158,18 @@ export function startExportWorker(options: { db: Db; now?: () => number; pollMs?
   const now = options.now ?? Date.now;
   let stopped = false;
   let current: Promise<unknown> | null = null;
+  // After a failed run (the database away), polls are skipped for a growing, jittered while.
+  const backoff = createBackoff({ baseMs: pollMs, capMs: 60_000 });
   const timer = setInterval(() => {
-    if (stopped || current) return;
+    if (stopped || current || !backoff.ready()) return;
     current = runExportJobs(db, now, jobOptions)
-      .catch((err: unknown) => jobOptions.onError?.('', err))
+      .then(
+        () => backoff.succeeded(),
+        (err: unknown) => {
+          backoff.failed();
+          jobOptions.onError?.('', err);
+        },
+      )
       .finally(() => {
         current = null;
       });

@@ -24,6 +24,7 @@ import type { Db } from '../../db/types.ts';
 import type { TokenService } from '../auth/tokens.service.ts';
 import type { Caller } from '../method-types.ts';
 import { safeError } from '../platform/log.ts';
+import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import { bearerToken, mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { CSV_BOM } from './csv.ts';
@@ -81,6 +82,7 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         return await run(request, reply);
       } catch (err) {
         if (err instanceof HttpAnswer) return reply.code(err.statusCode).send({ responseCode: err.responseCode, responseDescription: err.message });
+        if (isConnectionError(err)) return replyUnavailable(reply);
         request.log.error({ error: safeError(err) }, 'history download failed');
         return reply.code(500).send({ responseCode: 'UE', responseDescription: 'Unknown error' });
       }

@@ -37,6 +37,7 @@ import { RestrictionMessages, type TokenService } from '../auth/tokens.service.t
 import { auditLog } from './platform.tables.ts';
 import { idempotencyKeys } from '../transfers/transfers.tables.ts';
 import { safeError } from './log.ts';
+import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 
 /** Attempts of one mutation's transaction (the first included) before its failure is answered. */
 export const MAX_TRANSACTION_ATTEMPTS = 3;
@@ -354,7 +355,12 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           toPublish = [];
           kept = null;
           try {
-            outcome = await db.transaction((tx) => run(tx));
+            outcome = await db.transaction(async (tx) => {
+              const done = await run(tx);
+              // PostgreSQL writes the events with the change (push outbox): nothing to publish after it.
+              if (!done.replay && toPublish.length > 0 && (await publisher.stage?.(tx, toPublish))) toPublish = [];
+              return done;
+            });
             break;
           } catch (err) {
             const retryable = err instanceof RetryableRace || RETRYABLE_CODES.has(pgErrorCode(err) ?? '');
@@ -378,6 +384,8 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
         if (err.terms) failure.terms = err.terms;
         return fail(reply, failure, err.responseCode === ResponseCode.auth ? 401 : 200);
       }
+      // The database is away: 503, Retry-After; the transaction rolled back (db/outage.ts).
+      if (isConnectionError(err)) return replyUnavailable(reply);
       if (!(err instanceof ResponseMismatch)) request.log.error({ error: safeError(err), method: name }, 'method failed');
       return fail(reply, { responseCode: ResponseCode.unknown, responseDescription: 'Unknown error' });
     }

@@ -24,6 +24,7 @@ import { maskPhone, type TokenService } from '../auth/tokens.service.ts';
 import { customerAccess, phones } from '../customers/customers.tables.ts';
 import { MethodFailure, type Caller } from '../method-types.ts';
 import { safeError } from '../platform/log.ts';
+import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import { bearerToken, mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { customerDocuments, identityJobs } from './profile.tables.ts';
@@ -122,6 +123,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
             ...(err.validationErrors ? { validationErrors: err.validationErrors } : {}),
           });
         }
+        if (isConnectionError(err)) return replyUnavailable(reply);
         request.log.error({ error: safeError(err) }, 'profile route failed');
         return reply.code(500).send({ responseCode: 'UE', responseDescription: 'Unknown error' });
       }

@@ -16,6 +16,7 @@ import { WebSocketServer } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { PUSH_PATH, pushSdl } from '../../../api/push.ts';
 import type { Db } from '../../db/types.ts';
+import { isConnectionError } from '../../db/outage.ts';
 import type { ApprovalService } from '../auth/approvals.service.ts';
 import type { DeviceService } from '../auth/devices.service.ts';
 import type { TokenService } from '../auth/tokens.service.ts';
@@ -142,14 +143,19 @@ export function attachPush(
         const params = ctx.connectionParams ?? {};
         const socket = ctx.extra.socket;
         const end = () => socket.close(4403, 'Forbidden');
-        /** Re-checks every recheckMs; a false or failed check closes the socket (4403). */
+        /**
+         * Re-checks every recheckMs; a false or failed check closes the socket (4403), except
+         * while the database is away: the session may well be valid, so the next check decides.
+         */
         const recheckWith = (check: () => Promise<boolean>) => {
           ctx.extra.recheck = setInterval(() => {
             void check().then(
               (still) => {
                 if (!still) end();
               },
-              () => end(),
+              (err: unknown) => {
+                if (!isConnectionError(err)) end();
+              },
             );
           }, recheckMs);
           ctx.extra.recheck.unref();

@@ -6,6 +6,7 @@ import { AuthFailure, MAX_USER_AGENT_LENGTH, type TokenService } from '../auth/t
 import type { Caller } from '../method-types.ts';
 import { bearerToken } from '../platform/method-endpoint.ts';
 import { safeError } from '../platform/log.ts';
+import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import type { Publication } from './two-step.service.ts';
 import type { PushPublisher } from '../push/publisher.ts';
 
@@ -30,6 +31,7 @@ export function userAgentOf(request: FastifyRequest): string {
 
 export function answerFailure(reply: FastifyReply, request: FastifyRequest, err: unknown) {
   if (err instanceof AuthFailure) return reply.code(err.statusCode).send({ message: err.message });
+  if (isConnectionError(err)) return replyUnavailable(reply, false);
   request.log.error({ error: safeError(err) }, 'security route failed');
   return reply.code(500).send({ message: 'Server error' });
 }

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
+import { createBackoff } from '../../db/outage.ts';
 import { users } from '../customers/customers.tables.ts';
 import { MethodFailure, type MethodContext } from '../method-types.ts';
 import { OPERATION_FLAGS, requireFlags } from './permissions.ts';
@@ -63,14 +64,22 @@ export function startTransferWorkers(options: {
   log: (err: unknown) => void;
 }): TransferWorkers {
   const { db, service, now, log } = options;
-  // One pass at a time per worker: a slow pass is never overlapped by the next tick.
+  // One pass at a time per worker: a slow pass is never overlapped by the next tick. After a
+  // failed pass (the database away) ticks are skipped for a growing, jittered while.
   const loop = (intervalMs: number, work: () => Promise<unknown>) => {
     let running = false;
+    const backoff = createBackoff({ baseMs: intervalMs, capMs: 5 * 60_000 });
     const timer = setInterval(() => {
-      if (running) return;
+      if (running || !backoff.ready()) return;
       running = true;
       work()
-        .catch(log)
+        .then(
+          () => backoff.succeeded(),
+          (err: unknown) => {
+            backoff.failed();
+            log(err);
+          },
+        )
         .finally(() => {
           running = false;
         });
