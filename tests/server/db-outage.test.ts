@@ -204,7 +204,8 @@ describe.skipIf(testDriver !== 'pg')('database outage (PostgreSQL through a cutt
     const proxied = new URL(direct);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
-    platform = await startPlatformProcess({ DATABASE_URL: proxied.toString(), DATABASE_POOL_MAX: '10' }, PLATFORM_PORT);
+    // NODE_ENV test: the test database holds the harness's demo data, which a production start refuses.
+    platform = await startPlatformProcess({ DATABASE_URL: proxied.toString(), DATABASE_POOL_MAX: '10', NODE_ENV: 'test' }, PLATFORM_PORT);
     const origin = platform.origin;
     const token = await signIn(origin, fixture.email, fixture.password);
 
