@@ -10,3 +10,4 @@ export * from '../modules/platform/platform.tables.ts';
 export * from '../modules/transfers/transfers.tables.ts';
 export * from '../modules/history/history.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
+export * from '../modules/recovery/recovery.tables.ts';
