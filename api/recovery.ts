@@ -60,6 +60,8 @@ export const ACCOUNT_RECOVERY_CANCEL_WINDOW_S = 24 * 60 * 60;
  * decision by polling, maybe hours later (40 random bits, 5 tries: still unguessable).
  */
 export const ACCOUNT_RECOVERY_CODE_TTL_S = 24 * 60 * 60;
+/** The web app's page where the account's e-mails cancel a recovery (the mailed link: ?taskId=&code=). */
+export const RECOVERY_CANCEL_PATH = '/account-recovery/cancel';
 /** The words of the answer 13 when a limit is reached. */
 export const RECOVERY_RATE_LIMITED = 'Too many attempts; try again later';
 /** Multipart fields of accountRecoveryDocuments. */

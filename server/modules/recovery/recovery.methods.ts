@@ -18,6 +18,7 @@ import {
   ACCOUNT_RECOVERY_WINDOW_S,
   PASSWORD_CHANGE_CODE_TTL_S,
   PASSWORD_RESET_MAX_PER_ADDRESS,
+  RECOVERY_CANCEL_PATH,
   RECOVERY_RATE_LIMITED,
   RecoveryCancelErrors,
   RecoveryFileField,
@@ -69,8 +70,6 @@ export interface RecoveryHandlerOptions {
 
 export const DEFAULT_RECOVERY_OPTIONS: RecoveryHandlerOptions = { now: Date.now, publicUrl: 'http://127.0.0.1:3000' };
 
-/** Where the account's e-mails cancel a recovery (the web app's page; the code is in the mail too). */
-export const RECOVERY_CANCEL_PATH = '/account-recovery/cancel';
 
 const CodeMessages: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
   ...PasswordCodeErrors,
