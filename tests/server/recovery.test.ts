@@ -4,7 +4,11 @@
  * another user's request key, and sessions ended by a new password.
  *
  * Proof it can fail: with revokeFamilies made a no-op on purpose, the two session tests went red
- * (2 of 11 then); restored since.
+ * (2 of 11 then); restored since. Issue 11 (the personal-data takeover): with the old automatic
+ * decision put back (a code mailed to the recovery e-mail on a match), the rate-limit check made to
+ * pass always, the cancel window ignored and an unknown e-mail answered without a task, the seven
+ * personal-data recovery tests went red (probe, approval, rejection, cancel, both limits, unknown
+ * e-mail); restored since.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
