@@ -162,7 +162,8 @@ test('a customer who can no longer read the e-mail proves who she is; an adminis
   await recovery.continueToCode();
   await recovery.expectResetStep('v***@e2e.test');
   const { match } = await latestMessage(request, newAddress, 'mail', RESET_CODE);
-  await recovery.submitCode(match[1]!);
+  // The page was reloaded on /status, so the step asks for the login e-mail as well.
+  await recovery.submitCodeWithEmail(match[1]!, viewer.email);
   await recovery.expectPasswordStep();
   await recovery.choosePassword(newPassword);
   await recovery.expectSuccessStep();

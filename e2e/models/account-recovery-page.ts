@@ -70,6 +70,12 @@ export class AccountRecoveryPage {
     await this.page.getByRole('button', { name: 'Check code' }).click();
   }
 
+  /** Reloaded on /status, the code step no longer knows the login e-mail and asks for it too. */
+  async submitCodeWithEmail(code: string, email: string): Promise<void> {
+    await this.page.getByLabel('E-mail address you signed in with').fill(email);
+    await this.submitCode(code);
+  }
+
   async choosePassword(password: string, confirmation = password): Promise<void> {
     await this.page.getByLabel('New password', { exact: true }).fill(password);
     await this.page.getByLabel('Repeat the new password').fill(confirmation);

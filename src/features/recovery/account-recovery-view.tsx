@@ -180,7 +180,7 @@ function StatusStep({ view, send }: { view: View; send: Send }) {
   const { t } = useLingui();
   if (view.status === 'loading' || !view.task) {
     return (
-      <section className="recovery-step" aria-labelledby="recovery-status-heading">
+      <section key="loading" className="recovery-step" aria-labelledby="recovery-status-heading">
         <StepHeading id="recovery-status-heading">{t`Recovery request`}</StepHeading>
         <Spinner label={t`Loading your recovery request`} />
       </section>
@@ -193,12 +193,13 @@ function StatusStep({ view, send }: { view: View; send: Send }) {
       {t`Start over`}
     </Button>
   );
+  // Each state's section has its key: its heading mounts and takes focus when the state changes.
   switch (view.status) {
     case 'documents':
       return <DocumentsStep view={view} send={send} startOver={startOver} />;
     case 'waiting':
       return (
-        <section className="recovery-step" aria-labelledby="recovery-status-heading">
+        <section key="waiting" className="recovery-step" aria-labelledby="recovery-status-heading">
           <StepHeading id="recovery-status-heading">{t`Your request is being checked`}</StepHeading>
           <Alert tone="info">
             <Trans>
@@ -214,7 +215,7 @@ function StatusStep({ view, send }: { view: View; send: Send }) {
       );
     case 'approved':
       return (
-        <section className="recovery-step" aria-labelledby="recovery-status-heading">
+        <section key="approved" className="recovery-step" aria-labelledby="recovery-status-heading">
           <StepHeading id="recovery-status-heading">{t`Identity confirmed`}</StepHeading>
           <Alert tone="success">
             <Trans>We sent a code to {sentTo}. Enter it to confirm this address and choose a new password.</Trans>
@@ -227,7 +228,7 @@ function StatusStep({ view, send }: { view: View; send: Send }) {
       );
     case 'rejected':
       return (
-        <section className="recovery-step" aria-labelledby="recovery-status-heading">
+        <section key="rejected" className="recovery-step" aria-labelledby="recovery-status-heading">
           <StepHeading id="recovery-status-heading">{t`We could not confirm your identity`}</StepHeading>
           <Alert tone="warning">
             {task.rejectReason === 'canceled' ? (
@@ -274,7 +275,7 @@ function DocumentsStep({ view, send, startOver }: { view: View; send: Send; star
     />
   );
   return (
-    <section className="recovery-step" aria-labelledby="recovery-status-heading">
+    <section key="documents" className="recovery-step" aria-labelledby="recovery-status-heading">
       <StepHeading id="recovery-status-heading">{t`Prove who you are`}</StepHeading>
       <p>
         <Trans>

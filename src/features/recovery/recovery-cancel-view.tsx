@@ -51,9 +51,10 @@ export function RecoveryCancelView({ taskId, code: linkCode, signInLink }: { tas
                 : 'unknown';
     setState({ step: 'failed', code: failure });
   };
+  // Keyed sections: the new heading mounts and takes focus when the answer arrives.
   if (state.step === 'done') {
     return (
-      <section className="recovery-step" aria-labelledby="recovery-cancel-heading">
+      <section key="done" className="recovery-step" aria-labelledby="recovery-cancel-heading">
         <StepHeading id="recovery-cancel-heading">{t`The recovery request was canceled`}</StepHeading>
         <Alert tone="success">
           <Trans>Nobody can use this request any more. To be safe, change your password after you sign in.</Trans>
@@ -63,7 +64,7 @@ export function RecoveryCancelView({ taskId, code: linkCode, signInLink }: { tas
     );
   }
   return (
-    <section className="recovery-step" aria-labelledby="recovery-cancel-heading">
+    <section key="form" className="recovery-step" aria-labelledby="recovery-cancel-heading">
       <StepHeading id="recovery-cancel-heading">{t`Cancel the recovery of your account`}</StepHeading>
       <p>
         <Trans>Someone asked to recover your account with personal data. If this was not you, cancel the request here.</Trans>
