@@ -95,15 +95,12 @@ function projectName(): string {
   return activeVariant.projectName;
 }
 
-async function mailResetCode(tx: Db | Tx, to: string, code: string, reason: 'request' | 'recovery') {
-  const intro =
-    reason === 'request'
-      ? 'Someone asked to reset the password of your account.'
-      : 'Your identity was confirmed for account recovery: use this code to choose a new password.';
+/** A reset code to the login e-mail (an approved recovery's code is mailed by recovery.admin.ts). */
+async function mailResetCode(tx: Db | Tx, to: string, code: string) {
   await enqueueMail(tx, {
     to,
     subject: `${projectName()}: password reset code`,
-    text: `${intro}\n\nYour code: ${code}\n\nIt works for ${PASSWORD_RESET_CODE_TTL_S / 60} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    text: `Someone asked to reset the password of your account.\n\nYour code: ${code}\n\nIt works for ${PASSWORD_RESET_CODE_TTL_S / 60} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
   });
 }
 
@@ -161,7 +158,7 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
       // Beyond the cap nothing more is mailed; the answer stays the same (the last code still works).
       if ((await recentCodeCount(ctx.db, user.id, 'passwordReset', since)) < PASSWORD_RESET_MAX_REQUESTS) {
         const { code } = await issueCode(ctx.db, { userId: user.id, purpose: 'passwordReset', sentTo: user.email, ttlS: PASSWORD_RESET_CODE_TTL_S, now: at });
-        await mailResetCode(ctx.db, user.email, code, 'request');
+        await mailResetCode(ctx.db, user.email, code);
       }
     }
     return { taskId, recoveryEmail: maskEmail(input.email) };
