@@ -7,13 +7,16 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ResponseCode } from '../../../api/envelope.ts';
-import { RecoveryCancelErrors } from '../../../api/recovery.ts';
+import { RECOVERY_CANCEL_PATH, RecoveryCancelErrors } from '../../../api/recovery.ts';
 import { callMethod, isFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { SignInLink } from './account-recovery-view.tsx';
+
+/** For the route: a route file imports no contract module (README, /login's budget). */
+export { RECOVERY_CANCEL_PATH };
 
 type CancelState = { step: 'form' | 'sending' | 'done' } | { step: 'failed'; code: 'wrong' | 'expired' | 'completed' | 'rateLimited' | 'network' | 'unknown' };
 

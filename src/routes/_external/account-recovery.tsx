@@ -10,8 +10,7 @@
 import { useEffect } from 'react';
 import { Link, createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { ensureAppCatalog } from '../../lib/i18n.ts';
-import { RecoveryCancelView } from '../../features/recovery/recovery-cancel-view.tsx';
-import { RECOVERY_CANCEL_PATH } from '../../../api/recovery.ts';
+import { RECOVERY_CANCEL_PATH, RecoveryCancelView } from '../../features/recovery/recovery-cancel-view.tsx';
 import {
   AccountRecoveryProvider,
   AccountRecoveryStep,
