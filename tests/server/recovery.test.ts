@@ -473,8 +473,8 @@ describe('password change from settings', () => {
 
       const ok = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
       expect(ok.body).toEqual({ responseCode: '00' });
-      await new Promise((r) => setTimeout(r, 20));
-      expect(events).toEqual([{ type: 'PasswordChange', status: 'changed' }]);
+      // On PostgreSQL the event comes back through LISTEN/NOTIFY: wait for it instead of a fixed pause.
+      await expect.poll(() => events).toEqual([{ type: 'PasswordChange', status: 'changed' }]);
       const reused = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
       expect(reused.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong' }]);
 

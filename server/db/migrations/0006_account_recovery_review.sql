@@ -32,4 +32,6 @@ ALTER TABLE "account_recovery_tasks" ADD COLUMN "completed_at" timestamp with ti
 ALTER TABLE "account_recovery_files" ADD CONSTRAINT "account_recovery_files_task_id_account_recovery_tasks_task_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."account_recovery_tasks"("task_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_recovery_files_task" ON "account_recovery_files" USING btree ("task_id");--> statement-breakpoint
 CREATE INDEX "rate_limit_counters_window" ON "rate_limit_counters" USING btree ("window_start");--> statement-breakpoint
-ALTER TABLE "account_recovery_tasks" ADD CONSTRAINT "account_recovery_tasks_decided_by_user_id_users_id_fk" FOREIGN KEY ("decided_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "account_recovery_tasks" ADD CONSTRAINT "account_recovery_tasks_decided_by_user_id_users_id_fk" FOREIGN KEY ("decided_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Reasons of the old automatic decision: the contract now knows identityNotConfirmed and canceled only.
+UPDATE "account_recovery_tasks" SET "reject_reason" = 'identityNotConfirmed' WHERE "reject_reason" IN ('personalDataMismatch', 'tooManyAttempts');
