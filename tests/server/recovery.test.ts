@@ -507,8 +507,7 @@ describe('password change from settings', () => {
 
       const canceled = await callMethod(t.app, 'passwordChangeCancel', { requestKey }, { token: me.accessToken });
       expect(canceled.body).toEqual({ responseCode: '00' });
-      await new Promise((r) => setTimeout(r, 20));
-      expect(events).toEqual([{ type: 'PasswordChange', status: 'canceled' }]);
+      await expect.poll(() => events).toEqual([{ type: 'PasswordChange', status: 'canceled' }]);
       const afterCancel = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
       expect(afterCancel.body.responseCode).toBe('VF');
 
