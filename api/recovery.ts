@@ -6,9 +6,19 @@
  * Two ways back in without the password:
  * - the user still reads the login e-mail: passwordChangeRequest e-mails a reset code there, then
  *   passwordCodeCheck and passwordChangeWithCode;
- * - the user lost the login e-mail: accountRecoveryRequest compares personal data with the
- *   customer's record; on a match the reset code goes to the recovery e-mail (and a notice to the
- *   old address), then the same two calls with the login e-mail and that code.
+ * - the user lost the login e-mail: accountRecoveryRequest opens a recovery task that is never
+ *   decided automatically (personal data alone proved nothing: three unauthenticated calls used to
+ *   take an account over). The caller uploads an identity document and a selfie
+ *   (accountRecoveryDocuments), an administrator approves or rejects the task in the review queue
+ *   (api/admin.ts), and the caller polls accountRecoveryStatus. Only an approval mails a reset
+ *   code to the recovery e-mail; typing that code (passwordCodeCheck, then passwordChangeWithCode
+ *   with the login e-mail) confirms the new address before the password changes. Every current
+ *   e-mail of the account is told when the task opens, with a code that cancels it within
+ *   ACCOUNT_RECOVERY_CANCEL_WINDOW_S (accountRecoveryCancel).
+ *
+ * The public recovery calls are rate-limited per account and per client address (answer 13).
+ * An e-mail no account has gets the same answers all the way (a task exists for it; nobody is
+ * mailed and an administrator can only reject it).
  *
  * Reading of the spec's form fields: `taskId` names the recovery task; `emailId` (the task's
  * e-mail entity) is the task id as well, since the platform keeps one e-mail per task.
@@ -31,9 +41,38 @@ export const PASSWORD_RESET_CODE_TTL_S = 30 * 60;
 export const PASSWORD_CHANGE_CODE_TTL_S = 10 * 60;
 /** Wrong codes one reset or change code survives. */
 export const PASSWORD_CODE_MAX_ATTEMPTS = 5;
-/** Personal-data attempts per login e-mail within ACCOUNT_RECOVERY_WINDOW_S. */
+/** Personal-data recovery requests per login e-mail within ACCOUNT_RECOVERY_WINDOW_S. */
 export const ACCOUNT_RECOVERY_MAX_ATTEMPTS = 3;
+/** ... and per client address (a household or an office shares one; an attacker sprays from one). */
+export const ACCOUNT_RECOVERY_MAX_PER_ADDRESS = 10;
 export const ACCOUNT_RECOVERY_WINDOW_S = 24 * 60 * 60;
+/** Uploads, cancels and status reads per client address within ACCOUNT_RECOVERY_CALL_WINDOW_S. */
+export const ACCOUNT_RECOVERY_UPLOADS_PER_ADDRESS = 10;
+export const ACCOUNT_RECOVERY_CANCELS_PER_ADDRESS = 20;
+export const ACCOUNT_RECOVERY_STATUS_PER_ADDRESS = 600;
+export const ACCOUNT_RECOVERY_CALL_WINDOW_S = 60 * 60;
+/** Reset-code requests per client address within ACCOUNT_RECOVERY_CALL_WINDOW_S. */
+export const PASSWORD_RESET_MAX_PER_ADDRESS = 30;
+/** The account's current e-mails may cancel a personal-data recovery this long after it opened. */
+export const ACCOUNT_RECOVERY_CANCEL_WINDOW_S = 24 * 60 * 60;
+/**
+ * The code an approval mails to the recovery e-mail lives a day: the caller learns of the
+ * decision by polling, maybe hours later (40 random bits, 5 tries: still unguessable).
+ */
+export const ACCOUNT_RECOVERY_CODE_TTL_S = 24 * 60 * 60;
+/** The web app's page where the account's e-mails cancel a recovery (the mailed link: ?taskId=&code=). */
+export const RECOVERY_CANCEL_PATH = '/account-recovery/cancel';
+/** The words of the answer 13 when a limit is reached. */
+export const RECOVERY_RATE_LIMITED = 'Too many attempts; try again later';
+/** Multipart fields of accountRecoveryDocuments. */
+export const RecoveryFileField = { document: 'document', selfie: 'selfie' } as const;
+export type RecoveryFileKind = keyof typeof RecoveryFileField;
+/** The VF descriptions of a cancel code (param cancelCode). */
+export const RecoveryCancelErrors = {
+  wrong: 'is wrong',
+  expired: 'has expired: the 24 hours to cancel have passed; contact support',
+  completed: 'is too late: the recovery was completed; contact support',
+} as const;
 /** Reset-code requests per login e-mail within PASSWORD_RESET_CODE_TTL_S (each one costs a mail). */
 export const PASSWORD_RESET_MAX_REQUESTS = 5;
 
@@ -66,8 +105,11 @@ export const SAME_PASSWORD_ERROR = 'must differ from the current password';
 
 export const RecoveryVerificationStatusSchema = v.picklist(['pending', 'verified', 'rejected']);
 export type RecoveryVerificationStatus = v.InferOutput<typeof RecoveryVerificationStatusSchema>;
-/** personalDataMismatch: the data did not match (also for e-mails no account has: no enumeration). */
-export const RecoveryRejectReasonSchema = v.picklist(['personalDataMismatch', 'tooManyAttempts']);
+/**
+ * identityNotConfirmed: an administrator rejected the task (rejectComment says why; isRetryable
+ * whether a new request may follow); canceled: a current e-mail of the account canceled it.
+ */
+export const RecoveryRejectReasonSchema = v.picklist(['identityNotConfirmed', 'canceled']);
 export type RecoveryRejectReason = v.InferOutput<typeof RecoveryRejectReasonSchema>;
 
 /** Document 1 §3 account recovery form, as the platform answers it. */
@@ -81,7 +123,11 @@ const recoveryTaskEntries = {
   recoveryEmail: v.string(),
   verificationStatus: RecoveryVerificationStatusSchema,
   rejectReason: v.optional(RecoveryRejectReasonSchema),
+  /** the administrator's words on a rejection */
+  rejectComment: v.optional(v.string()),
   isRetryable: v.boolean(),
+  /** pending: the identity document and selfie arrived (the task waits for review), else they are due */
+  documentsUploaded: v.boolean(),
 };
 export const RecoveryTaskSchema = v.object(recoveryTaskEntries);
 export type RecoveryTask = v.InferOutput<typeof RecoveryTaskSchema>;
@@ -116,7 +162,10 @@ export const passwordChangeWithCode = defineMethod({
   response: {},
 });
 
-/** Lost access to the login e-mail: personal data checked against the customer's record. */
+/**
+ * Lost access to the login e-mail: opens a pending recovery task (nothing is decided or mailed to
+ * the recovery e-mail here). Answers alike whether or not an account has the e-mail.
+ */
 export const accountRecoveryRequest = defineMethod({
   name: 'accountRecoveryRequest',
   access: 'public',
@@ -125,12 +174,40 @@ export const accountRecoveryRequest = defineMethod({
   response: recoveryTaskEntries,
 });
 
+const taskId = v.pipe(v.string(), v.uuid('must be a task id'));
+
+/**
+ * The identity document and a selfie of a pending task, multipart: files in the parts named by
+ * RecoveryFileField (checked like document uploads: PDF, JPEG or PNG by content, at most
+ * DOCUMENT_MAX_BYTES). Once only; the task then waits for an administrator.
+ */
+export const accountRecoveryDocuments = defineMethod({
+  name: 'accountRecoveryDocuments',
+  access: 'public',
+  mutation: true,
+  request: { taskId },
+  response: recoveryTaskEntries,
+});
+
 export const accountRecoveryStatus = defineMethod({
   name: 'accountRecoveryStatus',
   access: 'public',
   mutation: false,
-  request: { taskId: v.pipe(v.string(), v.uuid('must be a task id')) },
+  request: { taskId },
   response: recoveryTaskEntries,
+});
+
+/**
+ * Cancels a personal-data recovery with the code mailed to the account's current e-mails, within
+ * ACCOUNT_RECOVERY_CANCEL_WINDOW_S of its request; no sign-in needed (the owner may have lost the
+ * password too). Any code an approval mailed stops working.
+ */
+export const accountRecoveryCancel = defineMethod({
+  name: 'accountRecoveryCancel',
+  access: 'public',
+  mutation: true,
+  request: { taskId, cancelCode: PasswordCodeSchema },
+  response: {},
 });
 
 /**
@@ -178,7 +255,9 @@ export const recoveryMethods = {
   passwordCodeCheck,
   passwordChangeWithCode,
   accountRecoveryRequest,
+  accountRecoveryDocuments,
   accountRecoveryStatus,
+  accountRecoveryCancel,
   passwordChange,
   passwordChangeConfirm,
   passwordChangeCancel,

@@ -37,6 +37,9 @@ import { startTransferWorkers } from './modules/transfers/workers.ts';
 import { createHistoryHandlers, DEFAULT_HISTORY_OPTIONS } from './modules/history/history.methods.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { createDocumentHandlers } from './modules/profile/documents.methods.ts';
+import { createRecoveryHandlers, DEFAULT_RECOVERY_OPTIONS } from './modules/recovery/recovery.methods.ts';
+import { createRecoveryAdminHandlers } from './modules/recovery/recovery.admin.ts';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createProfileHandlers } from './modules/profile/profile.methods.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 
@@ -187,6 +190,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }) as unknown as Record<string, MethodHandler<MethodDef>>),
       // History with this app's clock and origin (the export e-mail's link).
       ...(createHistoryHandlers({ ...DEFAULT_HISTORY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // Account recovery with this app's clock and origin (the cancel link in the owner's notice).
+      ...(createRecoveryHandlers({ ...DEFAULT_RECOVERY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) }) as unknown as Record<
+        string,
+        MethodHandler<MethodDef>
+      >),
+      ...(createRecoveryAdminHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createTransferHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
@@ -203,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db, tokens, now });
   // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName });
+  await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });

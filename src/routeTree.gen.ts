@@ -24,6 +24,7 @@ import { Route as GuardedKycRouteImport } from './routes/_guarded/kyc'
 import { Route as RestrictedAdminOverviewRouteImport } from './routes/_restricted/admin-overview'
 import { Route as RestrictedScpRouteImport } from './routes/_restricted/scp'
 import { Route as ExternalAccountRecoveryIndexRouteImport } from './routes/_external/account-recovery/index'
+import { Route as ExternalAccountRecoveryCancelRouteImport } from './routes/_external/account-recovery/cancel'
 import { Route as ExternalAccountRecoveryEmailRouteImport } from './routes/_external/account-recovery/email'
 import { Route as ExternalAccountRecoveryPasswordRouteImport } from './routes/_external/account-recovery/password'
 import { Route as ExternalAccountRecoveryResetRouteImport } from './routes/_external/account-recovery/reset'
@@ -117,6 +118,12 @@ const ExternalAccountRecoveryIndexRoute =
   ExternalAccountRecoveryIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => ExternalAccountRecoveryRoute,
+  } as any)
+const ExternalAccountRecoveryCancelRoute =
+  ExternalAccountRecoveryCancelRouteImport.update({
+    id: '/cancel',
+    path: '/cancel',
     getParentRoute: () => ExternalAccountRecoveryRoute,
   } as any)
 const ExternalAccountRecoveryEmailRoute =
@@ -254,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
   '/scp': typeof RestrictedScpRoute
+  '/account-recovery/cancel': typeof ExternalAccountRecoveryCancelRoute
   '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
   '/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
   '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
@@ -287,6 +295,7 @@ export interface FileRoutesByTo {
   '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
   '/scp': typeof RestrictedScpRoute
+  '/account-recovery/cancel': typeof ExternalAccountRecoveryCancelRoute
   '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
   '/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
   '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
@@ -327,6 +336,7 @@ export interface FileRoutesById {
   '/_guarded/kyc': typeof GuardedKycRoute
   '/_restricted/admin-overview': typeof RestrictedAdminOverviewRoute
   '/_restricted/scp': typeof RestrictedScpRoute
+  '/_external/account-recovery/cancel': typeof ExternalAccountRecoveryCancelRoute
   '/_external/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
   '/_external/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
   '/_external/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/kyc'
     | '/admin-overview'
     | '/scp'
+    | '/account-recovery/cancel'
     | '/account-recovery/email'
     | '/account-recovery/password'
     | '/account-recovery/reset'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/kyc'
     | '/admin-overview'
     | '/scp'
+    | '/account-recovery/cancel'
     | '/account-recovery/email'
     | '/account-recovery/password'
     | '/account-recovery/reset'
@@ -436,6 +448,7 @@ export interface FileRouteTypes {
     | '/_guarded/kyc'
     | '/_restricted/admin-overview'
     | '/_restricted/scp'
+    | '/_external/account-recovery/cancel'
     | '/_external/account-recovery/email'
     | '/_external/account-recovery/password'
     | '/_external/account-recovery/reset'
@@ -573,6 +586,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/account-recovery/'
       preLoaderRoute: typeof ExternalAccountRecoveryIndexRouteImport
+      parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/account-recovery/cancel': {
+      id: '/_external/account-recovery/cancel'
+      path: '/cancel'
+      fullPath: '/account-recovery/cancel'
+      preLoaderRoute: typeof ExternalAccountRecoveryCancelRouteImport
       parentRoute: typeof ExternalAccountRecoveryRoute
     }
     '/_external/account-recovery/email': {
@@ -733,6 +753,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface ExternalAccountRecoveryRouteChildren {
+  ExternalAccountRecoveryCancelRoute: typeof ExternalAccountRecoveryCancelRoute
   ExternalAccountRecoveryEmailRoute: typeof ExternalAccountRecoveryEmailRoute
   ExternalAccountRecoveryPasswordRoute: typeof ExternalAccountRecoveryPasswordRoute
   ExternalAccountRecoveryResetRoute: typeof ExternalAccountRecoveryResetRoute
@@ -743,6 +764,7 @@ interface ExternalAccountRecoveryRouteChildren {
 
 const ExternalAccountRecoveryRouteChildren: ExternalAccountRecoveryRouteChildren =
   {
+    ExternalAccountRecoveryCancelRoute: ExternalAccountRecoveryCancelRoute,
     ExternalAccountRecoveryEmailRoute: ExternalAccountRecoveryEmailRoute,
     ExternalAccountRecoveryPasswordRoute: ExternalAccountRecoveryPasswordRoute,
     ExternalAccountRecoveryResetRoute: ExternalAccountRecoveryResetRoute,

@@ -5,16 +5,26 @@
  *
  * ```
  * email ─EMAIL.SUBMIT─▶ requestingCode ─ok─▶ reset
- *   └─LOST_ACCESS─▶ personalData ─DATA.SUBMIT─▶ submittingData ─ok─▶ status
- *                        ▲                                            │ verified: CONTINUE ─▶ reset
- *                        └──────────── RETRY (isRetryable) ───────────┤ rejected, not retryable: START_OVER ─▶ email
- *                                                                     │ pending: REFRESH ─▶ loadingStatus ─▶ status
+ *   └─LOST_ACCESS─▶ personalData ─DATA.SUBMIT─▶ submittingData ─ok─▶ documents (a new task)
+ *
+ * the task's state (loadingStatus leads to it by the task's answer), all on /status:
+ *   pending, documents due ─▶ documents ─DOCUMENTS.SUBMIT─▶ uploading ─ok─▶ waiting
+ *                                 ▲                            └─refused / no answer─▶ documents (the error)
+ *   pending, documents in ─▶ waiting ─REFRESH─▶ loadingStatus ─▶ (the task's state)
+ *   rejected ─▶ rejected ─RETRY [isRetryable]─▶ personalData
+ *   verified (an administrator approved) ─▶ approved ─CONTINUE─▶ reset (the code to the new address)
+ *   START_OVER from documents, waiting, approved, rejected ─▶ email
+ *
  * reset ─CODE.SUBMIT─▶ checkingCode ─ok─▶ password ─PASSWORD.SUBMIT─▶ changingPassword ─ok─▶ success (final)
  *   (a dead or expired code sends the user back to reset; START_OVER asks for a new code)
  * ```
  *
- * Started with a taskId (a reload of /status), the chart loads the task first. Pure: the actors
- * (api calls) are provided by src/features/recovery/actors.ts; errors are codes the views translate.
+ * Personal data never decides anything: the task waits for an identity document and a selfie and
+ * then for an administrator (api/recovery.ts). Typing the code an approval mailed to the new
+ * address confirms that address before the password changes (the reset step, as for a code to the
+ * login e-mail). Started with a taskId (a reload of /status), the chart loads the task first.
+ * Pure: the actors (api calls) are provided by src/features/recovery/actors.ts; errors are codes
+ * the views translate.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
@@ -28,8 +38,12 @@ export type RecoveryErrorCode =
   | 'codeExpired'
   | 'codeDead'
   | 'unknownTask'
+  /** a file was refused (not a JPEG, PNG or PDF, empty, or over 10 MB) */
+  | 'filesRefused'
+  /** too many attempts (answer 13) */
+  | 'rateLimited'
   | 'unknown';
-export type RecoveryFieldError = 'emailInvalid' | 'codeFormat' | 'passwordWeak' | 'passwordMismatch' | 'dataRequired';
+export type RecoveryFieldError = 'emailInvalid' | 'codeFormat' | 'passwordWeak' | 'passwordMismatch' | 'dataRequired' | 'documentsRequired';
 
 export type RequestCodeResult = { ok: true; sentTo: string } | { ok: false; code: RecoveryErrorCode };
 export type TaskResult = { ok: true; task: RecoveryTask } | { ok: false; code: RecoveryErrorCode };
@@ -42,6 +56,12 @@ export interface PersonalData {
   lastName: string;
   /** YYYY-MM-DD */
   dob: string;
+}
+
+/** The identity document and the selfie, as the user chose them (files of the browser). */
+export interface RecoveryDocuments {
+  document: Blob | null;
+  selfie: Blob | null;
 }
 
 export interface AccountRecoveryInput {
@@ -61,6 +81,8 @@ export interface AccountRecoveryContext {
   code: string;
   /** the new password, between submit and answer only */
   password: string;
+  /** the chosen files, between submit and answer only */
+  documents: RecoveryDocuments | null;
   error: RecoveryErrorCode | null;
   fieldError: RecoveryFieldError | null;
 }
@@ -69,6 +91,7 @@ export type AccountRecoveryEvent =
   | { type: 'EMAIL.SUBMIT'; email: string }
   | { type: 'LOST_ACCESS' }
   | { type: 'DATA.SUBMIT'; data: PersonalData }
+  | { type: 'DOCUMENTS.SUBMIT'; document: Blob | null; selfie: Blob | null }
   | { type: 'BACK' }
   | { type: 'CONTINUE' }
   | { type: 'RETRY' }
@@ -87,6 +110,17 @@ function failureCode(output: { ok: boolean; code?: RecoveryErrorCode }): Recover
   return output.ok ? 'unknown' : (output.code ?? 'unknown');
 }
 
+const storeTaskOf = { type: 'storeTask', params: ({ event }: { event: { output: TaskResult } }) => (event.output as Extract<TaskResult, { ok: true }>).task } as const;
+const outputOf = ({ event }: { event: { output: TaskResult } }) => event.output;
+
+/** A loaded task leads to the state of the task (the guards read the answer, the action keeps it). */
+const toTaskState = [
+  { guard: { type: 'needsDocuments', params: outputOf }, target: 'documents', actions: storeTaskOf },
+  { guard: { type: 'isInReview', params: outputOf }, target: 'waiting', actions: storeTaskOf },
+  { guard: { type: 'isApproved', params: outputOf }, target: 'approved', actions: storeTaskOf },
+  { guard: { type: 'succeeded', params: outputOf }, target: 'rejected', actions: storeTaskOf },
+] as const;
+
 export const accountRecoveryMachine = setup({
   types: {
     context: {} as AccountRecoveryContext,
@@ -96,6 +130,7 @@ export const accountRecoveryMachine = setup({
   actors: {
     requestCode: fromPromise<RequestCodeResult, { email: string }>(async () => ({ ok: false, code: 'unknown' })),
     requestRecovery: fromPromise<TaskResult, PersonalData>(async () => ({ ok: false, code: 'unknown' })),
+    uploadDocuments: fromPromise<TaskResult, { taskId: string; document: Blob; selfie: Blob }>(async () => ({ ok: false, code: 'unknown' })),
     loadTask: fromPromise<TaskResult, { taskId: string }>(async () => ({ ok: false, code: 'unknown' })),
     checkCode: fromPromise<SimpleResult, { email: string; code: string }>(async () => ({ ok: false, code: 'unknown' })),
     changePassword: fromPromise<SimpleResult, { email: string; code: string; password: string }>(async () => ({ ok: false, code: 'unknown' })),
@@ -113,7 +148,10 @@ export const accountRecoveryMachine = setup({
     /** kept only until the platform answers (cleared with the code) */
     storePassword: assign((_, password: string) => ({ password, error: null, fieldError: null })),
     forgetPassword: assign({ password: '' }),
-    reset: assign({ sentTo: null, task: null, taskId: null, code: '', password: '', error: null, fieldError: null }),
+    storeDocuments: assign((_, d: RecoveryDocuments) => ({ documents: d, error: null, fieldError: null })),
+    /** the files are kept only until the platform answers */
+    forgetDocuments: assign({ documents: null }),
+    reset: assign({ sentTo: null, task: null, taskId: null, code: '', password: '', documents: null, error: null, fieldError: null }),
   },
   guards: {
     succeeded: (_, r: { ok: boolean }) => r.ok,
@@ -129,8 +167,11 @@ export const accountRecoveryMachine = setup({
     isWeakPassword: (_, password: string) => !v.is(PasswordSchema, password),
     isMismatch: (_, e: { password: string; confirmation: string }) => e.password !== e.confirmation,
     hasTaskId: ({ context }) => context.taskId !== null,
-    isVerified: ({ context }) => context.task?.verificationStatus === 'verified',
-    isPending: ({ context }) => context.task?.verificationStatus === 'pending',
+    hasBothFiles: (_, d: RecoveryDocuments) => d.document !== null && d.selfie !== null,
+    /** the answer is a task waiting for its documents */
+    needsDocuments: (_, r: TaskResult) => r.ok && r.task.verificationStatus === 'pending' && !r.task.documentsUploaded,
+    isInReview: (_, r: TaskResult) => r.ok && r.task.verificationStatus === 'pending' && r.task.documentsUploaded,
+    isApproved: (_, r: TaskResult) => r.ok && r.task.verificationStatus === 'verified',
     isRetryable: ({ context }) => context.task?.verificationStatus === 'rejected' && context.task.isRetryable,
     /** a code that can no longer work: the user has to ask for a new one */
     isCodeGone: (_, r: { ok: boolean; code?: RecoveryErrorCode }) => !r.ok && (r.code === 'codeDead' || r.code === 'codeExpired' || r.code === 'codeWrong'),
@@ -145,6 +186,7 @@ export const accountRecoveryMachine = setup({
     personal: null,
     code: '',
     password: '',
+    documents: null,
     error: null,
     fieldError: null,
   }),
@@ -205,11 +247,8 @@ export const accountRecoveryMachine = setup({
         src: 'requestRecovery',
         input: ({ context }) => context.personal!,
         onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'status',
-            actions: { type: 'storeTask', params: ({ event }) => (event.output as Extract<TaskResult, { ok: true }>).task },
-          },
+          // A new task always waits for its documents first.
+          { guard: { type: 'succeeded', params: outputOf }, target: 'documents', actions: storeTaskOf },
           { target: 'personalData', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
         ],
         onError: { target: 'personalData', actions: { type: 'setError', params: 'unknown' } },
@@ -222,23 +261,60 @@ export const accountRecoveryMachine = setup({
         src: 'loadTask',
         input: ({ context }) => ({ taskId: context.taskId ?? '' }),
         onDone: [
-          {
-            guard: { type: 'succeeded', params: ({ event }) => event.output },
-            target: 'status',
-            actions: { type: 'storeTask', params: ({ event }) => (event.output as Extract<TaskResult, { ok: true }>).task },
-          },
+          ...toTaskState,
           // An unknown or unreadable task: start again from the e-mail step, saying why.
           { target: 'email', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }] },
         ],
         onError: { target: 'email', actions: { type: 'setError', params: 'unknown' } },
       },
     },
-    status: {
+    documents: {
       tags: ['step:status'],
       on: {
-        CONTINUE: { guard: 'isVerified', target: 'reset', actions: 'clearErrors' },
+        'DOCUMENTS.SUBMIT': [
+          {
+            guard: { type: 'hasBothFiles', params: ({ event }) => event },
+            target: 'uploading',
+            actions: { type: 'storeDocuments', params: ({ event }) => ({ document: event.document, selfie: event.selfie }) },
+          },
+          { actions: { type: 'setFieldError', params: 'documentsRequired' } },
+        ],
+        START_OVER: { target: 'email', actions: 'reset' },
+      },
+    },
+    uploading: {
+      tags: ['step:status', 'busy'],
+      invoke: {
+        id: 'uploadDocuments',
+        src: 'uploadDocuments',
+        input: ({ context }) => ({ taskId: context.taskId ?? '', document: context.documents!.document!, selfie: context.documents!.selfie! }),
+        onDone: [
+          // Accepted documents put the task in the review queue.
+          { guard: { type: 'succeeded', params: outputOf }, target: 'waiting', actions: [storeTaskOf, 'forgetDocuments'] },
+          { target: 'documents', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetDocuments'] },
+        ],
+        onError: { target: 'documents', actions: [{ type: 'setError', params: 'unknown' }, 'forgetDocuments'] },
+      },
+    },
+    /** documents in: an administrator decides; the user looks again later */
+    waiting: {
+      tags: ['step:status'],
+      on: {
+        REFRESH: { target: 'loadingStatus', actions: 'clearErrors' },
+        START_OVER: { target: 'email', actions: 'reset' },
+      },
+    },
+    approved: {
+      tags: ['step:status'],
+      on: {
+        CONTINUE: { target: 'reset', actions: 'clearErrors' },
+        START_OVER: { target: 'email', actions: 'reset' },
+      },
+    },
+    rejected: {
+      tags: ['step:status'],
+      on: {
         RETRY: { guard: 'isRetryable', target: 'personalData', actions: 'clearErrors' },
-        REFRESH: { guard: 'isPending', target: 'loadingStatus' },
         START_OVER: { target: 'email', actions: 'reset' },
       },
     },

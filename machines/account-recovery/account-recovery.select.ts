@@ -11,6 +11,15 @@ export function selectRecoveryStep(s: AccountRecoverySnapshot): RecoveryStep {
   return STEPS.find((step) => s.hasTag(`step:${step}`)) ?? 'email';
 }
 
+/** What the status step shows: the task's state in the chart. */
+export type RecoveryStatusView = 'loading' | 'documents' | 'waiting' | 'approved' | 'rejected';
+const STATUS_VIEWS = ['documents', 'waiting', 'approved', 'rejected'] as const;
+
+export function selectRecoveryStatusView(s: AccountRecoverySnapshot): RecoveryStatusView {
+  if (s.matches('uploading')) return 'documents';
+  return STATUS_VIEWS.find((v) => s.matches(v)) ?? 'loading';
+}
+
 export function selectAccountRecoveryView(s: AccountRecoverySnapshot) {
   const task = s.context.task;
   return {
@@ -19,6 +28,8 @@ export function selectAccountRecoveryView(s: AccountRecoverySnapshot) {
     personalData: s.matches('personalData') || s.matches('submittingData'),
     busy: s.hasTag('busy'),
     loadingStatus: s.matches('loadingStatus'),
+    status: selectRecoveryStatusView(s),
+    uploading: s.matches('uploading'),
     email: s.context.email,
     /** the login e-mail is not known (reloaded on /status): the code step asks for it */
     needsEmail: s.context.email === '',

@@ -3,7 +3,10 @@
  * - an uploaded document: confirm, reject with a reason, name mismatch (with a reason), mark
  *   expired, or under investigation (adminDocumentDecide);
  * - a pending identity-verification or video identity job of the built-in provider: approve, or
- *   reject with a reason (adminIdentityJobDecide).
+ *   reject with a reason (adminIdentityJobDecide);
+ * - a personal-data account recovery whose identity document and selfie arrived: approve (a code
+ *   goes to the new address), reject with a reason allowing a new request, or reject with a reason
+ *   for good (adminRecoveryTaskDecide, isRetryable true or false).
  * The target's kind decides which decisions may be chosen (a decision of the other kind is ignored).
  *
  * ```
@@ -29,19 +32,23 @@ import { IDENTITY_JOB_DECISIONS, REJECT_REASON_MAX, REVIEW_DECISIONS, type Revie
 import type { ValidationError } from '../../api/envelope.ts';
 
 export type IdentityJobDecision = (typeof IDENTITY_JOB_DECISIONS)[number];
-/** A decision on either kind of target. */
-export type AdminDecision = ReviewDecision | IdentityJobDecision;
+/** A decision on any kind of target. */
+export type AdminDecision = ReviewDecision | IdentityJobDecision | 'rejectFinal';
 
-/** Decisions the customer must be told the reason of (api/documents.ts adminDocumentDecide, adminIdentityJobDecide). */
-export const DECISIONS_WITH_REASON: ReadonlySet<AdminDecision> = new Set(['reject', 'nameMismatch']);
+/** Decisions the customer must be told the reason of (api/documents.ts adminDocumentDecide, adminIdentityJobDecide, api/admin.ts adminRecoveryTaskDecide). */
+export const DECISIONS_WITH_REASON: ReadonlySet<AdminDecision> = new Set(['reject', 'nameMismatch', 'rejectFinal']);
 
-/** What is decided on: an uploaded document, or an identity / video identity job. */
-export type ReviewTarget = { kind: 'document'; documentId: number } | { kind: 'identityJob'; workflowRunId: string };
+/** What is decided on: an uploaded document, an identity / video identity job, or an account recovery. */
+export type ReviewTarget = { kind: 'document'; documentId: number } | { kind: 'identityJob'; workflowRunId: string } | { kind: 'recoveryTask'; taskId: string };
 
-/** The decisions offered for a target's kind, in the order shown. */
+/**
+ * The decisions offered for a target's kind, in the order shown. A recovery's 'reject' allows a
+ * new request (isRetryable); 'rejectFinal' does not (e.g. a forged document).
+ */
 export const DECISIONS_OF: { readonly [K in ReviewTarget['kind']]: readonly AdminDecision[] } = {
   document: REVIEW_DECISIONS,
   identityJob: IDENTITY_JOB_DECISIONS,
+  recoveryTask: ['approve', 'reject', 'rejectFinal'],
 };
 
 export interface AdminReviewInput {

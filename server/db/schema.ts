@@ -11,3 +11,4 @@ export * from '../modules/transfers/transfers.tables.ts';
 export * from '../modules/history/history.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/push/push.tables.ts';
+export * from '../modules/recovery/recovery.tables.ts';

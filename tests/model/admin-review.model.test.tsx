@@ -33,7 +33,8 @@ type ModelEvent = AdminReviewEvent | SystemEvent;
 
 const DOCUMENT: ReviewTarget = { kind: 'document', documentId: 41 };
 const JOB: ReviewTarget = { kind: 'identityJob', workflowRunId: '0f8fad5b-d9cb-469f-a165-70867728950e' };
-const SUBJECTS = { document: 'Passport of Uma Unverified', identityJob: 'Video identity of Uma Unverified' } as const;
+const RECOVERY: ReviewTarget = { kind: 'recoveryTask', taskId: '6f1c2a4e-5b7d-4e8f-9a0b-1c2d3e4f5a6b' };
+const SUBJECTS = { document: 'Passport of Uma Unverified', identityJob: 'Video identity of Uma Unverified', recoveryTask: 'Account recovery of boris@demo.test' } as const;
 const REASON = 'The photo is blurred';
 const NAMES = {
   confirm: 'Confirm the document',
@@ -42,6 +43,7 @@ const NAMES = {
   expire: 'Mark it expired',
   investigate: 'Put it under investigation',
   approve: 'Approve it',
+  rejectFinal: 'Reject it, no new request',
 } as const;
 
 /** Typed so a new event fails compilation until it has cases here. */
@@ -50,6 +52,7 @@ const userEvents = {
     { type: 'DECISION.CHOOSE', decision: 'confirm' },
     { type: 'DECISION.CHOOSE', decision: 'reject' },
     { type: 'DECISION.CHOOSE', decision: 'approve' },
+    { type: 'DECISION.CHOOSE', decision: 'rejectFinal' },
   ],
   'REASON.SUBMIT': [
     { type: 'REASON.SUBMIT', reason: '   ' },
@@ -84,7 +87,7 @@ function eventsFor(s: Snap): ModelEvent[] {
   // Every answer for a document's rejection (its reason can be refused); a job's rejection: success,
   // the reason refused, a refusal (e.g. TA1: the link lapsed); success and no answer otherwise.
   if (s.children.decide) {
-    if (s.context.decision !== 'reject') all.push(answers[0]!, answers[4]!);
+    if (s.context.decision !== 'reject' || s.context.target.kind === 'recoveryTask') all.push(answers[0]!, answers[4]!);
     else all.push(...(s.context.target.kind === 'document' ? answers : [answers[0]!, answers[1]!, answers[3]!]));
   }
   return all.filter((e) => s.can(e as AdminReviewEvent));
@@ -133,7 +136,7 @@ function stateChecks(h: Harness) {
   const checkStep = async (s: Snap) => {
     await waitFor(() => expect(heading().textContent).toBe(`Check the decision: ${SUBJECT}`));
     expect(screen.getByText(NAMES[s.context.decision!])).toBeTruthy();
-    if (s.context.decision === 'reject') expect(screen.getByText(s.context.reason)).toBeTruthy();
+    if (s.context.decision === 'reject' || s.context.decision === 'rejectFinal') expect(screen.getByText(s.context.reason)).toBeTruthy();
     else expect(screen.queryByText('Reason shown to the customer')).toBeNull();
   };
   return {
@@ -142,7 +145,11 @@ function stateChecks(h: Harness) {
       expect(document.activeElement).toBe(heading());
       // only the decisions of the target's kind
       expect(screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(
-        h.target.kind === 'document' ? [NAMES.confirm, NAMES.reject, NAMES.nameMismatch, NAMES.expire, NAMES.investigate] : [NAMES.approve, NAMES.reject],
+        h.target.kind === 'document'
+          ? [NAMES.confirm, NAMES.reject, NAMES.nameMismatch, NAMES.expire, NAMES.investigate]
+          : h.target.kind === 'recoveryTask'
+            ? [NAMES.approve, NAMES.reject, NAMES.rejectFinal]
+            : [NAMES.approve, NAMES.reject],
       );
       // coming back keeps the decision chosen
       if (s.context.decision) expect((screen.getByLabelText(NAMES[s.context.decision]) as HTMLInputElement).checked).toBe(true);
@@ -170,7 +177,7 @@ function stateChecks(h: Harness) {
       await waitFor(() => expect(button('Record the decision').getAttribute('aria-busy')).toBe('true'));
       await checkStep(s);
       expect(h.decide.waiting).toBe(1);
-      expect(h.decide.calls.at(-1)).toEqual({ target: h.target, decision: s.context.decision, reason: s.context.decision === 'reject' ? REASON : null });
+      expect(h.decide.calls.at(-1)).toEqual({ target: h.target, decision: s.context.decision, reason: s.context.decision === 'reject' || s.context.decision === 'rejectFinal' ? REASON : null });
       // no way out while the platform may be recording it
       expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     },
@@ -228,6 +235,7 @@ const sequences: { input: AdminReviewInput; events: ModelEvent[] }[] = [];
 describe.each([
   ['a document', DOCUMENT],
   ['an identity job', JOB],
+  ['an account recovery', RECOVERY],
 ] as const)('admin review model: %s', (_, target) => {
   const paths = edgeCoveringPaths(modelOf({ target }), (s) => serialize(s as Snap));
   paths.forEach((path, i) => {
@@ -255,7 +263,7 @@ describe.each([
 describe('admin review model: coverage and kinds', () => {
   it('every transition of the chart is taken by some path of the two kinds', () => {
     const taken = new Set<string>();
-    for (const target of [DOCUMENT, JOB]) {
+    for (const target of [DOCUMENT, JOB, RECOVERY]) {
       const of = sequences.filter((q) => q.input.target === target).map((q) => q.events);
       for (const key of transitionsTaken(adminReviewMachine, { target }, of as never)) taken.add(key);
     }
@@ -268,6 +276,8 @@ describe('admin review model: coverage and kinds', () => {
       [JOB, 'confirm'],
       [JOB, 'nameMismatch'],
       [DOCUMENT, 'approve'],
+      [DOCUMENT, 'rejectFinal'],
+      [RECOVERY, 'confirm'],
     ] as const) {
       const actor = createActor(adminReviewMachine, { input: { target } }).start();
       actor.send({ type: 'DECISION.CHOOSE', decision });

@@ -34,9 +34,12 @@ beforeEach(() => {
       email: 'b***@demo.test',
       recoveryEmail: 'b***@mail.test',
       verificationStatus: 'rejected',
-      rejectReason: 'personalDataMismatch',
+      rejectReason: 'identityNotConfirmed',
+      rejectComment: 'The selfie is blurred',
       isRetryable: true,
+      documentsUploaded: true,
     }),
+    accountRecoveryCancel: () => ({ responseCode: '00' }),
   };
   setFetchForTests(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -112,5 +115,17 @@ describe('account recovery routes', () => {
     await user.click(screen.getByRole('button', { name: /try again/i }));
     await screen.findByRole('heading', { name: /recover your account/i });
     await waitFor(() => expect(router.state.location.pathname).toBe('/account-recovery/email'));
+  });
+
+  it('/account-recovery/cancel?taskId=&code= is the owner\'s cancel page: the code from the link, one button', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(`/account-recovery/cancel?taskId=${TASK_ID}&code=ABCD2345`);
+    await screen.findByRole('heading', { name: /cancel the recovery of your account/i }, { timeout: 10_000 });
+    expect((screen.getByLabelText(/cancel code from the e-mail/i) as HTMLInputElement).value).toBe('ABCD2345');
+    await user.click(screen.getByRole('button', { name: /cancel the request/i }));
+    await screen.findByRole('heading', { name: /the recovery request was canceled/i });
+    expect(calls.find((c) => c.name === 'accountRecoveryCancel')?.body).toMatchObject({ taskId: TASK_ID, cancelCode: 'ABCD2345' });
+    // the page stays: no step of the recovery chart takes the URL over
+    expect(router.state.location.pathname).toBe('/account-recovery/cancel');
   });
 });

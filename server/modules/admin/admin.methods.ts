@@ -4,6 +4,7 @@ import type { adminMethods } from '../../../api/admin.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { displayName } from '../customers/customers.methods.ts';
 import type { HandlerTable } from '../method-types.ts';
+import { recoveryAdminHandlers } from '../recovery/recovery.admin.ts';
 
 export const adminHandlers: HandlerTable<typeof adminMethods> = {
   async adminCustomerList(input, ctx) {
@@ -32,4 +33,5 @@ export const adminHandlers: HandlerTable<typeof adminMethods> = {
       pageSize,
     };
   },
+  ...recoveryAdminHandlers,
 };

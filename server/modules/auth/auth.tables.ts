@@ -241,19 +241,43 @@ export const oneTimeCodes = pgTable(
 );
 
 /**
- * Account recovery for a customer who lost access to the login e-mail (document 1 §3 account
- * recovery form): personal data checked against the customer's record; when it matches, a reset
- * code goes to the recovery e-mail and a notice to the old address.
+ * Account recovery tasks (document 1 §3 account recovery form). Two kinds share the table:
+ * - a reset-code request (passwordChangeRequest): verificationStatus 'verified' at once, nothing
+ *   else to decide;
+ * - a personal-data recovery (accountRecoveryRequest) by someone who lost the login e-mail: never
+ *   decided automatically. It waits ('pending') for an identity document and a selfie, then for an
+ *   administrator's decision in the review queue; only an approval mails a code to recoveryEmail.
+ *   The account's current e-mails are told at creation and may cancel within 24 hours.
+ * A request for an e-mail no account has writes a task too (userId null): every public call then
+ * answers alike for it, so nothing tells whether an account exists; it mails nobody.
  */
 export const accountRecoveryTasks = pgTable('account_recovery_tasks', {
   taskId: uuid('task_id').primaryKey(),
-  /** null when the e-mail matched no user (the answer looks the same; nothing is sent) */
+  /** null when the e-mail matched no user (the answers look the same; nothing is sent) */
   userId: integer('user_id').references(() => users.id),
   email: text('email').notNull(),
   recoveryEmail: text('recovery_email').notNull(),
   verificationStatus: text('verification_status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
   rejectReason: text('reject_reason'),
   attempts: integer('attempts').notNull().default(1),
+  /** personal-data recovery: what the caller typed, for the administrator to compare with the record */
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  dob: text('dob'),
+  /** when the identity document and the selfie arrived (the task enters the review queue) */
+  documentsAt: timestamp('documents_at', { withTimezone: true }),
+  /** sha256 (hex) of the cancel code mailed to the account's current e-mails */
+  cancelCodeHash: text('cancel_code_hash'),
+  /** the current e-mails may cancel until then (24 hours after the request) */
+  cancelUntil: timestamp('cancel_until', { withTimezone: true }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+  /** the administrator's words on a rejection (shown to the caller) */
+  rejectComment: text('reject_comment'),
+  /** a rejection allows a new request (the administrator's choice) */
+  retryable: boolean('retryable').notNull().default(false),
+  /** the new password was set with the approval's code */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,10 +6,22 @@
  * on the database directly, so the count survives the failure answer.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  ACCOUNT_RECOVERY_CALL_WINDOW_S,
+  ACCOUNT_RECOVERY_CANCEL_WINDOW_S,
+  ACCOUNT_RECOVERY_CANCELS_PER_ADDRESS,
   ACCOUNT_RECOVERY_MAX_ATTEMPTS,
+  ACCOUNT_RECOVERY_MAX_PER_ADDRESS,
+  ACCOUNT_RECOVERY_STATUS_PER_ADDRESS,
+  ACCOUNT_RECOVERY_UPLOADS_PER_ADDRESS,
+  ACCOUNT_RECOVERY_WINDOW_S,
   PASSWORD_CHANGE_CODE_TTL_S,
+  PASSWORD_RESET_MAX_PER_ADDRESS,
+  RECOVERY_CANCEL_PATH,
+  RECOVERY_RATE_LIMITED,
+  RecoveryCancelErrors,
+  RecoveryFileField,
   PASSWORD_RESET_CODE_TTL_S,
   PASSWORD_RESET_MAX_REQUESTS,
   PasswordCodeErrors,
@@ -20,30 +32,44 @@ import { activeVariant } from '../../../variants/index.ts';
 import { enqueueMail } from '../../adapters/outbox.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { accountRecoveryTasks, oneTimeCodes } from '../auth/auth.tables.ts';
-import { hashPassword, verifyPassword, dummyPasswordHash } from '../auth/crypto.ts';
+import { hashPassword, sha256Hex, timingSafeEqualText, verifyPassword, dummyPasswordHash } from '../auth/crypto.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from '../auth/tokens.service.ts';
 import { users } from '../customers/customers.tables.ts';
 import { MethodFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { auditLog } from '../platform/platform.tables.ts';
+import { KeptFailure } from '../platform/method-endpoint.ts';
+import { checkFile } from '../profile/documents.service.ts';
 import {
+  accountKey,
+  addressKey,
   checkCode,
-  customerOfUser,
+  currentEmailsOf,
   findTask,
   findUserByEmail,
   issueCode,
   maskEmail,
-  openRejectedTask,
+  newPasswordCode,
+  overRateLimit,
+  pruneRateLimits,
   recentCodeCount,
   recentSignInFailures,
   recordSignInFailure,
   revokeFamilies,
-  sameName,
   spendCode,
   taskView,
   type CodeCheck,
+  type RateLimitKey,
 } from './recovery.service.ts';
+import { accountRecoveryFiles } from './recovery.tables.ts';
 
-const now = () => new Date();
+export interface RecoveryHandlerOptions {
+  now: () => number;
+  /** the web app's origin, for the cancel link in the notice to the account's e-mails */
+  publicUrl: string;
+}
+
+export const DEFAULT_RECOVERY_OPTIONS: RecoveryHandlerOptions = { now: Date.now, publicUrl: 'http://127.0.0.1:3000' };
+
 
 const CodeMessages: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
   ...PasswordCodeErrors,
@@ -69,15 +95,12 @@ function projectName(): string {
   return activeVariant.projectName;
 }
 
-async function mailResetCode(tx: Db | Tx, to: string, code: string, reason: 'request' | 'recovery') {
-  const intro =
-    reason === 'request'
-      ? 'Someone asked to reset the password of your account.'
-      : 'Your identity was confirmed for account recovery: use this code to choose a new password.';
+/** A reset code to the login e-mail (an approved recovery's code is mailed by recovery.admin.ts). */
+async function mailResetCode(tx: Db | Tx, to: string, code: string) {
   await enqueueMail(tx, {
     to,
     subject: `${projectName()}: password reset code`,
-    text: `${intro}\n\nYour code: ${code}\n\nIt works for ${PASSWORD_RESET_CODE_TTL_S / 60} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    text: `Someone asked to reset the password of your account.\n\nYour code: ${code}\n\nIt works for ${PASSWORD_RESET_CODE_TTL_S / 60} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
   });
 }
 
@@ -89,9 +112,33 @@ async function mailPasswordChanged(tx: Tx, to: string) {
   });
 }
 
-export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
+/** A limit reached: the count is kept (KeptFailure), nothing else was done. */
+function rateLimited(): KeptFailure {
+  return new KeptFailure('13', RECOVERY_RATE_LIMITED);
+}
+
+/** Now and then, drop counters of windows no limit reads any more. */
+const PRUNE_PROBABILITY = 0.01;
+
+async function limit(ctx: MethodContext, scope: string, keys: RateLimitKey[], windowS: number, at: Date): Promise<void> {
+  if (await overRateLimit(ctx.db, scope, keys, windowS, at)) throw rateLimited();
+  if (Math.random() < PRUNE_PROBABILITY) await pruneRateLimits(ctx.db, new Date(at.getTime() - 2 * ACCOUNT_RECOVERY_WINDOW_S * 1000));
+}
+
+export function createRecoveryHandlers(options: RecoveryHandlerOptions): HandlerTable<typeof recoveryMethods> {
+  const now = () => new Date(options.now());
+  const cancelLink = (taskId: string, code: string) => `${options.publicUrl}${RECOVERY_CANCEL_PATH}?taskId=${taskId}&code=${code}`;
+  return {
   async passwordChangeRequest(input, ctx) {
     const at = now();
+    // Counted per e-mail (hashed) and per address before anything else; known or not alike.
+    await limit(
+      ctx,
+      'passwordChangeRequest',
+      [{ key: addressKey(ctx.ip), max: PASSWORD_RESET_MAX_PER_ADDRESS }],
+      ACCOUNT_RECOVERY_CALL_WINDOW_S,
+      at,
+    );
     const taskId = randomUUID();
     const user = await findUserByEmail(ctx.db, input.email);
     // The same answer for unknown e-mails; the task row (without user) records the request.
@@ -111,7 +158,7 @@ export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
       // Beyond the cap nothing more is mailed; the answer stays the same (the last code still works).
       if ((await recentCodeCount(ctx.db, user.id, 'passwordReset', since)) < PASSWORD_RESET_MAX_REQUESTS) {
         const { code } = await issueCode(ctx.db, { userId: user.id, purpose: 'passwordReset', sentTo: user.email, ttlS: PASSWORD_RESET_CODE_TTL_S, now: at });
-        await mailResetCode(ctx.db, user.email, code, 'request');
+        await mailResetCode(ctx.db, user.email, code);
       }
     }
     return { taskId, recoveryEmail: maskEmail(input.email) };
@@ -136,6 +183,11 @@ export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
     await db.transaction(async (tx) => {
       if (!(await spendCode(tx, check.row.id, at))) throw codeFailure('unknown');
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // A code an approved recovery mailed: the task is complete (its cancel window closes).
+      const recoveryTaskId = check.row.payload['recoveryTaskId'];
+      if (typeof recoveryTaskId === 'string') {
+        await tx.update(accountRecoveryTasks).set({ completedAt: at, updatedAt: at }).where(eq(accountRecoveryTasks.taskId, recoveryTaskId));
+      }
       // Whoever held the old password may hold a session too: every session ends.
       const ended = await revokeFamilies(tx, user.id, 'password reset', at);
       await mailPasswordChanged(tx, user.email);
@@ -146,86 +198,158 @@ export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
 
   async accountRecoveryRequest(input, ctx) {
     const at = now();
-    const open = await openRejectedTask(ctx.db, input.email, at);
-    if (open && open.attempts >= ACCOUNT_RECOVERY_MAX_ATTEMPTS) {
-      // Out of attempts: nothing is compared, so guessing stops here.
-      const [row] = await ctx.db
-        .update(accountRecoveryTasks)
-        .set({ rejectReason: 'tooManyAttempts', recoveryEmail: input.recoveryEmail })
-        .where(eq(accountRecoveryTasks.taskId, open.taskId))
-        .returning();
-      ctx.audit({ taskId: open.taskId, verificationStatus: 'rejected', rejectReason: 'tooManyAttempts' });
-      return taskView(row!);
-    }
+    // Counted first, per login e-mail (hashed: an unknown one is counted alike) and per address.
+    await limit(
+      ctx,
+      'accountRecoveryRequest',
+      [
+        { key: accountKey(input.email), max: ACCOUNT_RECOVERY_MAX_ATTEMPTS },
+        { key: addressKey(ctx.ip), max: ACCOUNT_RECOVERY_MAX_PER_ADDRESS },
+      ],
+      ACCOUNT_RECOVERY_WINDOW_S,
+      at,
+    );
     const user = await findUserByEmail(ctx.db, input.email);
-    // Each match mails a code to an address the caller chooses: capped like reset-code requests.
-    if (user && (await recentCodeCount(ctx.db, user.id, 'passwordReset', new Date(at.getTime() - PASSWORD_RESET_CODE_TTL_S * 1000))) >= PASSWORD_RESET_MAX_REQUESTS) {
-      const [row] = await ctx.db
-        .insert(accountRecoveryTasks)
-        .values({
-          taskId: randomUUID(),
-          userId: user.id,
-          email: input.email,
-          recoveryEmail: input.recoveryEmail,
-          verificationStatus: 'rejected',
-          rejectReason: 'tooManyAttempts',
-          attempts: ACCOUNT_RECOVERY_MAX_ATTEMPTS,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      ctx.audit({ taskId: row!.taskId, verificationStatus: 'rejected', rejectReason: 'tooManyAttempts' });
-      return taskView(row!);
+    const taskId = randomUUID();
+    const cancelCode = newPasswordCode();
+    // Nothing is compared or decided here: personal data alone proves nothing (anyone may know a
+    // name and a birthday). The task waits for documents and an administrator. A task is written
+    // for an unknown e-mail too, so its status, uploads and decision answer exactly alike.
+    const [row] = await ctx.db
+      .insert(accountRecoveryTasks)
+      .values({
+        taskId,
+        userId: user?.id ?? null,
+        email: input.email,
+        recoveryEmail: input.recoveryEmail,
+        verificationStatus: 'pending',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dob: input.dob,
+        cancelCodeHash: sha256Hex(cancelCode),
+        cancelUntil: new Date(at.getTime() + ACCOUNT_RECOVERY_CANCEL_WINDOW_S * 1000),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    if (user) {
+      // Every address the owner may still read learns of it at once, with the way to stop it.
+      // A bank would phone the customer as well; the mail is what this platform can do alone.
+      const until = new Date(at.getTime() + ACCOUNT_RECOVERY_CANCEL_WINDOW_S * 1000).toISOString().replace('T', ' ').slice(0, 16);
+      for (const to of await currentEmailsOf(ctx.db, user.id)) {
+        await enqueueMail(ctx.db, {
+          to,
+          subject: `${projectName()}: someone asked to recover your account`,
+          text:
+            `Someone said they lost access to this e-mail address and asked to recover your account with personal data. ` +
+            `They gave a new address for the reset code: ${maskEmail(input.recoveryEmail)}.\n\n` +
+            `Nothing changes until our staff has checked their identity document and selfie.\n\n` +
+            `If this was not you, cancel the request: ${cancelLink(taskId, cancelCode)}\n` +
+            `Your cancel code: ${cancelCode}\n\n` +
+            `You can cancel until ${until} UTC (24 hours). Consider changing your password.`,
+        });
+      }
     }
-    const customer = user ? await customerOfUser(ctx.db, user.customerId) : null;
-    const matches =
-      customer !== null &&
-      sameName(customer.firstName, input.firstName) &&
-      sameName(customer.lastName, input.lastName) &&
-      customer.birthDay === input.dob;
-    const status = matches ? ('verified' as const) : ('rejected' as const);
-    const rejectReason = matches ? null : 'personalDataMismatch';
-    let row;
-    if (open) {
-      [row] = await ctx.db
-        .update(accountRecoveryTasks)
-        .set({ recoveryEmail: input.recoveryEmail, verificationStatus: status, rejectReason, attempts: open.attempts + 1, updatedAt: at })
-        .where(eq(accountRecoveryTasks.taskId, open.taskId))
-        .returning();
-    } else {
-      [row] = await ctx.db
-        .insert(accountRecoveryTasks)
-        .values({
-          taskId: randomUUID(),
-          userId: user?.id ?? null,
-          email: input.email,
-          recoveryEmail: input.recoveryEmail,
-          verificationStatus: status,
-          rejectReason,
-          attempts: 1,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
+    // The audit entry says whether an account matched (for the staff), never the codes.
+    ctx.audit({ taskId, known: user !== null });
+    return taskView(row!);
+  },
+
+  async accountRecoveryDocuments(input, ctx) {
+    const at = now();
+    // Per address only: a per-task limit would let a stranger use up the owner's uploads.
+    await limit(ctx, 'accountRecoveryDocuments', [{ key: addressKey(ctx.ip), max: ACCOUNT_RECOVERY_UPLOADS_PER_ADDRESS }], ACCOUNT_RECOVERY_CALL_WINDOW_S, at);
+    const task = await findTask(ctx.db, input.taskId, true);
+    if (!task || task.firstName === null) throw new KeptFailure('TA1', 'Unknown recovery task', [{ param: 'taskId', description: 'is not a recovery task' }]);
+    if (task.verificationStatus !== 'pending' || task.documentsAt !== null) {
+      throw new KeptFailure('TA1', 'The task takes no documents', [{ param: 'taskId', description: 'is not waiting for documents' }]);
     }
-    if (matches && user) {
-      const { code } = await issueCode(ctx.db, { userId: user.id, purpose: 'passwordReset', sentTo: input.recoveryEmail, ttlS: PASSWORD_RESET_CODE_TTL_S, now: at });
-      await mailResetCode(ctx.db, input.recoveryEmail, code, 'recovery');
-      // The old address learns of it: if the owner still reads it, a stranger's recovery is noticed.
-      await enqueueMail(ctx.db, {
-        to: user.email,
-        subject: `${projectName()}: account recovery started`,
-        text: `A recovery of your account was confirmed and a password reset code was sent to ${maskEmail(input.recoveryEmail)}. If this was not you, contact support at once.`,
+    // The same checks as a customer's document upload (type by content, size, once per field).
+    const errors: { param: string; description: string }[] = [];
+    const fileOf = (field: string) => {
+      const matching = ctx.files.filter((f) => f.fieldName === field);
+      if (matching.length > 1) errors.push({ param: field, description: 'must be sent once' });
+      return matching[0];
+    };
+    const document = checkFile(fileOf(RecoveryFileField.document), RecoveryFileField.document, errors);
+    const selfie = checkFile(fileOf(RecoveryFileField.selfie), RecoveryFileField.selfie, errors);
+    for (const f of ctx.files) {
+      if (f.fieldName !== RecoveryFileField.document && f.fieldName !== RecoveryFileField.selfie) {
+        errors.push({ param: f.fieldName, description: 'is not a file field (document, selfie)' });
+      }
+    }
+    if (errors.length > 0 || !document || !selfie) throw new KeptFailure('VF', 'Invalid request', errors);
+    for (const [kind, file] of [['document', document], ['selfie', selfie]] as const) {
+      await ctx.db.insert(accountRecoveryFiles).values({
+        taskId: task.taskId,
+        kind,
+        fileName: file.fileName,
+        mimeType: file.mimeType,
+        sizeBytes: file.content.length,
+        sha256: file.sha256,
+        content: file.content,
+        uploadedAt: at,
       });
     }
-    ctx.audit({ taskId: row!.taskId, verificationStatus: status, attempts: row!.attempts });
+    const [row] = await ctx.db
+      .update(accountRecoveryTasks)
+      .set({ documentsAt: at, updatedAt: at })
+      .where(eq(accountRecoveryTasks.taskId, task.taskId))
+      .returning();
+    ctx.audit({ taskId: task.taskId, files: [document, selfie].map((f) => ({ mimeType: f.mimeType, sizeBytes: f.content.length, sha256: f.sha256 })) });
     return taskView(row!);
   },
 
   async accountRecoveryStatus(input, ctx) {
+    // A read: the count commits on its own. Generous: the page polls.
+    if (await overRateLimit(ctx.db, 'accountRecoveryStatus', [{ key: addressKey(ctx.ip), max: ACCOUNT_RECOVERY_STATUS_PER_ADDRESS }], ACCOUNT_RECOVERY_CALL_WINDOW_S, now())) {
+      throw new MethodFailure('13', RECOVERY_RATE_LIMITED);
+    }
     const row = await findTask(ctx.db, input.taskId);
     if (!row) throw new MethodFailure('TA1', 'Unknown recovery task');
     return taskView(row);
+  },
+
+  /**
+   * Decisions of this design (a bank's usual practice):
+   * - no sign-in: the owner may have lost the password as well as the phone;
+   * - the code, not the link alone, is the proof: it went only to the account's own addresses;
+   * - limited per client address only: a per-task limit would let the attacker use up the
+   *   owner's tries, while 40 random bits cannot be guessed at 20 tries an hour;
+   * - 24 hours from the request, even after an approval: a mailed reset code stops working;
+   * - refused once the new password is set: undoing that is for support (the owner is told then);
+   * - a second cancel answers success (the link may be opened twice).
+   */
+  async accountRecoveryCancel(input, ctx) {
+    const at = now();
+    await limit(ctx, 'accountRecoveryCancel', [{ key: addressKey(ctx.ip), max: ACCOUNT_RECOVERY_CANCELS_PER_ADDRESS }], ACCOUNT_RECOVERY_CALL_WINDOW_S, at);
+    const task = await findTask(ctx.db, input.taskId, true);
+    const wrong = () => new KeptFailure('VF', 'Invalid request', [{ param: 'cancelCode', description: RecoveryCancelErrors.wrong }]);
+    if (!task || !task.cancelCodeHash || !task.cancelUntil) throw wrong();
+    if (!timingSafeEqualText(task.cancelCodeHash, sha256Hex(input.cancelCode))) throw wrong();
+    if (task.verificationStatus === 'rejected' && task.rejectReason === 'canceled') return {};
+    if (task.completedAt !== null) throw new KeptFailure('VF', 'Invalid request', [{ param: 'cancelCode', description: RecoveryCancelErrors.completed }]);
+    if (task.cancelUntil.getTime() <= at.getTime()) throw new KeptFailure('VF', 'Invalid request', [{ param: 'cancelCode', description: RecoveryCancelErrors.expired }]);
+    await ctx.db
+      .update(accountRecoveryTasks)
+      .set({ verificationStatus: 'rejected', rejectReason: 'canceled', retryable: false, updatedAt: at })
+      .where(eq(accountRecoveryTasks.taskId, task.taskId));
+    if (task.userId !== null) {
+      // A code an approval already mailed to the new address stops working.
+      await ctx.db
+        .update(oneTimeCodes)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(oneTimeCodes.userId, task.userId),
+            eq(oneTimeCodes.purpose, 'passwordReset'),
+            isNull(oneTimeCodes.usedAt),
+            sql`${oneTimeCodes.payload}->>'recoveryTaskId' = ${task.taskId}`,
+          ),
+        );
+    }
+    ctx.audit({ taskId: task.taskId, previousStatus: task.verificationStatus });
+    return {};
   },
 
   async passwordChange(input, ctx) {
@@ -313,4 +437,8 @@ export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
     ctx.publish(caller.customerId, { type: 'PasswordChange', status: 'canceled' });
     return {};
   },
-};
+  };
+}
+
+/** The handlers with the platform's defaults (app.ts replaces them with its own clock and origin). */
+export const recoveryHandlers = createRecoveryHandlers(DEFAULT_RECOVERY_OPTIONS);

@@ -6,10 +6,8 @@
  * PASSWORD_CODE_MAX_ATTEMPTS wrong tries; new passwords are argon2id.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
-  ACCOUNT_RECOVERY_MAX_ATTEMPTS,
-  ACCOUNT_RECOVERY_WINDOW_S,
   PASSWORD_CODE_ALPHABET,
   PASSWORD_CODE_LENGTH,
   PASSWORD_CODE_MAX_ATTEMPTS,
@@ -19,6 +17,8 @@ import type { Db, Tx } from '../../db/types.ts';
 import { accountRecoveryTasks, loginCodes, oneTimeCodes, refreshTokens, signInFailures, tokenFamilies } from '../auth/auth.tables.ts';
 import { sha256Hex, timingSafeEqualText } from '../auth/crypto.ts';
 import { customers, users } from '../customers/customers.tables.ts';
+import { customerEmails } from '../profile/profile.tables.ts';
+import { rateLimitCounters } from './recovery.tables.ts';
 
 export type CodePurpose = 'passwordReset' | 'passwordChange';
 type Exec = Db | Tx;
@@ -181,26 +181,7 @@ export async function customerOfUser(exec: Exec, customerId: number) {
   return row ?? null;
 }
 
-type TaskRow = typeof accountRecoveryTasks.$inferSelect;
-
-/** The latest rejected recovery task of this login e-mail within the attempt window: retries count on it. */
-export async function openRejectedTask(exec: Exec, email: string, now: Date): Promise<TaskRow | null> {
-  const since = new Date(now.getTime() - ACCOUNT_RECOVERY_WINDOW_S * 1000);
-  const [row] = await exec
-    .select()
-    .from(accountRecoveryTasks)
-    .where(
-      and(
-        eq(accountRecoveryTasks.email, email),
-        eq(accountRecoveryTasks.verificationStatus, 'rejected'),
-        gt(accountRecoveryTasks.updatedAt, since),
-      ),
-    )
-    .orderBy(desc(accountRecoveryTasks.updatedAt))
-    .limit(1);
-  // Only rejected tasks count: a later success or a reset-code request never resets the count.
-  return row ?? null;
-}
+export type TaskRow = typeof accountRecoveryTasks.$inferSelect;
 
 export function taskView(row: TaskRow): RecoveryTask {
   return {
@@ -210,11 +191,84 @@ export function taskView(row: TaskRow): RecoveryTask {
     recoveryEmail: maskEmail(row.recoveryEmail),
     verificationStatus: row.verificationStatus,
     ...(row.rejectReason ? { rejectReason: row.rejectReason as NonNullable<RecoveryTask['rejectReason']> } : {}),
-    isRetryable: row.verificationStatus === 'rejected' && row.attempts < ACCOUNT_RECOVERY_MAX_ATTEMPTS,
+    ...(row.rejectComment ? { rejectComment: row.rejectComment } : {}),
+    isRetryable: row.verificationStatus === 'rejected' && row.retryable,
+    documentsUploaded: row.documentsAt !== null,
   };
 }
 
-export async function findTask(exec: Exec, taskId: string): Promise<TaskRow | null> {
-  const [row] = await exec.select().from(accountRecoveryTasks).where(eq(accountRecoveryTasks.taskId, taskId)).limit(1);
+export async function findTask(exec: Exec, taskId: string, forUpdate = false): Promise<TaskRow | null> {
+  const query = exec.select().from(accountRecoveryTasks).where(eq(accountRecoveryTasks.taskId, taskId)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/**
+ * Every current e-mail of an account: the login e-mail and the customer's confirmed addresses
+ * (lower-cased, once each). A personal-data recovery is told to all of them: whichever the owner
+ * still reads, the owner learns of it.
+ */
+export async function currentEmailsOf(exec: Exec, userId: number): Promise<string[]> {
+  const [user] = await exec.select({ email: users.email, customerId: users.customerId }).from(users).where(eq(users.id, userId));
+  if (!user) return [];
+  const confirmed = await exec
+    .select({ address: customerEmails.emailAddress })
+    .from(customerEmails)
+    .where(and(eq(customerEmails.customerId, user.customerId), eq(customerEmails.confirmed, true)));
+  return [...new Set([user.email.toLowerCase(), ...confirmed.map((r) => r.address.toLowerCase())])];
+}
+
+/** Personal data typed equals the record's (a hint for the administrator, never a decision). */
+export async function personalDataMatches(exec: Exec, task: TaskRow): Promise<{ matches: boolean; recordDob: string | null; customerId: number | null }> {
+  if (task.userId === null) return { matches: false, recordDob: null, customerId: null };
+  const [user] = await exec.select({ customerId: users.customerId }).from(users).where(eq(users.id, task.userId));
+  const customer = user ? await customerOfUser(exec, user.customerId) : null;
+  if (!user || !customer) return { matches: false, recordDob: null, customerId: null };
+  const matches =
+    sameName(customer.firstName, task.firstName ?? '') && sameName(customer.lastName, task.lastName ?? '') && customer.birthDay === task.dob;
+  return { matches, recordDob: customer.birthDay, customerId: user.customerId };
+}
+
+/* ------------------------------------------------------------------------ rate limits */
+
+export interface RateLimitKey {
+  /** 'account:<sha256 of the e-mail or task>' or 'address:<ip>' */
+  key: string;
+  max: number;
+}
+
+/** A counter key that keeps no personal data: the e-mail only as a hash. */
+export function accountKey(email: string): string {
+  return `account:${sha256Hex(email.trim().toLowerCase())}`;
+}
+export function addressKey(ip: string): string {
+  return `address:${ip}`;
+}
+
+/**
+ * Counts one call under every key and answers whether any key is over its limit. One statement
+ * (a multi-row upsert) counts and reads: concurrent calls queue on the counter rows, so the
+ * limit holds exactly even across instances. Fixed windows (aligned to the epoch): at a window's
+ * edge up to twice the limit may pass within one window length, the price of one row per key.
+ * Callers count BEFORE any work and keep the count even when the call then fails (KeptFailure),
+ * so failed calls are limited too.
+ */
+export async function overRateLimit(exec: Exec, scope: string, keys: readonly RateLimitKey[], windowS: number, now: Date): Promise<boolean> {
+  const windowMs = windowS * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const rows = await exec
+    .insert(rateLimitCounters)
+    .values(keys.map((k) => ({ scope, key: k.key, windowStart, count: 1 })))
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.scope, rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count });
+  const limitOf = new Map(keys.map((k) => [k.key, k.max]));
+  return rows.some((r) => r.count > (limitOf.get(r.key) ?? Infinity));
+}
+
+/** Drops counters of windows that ended long ago (called now and then). */
+export async function pruneRateLimits(exec: Exec, before: Date): Promise<void> {
+  await exec.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
 }

@@ -3,7 +3,7 @@
  * failures are values (VF as field errors, no answer as network, the rest refused with the
  * platform's words), never thrown.
  */
-import { ResponseCode, type ValidationError } from '../../../api/envelope.ts';
+import { ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
 import type { ReviewDecision } from '../../../api/documents.ts';
 import type { DecideRequest, DecideResult, IdentityJobDecision } from '../../../machines/admin-review/admin-review.machine.ts';
 import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
@@ -21,11 +21,25 @@ function outcomeOf(answer: { responseCode: string }): CallOutcome {
 export async function decideReviewItem(request: DecideRequest): Promise<DecideResult> {
   const reason = request.reason !== null ? { reason: request.reason } : {};
   const { target, decision } = request;
+  if (target.kind === 'recoveryTask') {
+    // 'reject' lets the caller ask again, 'rejectFinal' does not (isRetryable).
+    const answer = await callMethod('adminRecoveryTaskDecide', {
+      taskId: target.taskId,
+      decision: decision === 'approve' ? 'approve' : 'reject',
+      ...reason,
+      ...(decision === 'approve' ? {} : { isRetryable: decision === 'reject' }),
+    });
+    return isFailure(answer) ? failureOf(answer) : { ok: true, customerVerified: false };
+  }
   const answer =
     target.kind === 'document'
       ? await callMethod('adminDocumentDecide', { documentId: target.documentId, decision: decision as ReviewDecision, ...reason })
       : await callMethod('adminIdentityJobDecide', { workflowRunId: target.workflowRunId, decision: decision as IdentityJobDecision, ...reason });
   if (!isFailure(answer)) return { ok: true, customerVerified: answer.customerVerified };
+  return failureOf(answer);
+}
+
+function failureOf(answer: { responseCode: string } & Failure): DecideResult {
   if (answer.responseCode === ResponseCode.validation && answer.validationErrors?.length) return { ok: false, code: 'fields', errors: answer.validationErrors };
   if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };
   return { ok: false, code: 'refused', detail: describeFailure(answer) };

@@ -3,6 +3,7 @@
  * GET /api/v1/admin/documents/{id}/file, bearer): fetched as a Blob and saved through an object
  * URL (revoked afterwards). A 401 refreshes once and replays. The content is never logged.
  */
+import { recoveryFileRoute } from '../../../api/admin.ts';
 import { adminDocumentFileRoute } from '../../../api/documents.ts';
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, REQUEST_TIMEOUT_MS } from '../../../api/http.ts';
 import { getApiOrigin } from '../../lib/api-base.ts';
@@ -18,12 +19,21 @@ const REVOKE_AFTER_MS = 40_000;
 export const adminDocumentFilePath = (documentId: number) => adminDocumentFileRoute.replace(':documentId', String(documentId));
 
 export async function downloadDocumentFile(access: FileAccess, documentId: number, fileName: string): Promise<FileOutcome> {
+  return downloadAdminFile(access, adminDocumentFilePath(documentId), fileName.replace(/[^\w.-]+/g, '_').slice(0, 120) || `document-${documentId}`);
+}
+
+/** The identity document or selfie of an account recovery (api/admin.ts recoveryFileRoute). */
+export async function downloadRecoveryFile(access: FileAccess, taskId: string, kind: 'document' | 'selfie'): Promise<FileOutcome> {
+  return downloadAdminFile(access, recoveryFileRoute.replace(':taskId', taskId).replace(':kind', kind), `recovery-${taskId.slice(0, 8)}-${kind}`);
+}
+
+async function downloadAdminFile(access: FileAccess, path: string, saveAs: string): Promise<FileOutcome> {
   const send = async (): Promise<Response | null> => {
     const headers = new Headers({ Accept: '*/*', 'Accept-Language': getUiLanguageTag(), [CLIENT_VERSION_HEADER]: CLIENT_VERSION });
     const token = access.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     try {
-      return await globalThis.fetch(`${getApiOrigin()}${adminDocumentFilePath(documentId)}`, { method: 'GET', headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      return await globalThis.fetch(`${getApiOrigin()}${path}`, { method: 'GET', headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch {
       return null;
     }
@@ -41,7 +51,7 @@ export async function downloadDocumentFile(access: FileAccess, documentId: numbe
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName.replace(/[^\w.-]+/g, '_').slice(0, 120) || `document-${documentId}`;
+  link.download = saveAs;
   link.rel = 'noopener';
   link.hidden = true;
   document.body.append(link);

@@ -44,6 +44,7 @@ export function useDecisionNames(): Record<AdminDecision, string> {
     expire: t`Mark it expired`,
     investigate: t`Put it under investigation`,
     approve: t`Approve it`,
+    rejectFinal: t`Reject it, no new request`,
   };
 }
 

@@ -21,3 +21,11 @@ export const customerDocumentsQuery = (customerId: number) =>
     queryKey: [...adminReviewKey, 'customerDocuments', customerId],
     queryFn: () => callMethodOrThrow('adminCustomerDocuments', { customerId }),
   });
+
+/** Personal-data account recoveries waiting for a decision (their documents arrived). */
+export const recoveryQueueQuery = () =>
+  queryOptions({
+    queryKey: [...adminReviewKey, 'recoveryTasks'],
+    queryFn: () => callMethodOrThrow('adminRecoveryTaskList', {}),
+    refetchOnWindowFocus: true,
+  });

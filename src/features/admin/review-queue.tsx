@@ -10,10 +10,11 @@
  * moves to the next item (the one after the decided item, which usually left the queue) or, when
  * none is left, to the queue's heading. A canceled decision gives focus back to its Decide button.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Plural, useLingui } from '@lingui/react/macro';
+import type { RecoveryReviewItem } from '../../../api/admin.ts';
 import type { UploadedDocument } from '../../../api/documents.ts';
 import type { ReviewTarget } from '../../../machines/admin-review/admin-review.machine.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -23,16 +24,17 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { decideReviewItem } from './admin-calls.ts';
-import { downloadDocumentFile, type FileAccess } from './document-file.ts';
+import { downloadDocumentFile, downloadRecoveryFile, type FileAccess } from './document-file.ts';
 import { useIdentityJobKindNames } from './messages.ts';
 import { ReviewDecisionForm, useAdminReview, useDecisionNames } from './review-decision.tsx';
-import { adminReviewKey, reviewQueueQuery } from './review-queries.ts';
+import { adminReviewKey, recoveryQueueQuery, reviewQueueQuery } from './review-queries.ts';
 
 export interface ReviewQueueProps {
   access: FileAccess;
 }
 
-const keyOf = (target: ReviewTarget) => (target.kind === 'document' ? `document-${target.documentId}` : `job-${target.workflowRunId}`);
+const keyOf = (target: ReviewTarget) =>
+  target.kind === 'document' ? `document-${target.documentId}` : target.kind === 'identityJob' ? `job-${target.workflowRunId}` : `recovery-${target.taskId}`;
 
 /** What happened to the last decision: where focus goes once the queue is read again. */
 type Finished = { key: string; index: number; decided: boolean };
@@ -42,6 +44,7 @@ export function ReviewQueue({ access }: ReviewQueueProps) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const query = useQuery(reviewQueueQuery(page));
+  const recovery = useQuery(recoveryQueueQuery());
   /** the key of the item being decided on */
   const [deciding, setDeciding] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -54,7 +57,12 @@ export function ReviewQueue({ access }: ReviewQueueProps) {
   const jobs = query.data?.identityJobs ?? [];
   const documents = query.data?.items ?? [];
   /** the items in the order shown */
-  const order = [...jobs.map((j) => keyOf({ kind: 'identityJob', workflowRunId: j.workflowRunId })), ...documents.map((i) => keyOf({ kind: 'document', documentId: i.document.id }))];
+  const recoveries = recovery.data?.tasks ?? [];
+  const order = [
+    ...recoveries.map((r) => keyOf({ kind: 'recoveryTask', taskId: r.taskId })),
+    ...jobs.map((j) => keyOf({ kind: 'identityJob', workflowRunId: j.workflowRunId })),
+    ...documents.map((i) => keyOf({ kind: 'document', documentId: i.document.id })),
+  ];
 
   // Focus after a decision, once the queue shows the platform's answer read again.
   useEffect(() => {
@@ -113,6 +121,7 @@ export function ReviewQueue({ access }: ReviewQueueProps) {
         </Alert>
       ) : (
         <>
+          <RecoveryTasks tasks={recoveries} total={recovery.data?.total ?? 0} access={access} decisionOf={decisionOf} />
           {query.data.identityJobsTotal ? (
             <>
               <p>
@@ -204,6 +213,91 @@ export function ReviewQueue({ access }: ReviewQueueProps) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Account recoveries by personal data waiting for a decision (they come first: the person may be
+ * locked out). The administrator compares the identity document and the selfie with the record.
+ */
+function RecoveryTasks({
+  tasks,
+  total,
+  access,
+  decisionOf,
+}: {
+  tasks: RecoveryReviewItem[];
+  total: number;
+  access: FileAccess;
+  decisionOf(target: ReviewTarget, subject: string): ReactNode;
+}) {
+  const { t } = useLingui();
+  const lang = getUiLanguage();
+  const [error, setError] = useState<string | null>(null);
+  if (total === 0) return <p>{t`No account recovery is waiting for a decision.`}</p>;
+  const fileNames = { document: t`Identity document`, selfie: t`Selfie` };
+  return (
+    <>
+      <p>
+        <Plural value={total} one="# account recovery is waiting, oldest first." other="# account recoveries are waiting, oldest first." />
+      </p>
+      <ul className="review-list" aria-label={t`Account recoveries to review`}>
+        {tasks.map((task) => {
+          const target: ReviewTarget = { kind: 'recoveryTask', taskId: task.taskId };
+          const key = keyOf(target);
+          const subject = t`Account recovery of ${task.email}`;
+          return (
+            <li key={task.taskId} className="review-item" aria-labelledby={`review-${key}`}>
+              <h3 id={`review-${key}`} tabIndex={-1}>
+                {subject}
+              </h3>
+              {task.customerId === null ? <Alert tone="warning" title={t`No account has this e-mail address: reject the request.`} /> : null}
+              <dl className="facts">
+                <dt>{t`Customer`}</dt>
+                <dd>{task.customerName ? `${task.customerName} (${t`ID ${task.customerId}`})` : t`None`}</dd>
+                <dt>{t`Name given`}</dt>
+                <dd>
+                  {task.firstName} {task.lastName}
+                </dd>
+                <dt>{t`Date of birth given`}</dt>
+                <dd>
+                  {formatDate(task.dob, lang)}
+                  {task.recordDob ? ` (${t`on record: ${formatDate(task.recordDob, lang)}`})` : null}
+                </dd>
+                <dt>{t`Personal data`}</dt>
+                <dd>{task.personalDataMatches ? t`Matches the record` : t`Does not match the record`}</dd>
+                <dt>{t`New e-mail address for the code`}</dt>
+                <dd>{task.recoveryEmail}</dd>
+                <dt>{t`Requested`}</dt>
+                <dd>{formatDateTime(task.created, getUiLanguageTag())}</dd>
+                <dt>{t`The owner can cancel until`}</dt>
+                <dd>{formatDateTime(task.cancelUntil, getUiLanguageTag())}</dd>
+              </dl>
+              <div className="review-files">
+                <ul>
+                  {task.files.map((f) => (
+                    <li key={f.kind}>
+                      <Button
+                        variant="link"
+                        onClick={async () => {
+                          setError(null);
+                          const outcome = await downloadRecoveryFile(access, task.taskId, f.kind);
+                          if (!outcome.ok) setError(outcome.code === 'network' ? t`The connection failed. Try again.` : t`The file could not be downloaded.`);
+                        }}
+                      >
+                        {t`Download ${fileNames[f.kind]}`}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+                {error ? <Alert tone="error" title={error} /> : null}
+              </div>
+              {decisionOf(target, subject)}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import { accountRecoveryMachine, type AccountRecoveryMachine } from '../../../machines/account-recovery/account-recovery.machine.ts';
 import { selectAccountRecoveryView, selectRecoveryStep, type RecoveryStep } from '../../../machines/account-recovery/account-recovery.select.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Field, type ControlProps } from '../../ui/field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
@@ -150,8 +151,8 @@ function PersonalDataStep({ view, send }: { view: View; send: Send }) {
       <StepHeading id="recovery-data-heading">{t`Recover your account`}</StepHeading>
       <p>
         <Trans>
-          Tell us who you are. When the details match our records, we send a code to a new e-mail address you can read, and
-          let your old address know.
+          Tell us who you are. Next you send a photo of your identity document and a selfie; our staff checks them, and only
+          then we send a code to the new e-mail address. We let the account's e-mail addresses know at once.
         </Trans>
       </p>
       <ErrorAlert view={view} />
@@ -163,7 +164,7 @@ function PersonalDataStep({ view, send }: { view: View; send: Send }) {
         <TextField label={t`Last name`} name="lastName" autoComplete="family-name" value={data.lastName} onChange={field('lastName')} required maxLength={100} />
         <TextField label={t`Date of birth`} name="dob" type="date" autoComplete="bday" value={data.dob} onChange={field('dob')} required hint={t`For example 1990-04-12`} />
         <Button type="submit" busy={view.busy}>
-          {t`Check my details`}
+          {t`Send the request`}
         </Button>
       </form>
       <p>
@@ -177,9 +178,9 @@ function PersonalDataStep({ view, send }: { view: View; send: Send }) {
 
 function StatusStep({ view, send }: { view: View; send: Send }) {
   const { t } = useLingui();
-  if (view.loadingStatus || !view.task) {
+  if (view.status === 'loading' || !view.task) {
     return (
-      <section className="recovery-step" aria-labelledby="recovery-status-heading">
+      <section key="loading" className="recovery-step" aria-labelledby="recovery-status-heading">
         <StepHeading id="recovery-status-heading">{t`Recovery request`}</StepHeading>
         <Spinner label={t`Loading your recovery request`} />
       </section>
@@ -187,42 +188,116 @@ function StatusStep({ view, send }: { view: View; send: Send }) {
   }
   const task = view.task;
   const sentTo = view.sentTo ?? '';
-  return (
-    <section className="recovery-step" aria-labelledby="recovery-status-heading">
-      {task.verificationStatus === 'verified' ? (
-        <>
-          <StepHeading id="recovery-status-heading">{t`Identity confirmed`}</StepHeading>
-          <Alert tone="success">
-            <Trans>We sent a code to {sentTo}. Use it to choose a new password.</Trans>
-          </Alert>
-        </>
-      ) : task.verificationStatus === 'pending' ? (
-        <>
+  const startOver = (
+    <Button variant="secondary" onClick={() => send({ type: 'START_OVER' })} disabled={view.busy}>
+      {t`Start over`}
+    </Button>
+  );
+  // Each state's section has its key: its heading mounts and takes focus when the state changes.
+  switch (view.status) {
+    case 'documents':
+      return <DocumentsStep view={view} send={send} startOver={startOver} />;
+    case 'waiting':
+      return (
+        <section key="waiting" className="recovery-step" aria-labelledby="recovery-status-heading">
           <StepHeading id="recovery-status-heading">{t`Your request is being checked`}</StepHeading>
           <Alert tone="info">
-            <Trans>We are checking your details. Look again in a while.</Trans>
+            <Trans>
+              Our staff checks your documents, usually within two working days. We told the e-mail addresses of the account, so
+              its owner can stop the request. Look again later on this page.
+            </Trans>
           </Alert>
-        </>
-      ) : (
-        <>
+          <div className="actions">
+            <Button onClick={() => send({ type: 'REFRESH' })}>{t`Check again`}</Button>
+            {startOver}
+          </div>
+        </section>
+      );
+    case 'approved':
+      return (
+        <section key="approved" className="recovery-step" aria-labelledby="recovery-status-heading">
+          <StepHeading id="recovery-status-heading">{t`Identity confirmed`}</StepHeading>
+          <Alert tone="success">
+            <Trans>We sent a code to {sentTo}. Enter it to confirm this address and choose a new password.</Trans>
+          </Alert>
+          <div className="actions">
+            <Button onClick={() => send({ type: 'CONTINUE' })}>{t`Enter the code`}</Button>
+            {startOver}
+          </div>
+        </section>
+      );
+    case 'rejected':
+      return (
+        <section key="rejected" className="recovery-step" aria-labelledby="recovery-status-heading">
           <StepHeading id="recovery-status-heading">{t`We could not confirm your identity`}</StepHeading>
           <Alert tone="warning">
-            {task.rejectReason === 'tooManyAttempts' || !task.isRetryable ? (
-              <Trans>No attempts are left for today. Try again tomorrow or contact support.</Trans>
+            {task.rejectReason === 'canceled' ? (
+              <Trans>The owner of the account canceled this request from its e-mail address.</Trans>
+            ) : task.isRetryable ? (
+              <Trans>Our staff could not confirm your identity from the documents. You can send a new request.</Trans>
             ) : (
-              <Trans>The details do not match our records. Check them and try again.</Trans>
+              <Trans>Our staff could not confirm your identity. Please contact support.</Trans>
             )}
           </Alert>
-        </>
-      )}
-      <div className="actions">
-        {view.canContinue ? <Button onClick={() => send({ type: 'CONTINUE' })}>{t`Enter the code`}</Button> : null}
-        {view.canRetry ? <Button onClick={() => send({ type: 'RETRY' })}>{t`Try again`}</Button> : null}
-        {view.canRefresh ? <Button onClick={() => send({ type: 'REFRESH' })}>{t`Check again`}</Button> : null}
-        <Button variant="secondary" onClick={() => send({ type: 'START_OVER' })}>
-          {t`Start over`}
-        </Button>
-      </div>
+          {task.rejectComment ? (
+            <p>
+              <Trans>Reason given: {task.rejectComment}</Trans>
+            </p>
+          ) : null}
+          <div className="actions">
+            {view.canRetry ? <Button onClick={() => send({ type: 'RETRY' })}>{t`Try again`}</Button> : null}
+            {startOver}
+          </div>
+        </section>
+      );
+  }
+}
+
+/** The identity document and the selfie, chosen here and sent together. */
+function DocumentsStep({ view, send, startOver }: { view: View; send: Send; startOver: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const [files, setFiles] = useState<{ document: File | null; selfie: File | null }>({ document: null, selfie: null });
+  const missing = view.fieldError === 'documentsRequired' ? i18n._(recoveryFieldMessages.documentsRequired) : undefined;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'DOCUMENTS.SUBMIT', document: files.document, selfie: files.selfie });
+  };
+  const fileInput = (name: 'document' | 'selfie') => (control: ControlProps) => (
+    <input
+      {...control}
+      type="file"
+      name={name}
+      accept="image/jpeg,image/png,application/pdf"
+      onChange={(e) => {
+        const file = e.currentTarget.files?.[0] ?? null;
+        setFiles((f) => ({ ...f, [name]: file }));
+      }}
+    />
+  );
+  return (
+    <section key="documents" className="recovery-step" aria-labelledby="recovery-status-heading">
+      <StepHeading id="recovery-status-heading">{t`Prove who you are`}</StepHeading>
+      <p>
+        <Trans>
+          Our staff compares your identity document with a selfie before anything is sent to {view.task?.recoveryEmail ?? ''}. We
+          also told the e-mail addresses of the account about this request.
+        </Trans>
+      </p>
+      <ErrorAlert view={view} />
+      <form onSubmit={onSubmit} noValidate>
+        <Field label={t`Identity document (the page with your photo)`} hint={t`JPEG, PNG or PDF, up to 10 MB.`} error={!files.document ? missing : undefined}>
+          {fileInput('document')}
+        </Field>
+        <Field label={t`Selfie holding the document`} hint={t`JPEG, PNG or PDF, up to 10 MB.`} error={!files.selfie ? missing : undefined}>
+          {fileInput('selfie')}
+        </Field>
+        <div className="actions">
+          <Button type="submit" busy={view.uploading}>
+            {t`Send the documents`}
+          </Button>
+          {startOver}
+        </div>
+      </form>
     </section>
   );
 }
@@ -242,7 +317,11 @@ function ResetStep({ view, send }: { view: View; send: Send }) {
     <section className="recovery-step" aria-labelledby="recovery-reset-heading">
       <StepHeading id="recovery-reset-heading">{t`Enter the code`}</StepHeading>
       <p>
-        <Trans>If an account uses this address, we sent an 8-character code to {sentTo}. It works for 30 minutes.</Trans>
+        {view.task?.verificationStatus === 'verified' ? (
+          <Trans>We sent an 8-character code to {sentTo}. Entering it confirms this address. It works for 24 hours.</Trans>
+        ) : (
+          <Trans>If an account uses this address, we sent an 8-character code to {sentTo}. It works for 30 minutes.</Trans>
+        )}
       </p>
       <ErrorAlert view={view} />
       <form onSubmit={onSubmit} noValidate>

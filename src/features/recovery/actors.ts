@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
-import { PasswordCodeErrors, SAME_PASSWORD_ERROR } from '../../../api/recovery.ts';
+import { PasswordCodeErrors, RecoveryFileField, SAME_PASSWORD_ERROR } from '../../../api/recovery.ts';
 import type {
   PersonalData,
   RecoveryErrorCode,
@@ -30,7 +30,9 @@ function codeErrorOf(description: string): 'codeWrong' | 'codeExpired' | 'codeDe
 function recoveryFailure(f: Failure): RecoveryErrorCode {
   if (f.responseCode === ResponseCode.network) return 'network';
   if (f.responseCode === ResponseCode.invalidParams) return 'unknownTask';
+  if (f.responseCode === ResponseCode.accessDenied) return 'rateLimited';
   if (f.responseCode === ResponseCode.validation) {
+    if (fieldError(f, RecoveryFileField.document) || fieldError(f, RecoveryFileField.selfie)) return 'filesRefused';
     const code = fieldError(f, 'code');
     return code ? codeErrorOf(code) : 'invalidData';
   }
@@ -56,6 +58,22 @@ export const requestRecoveryActor = fromPromise<TaskResult, PersonalData>(async 
   return { ok: true, task };
 });
 
+export const uploadDocumentsActor = fromPromise<TaskResult, { taskId: string; document: Blob; selfie: Blob }>(async ({ input }) => {
+  const answer = await callMethod(
+    'accountRecoveryDocuments',
+    { taskId: input.taskId },
+    {
+      files: [
+        [RecoveryFileField.document, input.document],
+        [RecoveryFileField.selfie, input.selfie],
+      ],
+    },
+  );
+  if (isFailure(answer)) return { ok: false, code: recoveryFailure(answer) };
+  const { responseCode: _, ...task } = answer;
+  return { ok: true, task };
+});
+
 export const loadTaskActor = fromPromise<TaskResult, { taskId: string }>(async ({ input }) => {
   const answer = await callMethod('accountRecoveryStatus', { taskId: input.taskId });
   if (isFailure(answer)) return { ok: false, code: recoveryFailure(answer) };
@@ -76,6 +94,7 @@ export const changePasswordActor = fromPromise<SimpleResult, { email: string; co
 export const accountRecoveryActors = {
   requestCode: requestCodeActor,
   requestRecovery: requestRecoveryActor,
+  uploadDocuments: uploadDocumentsActor,
   loadTask: loadTaskActor,
   checkCode: checkCodeActor,
   changePassword: changePasswordActor,

@@ -14,6 +14,8 @@ export const recoveryErrorMessages: Record<RecoveryErrorCode, MessageDescriptor>
   codeExpired: msg`The code has expired. Ask for a new one.`,
   codeDead: msg`The code was typed wrong too many times. Ask for a new one.`,
   unknownTask: msg`We could not find this recovery request. Please start again.`,
+  filesRefused: msg`A file was not accepted. Choose a JPEG, PNG or PDF file of at most 10 MB.`,
+  rateLimited: msg`Too many attempts. Try again tomorrow or contact support.`,
   unknown: msg`Something went wrong. Please try again.`,
 };
 
@@ -23,6 +25,7 @@ export const recoveryFieldMessages: Record<RecoveryFieldError, MessageDescriptor
   passwordWeak: msg`The password does not meet the rules below.`,
   passwordMismatch: msg`The two passwords do not match.`,
   dataRequired: msg`Fill in every field: both e-mail addresses, your names and your date of birth.`,
+  documentsRequired: msg`Choose both files: a photo of your identity document and a selfie.`,
 };
 
 export const passwordChangeErrorMessages: Record<PasswordChangeErrorCode, MessageDescriptor> = {

@@ -10,6 +10,7 @@
 import { useEffect } from 'react';
 import { Link, createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { ensureAppCatalog } from '../../lib/i18n.ts';
+import { RECOVERY_CANCEL_PATH, RecoveryCancelView } from '../../features/recovery/recovery-cancel-view.tsx';
 import {
   AccountRecoveryProvider,
   AccountRecoveryStep,
@@ -28,18 +29,27 @@ const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 interface RecoverySearch {
   taskId?: string;
+  /** the cancel code of /account-recovery/cancel's link */
+  code?: string;
 }
 
+const CANCEL_CODE = /^[0-9A-Za-z]{8}$/;
+
 export const Route = createFileRoute('/_external/account-recovery')({
-  validateSearch: (search: Record<string, unknown>): RecoverySearch =>
-    typeof search.taskId === 'string' && TASK_ID.test(search.taskId) ? { taskId: search.taskId } : {},
+  validateSearch: (search: Record<string, unknown>): RecoverySearch => ({
+    ...(typeof search.taskId === 'string' && TASK_ID.test(search.taskId) ? { taskId: search.taskId } : {}),
+    ...(typeof search.code === 'string' && CANCEL_CODE.test(search.code) ? { code: search.code } : {}),
+  }),
   // The words of these screens are in the app catalog part (src/lib/i18n.ts).
   beforeLoad: () => ensureAppCatalog(),
   component: AccountRecoveryLayout,
 });
 
 function AccountRecoveryLayout() {
-  const { taskId } = Route.useSearch();
+  const { taskId, code } = Route.useSearch();
+  const { pathname } = useLocation();
+  // The owner's cancel page is not a step of the recovery chart: it stands alone.
+  if (pathname.replace(/\/$/, '') === RECOVERY_CANCEL_PATH) return <RecoveryCancelView taskId={taskId ?? null} code={code ?? null} signInLink={signInLink} />;
   return (
     <AccountRecoveryProvider taskId={taskId ?? null}>
       <StepUrlSync />
