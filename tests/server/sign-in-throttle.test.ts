@@ -5,7 +5,7 @@
  * untrusted clients wait with delays that grow, and a refresh after 15 minutes idle ends the session.
  * The 40 parallel guesses matter on PostgreSQL (server-pg); on PGlite (one connection) they run too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { authPaths, SESSION_IDLE_S } from '../../api/auth.ts';
@@ -14,6 +14,29 @@ import { refreshTokens, signInThrottles, tokenFamilies, users } from '../../serv
 import { DEFAULT_SIGN_IN_LIMITS } from '../../server/modules/auth/sign-in-throttle.ts';
 import { AuthMessages } from '../../server/modules/auth/tokens.service.ts';
 import { callMethod, createTestApp, pkcePair, postJson, totpCode, type TestApp } from './harness.ts';
+
+/** How many passwords and one-time passwords the platform really verified (argon2 / TOTP). */
+const verified = vi.hoisted(() => ({ passwords: 0, totps: 0 }));
+vi.mock('../../server/modules/auth/crypto.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/modules/auth/crypto.ts')>();
+  return {
+    ...real,
+    verifyPassword: (hash: string, password: string) => {
+      verified.passwords++;
+      return real.verifyPassword(hash, password);
+    },
+  };
+});
+vi.mock('../../server/modules/auth/totp.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../server/modules/auth/totp.ts')>();
+  return {
+    ...real,
+    matchTotpStep: (secret: string, code: string, timeMs: number) => {
+      verified.totps++;
+      return real.matchTotpStep(secret, code, timeMs);
+    },
+  };
+});
 
 let t: TestApp;
 let clockMs = Date.now();
@@ -66,14 +89,19 @@ describe('attempts are counted before they are verified', () => {
   it('of 40 parallel guesses on one account only the allowance is verified; the right password at position 12 is refused', async () => {
     quiet();
     const who = demoUserByKey.tom;
+    const before = verified.passwords;
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => login(who, i === 11 ? who.password : `wrong-${i}`)),
     );
+    const passwordsVerified = verified.passwords - before;
     const statuses = answers.map((a) => a.statusCode);
     const wrongVerified = answers.filter((a) => a.statusCode === 403 && a.json().message === AuthMessages.badCredentials).length;
     const signedIn = statuses.filter((s) => s === 200).length;
     const throttled = answers.filter((a) => a.statusCode === 429);
-    // At most the allowance of wrong passwords was verified, and the right one at most once.
+    // At most the allowance of wrong passwords was verified, and the right one at most once (its
+    // success gives its attempt back).
+    expect(passwordsVerified).toBeLessThanOrEqual(limits.perAccount + signedIn);
+    expect(passwordsVerified).toBe(wrongVerified + signedIn);
     expect(wrongVerified).toBeLessThanOrEqual(limits.perAccount);
     expect(signedIn).toBeLessThanOrEqual(1);
     expect(wrongVerified + signedIn + throttled.length).toBe(40);
@@ -101,9 +129,12 @@ describe('attempts are counted before they are verified', () => {
     const code = started.json().code as string;
     const right = totpCode(anna.totpSecret!, clockMs);
     const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+    const before = verified.totps;
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => postJson(t.app, authPaths.token, { code, codeVerifier: pkce.verifier, otp: i === 11 ? right : wrong(i) }, { remoteAddress: address })),
     );
+    const totpsVerified = verified.totps - before;
+    expect(totpsVerified).toBeLessThanOrEqual(limits.perAccount);
     const wrongVerified = answers.filter((a) => a.statusCode === 403 && a.json().message === AuthMessages.wrongOtp).length;
     const signedIn = answers.filter((a) => a.statusCode === 200).length;
     expect(wrongVerified).toBeLessThanOrEqual(limits.perAccount);
