@@ -197,6 +197,23 @@ describe('device cookies: the owner is never locked out by guesses from elsewher
     expect(second.json().retryAfterS).toBe((2 * limits.firstDelayMs) / 1000);
   });
 
+  it('failures of a busy address expire with their window even while others sign in from it', async () => {
+    quiet();
+    const address = '192.0.2.91';
+    for (let i = 0; i < limits.perAddress - 1; i++) {
+      expect((await login({ email: `typo${i}@nowhere.test`, password: 'x' }, 'x', { address })).statusCode).toBe(403);
+    }
+    // Customers keep signing in from the address (a shared network) for longer than the window.
+    for (let minute = 0; minute <= limits.windowMs / 60_000; minute++) {
+      clockMs += 60_000;
+      expect((await login(demoUserByKey.rita, demoUserByKey.rita.password, { address })).statusCode).toBe(200);
+    }
+    // The old failures are gone: a few new typos are not slowed down.
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: `later${i}@nowhere.test`, password: 'x' }, 'x', { address })).statusCode).toBe(403);
+    }
+  });
+
   it('untrusted clients of an account wait longer with each further failure, and sign in once the wait is over', async () => {
     quiet();
     const who = demoUserByKey.tom;

@@ -1,6 +1,7 @@
 CREATE TABLE "sign_in_throttles" (
 	"key" text PRIMARY KEY NOT NULL,
 	"attempts" integer NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
 	"last_attempt_at" timestamp with time zone NOT NULL,
 	"next_attempt_at" timestamp with time zone NOT NULL
 );

@@ -104,8 +104,10 @@ export const signInFailures = pgTable(
  */
 export const signInThrottles = pgTable('sign_in_throttles', {
   key: text('key').primaryKey(),
-  /** attempts counted since the key's last quiet window (a success gives its own back) */
+  /** attempts counted in the current window (a right answer gives its own back) */
   attempts: integer('attempts').notNull(),
+  /** the count starts again windowMs after this, unless the key is being slowed down */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
   /** no attempt is counted (or verified) before this: the growing delay */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),

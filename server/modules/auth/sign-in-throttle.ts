@@ -71,20 +71,26 @@ export function createSignInThrottle({ db, now, limits, cookieKey }: { db: Db; n
   async function claimOne(exec: Db | Tx, { key, allowance }: ThrottleKey): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
     const nowMs = now();
     const T = signInThrottles;
-    const counted = sql`(case when ${T.lastAttemptAt} <= ${iso(nowMs - limits.windowMs)}::timestamptz then 1 else ${T.attempts} + 1 end)`;
+    const windowStart = sql`${iso(nowMs - limits.windowMs)}::timestamptz`;
+    // The count starts again once its window is over, or, for a key being slowed down, once it was
+    // quiet for a window after its last wait (else waiting out each delay would earn a new allowance).
+    // Right answers give their attempts back but do not keep a window open.
+    const fresh = sql`((${T.attempts} < ${allowance}::int and ${T.windowStartedAt} <= ${windowStart}) or ${T.nextAttemptAt} <= ${windowStart})`;
+    const counted = sql`(case when ${fresh} then 1 else ${T.attempts} + 1 end)`;
     const rows = await exec
       .insert(T)
-      .values({ key, attempts: 1, lastAttemptAt: new Date(nowMs), nextAttemptAt: new Date(nowMs + delayAfterMs(1, allowance)) })
+      .values({ key, attempts: 1, windowStartedAt: new Date(nowMs), lastAttemptAt: new Date(nowMs), nextAttemptAt: new Date(nowMs + delayAfterMs(1, allowance)) })
       .onConflictDoUpdate({
         target: T.key,
         set: {
           attempts: counted,
+          windowStartedAt: sql`case when ${fresh} then ${iso(nowMs)}::timestamptz else ${T.windowStartedAt} end`,
           lastAttemptAt: new Date(nowMs),
           nextAttemptAt: sql`${iso(nowMs)}::timestamptz + (case when ${counted} < ${allowance}::int then 0
             else least(${limits.maxDelayMs}::float8, ${limits.firstDelayMs}::float8 * power(2, least(${counted} - ${allowance}::int, 40))) end) * interval '1 millisecond'`,
         },
-        // A key that must still wait is neither counted nor verified.
-        setWhere: sql`${T.nextAttemptAt} <= ${iso(nowMs)}::timestamptz`,
+        // A key that must still wait is neither counted nor verified (within the allowance nothing waits).
+        setWhere: sql`(${T.attempts} < ${allowance}::int or ${T.nextAttemptAt} <= ${iso(nowMs)}::timestamptz)`,
       })
       .returning({ attempts: T.attempts });
     if (rows.length > 0) return { ok: true };

@@ -8,7 +8,7 @@
  * kept in login_history.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   AccessClaimsSchema,
