@@ -6,7 +6,8 @@
  *   its own allowance only: guesses from anywhere else never slow the owner's known browser down.
  * - Every other client is untrusted: its attempts count against the account's untrusted allowance
  *   and against its address's. When either is used up, untrusted clients wait, with a delay that
- *   doubles with each further attempt (answered 429 with the wait), instead of a hard lock.
+ *   doubles with each further attempt (answered 429 with the wait), instead of a hard lock. A known
+ *   browser is never slowed down by the account's or its address's untrusted counts.
  * - An attempt is counted BEFORE the password or the second step is verified, in one statement
  *   under the row lock (insert ... on conflict do update ... where next_attempt_at <= now), so
  *   parallel guesses cannot all pass a check made before any of them was counted. A right answer
@@ -25,7 +26,10 @@ export interface SignInLimits {
   perDevice: number;
   /** attempts untrusted clients of one address may make (on any accounts) before the delays start */
   perAddress: number;
-  /** a key that saw no attempt for this long starts counting again */
+  /**
+   * a key's count starts again this long after its first attempt; a key being slowed down only
+   * once it was quiet this long after its last wait
+   */
   windowMs: number;
   /** the wait once an allowance is used up; it doubles with every further attempt */
   firstDelayMs: number;
