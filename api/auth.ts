@@ -165,8 +165,12 @@ export const DeviceTokenSchema = v.object({ accessToken: v.string(), deviceId: v
 
 export const RefreshRequestSchema = v.object({ refreshToken: v.pipe(v.string(), v.minLength(1)) });
 
-/** Every token-service error: HTTP 403, 404 or 429 with a message. */
-export const AuthErrorSchema = v.object({ message: v.string() });
+/** Every token-service error: HTTP 403, 404 or 429 with a message; a 429 says when to try again. */
+export const AuthErrorSchema = v.object({
+  message: v.string(),
+  /** 429: seconds until the next attempt is taken (also the Retry-After header) */
+  retryAfterS: v.optional(v.number()),
+});
 
 /**
  * The 403 message of POST /auth/login when the password matched but the account waits for its
@@ -207,8 +211,20 @@ export type AccessClaims = v.InferOutput<typeof AccessClaimsSchema>;
 
 /** Access tokens live 5 minutes; the client refreshes when 10 s or less remain. */
 export const ACCESS_TOKEN_TTL_S = 300;
-/** A login code is single-use and expires after 5 minutes. */
-export const LOGIN_CODE_TTL_S = 300;
+/**
+ * A login code that signs in with its verifier alone lives at most 60 seconds: a direct code (also
+ * the code of the code + codeVerifier query sign-in, document 1 §2) from its issue, a push or
+ * verifyDevice code from its approval. Single use.
+ */
+export const LOGIN_CODE_TTL_S = 60;
+/**
+ * A login code still waiting for its second step (a TOTP, the SMS code, the approval on a linked
+ * device, or a recovery code) expires 5 minutes after the password step.
+ */
+export const SECOND_STEP_TTL_S = 300;
+
+/** Document 1 §4 and §9: a session ends after 15 minutes idle (the platform refuses the refresh). */
+export const SESSION_IDLE_S = 15 * 60;
 
 /** Approval requests (sign-in, two-step mode confirmation) live 2 minutes. */
 export const APPROVAL_TTL_S = 120;

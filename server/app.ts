@@ -11,7 +11,7 @@ import type { MethodDef } from '../api/method.ts';
 import type { Db } from './db/types.ts';
 import { createRefusalLog, isConnectionError, replyUnavailable } from './db/outage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { loadSigningKey } from './modules/auth/signing-key.ts';
+import { loadDeviceCookieKey, loadSigningKey } from './modules/auth/signing-key.ts';
 import { createTokenService, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './modules/auth/tokens.service.ts';
 import type { MethodHandler } from './modules/method-types.ts';
 import { REDACT_PATHS, safeError } from './modules/platform/log.ts';
@@ -58,6 +58,10 @@ export interface AppOptions {
   globalRateLimitPerMinute?: number | false;
   /** HS256 secret; generated once and stored in the database when omitted */
   jwtSecret?: string;
+  /** HMAC secret of the sign-in device cookies; generated once and stored in the database when omitted */
+  deviceCookieSecret?: string;
+  /** device cookies carry Secure even over http (production behind a TLS proxy without trustProxy) */
+  secureCookies?: boolean;
   /** the built web app; null serves none */
   distDir?: string | null;
   /** check every method answer with its response schema (on by default outside production) */
@@ -166,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService({
     db,
     signingKey,
+    deviceCookieKey: await loadDeviceCookieKey(db, options.deviceCookieSecret),
     now,
     limits: { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits },
     approvals,
@@ -173,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     providerName: activeVariant.projectName,
   });
 
-  await app.register(authRoutes, { tokens });
+  await app.register(authRoutes, { tokens, secureCookies: options.secureCookies ?? process.env.NODE_ENV === 'production' });
   await app.register(deviceRoutes, { tokens, devices, approvals });
   await app.register(methodEndpoint, {
     db,

@@ -50,6 +50,7 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy: process.env.TRUST_PROXY === 'true',
   ...(process.env.JWT_SECRET ? { jwtSecret: process.env.JWT_SECRET } : {}),
+  ...(process.env.DEVICE_COOKIE_SECRET ? { deviceCookieSecret: process.env.DEVICE_COOKIE_SECRET } : {}),
   // Requests per minute per client address across the whole platform (sign-in has its own,
   // stricter limits in the database). RATE_LIMIT_PER_MINUTE=off disables it (benchmarks only).
   ...(process.env.RATE_LIMIT_PER_MINUTE

@@ -14,7 +14,7 @@ import type { Db } from '../../server/db/types.ts';
 import { demoUserByKey as demoUsers, type DemoUser } from '../../server/db/demo-users.ts';
 import { createInProcessPublisher, createPgPublisher, type PushPublisher } from '../../server/modules/push/publisher.ts';
 import { pkceChallenge } from '../../server/modules/auth/crypto.ts';
-import { totpStepAt, hotp, base32Decode } from '../../server/modules/auth/totp.ts';
+import { totpOfStep, totpStepAt } from '../../server/modules/auth/totp.ts';
 import { API_VERSION_PATH } from '../../api/http.ts';
 
 export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
@@ -128,7 +128,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
 
 /** The TOTP code of a base32 secret at a time (default now), optionally shifted by whole steps. */
 export function totpCode(secretBase32: string, timeMs = Date.now(), stepOffset = 0): string {
-  return hotp(base32Decode(secretBase32), totpStepAt(timeMs) + stepOffset);
+  return totpOfStep(secretBase32, totpStepAt(timeMs) + stepOffset);
 }
 
 export type DemoKey = keyof typeof demoUsers;

@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { and, desc, eq } from 'drizzle-orm';
-import { APPROVAL_TTL_S, authPaths, LOGIN_CODE_TTL_S } from '../../api/auth.ts';
+import { APPROVAL_TTL_S, authPaths, LOGIN_CODE_TTL_S, SECOND_STEP_TTL_S } from '../../api/auth.ts';
 import { ResponseCode } from '../../api/envelope.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { SEED_TERMS } from '../../server/db/seed.ts';
-import { approvalRequests, devices, ipPrivacyRanges, loginCodes, loginHistory, recoveryCodes, signInFailures } from '../../server/modules/auth/auth.tables.ts';
+import { approvalRequests, devices, ipPrivacyRanges, loginCodes, loginHistory, recoveryCodes, signInThrottles } from '../../server/modules/auth/auth.tables.ts';
 import { customers, phones, termsAcceptances, users } from '../../server/modules/customers/customers.tables.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
 import { recoveryCodeHash, sha256Hex } from '../../server/modules/auth/crypto.ts';
@@ -204,8 +204,8 @@ describe('accounts not yet activated', () => {
     expect(right.res.statusCode).toBe(403);
     expect(right.body).toEqual({ message: AuthMessages.notActivated });
     // Only the wrong password counted.
-    const failures = await t.db.select().from(signInFailures).where(eq(signInFailures.username, user.email));
-    expect(failures.length).toBe(1);
+    const [counted] = await t.db.select().from(signInThrottles).where(eq(signInThrottles.key, `account:${user.email}`));
+    expect(counted?.attempts).toBe(1);
   });
 });
 
@@ -220,7 +220,7 @@ describe('privacy check', () => {
         expect(refused.body).toEqual({ message: AuthMessages.privacyRefused });
       }
       // A flagged address is not a guess: nothing counts against the limits.
-      expect((await t.db.select().from(signInFailures).where(eq(signInFailures.username, user.email))).length).toBe(0);
+      expect((await t.db.select().from(signInThrottles).where(eq(signInThrottles.key, `account:${user.email}`))).length).toBe(0);
       expect((await historyOf(user.id)).map((h) => h.result)).toEqual(['failure', 'failure']);
       // service alone passes the check.
       await t.db.update(ipPrivacyRanges).set({ vpn: false, service: true }).where(eq(ipPrivacyRanges.id, range!.id));
@@ -289,7 +289,7 @@ describe('sms flow', () => {
       const crossed = await exchange(second, { otp: firstSms.code });
       expect(crossed.statusCode).toBe(403);
     }
-    clockMs += (LOGIN_CODE_TTL_S + 1) * 1000;
+    clockMs += (SECOND_STEP_TTL_S + 1) * 1000;
     const expired = await exchange(first, { otp: firstSms.code });
     expect(expired.statusCode).toBe(404);
   });
@@ -345,6 +345,23 @@ describe('push and verifyDevice flows', () => {
     expect(claimsOf(ok.json().accessToken).typ).toBe('user');
     expect((await exchange(started)).statusCode).toBe(404);
     expect((await historyOf(user.id)).at(-1)).toMatchObject({ authFlow: 'push', result: 'success' });
+  });
+
+  it('push: an approved code signs in within LOGIN_CODE_TTL_S of the approval, not later', async () => {
+    const user = await createUser({ login2faMode: 'push' });
+    const phone = await linkDevice(user.id);
+    const late = await startLogin(user);
+    expect(await answerApproval(phone.secret, late.body.qrLink!, true)).toEqual({ result: true });
+    clockMs += (LOGIN_CODE_TTL_S + 1) * 1000;
+    const refused = await exchange(late);
+    expect(refused.statusCode).toBe(404);
+    expect((await exchange(late)).statusCode).toBe(404);
+    // Waiting for the approval is the second step's time; the 60 s start at the approval.
+    const inTime = await startLogin(user);
+    clockMs += (APPROVAL_TTL_S - 10) * 1000;
+    expect(await answerApproval(phone.secret, inTime.body.qrLink!, true)).toEqual({ result: true });
+    clockMs += (LOGIN_CODE_TTL_S - 1) * 1000;
+    expect((await exchange(inTime)).statusCode).toBe(200);
   });
 
   it('push: a declined request ends the code', async () => {
@@ -430,6 +447,20 @@ describe('direct flow', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await exchange(started)).statusCode).toBe(404);
     expect((await historyOf(user.id)).at(-1)).toMatchObject({ authFlow: 'direct', result: 'success' });
+  });
+
+  it('a direct code (the code of the query sign-in) lives LOGIN_CODE_TTL_S = 60 s', async () => {
+    expect(LOGIN_CODE_TTL_S).toBe(60);
+    const user = await createUser({ login2faMode: 'push' });
+    const phone = await linkDevice(user.id);
+    const inTime = await startLogin(user, { secret: phone.secret });
+    clockMs += LOGIN_CODE_TTL_S * 1000 - 1000;
+    expect((await exchange(inTime)).statusCode).toBe(200);
+    const late = await startLogin(user, { secret: phone.secret });
+    clockMs += (LOGIN_CODE_TTL_S + 1) * 1000;
+    const refused = await exchange(late);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(AuthMessages.unknownCode);
   });
 
   it('ignores a secret of no device of this user (another user\'s, revoked or made up)', async () => {

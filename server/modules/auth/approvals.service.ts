@@ -16,7 +16,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { APPROVAL_TTL_S, LOGIN_CODE_TTL_S } from '../../../api/auth.ts';
+import { APPROVAL_TTL_S, SECOND_STEP_TTL_S } from '../../../api/auth.ts';
 import { ApproveMethod, type ApprovalRequest } from '../../../api/devices.ts';
 import type { PushEvent } from '../../../api/push.ts';
 import type { Db, Tx } from '../../db/types.ts';
@@ -419,7 +419,7 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
      * POST /auth/push/re-send: the attempt's login approval again, with a new APPROVAL_TTL_S (an
      * expired one comes back to life), to one chosen device when deviceId is given. Refused within
      * RESEND_INTERVAL_S of the last delivery (429) and once the attempt's login code would have
-     * expired (LOGIN_CODE_TTL_S after sign-in), so a re-send can neither flood a phone nor extend
+     * expired (SECOND_STEP_TTL_S after sign-in), so a re-send can neither flood a phone nor extend
      * a sign-in forever.
      */
     async resend(temporaryToken: string, deviceId: number | undefined): Promise<{ expiresInS: number }> {
@@ -429,7 +429,7 @@ export function createApprovalService({ db, publisher, now, signingKey, onApprov
         if (!row || row.kind !== 'login' || row.status === 'approved' || row.status === 'declined') {
           throw new AuthFailure(404, ApprovalMessages.unknownAttempt);
         }
-        if (row.createdAt.getTime() + LOGIN_CODE_TTL_S * 1000 <= now()) throw new AuthFailure(403, ApprovalMessages.attemptOver);
+        if (row.createdAt.getTime() + SECOND_STEP_TTL_S * 1000 <= now()) throw new AuthFailure(403, ApprovalMessages.attemptOver);
         if (deviceId !== undefined) {
           const targets = await targetDeviceIds(tx, { userId: row.userId, kind: 'login', deviceId });
           if (targets.length === 0) throw new AuthFailure(403, ApprovalMessages.wrongDevice);

@@ -39,6 +39,12 @@ export const tokenFamilies = pgTable('token_families', {
   /** set on logout or on reuse of a rotated refresh token: the whole family stops working */
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokeReason: text('revoke_reason'),
+  /**
+   * The session's last activity: its sign-in or its last refresh (document 1 §4: it ends after 15
+   * minutes idle). Only a refresh moves it, because every authenticated call needs an access token
+   * that lives 5 minutes (ACCESS_TOKEN_TTL_S): a session that made calls refreshed within that.
+   */
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const refreshTokens = pgTable(
@@ -74,7 +80,10 @@ export const usedTotpSteps = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.step] })],
 );
 
-/** Failed sign-in attempts, counted per account and per address over a sliding window. */
+/**
+ * Failed password checks outside sign-in (the current password of a two-step change or a password
+ * change), per account over a sliding window. Sign-in itself throttles with sign_in_throttles.
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
@@ -86,6 +95,23 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_username').on(t.username, t.at), index('sign_in_failures_address').on(t.address, t.at)],
 );
+
+/**
+ * Sign-in attempts per throttle key (sign-in-throttle.ts): 'account:<e-mail>' for clients the
+ * account does not know, 'device:<id>' for a browser holding the account's device cookie, and
+ * 'address:<ip>' for untrusted clients of one address. An attempt is counted here, in one
+ * statement under the row lock, before the password or second step is verified.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  key: text('key').primaryKey(),
+  /** attempts counted in the current window (a right answer gives its own back) */
+  attempts: integer('attempts').notNull(),
+  /** the count starts again windowMs after this, unless the key is being slowed down */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  /** no attempt is counted (or verified) before this: the growing delay */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Linked devices (document 1 §3 Device): the customer's phone running the device companion.

@@ -2,18 +2,21 @@
  * The token service's rules (document 1 §3, §5, §7): password check, the six sign-in flows
  * (simple, direct, otp, sms, push, verifyDevice; api/auth.ts LoginResponseSchema), PKCE-bound
  * one-time login codes, recovery codes, access tokens (HS256 JWT, 300 s) carrying the session
- * restriction, and rotating refresh tokens whose reuse revokes the whole sign-in family.
- * Sign-in failures are counted in the database; every outcome of a known user is kept in
- * login_history.
+ * restriction, and rotating refresh tokens whose reuse revokes the whole sign-in family and which
+ * stop working after 15 minutes idle (document 1 §4). Attempts are counted before they are
+ * verified (sign-in-throttle.ts: device cookies, growing delays); every outcome of a known user is
+ * kept in login_history.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   AccessClaimsSchema,
   ACCESS_TOKEN_TTL_S,
   LOGIN_CODE_TTL_S,
   NOT_ACTIVATED_MESSAGE,
+  SECOND_STEP_TTL_S,
+  SESSION_IDLE_S,
   PRIVACY_REFUSED_MESSAGE,
   type LoginResponse,
   type PushMigration,
@@ -34,6 +37,7 @@ import {
   recoveryCodes,
   refreshTokens,
   signInFailures,
+  signInThrottles,
   tokenFamilies,
   usedTotpSteps,
 } from './auth.tables.ts';
@@ -49,8 +53,11 @@ import {
 } from './crypto.ts';
 import { matchTotpStep } from './totp.ts';
 import { signHs256, verifyHs256 } from './jwt.ts';
+import { createSignInThrottle, deviceCookieName, type SignInLimits, type ThrottleKey } from './sign-in-throttle.ts';
 
-/** A refresh token outlives many access tokens; the 15-minute idle rule ends sessions earlier. */
+export { DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './sign-in-throttle.ts';
+
+/** A refresh token outlives many access tokens; the 15-minute idle rule (SESSION_IDLE_S) ends sessions earlier. */
 export const REFRESH_TOKEN_TTL_S = 12 * 60 * 60;
 /** Failures, codes and used TOTP steps are kept a day (far beyond every window that reads them). */
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -63,18 +70,13 @@ export const MAX_USER_AGENT_LENGTH = 256;
 const MAX_LISTED_DEVICES = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface SignInLimits {
-  perAccount: number;
-  perAddress: number;
-  windowMs: number;
-}
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
-
 /** An expected token-service failure: HTTP status plus a message for the client. */
 export class AuthFailure extends Error {
   constructor(
     readonly statusCode: 401 | 403 | 404 | 429,
     message: string,
+    /** 429: seconds until the next attempt is counted (Retry-After) */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }
@@ -83,6 +85,7 @@ export class AuthFailure extends Error {
 export const AuthMessages = {
   badCredentials: 'Wrong e-mail or password',
   rateLimited: 'Too many failed sign-in attempts; try again later',
+  sessionIdle: 'The session expired after 15 minutes without activity',
   notActivated: NOT_ACTIVATED_MESSAGE,
   privacyRefused: PRIVACY_REFUSED_MESSAGE,
   unknownCode: 'Unknown, used or expired code',
@@ -108,6 +111,15 @@ export const RestrictionMessages: Record<SessionRestriction, string> = {
   scp: 'Enable sign-in approval on your phone first',
 };
 
+/** Answers that were wrong guesses: their counted attempt stays counted (every other failure is given back). */
+const WRONG_ANSWERS = new Set<string>([
+  AuthMessages.verifierMismatch,
+  AuthMessages.wrongOtp,
+  AuthMessages.wrongSmsCode,
+  AuthMessages.wrongRecoveryCode,
+  AuthMessages.otpReused,
+]);
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What the browser's request tells about itself (the routes read it from the HTTP request). */
@@ -117,6 +129,10 @@ export interface SignInContext {
   userAgent: string;
   /** protocol and host the browser used, e.g. https://bank.example: links shown to it start here */
   origin: string;
+  /** the request's device cookies (sign-in-throttle.ts parseCookies) */
+  cookies?: Record<string, string>;
+  /** sets the browser's device cookie once it signed in (the route writes Set-Cookie) */
+  trustDevice?: (name: string, value: string) => void;
 }
 
 /** approvals.service.ts: the approval request a linked device answers. */
@@ -144,6 +160,8 @@ export interface DeviceSecrets {
 export interface TokenServiceDeps {
   db: Db;
   signingKey: Uint8Array;
+  /** HMAC key of the device cookies (signing-key.ts loadDeviceCookieKey) */
+  deviceCookieKey: Uint8Array;
   /** the clock, in ms (tests move it) */
   now: () => number;
   limits: SignInLimits;
@@ -208,34 +226,28 @@ export function restrictionOf(migration: PushMigration | null, user: Pick<UserRo
   return undefined;
 }
 
-export function createTokenService({ db, signingKey, now, limits, approvals, devices: deviceSecrets, providerName }: TokenServiceDeps) {
+export function createTokenService({ db, signingKey, deviceCookieKey, now, limits, approvals, devices: deviceSecrets, providerName }: TokenServiceDeps) {
   const liveFamilies = new Map<string, { row: FamilyRow; checkedAtMs: number }>();
   const at = (ms: number) => new Date(ms);
+  const throttle = createSignInThrottle({ db, now, limits, cookieKey: deviceCookieKey });
 
-  async function assertNotRateLimited(username: string, address: string): Promise<void> {
-    const since = at(now() - limits.windowMs);
-    const [perAccount] = await db
-      .select({ n: count() })
-      .from(signInFailures)
-      .where(and(eq(signInFailures.username, username), gt(signInFailures.at, since)));
-    const [perAddress] = await db
-      .select({ n: count() })
-      .from(signInFailures)
-      .where(and(eq(signInFailures.address, address), gt(signInFailures.at, since)));
-    if ((perAccount?.n ?? 0) >= limits.perAccount || (perAddress?.n ?? 0) >= limits.perAddress) {
-      throw new AuthFailure(429, AuthMessages.rateLimited);
-    }
+  /** Counts the attempt before anything is verified; a client that must wait is told how long. */
+  async function claimAttempt(keys: ThrottleKey[]): Promise<void> {
+    const claim = await throttle.claim(keys);
+    if (!claim.ok) throw new AuthFailure(429, AuthMessages.rateLimited, Math.ceil(claim.retryAfterMs / 1000));
   }
 
-  async function recordFailure(username: string, address: string): Promise<void> {
-    await db.insert(signInFailures).values({ username, address, at: at(now()) });
-    // Now and then, drop what no rule reads any more, so these tables stay small.
-    if (Math.random() < PRUNE_PROBABILITY) await pruneExpired();
+  /** A full sign-in from this browser: it becomes (or stays) a known device of the account. */
+  function trustDevice(ctx: Pick<SignInContext, 'trustDevice'>, userId: number, device: string | null): void {
+    ctx.trustDevice?.(deviceCookieName(userId), throttle.deviceCookieValue(userId, device));
   }
 
-  async function pruneExpired(): Promise<void> {
-    const keepFrom = at(now() - Math.max(limits.windowMs, RETENTION_MS));
+  /** Now and then, drop what no rule reads any more, so these tables stay small. */
+  async function maybePrune(): Promise<void> {
+    if (Math.random() >= PRUNE_PROBABILITY) return;
+    const keepFrom = at(now() - Math.max(limits.windowMs + limits.maxDelayMs, RETENTION_MS));
     await db.delete(signInFailures).where(lt(signInFailures.at, keepFrom));
+    await db.delete(signInThrottles).where(lt(signInThrottles.lastAttemptAt, keepFrom));
     await db.delete(loginCodes).where(lt(loginCodes.expiresAt, keepFrom));
     await db.delete(usedTotpSteps).where(lt(usedTotpSteps.usedAt, keepFrom));
   }
@@ -314,7 +326,7 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
   /** A new sign-in family with its first refresh token; the restriction comes from the user's state. */
   async function issueTokens(tx: Tx | Db, user: UserRow): Promise<Tokens> {
     const familyId = randomUUID();
-    await tx.insert(tokenFamilies).values({ id: familyId, userId: user.id, createdAt: at(now()) });
+    await tx.insert(tokenFamilies).values({ id: familyId, userId: user.id, createdAt: at(now()), lastActiveAt: at(now()) });
     const refreshToken = await insertRefreshToken(tx, familyId, user.id);
     return { accessToken: await signAccessToken(user, familyId, await currentRestriction(tx, user)), refreshToken };
   }
@@ -340,6 +352,10 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
     extra: { smsCodeHash?: string; approvalKeyHash?: string; migration?: PushMigration | null } = {},
   ): Promise<string> {
     const code = randomToken();
+    // A direct code signs in with its verifier alone (also from a URL: the query sign-in), so it
+    // lives LOGIN_CODE_TTL_S; the others wait for their second step (an approved push code then
+    // gets LOGIN_CODE_TTL_S from the approval, see exchangeCode).
+    const ttlS = authFlow === 'direct' ? LOGIN_CODE_TTL_S : SECOND_STEP_TTL_S;
     await tx.insert(loginCodes).values({
       codeHash: sha256Hex(code),
       userId: user.id,
@@ -349,13 +365,153 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
       approvalKeyHash: extra.approvalKeyHash ?? null,
       migration: extra.migration && extra.migration.requirement !== 'none' ? extra.migration.requirement : null,
       createdAt: at(now()),
-      expiresAt: at(now() + LOGIN_CODE_TTL_S * 1000),
+      expiresAt: at(now() + ttlS * 1000),
     });
     return code;
   }
 
   /** The flow a user gets from the mode alone (history rows of failures before a flow is chosen). */
   const flowOfMode = (mode: UserRow['login2faMode']): HistoryFlow => (mode === 'no' ? 'simple' : mode);
+
+  /** exchangeCode once the attempt is counted (`attempts` on this code, this one included). */
+  async function exchangeClaimedCode(
+    input: { code: string; codeVerifier: string; otp?: string | undefined; recoveryCode?: string | undefined },
+    ctx: Pick<SignInContext, 'ip' | 'userAgent'>,
+    row: { code: LoginCodeRow; user: UserRow },
+    keys: ThrottleKey[],
+    attempts: number,
+  ): Promise<Tokens> {
+    const address = ctx.ip;
+    const codeHash = row.code.codeHash;
+    const { code, user } = row;
+    const flow = code.authFlow as CodeFlow;
+    const historyFlow: HistoryFlow = input.recoveryCode ? 'recoveryCode' : flow;
+    const where = { ip: address, countryCode: countryOfIp(address), userAgent: ctx.userAgent };
+
+    const failAttempt = async (message: string): Promise<never> => {
+      // The attempt stays counted (it was claimed before the check).
+      await recordHistory(db, user.id, where, historyFlow, 'failure');
+      // The code dies after MAX_CODE_ATTEMPTS wrong answers: guessing needs a new password step.
+      if (attempts >= MAX_CODE_ATTEMPTS) {
+        await db.update(loginCodes).set({ usedAt: at(now()) }).where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt)));
+      }
+      await maybePrune();
+      throw new AuthFailure(403, message);
+    };
+    /** Ends the code without counting a guess (the approval was declined or ran out). */
+    const killCode = async (message: string, statusCode: 403 | 404 = 403): Promise<never> => {
+      await db.update(loginCodes).set({ usedAt: at(now()) }).where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt)));
+      await recordHistory(db, user.id, where, historyFlow, 'failure');
+      throw new AuthFailure(statusCode, message);
+    };
+
+    if (!timingSafeEqualText(code.codeChallenge, pkceChallenge(input.codeVerifier))) await failAttempt(AuthMessages.verifierMismatch);
+
+    /** Single use, atomically: of two concurrent exchanges only one updates the row. */
+    const consume = async (tx: Tx) => {
+      const consumed = await tx
+        .update(loginCodes)
+        .set({ usedAt: at(now()) })
+        .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, at(now()))))
+        .returning({ userId: loginCodes.userId });
+      if (consumed.length === 0) throw new AuthFailure(404, AuthMessages.unknownCode);
+    };
+    const succeed = async (tx: Tx, signedIn: UserRow) => {
+      // Both steps passed: the attempt was no wrong guess, and the device starts counting again.
+      await throttle.refund(keys, tx);
+      await throttle.resetDevice(tx, keys);
+      const tokens = await issueTokens(tx, signedIn);
+      await recordHistory(tx, user.id, where, historyFlow, 'success');
+      return tokens;
+    };
+    const consumeAndSucceed = () =>
+      db.transaction(async (tx) => {
+        await consume(tx);
+        return succeed(tx, user);
+      });
+
+    if (input.recoveryCode) {
+      if (flow === 'direct') throw new AuthFailure(403, AuthMessages.recoveryNotAccepted);
+      const spent = await db.transaction(async (tx) => {
+        const used = await tx
+          .update(recoveryCodes)
+          .set({ usedAt: at(now()) })
+          .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, recoveryCodeHash(input.recoveryCode!)), isNull(recoveryCodes.usedAt)))
+          .returning({ id: recoveryCodes.id });
+        if (used.length === 0) return null;
+        await consume(tx);
+        // A recovery code means the second factor is lost: the phone (its devices, its
+        // authenticator) is treated as compromised. Every device is unlinked, the TOTP secret
+        // cleared, and the session is restricted until two-step verification is set up again.
+        await tx
+          .update(devices)
+          .set({ status: 'revoked', revokedAt: at(now()) })
+          .where(and(eq(devices.userId, user.id), sql`${devices.status} <> 'revoked'`));
+        const [updated] = await tx
+          .update(users)
+          .set({ totpSecret: null, twoStepSetupRequired: true })
+          .where(eq(users.id, user.id))
+          .returning();
+        return succeed(tx, updated!);
+      });
+      if (!spent) return failAttempt(AuthMessages.wrongRecoveryCode);
+      return spent;
+    }
+
+    if (flow === 'direct') return consumeAndSucceed();
+
+    if (flow === 'push' || flow === 'verifyDevice') {
+      if (!code.approvalKeyHash) throw new AuthFailure(403, AuthMessages.noApprovingDevice);
+      const [approval] = await db
+        .select({ status: approvalRequests.status, expiresAt: approvalRequests.expiresAt, answeredAt: approvalRequests.answeredAt })
+        .from(approvalRequests)
+        .where(and(eq(approvalRequests.keyHash, code.approvalKeyHash), eq(approvalRequests.userId, user.id)));
+      if (!approval) return killCode(AuthMessages.approvalExpired);
+      if (approval.status === 'declined') return killCode(AuthMessages.approvalDeclined);
+      // An expired request is not an answer: POST /auth/push/re-send may revive it while this
+      // code lives (SECOND_STEP_TTL_S caps the whole attempt), so the code survives.
+      if (approval.status === 'expired' || (approval.status === 'pending' && approval.expiresAt.getTime() <= now())) {
+        throw new AuthFailure(403, AuthMessages.approvalExpired);
+      }
+      // Waiting is not guessing: a pending answer neither counts nor ends the code.
+      if (approval.status === 'pending') throw new AuthFailure(403, AuthMessages.notApprovedYet);
+      // Approved, the code signs in with its verifier alone: like a direct code it is good for
+      // LOGIN_CODE_TTL_S more, counted from the approval.
+      if ((approval.answeredAt?.getTime() ?? 0) + LOGIN_CODE_TTL_S * 1000 <= now()) return killCode(AuthMessages.unknownCode, 404);
+      return consumeAndSucceed();
+    }
+
+    if (!input.otp) throw new AuthFailure(403, AuthMessages.otpRequired);
+
+    if (flow === 'sms') {
+      if (!code.smsCodeHash || !timingSafeEqualText(code.smsCodeHash, sha256Hex(input.otp))) return failAttempt(AuthMessages.wrongSmsCode);
+      return consumeAndSucceed();
+    }
+
+    // otp
+    if (!user.totpSecret) throw new AuthFailure(403, AuthMessages.noSecondStep);
+    const step = matchTotpStep(user.totpSecret, input.otp, now());
+    if (step === null) return failAttempt(AuthMessages.wrongOtp);
+    try {
+      // Throwing inside the transaction rolls back the recorded step as well.
+      return await db.transaction(async (tx) => {
+        // A step is accepted once per user: the primary key decides between concurrent requests.
+        const recorded = await tx
+          .insert(usedTotpSteps)
+          .values({ userId: user.id, step, usedAt: at(now()) })
+          .onConflictDoNothing()
+          .returning({ step: usedTotpSteps.step });
+        if (recorded.length === 0) throw new AuthFailure(403, AuthMessages.otpReused);
+        await consume(tx);
+        return succeed(tx, user);
+      });
+    } catch (err) {
+      if (err instanceof AuthFailure && err.message === AuthMessages.otpReused) {
+        await recordHistory(db, user.id, where, historyFlow, 'failure');
+      }
+      throw err;
+    }
+  }
 
   return {
     /**
@@ -377,23 +533,32 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
         if (known) await recordHistory(db, known.id, where, flowOfMode(known.mode), 'failure');
         throw new AuthFailure(403, AuthMessages.privacyRefused);
       }
-      await assertNotRateLimited(username, address);
       const [user] = await db.select().from(users).where(eq(users.email, username));
+      // The browser's device cookie for this account, if it holds a valid one: its attempts count
+      // against its own allowance; everyone else's against the untrusted ones.
+      const device = user ? throttle.deviceOf(ctx.cookies ?? {}, user.id) : null;
+      const keys = throttle.keysFor({ username, address, device });
+      await claimAttempt(keys);
       // Unknown users cost one argon2 verification too, so timing does not reveal accounts.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !passwordOk || user.disabled) {
-        await recordFailure(username, address);
+        // The attempt stays counted.
         if (user) await recordHistory(db, user.id, where, flowOfMode(user.login2faMode), 'failure');
+        await maybePrune();
         throw new AuthFailure(403, AuthMessages.badCredentials);
       }
       if (!user.activated) {
         // Said only after the password matched, so it reveals nothing to a stranger; not a guess,
-        // so not counted against the limits.
+        // so its attempt is given back.
+        await throttle.refund(keys);
         await recordHistory(db, user.id, where, flowOfMode(user.login2faMode), 'failure');
         throw new AuthFailure(403, AuthMessages.notActivated);
       }
 
-      return db.transaction(async (tx): Promise<LoginResponse> => {
+      const answer = await db.transaction(async (tx): Promise<LoginResponse> => {
+        // The password was right: not a wrong guess. A device's count starts again only once the
+        // whole sign-in succeeded (else second-step guesses would be forgiven by each password).
+        await throttle.refund(keys, tx);
         // direct: the request carries the secret of one of this user's approved devices. A secret
         // of no device of this user is ignored: the user's own flow applies.
         if (input.secret) {
@@ -410,6 +575,7 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
         const withMigration = migration ? { migration } : {};
 
         if (user.login2faMode === 'no') {
+          await throttle.resetDevice(tx, keys);
           const tokens = await issueTokens(tx, user);
           await recordHistory(tx, user.id, where, 'simple', 'success');
           return { authFlow: 'simple', ...tokens, ...withMigration };
@@ -444,7 +610,7 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
             // Nothing can approve: no approval request, nothing to wait for (empty token and link);
             // only a recovery code finishes this sign-in.
             const code = await insertLoginCode(tx, user, input.codeChallenge, 'push', { migration });
-            return { authFlow: 'push', code, temporaryToken: '', deviceList, qrLink: '', expiresInS: LOGIN_CODE_TTL_S };
+            return { authFlow: 'push', code, temporaryToken: '', deviceList, qrLink: '', expiresInS: SECOND_STEP_TTL_S };
           }
           const authFlow = deviceList.length === 1 ? 'push' : 'verifyDevice';
           // One device is asked at once; with several the user picks one (POST /auth/push/re-send).
@@ -470,6 +636,8 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
         const code = await insertLoginCode(tx, user, input.codeChallenge, 'otp', { migration });
         return { authFlow: 'otp', code, ...withMigration };
       });
+      if (answer.authFlow === 'simple') trustDevice(ctx, user.id, device);
+      return answer;
     },
 
     /** A device token for the device companion (POST /auth/token { secret }). */
@@ -484,7 +652,7 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
      */
     async exchangeCode(
       input: { code: string; codeVerifier: string; otp?: string | undefined; recoveryCode?: string | undefined },
-      ctx: Pick<SignInContext, 'ip' | 'userAgent'>,
+      ctx: Pick<SignInContext, 'ip' | 'userAgent' | 'cookies' | 'trustDevice'>,
     ): Promise<Tokens> {
       const address = ctx.ip;
       const codeHash = sha256Hex(input.code);
@@ -497,129 +665,39 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
         throw new AuthFailure(404, AuthMessages.unknownCode);
       }
       const { code, user } = row;
-      const flow = code.authFlow as CodeFlow;
-      const historyFlow: HistoryFlow = input.recoveryCode ? 'recoveryCode' : flow;
-      await assertNotRateLimited(user.email, address);
-      const where = { ip: address, countryCode: countryOfIp(address), userAgent: ctx.userAgent };
-
-      const failAttempt = async (message: string): Promise<never> => {
-        await recordFailure(user.email, address);
-        await recordHistory(db, user.id, where, historyFlow, 'failure');
-        // The code dies after MAX_CODE_ATTEMPTS wrong answers: guessing needs a new password step.
-        await db
-          .update(loginCodes)
-          .set({
-            failedAttempts: sql`${loginCodes.failedAttempts} + 1`,
-            usedAt: sql`case when ${loginCodes.failedAttempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${at(now()).toISOString()}::timestamptz else null end`,
-          })
-          .where(eq(loginCodes.codeHash, codeHash));
-        throw new AuthFailure(403, message);
-      };
-      /** Ends the code without counting a guess (the approval was declined or ran out). */
-      const killCode = async (message: string): Promise<never> => {
-        await db.update(loginCodes).set({ usedAt: at(now()) }).where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt)));
-        await recordHistory(db, user.id, where, historyFlow, 'failure');
-        throw new AuthFailure(403, message);
-      };
-
-      if (!timingSafeEqualText(code.codeChallenge, pkceChallenge(input.codeVerifier))) await failAttempt(AuthMessages.verifierMismatch);
-
-      /** Single use, atomically: of two concurrent exchanges only one updates the row. */
-      const consume = async (tx: Tx) => {
-        const consumed = await tx
-          .update(loginCodes)
-          .set({ usedAt: at(now()) })
-          .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, at(now()))))
-          .returning({ userId: loginCodes.userId });
-        if (consumed.length === 0) throw new AuthFailure(404, AuthMessages.unknownCode);
-      };
-      const succeed = async (tx: Tx, signedIn: UserRow) => {
-        const tokens = await issueTokens(tx, signedIn);
-        await recordHistory(tx, user.id, where, historyFlow, 'success');
-        return tokens;
-      };
-      const consumeAndSucceed = () =>
-        db.transaction(async (tx) => {
-          await consume(tx);
-          return succeed(tx, user);
-        });
-
-      if (input.recoveryCode) {
-        if (flow === 'direct') throw new AuthFailure(403, AuthMessages.recoveryNotAccepted);
-        const spent = await db.transaction(async (tx) => {
-          const used = await tx
-            .update(recoveryCodes)
-            .set({ usedAt: at(now()) })
-            .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, recoveryCodeHash(input.recoveryCode!)), isNull(recoveryCodes.usedAt)))
-            .returning({ id: recoveryCodes.id });
-          if (used.length === 0) return null;
-          await consume(tx);
-          // A recovery code means the second factor is lost: the phone (its devices, its
-          // authenticator) is treated as compromised. Every device is unlinked, the TOTP secret
-          // cleared, and the session is restricted until two-step verification is set up again.
-          await tx
-            .update(devices)
-            .set({ status: 'revoked', revokedAt: at(now()) })
-            .where(and(eq(devices.userId, user.id), sql`${devices.status} <> 'revoked'`));
-          const [updated] = await tx
-            .update(users)
-            .set({ totpSecret: null, twoStepSetupRequired: true })
-            .where(eq(users.id, user.id))
-            .returning();
-          return succeed(tx, updated!);
-        });
-        if (!spent) return failAttempt(AuthMessages.wrongRecoveryCode);
-        return spent;
+      const device = throttle.deviceOf(ctx.cookies ?? {}, user.id);
+      const keys = throttle.keysFor({ username: user.email, address, device });
+      // Counted before anything is checked, on the account (or device) and on the code itself: of
+      // parallel guesses no more than the allowances are ever verified.
+      await claimAttempt(keys);
+      const [claimed] = await db
+        .update(loginCodes)
+        .set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
+        .where(
+          and(
+            eq(loginCodes.codeHash, codeHash),
+            isNull(loginCodes.usedAt),
+            gt(loginCodes.expiresAt, at(now())),
+            lt(loginCodes.failedAttempts, MAX_CODE_ATTEMPTS),
+          ),
+        )
+        .returning({ attempts: loginCodes.failedAttempts });
+      if (!claimed) {
+        await throttle.refund(keys);
+        throw new AuthFailure(404, AuthMessages.unknownCode);
       }
-
-      if (flow === 'direct') return consumeAndSucceed();
-
-      if (flow === 'push' || flow === 'verifyDevice') {
-        if (!code.approvalKeyHash) throw new AuthFailure(403, AuthMessages.noApprovingDevice);
-        const [approval] = await db
-          .select({ status: approvalRequests.status, expiresAt: approvalRequests.expiresAt })
-          .from(approvalRequests)
-          .where(and(eq(approvalRequests.keyHash, code.approvalKeyHash), eq(approvalRequests.userId, user.id)));
-        if (!approval) return killCode(AuthMessages.approvalExpired);
-        if (approval.status === 'declined') return killCode(AuthMessages.approvalDeclined);
-        // An expired request is not an answer: POST /auth/push/re-send may revive it while this
-        // code lives (LOGIN_CODE_TTL_S caps the whole attempt), so the code survives.
-        if (approval.status === 'expired' || (approval.status === 'pending' && approval.expiresAt.getTime() <= now())) {
-          throw new AuthFailure(403, AuthMessages.approvalExpired);
-        }
-        // Waiting is not guessing: a pending answer neither counts nor ends the code.
-        if (approval.status === 'pending') throw new AuthFailure(403, AuthMessages.notApprovedYet);
-        return consumeAndSucceed();
-      }
-
-      if (!input.otp) throw new AuthFailure(403, AuthMessages.otpRequired);
-
-      if (flow === 'sms') {
-        if (!code.smsCodeHash || !timingSafeEqualText(code.smsCodeHash, sha256Hex(input.otp))) return failAttempt(AuthMessages.wrongSmsCode);
-        return consumeAndSucceed();
-      }
-
-      // otp
-      if (!user.totpSecret) throw new AuthFailure(403, AuthMessages.noSecondStep);
-      const step = matchTotpStep(user.totpSecret, input.otp, now());
-      if (step === null) return failAttempt(AuthMessages.wrongOtp);
       try {
-        // Throwing inside the transaction rolls back the recorded step as well.
-        return await db.transaction(async (tx) => {
-          // A step is accepted once per user: the primary key decides between concurrent requests.
-          const recorded = await tx
-            .insert(usedTotpSteps)
-            .values({ userId: user.id, step, usedAt: at(now()) })
-            .onConflictDoNothing()
-            .returning({ step: usedTotpSteps.step });
-          if (recorded.length === 0) throw new AuthFailure(403, AuthMessages.otpReused);
-          await consume(tx);
-          return succeed(tx, user);
-        });
+        const tokens = await exchangeClaimedCode(input, ctx, row, keys, claimed.attempts);
+        trustDevice(ctx, user.id, device);
+        return tokens;
       } catch (err) {
-        if (err instanceof AuthFailure && err.message === AuthMessages.otpReused) {
-          await recordFailure(user.email, address);
-          await recordHistory(db, user.id, where, historyFlow, 'failure');
+        if (!(err instanceof AuthFailure && WRONG_ANSWERS.has(err.message))) {
+          // Not a guess (an approval still pending, an input missing, a lost race): given back.
+          await throttle.refund(keys);
+          await db
+            .update(loginCodes)
+            .set({ failedAttempts: sql`greatest(${loginCodes.failedAttempts} - 1, 0)` })
+            .where(eq(loginCodes.codeHash, codeHash));
         }
         throw err;
       }
@@ -654,11 +732,19 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
           return { ok: false as const, status: 403 as const };
         }
         const [row] = await tx
-          .select({ revokedAt: tokenFamilies.revokedAt, user: users })
+          .select({ revokedAt: tokenFamilies.revokedAt, lastActiveAt: tokenFamilies.lastActiveAt, user: users })
           .from(tokenFamilies)
           .innerJoin(users, eq(users.id, tokenFamilies.userId))
           .where(eq(tokenFamilies.id, current.familyId));
         if (!row || row.revokedAt !== null || row.user.disabled) return { ok: false as const, status: 403 as const };
+        // Document 1 §4: a session ends after SESSION_IDLE_S without activity. The web app refreshes
+        // while it is open, and every call needs an access token of at most ACCESS_TOKEN_TTL_S, so a
+        // refresh is the activity the platform sees; a refresh token kept past the idle time is dead.
+        if (now() - row.lastActiveAt.getTime() > SESSION_IDLE_S * 1000) {
+          await revokeFamily(tx, current.familyId, 'idle');
+          return { ok: false as const, status: 403 as const, idle: true };
+        }
+        await tx.update(tokenFamilies).set({ lastActiveAt: at(now()) }).where(eq(tokenFamilies.id, current.familyId));
         const next = await insertRefreshToken(tx, current.familyId, current.userId);
         const restriction = await currentRestriction(tx, row.user);
         return {
@@ -667,7 +753,8 @@ export function createTokenService({ db, signingKey, now, limits, approvals, dev
         };
       });
       if (!outcome.ok) {
-        throw outcome.status === 404 ? new AuthFailure(404, AuthMessages.unknownRefresh) : new AuthFailure(403, AuthMessages.badRefresh);
+        if (outcome.status === 404) throw new AuthFailure(404, AuthMessages.unknownRefresh);
+        throw new AuthFailure(403, 'idle' in outcome ? AuthMessages.sessionIdle : AuthMessages.badRefresh);
       }
       return outcome.tokens;
     },
