@@ -18,6 +18,7 @@ import { JSON_BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, MULTIPART_MAX_FILES,
 import { methodTable } from './modules/platform/method-table.ts';
 import { createRegistrationHandlers, DEFAULT_REGISTRATION_OPTIONS } from './modules/registration/registration.methods.ts';
 import { securityHeaders } from './modules/platform/security-headers.ts';
+import { fastifyTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
 import { serveWebApp } from './modules/platform/static.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
@@ -58,8 +59,14 @@ export interface AppOptions {
   distDir?: string | null;
   /** check every method answer with its response schema (on by default outside production) */
   validateResponses?: boolean;
-  /** behind a proxy: trust X-Forwarded-For / -Proto (for the client address and HSTS) */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies: which X-Forwarded-For / -Proto / -Host hops to believe (trust-proxy.ts): a hop
+   * count or the proxies' addresses and CIDRs; false (the default) believes none. Never `true`:
+   * that takes the left-most address, which the client writes.
+   */
+  trustProxy?: TrustProxy;
+  /** production mode: HSTS on every answer; NODE_ENV=production when omitted */
+  production?: boolean;
   /** serve the development mailbox at /dev/mailbox (message bodies hold codes: development only) */
   devMailbox?: boolean;
   /** how often an open push socket re-checks its token (expiry, revoked session); see push.server.ts */
@@ -93,13 +100,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     // Request ids let log lines of one request be found together without logging its content.
     requestIdHeader: false,
   });
 
-  securityHeaders(app);
+  securityHeaders(app, { production: options.production ?? process.env.NODE_ENV === 'production' });
 
   app.setErrorHandler((err, request, reply) => {
     const statusCode = (err as { statusCode?: number }).statusCode ?? 500;

@@ -10,6 +10,7 @@ import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
 import { activeVariant } from '../variants/index.ts';
+import { parseTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -18,6 +19,14 @@ const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 // The built web app; DIST_DIR lets parallel e2e runs each serve a build of their own.
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR;
 
+// TRUST_PROXY=true (believe every X-Forwarded-For hop) is refused here, before anything opens.
+let trustProxy: TrustProxy;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
 const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
@@ -28,7 +37,7 @@ const app = await buildApp({
   db: database.db,
   publisher,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  trustProxy: process.env.TRUST_PROXY === 'true',
+  trustProxy,
   ...(process.env.JWT_SECRET ? { jwtSecret: process.env.JWT_SECRET } : {}),
   // Requests per minute per client address across the whole platform (sign-in has its own,
   // stricter limits in the database). RATE_LIMIT_PER_MINUTE=off disables it (benchmarks only).

@@ -52,7 +52,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS behind an https proxy', async () => {
-    const proxied = await createTestApp({ trustProxy: true, distDir });
+    const proxied = await createTestApp({ trustProxy: 1, distDir });
     try {
       const res = await proxied.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);

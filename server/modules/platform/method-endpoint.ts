@@ -37,6 +37,7 @@ import { RestrictionMessages, type TokenService } from '../auth/tokens.service.t
 import { auditLog } from './platform.tables.ts';
 import { idempotencyKeys } from '../transfers/transfers.tables.ts';
 import { safeError } from './log.ts';
+import { bearerToken } from './bearer.ts';
 
 /** Attempts of one mutation's transaction (the first included) before its failure is answered. */
 export const MAX_TRANSACTION_ATTEMPTS = 3;
@@ -113,13 +114,8 @@ export interface MethodEndpointOptions {
   validateResponses: boolean;
 }
 
-/** Reads the bearer token of a request. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
-}
+/** The bearer parser moved to bearer.ts (one for every entry point); re-exported for its importers. */
+export { bearerToken } from './bearer.ts';
 
 /** May this caller act for that customer? Its own, or a customer_access row with rights > 0. */
 export async function mayActFor(db: Db, caller: Caller, customerId: number): Promise<boolean> {
