@@ -24,9 +24,11 @@ import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationEr
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import type { MethodDef } from '../../../api/method.ts';
-import { isMethodName, methods } from '../../../api/registry.ts';
+import { isMethodName, methods, type MethodName } from '../../../api/registry.ts';
+import { methodRights, rightAllows, RightsMessages, type ActingAccess } from '../../../api/rights.ts';
+import { AccessRight } from '../../../api/customer.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../../api/transfers.ts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { customerAccess } from '../customers/customers.tables.ts';
@@ -92,6 +94,9 @@ export const MULTIPART_FILE_TOO_LARGE = `must be at most ${MULTIPART_FILE_LIMIT_
 /** The JSON of the `data` part obeys the JSON body limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** A Customer-Id header's value: a positive id of at most 10 digits. */
+const CUSTOMER_ID_PATTERN = /^[1-9]\d{0,9}$/;
+
 const UI_LANGUAGES: readonly UiLanguage[] = ['en', 'es', 'pt', 'ro', 'ru', 'uk'];
 
 /**
@@ -117,15 +122,43 @@ export interface MethodEndpointOptions {
 /** The bearer parser moved to bearer.ts (one for every entry point); re-exported for its importers. */
 export { bearerToken } from './bearer.ts';
 
-/** May this caller act for that customer? Its own, or a customer_access row with rights > 0. */
-export async function mayActFor(db: Db, caller: Caller, customerId: number): Promise<boolean> {
-  if (customerId === caller.customerId || caller.isAdmin) return true;
-  const rows = await db
-    .select({ id: customerAccess.id })
+/**
+ * How the caller acts for a customer: 'own' (their own customer), as an administrator, or with the
+ * rights of their customer_access row (0 when there is none): one query, read once per call.
+ */
+export async function actingAccess(db: Db, caller: Caller, customerId: number): Promise<'own' | ActingAccess> {
+  if (customerId === caller.customerId) return 'own';
+  if (caller.isAdmin) return { kind: 'admin' };
+  // Beyond the id column's range no customer exists (and the query would fail).
+  if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2_147_483_647) return { kind: 'user', rights: 0 };
+  const [row] = await db
+    .select({ rights: customerAccess.accessRights })
     .from(customerAccess)
-    .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId), gt(customerAccess.accessRights, 0)))
+    .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId)))
     .limit(1);
-  return rows.length > 0;
+  return { kind: 'user', rights: row?.rights ?? 0 };
+}
+
+/** May this caller act for that customer at all? Its own, an administrator, or a customer_access row with rights > 0. */
+export async function mayActFor(db: Db, caller: Caller, customerId: number): Promise<boolean> {
+  const access = await actingAccess(db, caller, customerId);
+  return access === 'own' || access.kind === 'admin' || access.rights > 0;
+}
+
+/**
+ * The failure for a call of `name` acting for `customerId`, by the rights table (api/rights.ts),
+ * or null when allowed. Runs before the body is validated and before the handler.
+ */
+async function actingRefusal(db: Db, caller: Caller, name: MethodName, customerId: number): Promise<Failure | null> {
+  const access = await actingAccess(db, caller, customerId);
+  if (access === 'own') return null;
+  const required = methodRights[name];
+  const verdict = rightAllows(required, access);
+  if (verdict === 'allowed') return null;
+  if (verdict === 'ENOA') return { responseCode: ResponseCode.noAccess, responseDescription: RightsMessages.noAccess };
+  const description =
+    access.kind === 'admin' ? RightsMessages.adminNoMoney : access.rights === AccessRight.read ? RightsMessages.readOnly : RightsMessages.tooLow;
+  return { responseCode: ResponseCode.accessDenied, responseDescription: description };
 }
 
 function languageOf(request: FastifyRequest, bodyLang: string | undefined): UiLanguage {
@@ -218,14 +251,27 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       return fail(reply, { responseCode: ResponseCode.accessDenied, responseDescription: RestrictionMessages[caller.restriction] });
     }
 
+    // Acting for another customer: the rights table (api/rights.ts) decides before the body is read
+    // (the Customer-Id header) or validated (fromCustomerId), so a refused call never reaches the handler.
+    const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
+    const headerCustomerId = typeof headerCustomer === 'string' && CUSTOMER_ID_PATTERN.test(headerCustomer) ? Number(headerCustomer) : undefined;
+    if (caller && headerCustomerId !== undefined) {
+      const refusal = await actingRefusal(db, caller, name, headerCustomerId);
+      if (refusal) return fail(reply, refusal);
+    }
+
     const read = await readBody(request);
     if ('errors' in read) {
       return fail(reply, { responseCode: ResponseCode.validation, responseDescription: 'Invalid request', validationErrors: read.errors });
     }
+    const bodyCustomerId = (read.body as { fromCustomerId?: unknown } | null)?.fromCustomerId;
+    if (caller && typeof bodyCustomerId === 'number' && Number.isInteger(bodyCustomerId) && bodyCustomerId >= 1 && bodyCustomerId !== headerCustomerId) {
+      const refusal = await actingRefusal(db, caller, name, bodyCustomerId);
+      if (refusal) return fail(reply, refusal);
+    }
     const parsed = v.safeParse(def.request, read.body, { abortEarly: false });
-    const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
     const headerErrors: ValidationError[] =
-      headerCustomer !== undefined && !(typeof headerCustomer === 'string' && /^[1-9]\d{0,9}$/.test(headerCustomer))
+      headerCustomer !== undefined && headerCustomerId === undefined
         ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
         : [];
     const idempotent = IDEMPOTENT_METHODS.has(name);
@@ -248,8 +294,11 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     let customerId: number | null = caller?.customerId ?? null;
     const requested = input.fromCustomerId ?? (typeof headerCustomer === 'string' ? Number(headerCustomer) : undefined);
     if (caller && requested !== undefined) {
-      if (!(await mayActFor(db, caller, requested))) {
-        return fail(reply, { responseCode: ResponseCode.noAccess, responseDescription: 'No access to this customer' });
+      // Checked above against the rights table (the header before the body, fromCustomerId after
+      // it); checked here if neither check saw this id, so no acting customer goes unchecked.
+      if (requested !== headerCustomerId && requested !== bodyCustomerId) {
+        const refusal = await actingRefusal(db, caller, name, requested);
+        if (refusal) return fail(reply, refusal);
       }
       customerId = requested;
     }

@@ -88,7 +88,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     if (!(await mayActFor(db, caller, customerId))) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
     return { caller, customerId };
   };
-  /** acting(), for a change: read-only rights to a company (1) change nothing (as withWriteAccess for the named methods). */
+  /** acting(), for a change: read-only rights to a company (1) change nothing (as the rights table's 'change', api/rights.ts, for the named methods). */
   const actingToChange = async (request: FastifyRequest, explicit?: string): Promise<{ caller: Caller; customerId: number }> => {
     const acted = await acting(request, explicit);
     if (acted.customerId === acted.caller.customerId || acted.caller.isAdmin) return acted;
