@@ -19,6 +19,7 @@ import { methodTable } from './modules/platform/method-table.ts';
 import { createRegistrationHandlers, DEFAULT_REGISTRATION_OPTIONS } from './modules/registration/registration.methods.ts';
 import { securityHeaders } from './modules/platform/security-headers.ts';
 import { fastifyTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/platform/uploads.ts';
 import { serveWebApp } from './modules/platform/static.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
@@ -65,6 +66,10 @@ export interface AppOptions {
    * that takes the left-most address, which the client writes.
    */
   trustProxy?: TrustProxy;
+  /** caps on multipart file bytes, per call and in flight at once (platform/uploads.ts) */
+  uploads?: Partial<UploadLimits>;
+  /** where uploads are written while a call runs (tests look into it); a temporary folder when omitted */
+  uploadDir?: string;
   /** production mode: HSTS on every answer; NODE_ENV=production when omitted */
   production?: boolean;
   /** serve the development mailbox at /dev/mailbox (message bodies hold codes: development only) */
@@ -189,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+    uploads: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
+    ...(options.uploadDir ? { uploadDir: options.uploadDir } : {}),
   });
   // Two-step settings and single sign-on (server/modules/security); the demo SSO partner page is development-only like the mailbox.
   const twoStep = createTwoStepService({ db, now, publisher, approvals });

@@ -27,6 +27,11 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
+function uploadInFlightMb(): number {
+  const mb = Number(process.env.UPLOAD_IN_FLIGHT_MAX_MB);
+  if (!Number.isInteger(mb) || mb < 10) throw new Error(`UPLOAD_IN_FLIGHT_MAX_MB must be a whole number of MB, at least 10, got ${process.env.UPLOAD_IN_FLIGHT_MAX_MB}`);
+  return mb;
+}
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
 const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
@@ -45,6 +50,8 @@ const app = await buildApp({
     ? { globalRateLimitPerMinute: process.env.RATE_LIMIT_PER_MINUTE === 'off' ? false : Number(process.env.RATE_LIMIT_PER_MINUTE) }
     : {}),
   distDir,
+  // UPLOAD_IN_FLIGHT_MAX_MB: file bytes of every upload under way at once (platform/uploads.ts).
+  ...(process.env.UPLOAD_IN_FLIGHT_MAX_MB ? { uploads: { inFlightMaxBytes: uploadInFlightMb() * 1024 * 1024 } } : {}),
   devMailbox: process.env.DEV_MAILBOX === 'true',
   // ALLOW_REGISTRATION=true|false overrides the variant's allowRegistration (document 1 §1).
   ...(process.env.ALLOW_REGISTRATION === 'true' || process.env.ALLOW_REGISTRATION === 'false'

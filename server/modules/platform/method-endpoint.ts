@@ -33,13 +33,29 @@ import type { Db } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { customerAccess } from '../customers/customers.tables.ts';
 import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
-import { MethodFailure, type Caller, type MethodContext, type MethodHandler, type UploadedFile } from '../method-types.ts';
+import { MethodFailure, type Caller, type MethodContext, type MethodHandler } from '../method-types.ts';
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
 import { RestrictionMessages, type TokenService } from '../auth/tokens.service.ts';
 import { auditLog } from './platform.tables.ts';
 import { idempotencyKeys } from '../transfers/transfers.tables.ts';
 import { safeError } from './log.ts';
 import { bearerToken } from './bearer.ts';
+import {
+  createUploadBudget,
+  createUploadDir,
+  DEFAULT_UPLOAD_LIMITS,
+  loadFiles,
+  readMultipart,
+  releaseUploads,
+  UPLOAD_RETRY_AFTER_S,
+  UploadMessages,
+  UploadRefused,
+  type HeldUploads,
+  type MultipartOptions,
+  type StoredFile,
+  type UploadLimits,
+} from './uploads.ts';
+import { rm } from 'node:fs/promises';
 
 /** Attempts of one mutation's transaction (the first included) before its failure is answered. */
 export const MAX_TRANSACTION_ATTEMPTS = 3;
@@ -117,6 +133,10 @@ export interface MethodEndpointOptions {
   handlers: Record<string, MethodHandler<MethodDef>>;
   /** check every answer against the response schema (development and tests) */
   validateResponses: boolean;
+  /** caps on the file bytes of multipart calls (uploads.ts); DEFAULT_UPLOAD_LIMITS when omitted */
+  uploads?: UploadLimits;
+  /** where file parts are written (a folder of its own under the OS tmpdir when omitted, removed on close) */
+  uploadDir?: string;
 }
 
 /** The bearer parser moved to bearer.ts (one for every entry point); re-exported for its importers. */
@@ -191,33 +211,21 @@ function fail(reply: FastifyReply, failure: Failure, statusCode = 200) {
   return reply.code(statusCode).send(failure);
 }
 
-async function readBody(request: FastifyRequest): Promise<{ body: unknown; files: UploadedFile[] } | { errors: ValidationError[] }> {
+/**
+ * The call's body: JSON as Fastify parsed it, or (methods whose contract takes files only, checked
+ * by the caller) multipart with the JSON in its `data` part and the files streamed to disk.
+ */
+async function readBody(
+  request: FastifyRequest,
+  multipart: Omit<MultipartOptions, 'fileMaxBytes' | 'maxFiles' | 'fieldMaxBytes'>,
+): Promise<{ body: unknown; files: StoredFile[] } | { errors: ValidationError[] }> {
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
-  let data: string | undefined;
-  const files: UploadedFile[] = [];
-  const errors: ValidationError[] = [];
-  // A file over the limit is cut short and its rest discarded (throwFileSizeLimit false): the
-  // request is read to its end and answered VF naming the file's field, like the document checks.
-  // (@fastify/multipart reads throwFileSizeLimit from these options; its typings leave it out.)
-  const partOptions: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_MAX_FILES, fieldSize: JSON_BODY_LIMIT_BYTES },
-    throwFileSizeLimit: false,
-  };
-  const parts = request.parts(partOptions);
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.file.truncated) errors.push({ param: part.fieldname, description: MULTIPART_FILE_TOO_LARGE });
-        else files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, content });
-      } else if (part.fieldname === 'data') {
-        data = String(part.value);
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'FST_FILES_LIMIT') throw err;
-    errors.push({ param: 'files', description: `must be at most ${MULTIPART_MAX_FILES} files` });
-  }
+  const { data, files, errors } = await readMultipart(request, {
+    ...multipart,
+    fileMaxBytes: MULTIPART_FILE_LIMIT_BYTES,
+    maxFiles: MULTIPART_MAX_FILES,
+    fieldMaxBytes: JSON_BODY_LIMIT_BYTES,
+  });
   if (errors.length > 0) return { errors };
   if (data === undefined) return { body: {}, files };
   try {
@@ -229,8 +237,51 @@ async function readBody(request: FastifyRequest): Promise<{ body: unknown; files
 
 export async function methodEndpoint(app: FastifyInstance, options: MethodEndpointOptions): Promise<void> {
   const { db, tokens, publisher, handlers, validateResponses } = options;
+  const uploadLimits = options.uploads ?? DEFAULT_UPLOAD_LIMITS;
+  const uploadBudget = createUploadBudget(uploadLimits.inFlightMaxBytes);
+  const uploadDir = options.uploadDir ?? (await createUploadDir());
+  if (!options.uploadDir) app.addHook('onClose', async () => rm(uploadDir, { recursive: true, force: true }));
 
-  app.post(`${API_VERSION_PATH}/`, async (request, reply) => {
+  /** Each call's temporary files and reserved bytes. */
+  const heldBy = new WeakMap<FastifyRequest, HeldUploads>();
+  // Released before the answer goes out (so a client that has its answer finds the files gone),
+  // and again in the handler's finally for a call that ends without one.
+  // Both wait for the same deletion: the first starts it.
+  const releasing = new WeakMap<FastifyRequest, Promise<void>>();
+  const release = (request: FastifyRequest): Promise<void> => {
+    const held = heldBy.get(request);
+    if (!held) return Promise.resolve();
+    let done = releasing.get(request);
+    if (!done) {
+      done = releaseUploads(held, uploadBudget);
+      releasing.set(request, done);
+    }
+    return done;
+  };
+
+  app.post(`${API_VERSION_PATH}/`, { onSend: async (request) => release(request) }, async (request, reply) => {
+    const held: HeldUploads = { paths: [], bytes: 0 };
+    heldBy.set(request, held);
+    try {
+      return await handleCall(request, reply, held);
+    } catch (err) {
+      if (!(err instanceof UploadRefused)) throw err;
+      // The rest of the body is left unread: the connection closes after the answer.
+      reply.header('connection', 'close');
+      if (err.cap === 'process') {
+        return reply.code(503).header('retry-after', String(UPLOAD_RETRY_AFTER_S)).send({ responseCode: ResponseCode.unknown, responseDescription: UploadMessages.busy });
+      }
+      return fail(reply, {
+        responseCode: ResponseCode.validation,
+        responseDescription: 'Invalid request',
+        validationErrors: [{ param: 'files', description: UploadMessages.requestTooLarge(uploadLimits.requestMaxBytes) }],
+      });
+    } finally {
+      await release(request);
+    }
+  });
+
+  async function handleCall(request: FastifyRequest, reply: FastifyReply, held: HeldUploads) {
     const name = methodNameOf(request);
     if (!isMethodName(name) || !Object.hasOwn(handlers, name)) {
       return fail(reply, { responseCode: ResponseCode.invalidMethod, responseDescription: 'Unknown method' });
@@ -251,6 +302,17 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       return fail(reply, { responseCode: ResponseCode.accessDenied, responseDescription: RestrictionMessages[caller.restriction] });
     }
 
+    // Multipart only for methods whose contract takes files, and only once the caller is known
+    // (the checks above): anything else is answered without reading the body.
+    if (request.isMultipart() && !def.files) {
+      reply.header('connection', 'close');
+      return fail(
+        reply,
+        { responseCode: ResponseCode.validation, responseDescription: 'This method takes no files', validationErrors: [{ param: 'Content-Type', description: 'must be application/json for this method' }] },
+        415,
+      );
+    }
+
     // Acting for another customer: the rights table (api/rights.ts) decides before the body is read
     // (the Customer-Id header) or validated (fromCustomerId), so a refused call never reaches the handler.
     const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
@@ -260,7 +322,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       if (refusal) return fail(reply, refusal);
     }
 
-    const read = await readBody(request);
+    const read = await readBody(request, { dir: uploadDir, limits: uploadLimits, budget: uploadBudget, held });
     if ('errors' in read) {
       return fail(reply, { responseCode: ResponseCode.validation, responseDescription: 'Invalid request', validationErrors: read.errors });
     }
@@ -318,6 +380,8 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           }
         : null;
     /** A failure to answer after the transaction committed its changes (KeptFailure). */
+    // The files are read into memory only now: the caller, its rights and the body are checked.
+    const files = await loadFiles(read.files);
     let kept: KeptFailure | null = null;
     try {
       const run = async (tx: Db) => {
@@ -349,7 +413,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           lang: languageOf(request, input.lang),
           audit: (details) => Object.assign(auditDetails, details),
           publish: (target, event) => toPublish.push({ customerId: target, event }),
-          files: read.files,
+          files,
           ip: request.ip,
         };
         let result: Awaited<ReturnType<typeof handler>>;
@@ -426,7 +490,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       if (!(err instanceof ResponseMismatch)) request.log.error({ error: safeError(err), method: name }, 'method failed');
       return fail(reply, { responseCode: ResponseCode.unknown, responseDescription: 'Unknown error' });
     }
-  });
+  }
 }
 
 class ResponseMismatch extends Error {}
