@@ -1,8 +1,11 @@
 /**
- * The named-method endpoint `POST /api/v1/?{methodName}` (document 1 §7): JSON, or multipart
- * with the JSON in a `data` part. Order: method lookup (IM) -> authentication (401 AU) ->
- * admin check (13) -> body validation (VF, every bad field) -> acting-customer check (ENOA) ->
- * one transaction with the handler, the response check and, for a mutation, the audit entry.
+ * The named-method endpoint `POST /api/v1/?{methodName}` (document 1 §7): JSON, or (methods
+ * whose contract takes files only) multipart with the JSON in a `data` part. Order: method lookup
+ * (IM) -> authentication (401 AU) -> admin check (13) -> multipart refused unread for a method
+ * without files (415 VF) -> acting-customer rights from the Customer-Id header (api/rights.ts:
+ * ENOA, 13) -> the body read (file parts streamed to disk under the caps of uploads.ts) -> the
+ * same rights check for fromCustomerId -> body validation (VF, every bad field) -> one transaction
+ * with the handler, the response check and, for a mutation, the audit entry.
  *
  * Money-moving methods (api/transfers.ts IDEMPOTENT_METHODS) need an Idempotency-Key header.
  * Inside the call's transaction the key is claimed first (user, key): a key already stored with
