@@ -69,6 +69,7 @@ export const customerDocumentCreate = defineMethod({
   name: 'customerDocumentCreate',
   access: 'customer',
   mutation: true,
+  files: true, // the document's pages as file parts
   request: {
     categoryId,
     ...DocumentMetaEntries,

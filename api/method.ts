@@ -32,6 +32,11 @@ export interface MethodDef<
   access: MethodAccess;
   /** true when the method changes data: it runs in one transaction and writes an audit entry. */
   mutation: boolean;
+  /**
+   * true when the contract takes files: only these methods accept a multipart body (the JSON in
+   * its `data` part), read after authentication; every other method refuses multipart unread.
+   */
+  files: boolean;
   request: TRequest;
   response: TResponse;
 }
@@ -40,11 +45,12 @@ export function defineMethod<
   const TName extends string,
   const TReq extends v.ObjectEntries,
   const TRes extends v.ObjectEntries,
->(def: { name: TName; access: MethodAccess; mutation: boolean; request: TReq; response: TRes }) {
+>(def: { name: TName; access: MethodAccess; mutation: boolean; files?: true; request: TReq; response: TRes }) {
   return {
     name: def.name,
     access: def.access,
     mutation: def.mutation,
+    files: def.files ?? false,
     request: v.object({ ...baseRequestEntries, ...def.request }),
     response: success(def.response),
   } satisfies MethodDef;

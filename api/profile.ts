@@ -260,6 +260,7 @@ export const customerAddressCreateOrReplace = defineMethod({
   name: 'customerAddressCreateOrReplace',
   access: 'customer',
   mutation: true,
+  files: true, // the address documents as file parts
   request: {
     /** the address replaced; a new one when absent */
     addressId: v.optional(id),

@@ -185,6 +185,10 @@ export const accountRecoveryDocuments = defineMethod({
   name: 'accountRecoveryDocuments',
   access: 'public',
   mutation: true,
+  // The one public method with files: the caller has lost their sign-in. The task id (a random
+  // UUID only its requester was told) is the capability; the files stream to disk under the
+  // endpoint's per-call and in-flight caps, and the call is rate-limited per address.
+  files: true,
   request: { taskId },
   response: recoveryTaskEntries,
 });

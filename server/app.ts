@@ -19,6 +19,8 @@ import { JSON_BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, MULTIPART_MAX_FILES,
 import { methodTable } from './modules/platform/method-table.ts';
 import { createRegistrationHandlers, DEFAULT_REGISTRATION_OPTIONS } from './modules/registration/registration.methods.ts';
 import { securityHeaders } from './modules/platform/security-headers.ts';
+import { fastifyTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/platform/uploads.ts';
 import { serveWebApp } from './modules/platform/static.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
@@ -66,8 +68,18 @@ export interface AppOptions {
   distDir?: string | null;
   /** check every method answer with its response schema (on by default outside production) */
   validateResponses?: boolean;
-  /** behind a proxy: trust X-Forwarded-For / -Proto (for the client address and HSTS) */
-  trustProxy?: boolean;
+  /**
+   * Behind proxies: which X-Forwarded-For / -Proto / -Host hops to believe (trust-proxy.ts): a hop
+   * count or the proxies' addresses and CIDRs; false (the default) believes none. Never `true`:
+   * that takes the left-most address, which the client writes.
+   */
+  trustProxy?: TrustProxy;
+  /** caps on multipart file bytes, per call and in flight at once (platform/uploads.ts) */
+  uploads?: Partial<UploadLimits>;
+  /** where uploads are written while a call runs (tests look into it); a temporary folder when omitted */
+  uploadDir?: string;
+  /** production mode: HSTS on every answer; NODE_ENV=production when omitted */
+  production?: boolean;
   /** serve the development mailbox at /dev/mailbox (message bodies hold codes: demo mode and development only) */
   devMailbox?: boolean;
   /**
@@ -106,13 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: { paths: REDACT_PATHS, censor: '[redacted]' },
           },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     // Request ids let log lines of one request be found together without logging its content.
     requestIdHeader: false,
   });
 
-  securityHeaders(app);
+  securityHeaders(app, { production: options.production ?? process.env.NODE_ENV === 'production' });
 
   const refusals = createRefusalLog();
   app.setErrorHandler((err, request, reply) => {
@@ -208,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+    uploads: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
+    ...(options.uploadDir ? { uploadDir: options.uploadDir } : {}),
   });
   // Two-step settings and single sign-on (server/modules/security); the demo SSO partner page exists in demo mode only, like its client.
   const twoStep = createTwoStepService({ db, now, publisher, approvals });

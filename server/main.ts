@@ -13,6 +13,7 @@ import { createInProcessPublisher, createPgPublisher } from './modules/push/publ
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
 import { activeVariant } from '../variants/index.ts';
 import { DemoConfigError, demoDataIn, demoProductionProblems, demoProductionRefusal, demoSettings, type DemoSettings } from './modules/platform/demo-mode.ts';
+import { parseTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -21,6 +22,19 @@ const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 // The built web app; DIST_DIR lets parallel e2e runs each serve a build of their own.
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR;
 
+// TRUST_PROXY=true (believe every X-Forwarded-For hop) is refused here, before anything opens.
+let trustProxy: TrustProxy;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+function uploadInFlightMb(): number {
+  const mb = Number(process.env.UPLOAD_IN_FLIGHT_MAX_MB);
+  if (!Number.isInteger(mb) || mb < 10) throw new Error(`UPLOAD_IN_FLIGHT_MAX_MB must be a whole number of MB, at least 10, got ${process.env.UPLOAD_IN_FLIGHT_MAX_MB}`);
+  return mb;
+}
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 
 let demo: DemoSettings;
@@ -48,7 +62,7 @@ const app = await buildApp({
   db: database.db,
   publisher,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  trustProxy: process.env.TRUST_PROXY === 'true',
+  trustProxy,
   ...(process.env.JWT_SECRET ? { jwtSecret: process.env.JWT_SECRET } : {}),
   ...(process.env.DEVICE_COOKIE_SECRET ? { deviceCookieSecret: process.env.DEVICE_COOKIE_SECRET } : {}),
   // Requests per minute per client address across the whole platform (sign-in has its own,
@@ -59,6 +73,8 @@ const app = await buildApp({
   distDir,
   demo: demo.demo,
   devMailbox: demo.devMailbox,
+  // UPLOAD_IN_FLIGHT_MAX_MB: file bytes of every upload under way at once (platform/uploads.ts).
+  ...(process.env.UPLOAD_IN_FLIGHT_MAX_MB ? { uploads: { inFlightMaxBytes: uploadInFlightMb() * 1024 * 1024 } } : {}),
   // ALLOW_REGISTRATION=true|false overrides the variant's allowRegistration (document 1 §1).
   ...(process.env.ALLOW_REGISTRATION === 'true' || process.env.ALLOW_REGISTRATION === 'false'
     ? { allowRegistration: process.env.ALLOW_REGISTRATION === 'true' }

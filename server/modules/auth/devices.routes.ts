@@ -7,6 +7,7 @@
  * User endpoints accept restricted sessions (AccessClaims.rst): linking a phone is how push gets
  * enabled, which is what a strict migration ('scp') asks for. Device tokens are refused on them.
  */
+import { bearerToken } from '../platform/bearer.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authPaths } from '../../../api/auth.ts';
@@ -51,13 +52,8 @@ export async function deviceRoutes(app: FastifyInstance, { tokens, devices, appr
     return Number(raw);
   };
 
-  const bearer = (request: FastifyRequest): string | null => {
-    const header = request.headers.authorization;
-    return header?.startsWith('Bearer ') ? header.slice(7) : null;
-  };
-
   const user = async (request: FastifyRequest): Promise<Caller> => {
-    const token = bearer(request);
+    const token = bearerToken(request);
     // A device token never acts as its user (even where the user check would accept its claims).
     if (!token || devices.isDeviceToken(token)) throw new Unauthenticated();
     const caller = await tokens.authenticate(token);
@@ -66,7 +62,7 @@ export async function deviceRoutes(app: FastifyInstance, { tokens, devices, appr
   };
 
   const device = async (request: FastifyRequest): Promise<DeviceCaller> => {
-    const caller = await devices.authenticateDevice(bearer(request));
+    const caller = await devices.authenticateDevice(bearerToken(request));
     if (!caller) throw new Unauthenticated();
     return caller;
   };

@@ -1,8 +1,11 @@
 /**
- * The named-method endpoint `POST /api/v1/?{methodName}` (document 1 §7): JSON, or multipart
- * with the JSON in a `data` part. Order: method lookup (IM) -> authentication (401 AU) ->
- * admin check (13) -> body validation (VF, every bad field) -> acting-customer check (ENOA) ->
- * one transaction with the handler, the response check and, for a mutation, the audit entry.
+ * The named-method endpoint `POST /api/v1/?{methodName}` (document 1 §7): JSON, or (methods
+ * whose contract takes files only) multipart with the JSON in a `data` part. Order: method lookup
+ * (IM) -> authentication (401 AU) -> admin check (13) -> multipart refused unread for a method
+ * without files (415 VF) -> acting-customer rights from the Customer-Id header (api/rights.ts:
+ * ENOA, 13) -> the body read (file parts streamed to disk under the caps of uploads.ts) -> the
+ * same rights check for fromCustomerId -> body validation (VF, every bad field) -> one transaction
+ * with the handler, the response check and, for a mutation, the audit entry.
  *
  * Money-moving methods (api/transfers.ts IDEMPOTENT_METHODS) need an Idempotency-Key header.
  * Inside the call's transaction the key is claimed first (user, key): a key already stored with
@@ -24,20 +27,39 @@ import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationEr
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import type { MethodDef } from '../../../api/method.ts';
-import { isMethodName, methods } from '../../../api/registry.ts';
+import { isMethodName, methods, type MethodName } from '../../../api/registry.ts';
+import { methodRights, rightAllows, RightsMessages, type ActingAccess } from '../../../api/rights.ts';
+import { AccessRight } from '../../../api/customer.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../../api/transfers.ts';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { customerAccess } from '../customers/customers.tables.ts';
 import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
-import { MethodFailure, type Caller, type MethodContext, type MethodHandler, type UploadedFile } from '../method-types.ts';
+import { MethodFailure, type Caller, type MethodContext, type MethodHandler } from '../method-types.ts';
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
 import { RestrictionMessages, type TokenService } from '../auth/tokens.service.ts';
 import { auditLog } from './platform.tables.ts';
 import { idempotencyKeys } from '../transfers/transfers.tables.ts';
 import { safeError } from './log.ts';
 import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
+import { bearerToken } from './bearer.ts';
+import {
+  createUploadBudget,
+  createUploadDir,
+  DEFAULT_UPLOAD_LIMITS,
+  loadFiles,
+  readMultipart,
+  releaseUploads,
+  UPLOAD_RETRY_AFTER_S,
+  UploadMessages,
+  UploadRefused,
+  type HeldUploads,
+  type MultipartOptions,
+  type StoredFile,
+  type UploadLimits,
+} from './uploads.ts';
+import { rm } from 'node:fs/promises';
 
 /** Attempts of one mutation's transaction (the first included) before its failure is answered. */
 export const MAX_TRANSACTION_ATTEMPTS = 3;
@@ -92,6 +114,9 @@ export const MULTIPART_FILE_TOO_LARGE = `must be at most ${MULTIPART_FILE_LIMIT_
 /** The JSON of the `data` part obeys the JSON body limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** A Customer-Id header's value: a positive id of at most 10 digits. */
+const CUSTOMER_ID_PATTERN = /^[1-9]\d{0,9}$/;
+
 const UI_LANGUAGES: readonly UiLanguage[] = ['en', 'es', 'pt', 'ro', 'ru', 'uk'];
 
 /**
@@ -112,25 +137,52 @@ export interface MethodEndpointOptions {
   handlers: Record<string, MethodHandler<MethodDef>>;
   /** check every answer against the response schema (development and tests) */
   validateResponses: boolean;
+  /** caps on the file bytes of multipart calls (uploads.ts); DEFAULT_UPLOAD_LIMITS when omitted */
+  uploads?: UploadLimits;
+  /** where file parts are written (a folder of its own under the OS tmpdir when omitted, removed on close) */
+  uploadDir?: string;
 }
 
-/** Reads the bearer token of a request. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
-}
+/** The bearer parser moved to bearer.ts (one for every entry point); re-exported for its importers. */
+export { bearerToken } from './bearer.ts';
 
-/** May this caller act for that customer? Its own, or a customer_access row with rights > 0. */
-export async function mayActFor(db: Db, caller: Caller, customerId: number): Promise<boolean> {
-  if (customerId === caller.customerId || caller.isAdmin) return true;
-  const rows = await db
-    .select({ id: customerAccess.id })
+/**
+ * How the caller acts for a customer: 'own' (their own customer), as an administrator, or with the
+ * rights of their customer_access row (0 when there is none): one query, read once per call.
+ */
+export async function actingAccess(db: Db, caller: Caller, customerId: number): Promise<'own' | ActingAccess> {
+  if (customerId === caller.customerId) return 'own';
+  if (caller.isAdmin) return { kind: 'admin' };
+  // Beyond the id column's range no customer exists (and the query would fail).
+  if (!Number.isSafeInteger(customerId) || customerId < 1 || customerId > 2_147_483_647) return { kind: 'user', rights: 0 };
+  const [row] = await db
+    .select({ rights: customerAccess.accessRights })
     .from(customerAccess)
-    .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId), gt(customerAccess.accessRights, 0)))
+    .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId)))
     .limit(1);
-  return rows.length > 0;
+  return { kind: 'user', rights: row?.rights ?? 0 };
+}
+
+/** May this caller act for that customer at all? Its own, an administrator, or a customer_access row with rights > 0. */
+export async function mayActFor(db: Db, caller: Caller, customerId: number): Promise<boolean> {
+  const access = await actingAccess(db, caller, customerId);
+  return access === 'own' || access.kind === 'admin' || access.rights > 0;
+}
+
+/**
+ * The failure for a call of `name` acting for `customerId`, by the rights table (api/rights.ts),
+ * or null when allowed. Runs before the body is validated and before the handler.
+ */
+async function actingRefusal(db: Db, caller: Caller, name: MethodName, customerId: number): Promise<Failure | null> {
+  const access = await actingAccess(db, caller, customerId);
+  if (access === 'own') return null;
+  const required = methodRights[name];
+  const verdict = rightAllows(required, access);
+  if (verdict === 'allowed') return null;
+  if (verdict === 'ENOA') return { responseCode: ResponseCode.noAccess, responseDescription: RightsMessages.noAccess };
+  const description =
+    access.kind === 'admin' ? RightsMessages.adminNoMoney : access.rights === AccessRight.read ? RightsMessages.readOnly : RightsMessages.tooLow;
+  return { responseCode: ResponseCode.accessDenied, responseDescription: description };
 }
 
 function languageOf(request: FastifyRequest, bodyLang: string | undefined): UiLanguage {
@@ -163,33 +215,21 @@ function fail(reply: FastifyReply, failure: Failure, statusCode = 200) {
   return reply.code(statusCode).send(failure);
 }
 
-async function readBody(request: FastifyRequest): Promise<{ body: unknown; files: UploadedFile[] } | { errors: ValidationError[] }> {
+/**
+ * The call's body: JSON as Fastify parsed it, or (methods whose contract takes files only, checked
+ * by the caller) multipart with the JSON in its `data` part and the files streamed to disk.
+ */
+async function readBody(
+  request: FastifyRequest,
+  multipart: Omit<MultipartOptions, 'fileMaxBytes' | 'maxFiles' | 'fieldMaxBytes'>,
+): Promise<{ body: unknown; files: StoredFile[] } | { errors: ValidationError[] }> {
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
-  let data: string | undefined;
-  const files: UploadedFile[] = [];
-  const errors: ValidationError[] = [];
-  // A file over the limit is cut short and its rest discarded (throwFileSizeLimit false): the
-  // request is read to its end and answered VF naming the file's field, like the document checks.
-  // (@fastify/multipart reads throwFileSizeLimit from these options; its typings leave it out.)
-  const partOptions: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-    limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: MULTIPART_MAX_FILES, fieldSize: JSON_BODY_LIMIT_BYTES },
-    throwFileSizeLimit: false,
-  };
-  const parts = request.parts(partOptions);
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.file.truncated) errors.push({ param: part.fieldname, description: MULTIPART_FILE_TOO_LARGE });
-        else files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, content });
-      } else if (part.fieldname === 'data') {
-        data = String(part.value);
-      }
-    }
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'FST_FILES_LIMIT') throw err;
-    errors.push({ param: 'files', description: `must be at most ${MULTIPART_MAX_FILES} files` });
-  }
+  const { data, files, errors } = await readMultipart(request, {
+    ...multipart,
+    fileMaxBytes: MULTIPART_FILE_LIMIT_BYTES,
+    maxFiles: MULTIPART_MAX_FILES,
+    fieldMaxBytes: JSON_BODY_LIMIT_BYTES,
+  });
   if (errors.length > 0) return { errors };
   if (data === undefined) return { body: {}, files };
   try {
@@ -201,8 +241,51 @@ async function readBody(request: FastifyRequest): Promise<{ body: unknown; files
 
 export async function methodEndpoint(app: FastifyInstance, options: MethodEndpointOptions): Promise<void> {
   const { db, tokens, publisher, handlers, validateResponses } = options;
+  const uploadLimits = options.uploads ?? DEFAULT_UPLOAD_LIMITS;
+  const uploadBudget = createUploadBudget(uploadLimits.inFlightMaxBytes);
+  const uploadDir = options.uploadDir ?? (await createUploadDir());
+  if (!options.uploadDir) app.addHook('onClose', async () => rm(uploadDir, { recursive: true, force: true }));
 
-  app.post(`${API_VERSION_PATH}/`, async (request, reply) => {
+  /** Each call's temporary files and reserved bytes. */
+  const heldBy = new WeakMap<FastifyRequest, HeldUploads>();
+  // Released before the answer goes out (so a client that has its answer finds the files gone),
+  // and again in the handler's finally for a call that ends without one.
+  // Both wait for the same deletion: the first starts it.
+  const releasing = new WeakMap<FastifyRequest, Promise<void>>();
+  const release = (request: FastifyRequest): Promise<void> => {
+    const held = heldBy.get(request);
+    if (!held) return Promise.resolve();
+    let done = releasing.get(request);
+    if (!done) {
+      done = releaseUploads(held, uploadBudget);
+      releasing.set(request, done);
+    }
+    return done;
+  };
+
+  app.post(`${API_VERSION_PATH}/`, { onSend: async (request) => release(request) }, async (request, reply) => {
+    const held: HeldUploads = { paths: [], bytes: 0 };
+    heldBy.set(request, held);
+    try {
+      return await handleCall(request, reply, held);
+    } catch (err) {
+      if (!(err instanceof UploadRefused)) throw err;
+      // The rest of the body is left unread: the connection closes after the answer.
+      reply.header('connection', 'close');
+      if (err.cap === 'process') {
+        return reply.code(503).header('retry-after', String(UPLOAD_RETRY_AFTER_S)).send({ responseCode: ResponseCode.unknown, responseDescription: UploadMessages.busy });
+      }
+      return fail(reply, {
+        responseCode: ResponseCode.validation,
+        responseDescription: 'Invalid request',
+        validationErrors: [{ param: 'files', description: UploadMessages.requestTooLarge(uploadLimits.requestMaxBytes) }],
+      });
+    } finally {
+      await release(request);
+    }
+  });
+
+  async function handleCall(request: FastifyRequest, reply: FastifyReply, held: HeldUploads) {
     const name = methodNameOf(request);
     if (!isMethodName(name) || !Object.hasOwn(handlers, name)) {
       return fail(reply, { responseCode: ResponseCode.invalidMethod, responseDescription: 'Unknown method' });
@@ -223,14 +306,38 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       return fail(reply, { responseCode: ResponseCode.accessDenied, responseDescription: RestrictionMessages[caller.restriction] });
     }
 
-    const read = await readBody(request);
+    // Multipart only for methods whose contract takes files, and only once the caller is known
+    // (the checks above): anything else is answered without reading the body.
+    if (request.isMultipart() && !def.files) {
+      reply.header('connection', 'close');
+      return fail(
+        reply,
+        { responseCode: ResponseCode.validation, responseDescription: 'This method takes no files', validationErrors: [{ param: 'Content-Type', description: 'must be application/json for this method' }] },
+        415,
+      );
+    }
+
+    // Acting for another customer: the rights table (api/rights.ts) decides before the body is read
+    // (the Customer-Id header) or validated (fromCustomerId), so a refused call never reaches the handler.
+    const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
+    const headerCustomerId = typeof headerCustomer === 'string' && CUSTOMER_ID_PATTERN.test(headerCustomer) ? Number(headerCustomer) : undefined;
+    if (caller && headerCustomerId !== undefined) {
+      const refusal = await actingRefusal(db, caller, name, headerCustomerId);
+      if (refusal) return fail(reply, refusal);
+    }
+
+    const read = await readBody(request, { dir: uploadDir, limits: uploadLimits, budget: uploadBudget, held });
     if ('errors' in read) {
       return fail(reply, { responseCode: ResponseCode.validation, responseDescription: 'Invalid request', validationErrors: read.errors });
     }
+    const bodyCustomerId = (read.body as { fromCustomerId?: unknown } | null)?.fromCustomerId;
+    if (caller && typeof bodyCustomerId === 'number' && Number.isInteger(bodyCustomerId) && bodyCustomerId >= 1 && bodyCustomerId !== headerCustomerId) {
+      const refusal = await actingRefusal(db, caller, name, bodyCustomerId);
+      if (refusal) return fail(reply, refusal);
+    }
     const parsed = v.safeParse(def.request, read.body, { abortEarly: false });
-    const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
     const headerErrors: ValidationError[] =
-      headerCustomer !== undefined && !(typeof headerCustomer === 'string' && /^[1-9]\d{0,9}$/.test(headerCustomer))
+      headerCustomer !== undefined && headerCustomerId === undefined
         ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
         : [];
     const idempotent = IDEMPOTENT_METHODS.has(name);
@@ -253,8 +360,11 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     let customerId: number | null = caller?.customerId ?? null;
     const requested = input.fromCustomerId ?? (typeof headerCustomer === 'string' ? Number(headerCustomer) : undefined);
     if (caller && requested !== undefined) {
-      if (!(await mayActFor(db, caller, requested))) {
-        return fail(reply, { responseCode: ResponseCode.noAccess, responseDescription: 'No access to this customer' });
+      // Checked above against the rights table (the header before the body, fromCustomerId after
+      // it); checked here if neither check saw this id, so no acting customer goes unchecked.
+      if (requested !== headerCustomerId && requested !== bodyCustomerId) {
+        const refusal = await actingRefusal(db, caller, name, requested);
+        if (refusal) return fail(reply, refusal);
       }
       customerId = requested;
     }
@@ -274,6 +384,8 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           }
         : null;
     /** A failure to answer after the transaction committed its changes (KeptFailure). */
+    // The files are read into memory only now: the caller, its rights and the body are checked.
+    const files = await loadFiles(read.files);
     let kept: KeptFailure | null = null;
     try {
       const run = async (tx: Db) => {
@@ -305,7 +417,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           lang: languageOf(request, input.lang),
           audit: (details) => Object.assign(auditDetails, details),
           publish: (target, event) => toPublish.push({ customerId: target, event }),
-          files: read.files,
+          files,
           ip: request.ip,
         };
         let result: Awaited<ReturnType<typeof handler>>;
@@ -389,7 +501,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       if (!(err instanceof ResponseMismatch)) request.log.error({ error: safeError(err), method: name }, 'method failed');
       return fail(reply, { responseCode: ResponseCode.unknown, responseDescription: 'Unknown error' });
     }
-  });
+  }
 }
 
 class ResponseMismatch extends Error {}

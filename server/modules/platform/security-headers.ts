@@ -27,7 +27,14 @@ export function contentSecurityPolicy(request: FastifyRequest): string {
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(self), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()';
 
-export function securityHeaders(app: FastifyInstance): void {
+/** HSTS: a year, subdomains included (issue 11); browsers then never try plain http on this host. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * production: HSTS on every answer (pages, files, API answers, errors, 404s), whatever the
+ * request's protocol, since TLS ends at the proxy in front; otherwise only on an https request.
+ */
+export function securityHeaders(app: FastifyInstance, options: { production: boolean }): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('Content-Security-Policy', contentSecurityPolicy(request));
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -36,7 +43,7 @@ export function securityHeaders(app: FastifyInstance): void {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (options.production || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
     if (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });

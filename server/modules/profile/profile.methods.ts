@@ -14,7 +14,7 @@ import { activeVariant } from '../../../variants/index.ts';
 import { maskPhone } from '../auth/tokens.service.ts';
 import { customerAccess, customers, phones, users } from '../customers/customers.tables.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
-import { callerLogin, requireCaller, withWriteAccess } from './documents.methods.ts';
+import { callerLogin, requireCaller } from './documents.methods.ts';
 import {
   ADDRESS_DOCUMENT_OUT_OF_DATE_DAYS,
   customerDocumentRows,
@@ -174,7 +174,8 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
     return maskPhone(phone.phoneCountryCode, phone.phone);
   };
 
-  return withWriteAccess(profileMethods, {
+  // Who may change a company's profile is the rights table's (api/rights.ts), enforced by the endpoint.
+  return {
     // ---- phones ----
     async profileInquiry(_input, ctx) {
       const { customerId } = requireCaller(ctx);
@@ -712,7 +713,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       });
       return {};
     },
-  });
+  };
 }
 
 /** The handlers on the real clock with the variant's name (app.ts replaces them with its own clock). */

@@ -25,7 +25,8 @@ import { customerAccess, phones } from '../customers/customers.tables.ts';
 import { MethodFailure, type Caller } from '../method-types.ts';
 import { safeError } from '../platform/log.ts';
 import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
-import { bearerToken, mayActFor } from '../platform/method-endpoint.ts';
+import { bearerToken } from '../platform/bearer.ts';
+import { mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { customerDocuments, identityJobs } from './profile.tables.ts';
 import { issueCode } from './profile.service.ts';
@@ -88,7 +89,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     if (!(await mayActFor(db, caller, customerId))) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
     return { caller, customerId };
   };
-  /** acting(), for a change: read-only rights to a company (1) change nothing (as withWriteAccess for the named methods). */
+  /** acting(), for a change: read-only rights to a company (1) change nothing (as the rights table's 'change', api/rights.ts, for the named methods). */
   const actingToChange = async (request: FastifyRequest, explicit?: string): Promise<{ caller: Caller; customerId: number }> => {
     const acted = await acting(request, explicit);
     if (acted.customerId === acted.caller.customerId || acted.caller.isAdmin) return acted;

@@ -20,6 +20,7 @@ import { isConnectionError } from '../../db/outage.ts';
 import type { ApprovalService } from '../auth/approvals.service.ts';
 import type { DeviceService } from '../auth/devices.service.ts';
 import type { TokenService } from '../auth/tokens.service.ts';
+import { bearerToken, tokenValue } from '../platform/bearer.ts';
 import { mayActFor } from '../platform/method-endpoint.ts';
 import type { PushChannel, PushMessage, PushPublisher } from './publisher.ts';
 
@@ -193,7 +194,10 @@ export function attachPush(
           return true;
         }
 
-        const token = typeof params.token === 'string' ? params.token : null;
+        // `{ token }` (the web app and the companion), or the upgrade request's Authorization header:
+        // both read with the one bearer grammar (bearer.ts), so no malformed token goes further.
+        const token = params.token !== undefined ? tokenValue(params.token) : bearerToken(ctx.extra.request);
+        if (!token) return false;
         const device = await deps.devices.authenticateDevice(token);
         if (device) {
           if (params.customerId !== undefined) return false;

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { issuesToValidationErrors, joinValidationErrors } from '../../../api/envelope.ts';
 import { AuthFailure, MAX_USER_AGENT_LENGTH, type TokenService } from '../auth/tokens.service.ts';
 import type { Caller } from '../method-types.ts';
-import { bearerToken } from '../platform/method-endpoint.ts';
+import { bearerToken } from '../platform/bearer.ts';
 import { safeError } from '../platform/log.ts';
 import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import type { Publication } from './two-step.service.ts';

@@ -1,0 +1,177 @@
+/**
+ * The access right each named method needs (issue 11 finding 5), beside the contract: a Record over
+ * every method name, so a method added to the registry without a line here fails the typecheck.
+ *
+ * The rights of a user to a company are document 1 §4's levels (api/customer.ts AccessRight):
+ * 0 none, 1 read, 2 full, 3 initiate, 4 confirmed, 5 uploading (also the authorised-user level).
+ * The platform enforces the table before the handler runs whenever a call acts for a customer
+ * other than the caller's own (fromCustomerId or the Customer-Id header, document 1 §6):
+ * - public: anyone, no token (a signed-in caller naming a company still needs some access to it);
+ * - self: the signed-in user's own matters (their password, terms, language, login history,
+ *   reference data): any access to the company named (1-5);
+ * - read: reads the company's data: any access (1-5);
+ * - change: changes the company's profile and documents: anything above read-only (2-5; 5 is the
+ *   uploading level, which exists to provide documents);
+ * - money: opens accounts or moves or stops the company's money: 2 full, 3 initiate, 4 confirmed
+ *   (as the money-permission flags, server/modules/transfers/permissions.ts); administrators get
+ *   no money rights over a customer from being administrators;
+ * - admin: administrators only (the method's access is 'admin').
+ * Acting for one's own customer needs no right. No row, or right 0, answers ENOA; a row whose
+ * right is too low answers 13.
+ */
+import { AccessRight } from './customer.ts';
+import type { MethodName } from './registry.ts';
+
+export type RequiredRight = 'public' | 'self' | 'read' | 'change' | 'money' | 'admin';
+
+/** The access rights to a company that satisfy each requirement (administrators: see rightAllows). */
+export const RIGHTS_ALLOWED: Record<Exclude<RequiredRight, 'admin'>, readonly number[]> = {
+  public: [AccessRight.read, AccessRight.full, AccessRight.initiate, AccessRight.confirmed, AccessRight.uploading],
+  self: [AccessRight.read, AccessRight.full, AccessRight.initiate, AccessRight.confirmed, AccessRight.uploading],
+  read: [AccessRight.read, AccessRight.full, AccessRight.initiate, AccessRight.confirmed, AccessRight.uploading],
+  change: [AccessRight.full, AccessRight.initiate, AccessRight.confirmed, AccessRight.uploading],
+  money: [AccessRight.full, AccessRight.initiate, AccessRight.confirmed],
+};
+
+/** Who acts for a company other than their own: an administrator, or a user with these rights (0 or none: no access). */
+export type ActingAccess = { kind: 'admin' } | { kind: 'user'; rights: number };
+
+/** The answer for a call acting for another customer: allowed, ENOA (no access) or 13 (rights too low). */
+export function rightAllows(required: RequiredRight, access: ActingAccess): 'allowed' | 'ENOA' | '13' {
+  if (access.kind === 'admin') return required === 'money' ? '13' : 'allowed';
+  if (access.rights <= AccessRight.none) return 'ENOA';
+  if (required === 'admin') return '13';
+  return RIGHTS_ALLOWED[required].includes(access.rights) ? 'allowed' : '13';
+}
+
+export const RightsMessages = {
+  noAccess: 'No access to this customer',
+  readOnly: 'Your access to this customer is read-only',
+  tooLow: 'Your access rights to this customer do not allow this',
+  adminNoMoney: 'Administrators do not move or open a customer’s money',
+} as const;
+
+export const methodRights: Record<MethodName, RequiredRight> = {
+  // customer.ts: who is signed in and for whom they may act
+  getCustomerInfo: 'read',
+  userAccessList: 'self', // the user's own access rows
+  userAccessInfoGet: 'self', // the user's own access to the customer in the body
+  termsList: 'self',
+  termsAccept: 'self', // the user's own acceptance, recorded for their own customer
+  customerLanguageUpdate: 'self', // the user's own customer's language
+  // dictionaries.ts: reference data
+  dictionaries: 'public',
+  dictionaryBirthCountries: 'public',
+  dictionaryCurrencies: 'public',
+  dictionaryOccupation: 'public',
+  dictionaryOccupation2: 'public',
+  dictionaryTransactionType: 'public',
+  dictionaryPersonalAgreements: 'public',
+  dictionaryPersonalEstimatedMonthlyDeposits: 'public',
+  dictionaryDocumentTypes: 'public',
+  dictionaryCustomerAddressDocumentTypes: 'self', // reference data behind sign-in, nothing of the company's
+  dictionaryPersonalSourceOfFunds: 'public',
+  dictionaryPersonalSourceOfFunds2: 'public',
+  dictionaryEmployeeSourceOfFunds: 'public',
+  dictionaryBusinessSourceOfFunds: 'public',
+  dictionaryPersonalPurposeOfAccount: 'public',
+  dictionaryBusinessPurposeOfAccount: 'public',
+  dictionaryIndustry: 'public',
+  dictionaryPersonalAdditionalQuestion: 'public',
+  dictionaryBusinessAdditionalQuestion: 'public',
+  // accounts.ts
+  'accounts.account': 'read',
+  // admin.ts
+  adminCustomerList: 'admin',
+  // security.ts
+  loginHistory: 'self',
+  ipInfo: 'public',
+  // registration.ts, recovery.ts: before sign-in
+  checkEmail: 'public',
+  accountCreate: 'public',
+  activateAccount: 'public',
+  businessAccountActivate: 'public',
+  employeeAccountActivate: 'public',
+  activationCodeResend: 'public',
+  passwordChangeRequest: 'public',
+  passwordCodeCheck: 'public',
+  passwordChangeWithCode: 'public',
+  accountRecoveryRequest: 'public',
+  accountRecoveryDocuments: 'public', // the task id is the capability (api/recovery.ts)
+  accountRecoveryCancel: 'public', // the mailed cancel code is the proof
+  accountRecoveryStatus: 'public',
+  passwordChange: 'self',
+  passwordChangeConfirm: 'self',
+  passwordChangeCancel: 'self',
+  // transfers.ts
+  moneyPermissions: 'read', // the flags the caller holds for the company: a read
+  accountAddCurrency: 'money', // opens a company account (issue 11: a viewer could)
+  walletCreate: 'money',
+  exchangeRate: 'read',
+  exchangeRatesDefault: 'read',
+  transferFee: 'read',
+  transferMaxAmount: 'read',
+  customerLimits: 'read',
+  checkPayee: 'read',
+  transferBetweenAccounts: 'money',
+  transferP2p: 'money',
+  transferApprove: 'money',
+  transferApprovalResend: 'money',
+  transferCancel: 'money',
+  transferStatus: 'read',
+  recentTransfers: 'read',
+  preapprovedList: 'read',
+  preapprovedCancel: 'money', // stops the company's recurring payments (issue 11: a viewer could)
+  // history.ts
+  transactionHistory: 'read',
+  balanceHistory: 'read',
+  transactionHistoryExport: 'read', // a file of what the caller may already read
+  transactionHistoryExportStatus: 'read',
+  transactionHistoryExportSend: 'read', // mails that file: nothing the caller could not download
+  transactionHistoryExportList: 'read',
+  statementPeriods: 'read',
+  // documents.ts
+  customerDocumentCreate: 'change',
+  documentsInquiry: 'read',
+  customerDocumentDelete: 'change',
+  identityGet: 'read',
+  adminReviewQueue: 'admin',
+  adminCustomerDocuments: 'admin',
+  adminDocumentDecide: 'admin',
+  adminDocumentReassign: 'admin',
+  adminDocumentRemove: 'admin',
+  adminIdentityJobDecide: 'admin',
+  // profile.ts: the company's contacts, addresses, tax and KYC details
+  profileInquiry: 'read',
+  phoneAdd: 'change',
+  phoneReplace: 'change',
+  phoneConfirmRequest: 'change',
+  phoneConfirm: 'change',
+  emailInquiry: 'read',
+  emailAdd: 'change',
+  emailDelete: 'change',
+  emailSetPrimary: 'change',
+  emailConfirmRequest: 'change',
+  emailConfirm: 'change',
+  usernameChangeRequestCreate: 'change', // refused to a read-only company user as before (withWriteAccess)
+  usernameChangeRequestDelete: 'change',
+  usernameChangeEmailConfirm: 'change',
+  addressInquiry: 'read',
+  customerAddressCreateOrReplace: 'change',
+  customerAddressDelete: 'change',
+  addressConfirm: 'change',
+  customerTaxNumberUpdate: 'change',
+  kycInfoUpdate: 'change',
+  kycCustomerInfoGet: 'read',
+  kycRequestGet: 'read',
+  kycCustomerPersonalInfoUpdate: 'change',
+  customerLimitReasonGet: 'read',
+  dueDiligenceInfoGet: 'read',
+  userStatusGet: 'read',
+  adminCustomerLimit: 'admin',
+  adminCustomerUnlimit: 'admin',
+  adminFinancialInfoUpdate: 'admin',
+  adminDueDiligenceUpdate: 'admin',
+  adminRecoveryTaskList: 'admin',
+  adminRecoveryTaskDecide: 'admin',
+};
