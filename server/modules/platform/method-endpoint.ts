@@ -24,6 +24,7 @@ import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationEr
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import type { MethodDef } from '../../../api/method.ts';
+import { parseMethodRequest } from '../../../api/input-checks.ts';
 import { isMethodName, methods } from '../../../api/registry.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../../api/transfers.ts';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -226,7 +227,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     if ('errors' in read) {
       return fail(reply, { responseCode: ResponseCode.validation, responseDescription: 'Invalid request', validationErrors: read.errors });
     }
-    const parsed = v.safeParse(def.request, read.body, { abortEarly: false });
+    const parsed = parseMethodRequest(def.request, read.body, request.headers);
     const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
     const headerErrors: ValidationError[] =
       headerCustomer !== undefined && !(typeof headerCustomer === 'string' && /^[1-9]\d{0,9}$/.test(headerCustomer))
