@@ -21,6 +21,12 @@ export const DOCUMENT_MAX_BYTES = 10 * 1000 * 1000;
 /** Types detected from the content. */
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const DocumentFileField = { front: 'front', back: 'back', registrationStamp: 'registrationStamp' } as const;
+/**
+ * What one customer may keep uploaded (deleted documents left out; each page is a file): more is
+ * refused with VF naming the file's field, so a customer cannot fill the platform's storage.
+ */
+export const DOCUMENT_QUOTA_FILES = 100;
+export const DOCUMENT_QUOTA_BYTES = 200 * 1000 * 1000;
 export const DOCUMENT_NUMBER_MAX = 50;
 export const REJECT_REASON_MAX = 500;
 export const ADMIN_REVIEW_PAGE_MAX = 50;

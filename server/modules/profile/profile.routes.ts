@@ -8,6 +8,7 @@
  *
  * Each change and each download writes an audit entry; nothing of a file's content is logged.
  */
+import { downloadFileName } from './documents.service.ts';
 import { isIdText } from '../../../api/method.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -131,7 +132,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
 
   const sendFile = async (reply: FastifyReply, documentId: number, customerId: number | null) => {
     const [row] = await db
-      .select({ customerId: customerDocuments.customerId, statusId: customerDocuments.statusId, fileName: customerDocuments.fileName, mimeType: customerDocuments.mimeType, content: customerDocuments.content })
+      .select({ id: customerDocuments.id, side: customerDocuments.side, customerId: customerDocuments.customerId, statusId: customerDocuments.statusId, mimeType: customerDocuments.mimeType, content: customerDocuments.content })
       .from(customerDocuments)
       .where(eq(customerDocuments.id, documentId));
     if (!row || row.statusId === 5 || (customerId !== null && row.customerId !== customerId)) throw notFound();
@@ -141,7 +142,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         reply
           .code(200)
           .header('Content-Type', row.mimeType)
-          .header('Content-Disposition', attachmentDisposition(row.fileName))
+          .header('Content-Disposition', attachmentDisposition(downloadFileName(row)))
           .header('Cache-Control', 'no-store')
           .send(row.content),
     };
