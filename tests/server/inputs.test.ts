@@ -39,7 +39,7 @@ function leaves(schema: Schema, path: (string | number)[] = []): Leaf[] {
 
 const isId = (leaf: Leaf) => {
   const key = [...leaf.path].reverse().find((p) => typeof p === 'string') as string;
-  return leaf.schema.type === 'number' && /(^id$|Id$|Ids$|^ids$)/.test(key);
+  return leaf.schema.type === 'number' && /(^id$|Id$|Ids$|^ids$|^trxid$|Account$)/.test(key);
 };
 const isText = (leaf: Leaf) => leaf.schema.type === 'string';
 
