@@ -415,6 +415,7 @@ describe('content beyond the first bytes', () => {
     ['a PDF opening at a page (a destination, not an action)', pdf('1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj\n3 0 obj << /Type /Page >> endobj'), 'application/pdf'],
     ['a PDF whose OpenAction refers to a destination array', pdf('1 0 obj << /Type /Catalog /OpenAction 4 0 R >> endobj\n4 0 obj [3 0 R /XYZ 0 0 0] endobj'), 'application/pdf'],
     ['a PDF with a compressed object stream of plain objects', pdfWithObjectStream('1 0 << /Type /Catalog /Pages 3 0 R >>'), 'application/pdf'],
+    ['a PDF whose binary stream happens to hold the bytes "/JS "', pdf('4 0 obj << /Length 12 /Filter /DCTDecode >>\nstream\n\xff\xd8/JS \x00\x01\xff\xd9\nendstream\nendobj'), 'application/pdf'],
   ])('keeps %s', async (_label, content, mime) => {
     const res = await send(content, mime, `LTOK${Math.floor(Math.random() * 1e6)}`);
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
@@ -430,6 +431,10 @@ describe('content beyond the first bytes', () => {
     ['rich media', pdf('1 0 obj << /Subtype /RichMedia >> endobj')],
     ['an XFA form', pdf('1 0 obj << /AcroForm << /XFA 7 0 R >> >> endobj')],
     ['JavaScript hidden in a compressed object stream', pdfWithObjectStream('1 0 << /Type /Catalog /OpenAction << /S /JavaScript /JS (x) >> >>')],
+    [
+      'a /JS action between two streams',
+      pdf('4 0 obj << /Length 3 >>\nstream\nabc\nendstream\nendobj\n1 0 obj << /A << /JS 6 0 R >> >> endobj\n5 0 obj << /Length 3 >>\nstream\ndef\nendstream\nendobj'),
+    ],
   ])('refuses a PDF with %s (VF on the file, nothing stored)', async (_label, content) => {
     const before = await documentCount();
     expectVf(await send(content, 'application/pdf', 'LTBAD1'), 'front', FileMessages.activePdf);

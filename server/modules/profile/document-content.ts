@@ -25,6 +25,9 @@ export const PDF_INFLATE_MAX_BYTES = 64 * 1000 * 1000;
 
 export type ContentProblem = 'activePdf' | 'polyglot';
 
+/** Names long enough to look for in the whole file, binary stream bodies included, without false alarms. */
+const PDF_ACTIVE_LONG_NAMES = /\/(JavaScript|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z0-9_.#-])/;
+/** /JS too, where the file's syntax is (a 3-byte name turns up in compressed bytes by chance). */
 const PDF_ACTIVE_NAMES = /\/(JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z0-9_.#-])/;
 const HTML_MARKERS = /<(script|html|!doctype html|svg|iframe|\?php)[\s>/]/i;
 const ZIP_END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
@@ -107,14 +110,14 @@ function pdfProblem(content: Buffer): ContentProblem | null {
   const texts: string[] = [];
   let inflated = 0;
   let copiedTo = 0;
-  const streamStart = /stream\r?\n/g;
+  const streamStart = /(?<!end)stream\r?\n/g;
   for (let m = streamStart.exec(raw); m; m = streamStart.exec(raw)) {
     const from = m.index + m[0].length;
     const to = raw.indexOf('endstream', from);
     if (to < 0) break;
     syntax.push(raw.slice(copiedTo, from));
     copiedTo = to;
-    streamStart.lastIndex = to;
+    streamStart.lastIndex = to + 'endstream'.length;
     // The stream's dictionary: from its object's header (bounded) to the keyword.
     const head = raw.slice(Math.max(raw.lastIndexOf('obj', m.index), m.index - 4000, 0), m.index);
     // Image samples hold no PDF syntax; inflating a scan would only spend the budget.
@@ -130,7 +133,13 @@ function pdfProblem(content: Buffer): ContentProblem | null {
     }
   }
   syntax.push(raw.slice(copiedTo));
+  // The whole file too: what is cut out as a "stream" is the file's word, and a crafted file may
+  // hide a dictionary there (a string holding the keyword). JavaScript actions also need the long
+  // name /JavaScript, so /JS alone is looked for in the syntax only.
+  const whole = decodeNames(raw);
+  if (PDF_ACTIVE_LONG_NAMES.test(whole)) return 'activePdf';
   const all = [syntax.join(''), ...texts].map(decodeNames);
+  if (openActionIsAction(whole, [whole, ...all])) return 'activePdf';
   for (const text of all) {
     if (PDF_ACTIVE_NAMES.test(text)) return 'activePdf';
     if (openActionIsAction(text, all)) return 'activePdf';
