@@ -134,6 +134,17 @@ describe("another customer's id answers as an id that does not exist", () => {
     expect(said(forTheirs)).toEqual(said(forMissing));
   });
 
+  it.each([
+    ['a document file', (id: number) => `/api/v1/documents/${id}/file`, 'document'],
+    ['a statement', (id: number) => `/api/v1/statements/${id}/2026/1`, 'account'],
+  ] as const)('REST: %s of another customer answers as a missing one', async (_label, url, kind) => {
+    const headers = { authorization: `Bearer ${anna.accessToken}` };
+    const theirs = await t.app.inject({ method: 'GET', url: url(other[kind] as number), headers });
+    const missing = await t.app.inject({ method: 'GET', url: url(MAX_ID), headers });
+    expect(theirs.statusCode).toBe(404);
+    expect({ status: theirs.statusCode, body: theirs.body }).toEqual({ status: missing.statusCode, body: missing.body });
+  });
+
   it("changes nothing of the other customer's", async () => {
     const [doc] = await t.db.select({ statusId: customerDocuments.statusId }).from(customerDocuments).where(and(eq(customerDocuments.id, other.document as number)));
     expect(doc!.statusId).toBe(0);
