@@ -23,9 +23,7 @@ export const InputCheckMessages = {
   customerIdHeader: 'must be a customer id',
 } as const;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL_ANY = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 type PathItem = { type: 'object'; origin: 'value'; input: unknown; key: string | number; value: unknown };
@@ -45,11 +43,11 @@ function issueAt(path: PathItem[], input: unknown, message: string): v.BaseIssue
 /** An issue for every string (at any depth) holding a control character its field does not allow. */
 export function controlCharacterIssues(value: unknown, path: PathItem[] = []): v.BaseIssue<unknown>[] {
   if (typeof value === 'string') {
-    const last = path.at(-1);
-    // An array item is judged by the field holding the array.
+    // A body that is a bare string is the schema's to refuse; an array item is judged by the field holding the array.
+    if (path.length === 0) return [];
     const field = [...path].reverse().find((p) => typeof p.key === 'string')?.key;
     const pattern = typeof field === 'string' && MULTILINE_FIELDS.has(field) ? CONTROL_BUT_LINES : CONTROL_ANY;
-    return pattern.test(value) && last ? [issueAt(path, value, InputCheckMessages.controlCharacters)] : [];
+    return pattern.test(value) ? [issueAt(path, value, InputCheckMessages.controlCharacters)] : [];
   }
   if (Array.isArray(value)) {
     return value.flatMap((item, index) => controlCharacterIssues(item, [...path, { type: 'object', origin: 'value', input: value, key: index, value: item }]));
