@@ -1,6 +1,6 @@
 /** Administrator reads (document 1 §2 admin overview, §6 administrator role). */
 import * as v from 'valibot';
-import { defineMethod } from './method.ts';
+import { defineMethod, MAX_ID } from './method.ts';
 
 export const ADMIN_CUSTOMER_PAGE_MAX = 50;
 
@@ -22,7 +22,7 @@ export const adminCustomerList = defineMethod({
   access: 'admin',
   mutation: false,
   request: {
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more')), 1),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more'), v.maxValue(MAX_ID, 'is too large')), 1),
     pageSize: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more'), v.maxValue(ADMIN_CUSTOMER_PAGE_MAX, `must be ${ADMIN_CUSTOMER_PAGE_MAX} or less`)),
       20,

@@ -1,6 +1,6 @@
 /** Customer info, access info and terms (document 1 §3, document 3 §3). */
 import * as v from 'valibot';
-import { defineMethod } from './method.ts';
+import { defineMethod, Id, MAX_ID } from './method.ts';
 
 /** Transaction approval mode (document 2): how a transfer is confirmed. */
 export const approveModes = ['none', 'push', 'sms', 'otp', 'approvalCode'] as const;
@@ -81,7 +81,7 @@ export const userAccessInfoGet = defineMethod({
   name: 'userAccessInfoGet',
   access: 'customer',
   mutation: false,
-  request: { customerId: v.pipe(v.number(), v.integer(), v.minValue(1)) },
+  request: { customerId: Id },
   response: {
     accessInfo: v.object({
       id: v.number(),
@@ -114,7 +114,7 @@ export const termsAccept = defineMethod({
   mutation: true,
   request: {
     terms: v.pipe(
-      v.array(v.object({ id: v.pipe(v.number(), v.integer()), version: v.pipe(v.number(), v.integer()) })),
+      v.array(v.object({ id: Id, version: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ID)) })),
       v.minLength(1),
     ),
   },

@@ -15,6 +15,7 @@
  */
 import * as v from 'valibot';
 import { DeviceTypeSchema } from './auth.ts';
+import { Id } from './method.ts';
 
 export const DEVICE_COMPANION_PATH = '/device/';
 
@@ -137,7 +138,7 @@ export const LoginConfirmResponseSchema = v.object({ result: v.boolean() });
 export const PushResendRequestSchema = v.object({
   temporaryToken: v.pipe(v.string(), v.minLength(1, 'is required')),
   /** verifyDevice: the device the user chose; push: omitted (every approved device) */
-  deviceId: v.optional(v.pipe(v.number(), v.integer())),
+  deviceId: v.optional(Id),
 });
 export const PushResendResponseSchema = v.object({ expiresInS: v.number() });
 

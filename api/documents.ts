@@ -13,7 +13,7 @@
  * GET /api/v1/admin/documents/{documentId}/file.
  */
 import * as v from 'valibot';
-import { defineMethod } from './method.ts';
+import { defineMethod, Id, idSchema, MAX_ID } from './method.ts';
 import { DOCUMENT_STATES, VIDEO_IDENTITY_STATUSES } from './verification.ts';
 
 /** The largest document file accepted (10 MB, file sizes in steps of 1000: document 1 §9). */
@@ -21,6 +21,12 @@ export const DOCUMENT_MAX_BYTES = 10 * 1000 * 1000;
 /** Types detected from the content. */
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const DocumentFileField = { front: 'front', back: 'back', registrationStamp: 'registrationStamp' } as const;
+/**
+ * What one customer may keep uploaded (deleted documents left out; each page is a file): more is
+ * refused with VF naming the file's field, so a customer cannot fill the platform's storage.
+ */
+export const DOCUMENT_QUOTA_FILES = 100;
+export const DOCUMENT_QUOTA_BYTES = 200 * 1000 * 1000;
 export const DOCUMENT_NUMBER_MAX = 50;
 export const REJECT_REASON_MAX = 500;
 export const ADMIN_REVIEW_PAGE_MAX = 50;
@@ -28,7 +34,7 @@ export const ADMIN_REVIEW_PAGE_MAX = 50;
 export const documentFileRoute = '/api/v1/documents/:documentId/file';
 export const adminDocumentFileRoute = '/api/v1/admin/documents/:documentId/file';
 
-const id = v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an id'));
+const id = Id;
 export const IsoDateSchema = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
 const categoryId = v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a category 1 to 12'), v.maxValue(12, 'must be a category 1 to 12'));
 
@@ -59,7 +65,7 @@ export type UploadedDocument = v.InferOutput<typeof UploadedDocumentSchema>;
 
 /** The document's metadata of an upload (the files come as multipart parts). */
 export const DocumentMetaEntries = {
-  documentTypeId: v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a document type')),
+  documentTypeId: idSchema('must be a document type'),
   number: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(DOCUMENT_NUMBER_MAX, `must be at most ${DOCUMENT_NUMBER_MAX} characters`))),
   issuedDate: v.optional(IsoDateSchema),
   expiresDate: v.optional(IsoDateSchema),
@@ -165,7 +171,7 @@ export const adminReviewQueue = defineMethod({
   access: 'admin',
   mutation: false,
   request: {
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more')), 1),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more'), v.maxValue(MAX_ID, 'is too large')), 1),
     pageSize: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more'), v.maxValue(ADMIN_REVIEW_PAGE_MAX, `must be ${ADMIN_REVIEW_PAGE_MAX} or less`)),
       20,

@@ -8,14 +8,14 @@
 import * as v from 'valibot';
 import { decimalString } from './accounts.ts';
 import { TransferStatusSchema } from './transfer-status.ts';
-import { defineMethod } from './method.ts';
+import { defineMethod, Id } from './method.ts';
 
 export const HISTORY_PAGE_SIZE = 20;
 export const EXPORT_LIST_PAGE_SIZE = 12;
 export const exportFilePath = (exportId: string) => `/api/v1/exports/${encodeURIComponent(exportId)}/file`;
 export const statementPath = (accountId: number, year: number, month: number) => `/api/v1/statements/${accountId}/${year}/${month}`;
 
-const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const id = Id;
 const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be an amount'));
 const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
 

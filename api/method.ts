@@ -15,12 +15,31 @@ import { success } from './envelope.ts';
  */
 export type MethodAccess = 'public' | 'customer' | 'admin';
 
+/**
+ * The largest id: every id is a positive 32-bit integer (the database's \`integer\`), so a larger
+ * one is refused as VF here instead of failing in the database as an unknown error.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** An id field of a request: an integer 1 to MAX_ID; the description may name what the id is of. */
+export function idSchema(message = 'must be an id') {
+  return v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));
+}
+
+/** Is this text (a path parameter, a header) an id in decimal: 1 to MAX_ID, no sign, no leading zero? */
+export function isIdText(text: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID;
+}
+
+/** The id of anything (customer, account, document, address...). */
+export const Id = idSchema();
+
 /** Fields the wrapper may add to any body. */
 export const baseRequestEntries = {
   /** UI language for dictionaries and messages: en es pt ro ru uk (also accepts ua). */
   lang: v.optional(v.picklist(['en', 'es', 'pt', 'ro', 'ru', 'uk', 'ua'])),
   /** The company a business user or admin acts for (document 1 §6). */
-  fromCustomerId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  fromCustomerId: v.optional(Id),
 };
 
 export interface MethodDef<

@@ -16,12 +16,12 @@
  * - GET /api/v1/video-identity-job/{id}: a video identity job's state (bearer, own jobs only).
  */
 import * as v from 'valibot';
-import { defineMethod } from './method.ts';
+import { defineMethod, Id, idSchema } from './method.ts';
 import { LoginEmailSchema } from './registration.ts';
 import { UploadedDocumentSchema, DocumentMetaEntries } from './documents.ts';
 import { DOCUMENT_STATES, DUPLICATE_DOCUMENT_STATES, VIDEO_IDENTITY_STATUSES } from './verification.ts';
 
-const id = v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an id'));
+const id = Id;
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `must be at most ${max} characters`));
 const countryCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code'));
@@ -307,7 +307,7 @@ export const customerTaxNumberUpdate = defineMethod({
   request: {
     taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, 'must be 3 to 30 letters and digits')),
     /** a representative's position (2 director; 6 and 9 shareholder; 8 owner) when updating for a company */
-    positionId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a position'))),
+    positionId: v.optional(idSchema('must be a position')),
   },
   response: {},
 });
@@ -321,14 +321,14 @@ export const KycInfoSchema = v.object({
   updatedAt: v.nullable(v.string()),
 });
 
-const idList = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an id'))), v.minLength(1, 'choose at least one'), v.maxLength(20, 'at most 20'));
+const idList = v.pipe(v.array(Id), v.minLength(1, 'choose at least one'), v.maxLength(20, 'at most 20'));
 
 export const kycInfoUpdate = defineMethod({
   name: 'kycInfoUpdate',
   access: 'customer',
   mutation: true,
   request: {
-    occupationId: v.pipe(v.number(), v.integer(), v.minValue(1, 'must be an occupation')),
+    occupationId: idSchema('must be an occupation'),
     sourceOfFundsIds: idList,
     purposeIds: idList,
     expectedMonthlyTurnover: requiredText(50),
@@ -461,7 +461,7 @@ export const adminCustomerLimit = defineMethod({
     customerId: id,
     reason: v.picklist(LIMIT_REASONS, 'must be a restriction reason'),
     /** the document types that lift it (uploaded by the customer, then confirmed) */
-    requiredDocumentTypeIds: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a document type'))), v.maxLength(10, 'at most 10')), []),
+    requiredDocumentTypeIds: v.optional(v.pipe(v.array(idSchema('must be a document type')), v.maxLength(10, 'at most 10')), []),
     note: v.optional(text(500)),
   },
   response: { limited: v.boolean() },
@@ -499,7 +499,7 @@ export const adminDueDiligenceUpdate = defineMethod({
     customerId: id,
     dueDiligenceLevel: v.pipe(v.number(), v.integer(), v.minValue(0, 'must be 0 to 4'), v.maxValue(4, 'must be 0 to 4')),
     addressDocumentRequired: v.optional(v.boolean()),
-    requiredDocumentTypeIds: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a document type'))), v.maxLength(10, 'at most 10'))),
+    requiredDocumentTypeIds: v.optional(v.pipe(v.array(idSchema('must be a document type')), v.maxLength(10, 'at most 10'))),
   },
   response: {},
 });

@@ -144,11 +144,16 @@ export const employeeAccountActivate = defineMethod({
   response: {},
 });
 
-/** The same answer whether or not the e-mail has an account waiting for activation. */
+/**
+ * The same answer whether or not the e-mail has an account waiting for activation. `mutation:
+ * false` on purpose, like the activation calls: the endpoint audits every mutation, and a public
+ * call with an unknown address must write nothing (anyone could fill the audit log with made-up
+ * addresses). The service opens its own transaction for a resend and writes its audit entry.
+ */
 export const activationCodeResend = defineMethod({
   name: 'activationCodeResend',
   access: 'public',
-  mutation: true,
+  mutation: false,
   request: { email: LoginEmailSchema },
   response: {},
 });

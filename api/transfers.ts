@@ -13,7 +13,7 @@
 import * as v from 'valibot';
 import { AccountSchema, decimalString } from './accounts.ts';
 import { approveModes } from './customer.ts';
-import { defineMethod } from './method.ts';
+import { defineMethod, Id } from './method.ts';
 import { TransferStatusSchema } from './transfer-status.ts';
 
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from './idempotency.ts';
@@ -26,7 +26,7 @@ export const CurrencyCodeSchema = v.picklist(CURRENCIES);
 export type CurrencyCode = (typeof CURRENCIES)[number];
 
 const positiveAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be a positive amount with at most 8 decimals'));
-const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const id = Id;
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('must be an e-mail address'));
 

@@ -9,7 +9,9 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION_PATH } from '../../api/http.ts';
-import { DOCUMENT_MAX_BYTES } from '../../api/documents.ts';
+import { deflateSync } from 'node:zlib';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_FILES } from '../../api/documents.ts';
+import { FileMessages } from '../../server/modules/profile/documents.service.ts';
 import { customers, phones, users } from '../../server/modules/customers/customers.tables.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
 import { customerDocuments } from '../../server/modules/profile/profile.tables.ts';
@@ -339,14 +341,145 @@ describe('phones', () => {
 });
 
 describe('downloads', () => {
-  it('a file named in Cyrillic downloads under its own name (RFC 5987) with an ASCII fallback', async () => {
-    const res = await upload('customerDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).pdf', content: PDF }], rita.accessToken);
+  it('a file downloads under a name generated from the document and its detected type; the uploaded name is display metadata only', async () => {
+    const res = await upload('customerDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).html', content: PDF }], rita.accessToken);
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
-    const id = (res.body.documents as { id: number }[])[0]!.id;
-    const file = await app.inject({ method: 'GET', url: `${API_VERSION_PATH}/documents/${id}/file`, headers: { authorization: `Bearer ${rita.accessToken}` } });
+    const doc = (res.body.documents as { id: number; fileName: string }[])[0]!;
+    expect(doc.fileName).toBe('паспорт Риты (1).html');
+    const file = await app.inject({ method: 'GET', url: `${API_VERSION_PATH}/documents/${doc.id}/file`, headers: { authorization: `Bearer ${rita.accessToken}` } });
     expect(file.statusCode).toBe(200);
-    const disposition = String(file.headers['content-disposition']);
-    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
-    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('паспорт Риты (1).pdf');
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(String(file.headers['content-disposition'])).toBe(`attachment; filename="document-${doc.id}-front.pdf"; filename*=UTF-8''document-${doc.id}-front.pdf`);
+  });
+});
+
+/** A PNG walked by its chunks: signature, IHDR, IDAT, IEND (CRCs are not checked by the platform). */
+function png(after: Buffer = Buffer.alloc(0)): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0xff, 0xff, 0xff, 0xff, 0x00, 0x05, 0xfe, 0x02, 0xfe])),
+    chunk('IEND', Buffer.alloc(0)),
+    after,
+  ]);
+}
+
+/** A JPEG walked by its segments: SOI, APP0, a comment, SOS with entropy data (a stuffed FF00 and a restart), EOI. */
+function jpeg(comment = 'plain', after: Buffer = Buffer.alloc(0)): Buffer {
+  const segment = (marker: number, data: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([head, data]);
+  };
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+    segment(0xfe, Buffer.from(comment, 'latin1')),
+    segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+    Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56]),
+    Buffer.from([0xff, 0xd9]),
+    after,
+  ]);
+}
+
+const pdf = (body: string) => Buffer.from(`%PDF-1.7\n${body}\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
+/** A PDF whose catalog sits in a Flate-compressed object stream. */
+function pdfWithObjectStream(objects: string): Buffer {
+  const packed = deflateSync(Buffer.from(objects, 'latin1'));
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.7\n2 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`, 'latin1'),
+    packed,
+    Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
+  ]);
+}
+/** The smallest ZIP archive holding one empty stored file: local header, central directory, end record. */
+const ZIP = Buffer.concat([
+  Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(22), Buffer.from([1, 0, 0, 0]), Buffer.from('a'),
+  Buffer.from('PK\x01\x02', 'latin1'), Buffer.alloc(24), Buffer.from([1, 0]), Buffer.alloc(16), Buffer.from('a'),
+  Buffer.from('PK\x05\x06', 'latin1'), Buffer.from([0, 0, 0, 0, 1, 0, 1, 0, 47, 0, 0, 0, 27, 0, 0, 0, 0, 0]),
+]);
+
+describe('content beyond the first bytes', () => {
+  const send = (content: Buffer, mime: string, number: string) =>
+    upload('customerDocumentCreate', { ...passport, number }, [{ field: 'front', fileName: 'file', content, mime }], rita.accessToken);
+
+  it.each([
+    ['a PNG walked to its end', png(), 'image/png'],
+    ['a PNG with a few padding bytes after IEND', png(Buffer.alloc(8)), 'image/png'],
+    ['a JPEG walked to its end', jpeg(), 'image/jpeg'],
+    ['a PDF opening at a page (a destination, not an action)', pdf('1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj\n3 0 obj << /Type /Page >> endobj'), 'application/pdf'],
+    ['a PDF whose OpenAction refers to a destination array', pdf('1 0 obj << /Type /Catalog /OpenAction 4 0 R >> endobj\n4 0 obj [3 0 R /XYZ 0 0 0] endobj'), 'application/pdf'],
+    ['a PDF with a compressed object stream of plain objects', pdfWithObjectStream('1 0 << /Type /Catalog /Pages 3 0 R >>'), 'application/pdf'],
+    ['a PDF whose binary stream happens to hold the bytes "/JS "', pdf('4 0 obj << /Length 12 /Filter /DCTDecode >>\nstream\n\xff\xd8/JS \x00\x01\xff\xd9\nendstream\nendobj'), 'application/pdf'],
+  ])('keeps %s', async (_label, content, mime) => {
+    const res = await send(content, mime, `LTOK${Math.floor(Math.random() * 1e6)}`);
+    expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
+  });
+
+  it.each([
+    ['JavaScript opened with the document', pdf('1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj')],
+    ['a /JS entry alone', pdf('1 0 obj << /Type /Annot /A << /JS 5 0 R >> >> endobj')],
+    ['an escaped name (/J#61vaScript)', pdf('1 0 obj << /Names << /J#61vaScript 5 0 R >> >> endobj')],
+    ['an OpenAction that is an action by reference', pdf('1 0 obj << /Type /Catalog /OpenAction 4 0 R >> endobj\n4 0 obj << /S /GoTo /D [3 0 R /Fit] >> endobj')],
+    ['a launch action', pdf('1 0 obj << /A << /S /Launch /F (calc.exe) >> >> endobj')],
+    ['an embedded file', pdf('1 0 obj << /Names << /EmbeddedFiles 6 0 R >> >> endobj')],
+    ['rich media', pdf('1 0 obj << /Subtype /RichMedia >> endobj')],
+    ['an XFA form', pdf('1 0 obj << /AcroForm << /XFA 7 0 R >> >> endobj')],
+    ['JavaScript hidden in a compressed object stream', pdfWithObjectStream('1 0 << /Type /Catalog /OpenAction << /S /JavaScript /JS (x) >> >>')],
+    [
+      'a /JS action between two streams',
+      pdf('4 0 obj << /Length 3 >>\nstream\nabc\nendstream\nendobj\n1 0 obj << /A << /JS 6 0 R >> >> endobj\n5 0 obj << /Length 3 >>\nstream\ndef\nendstream\nendobj'),
+    ],
+  ])('refuses a PDF with %s (VF on the file, nothing stored)', async (_label, content) => {
+    const before = await documentCount();
+    expectVf(await send(content, 'application/pdf', 'LTBAD1'), 'front', FileMessages.activePdf);
+    expect(await documentCount()).toBe(before);
+  });
+
+  it.each([
+    ['a PNG with data after IEND', png(Buffer.from('x'.repeat(64))), 'image/png'],
+    ['a PNG followed by a ZIP archive', png(ZIP), 'image/png'],
+    ['a PNG holding a script', png(Buffer.from('<script>alert(1)</script>')), 'image/png'],
+    ['a JPEG with data after EOI', jpeg('plain', Buffer.from('y'.repeat(64))), 'image/jpeg'],
+    ['a JPEG holding a PDF in a comment', jpeg('%PDF-1.4 1 0 obj'), 'image/jpeg'],
+    ['a JPEG holding HTML in a comment', jpeg('<html><body>hi</body></html>'), 'image/jpeg'],
+    ['a PDF that is also a ZIP archive', Buffer.concat([pdf('1 0 obj << >> endobj'), ZIP]), 'application/pdf'],
+  ])('refuses %s as a polyglot', async (_label, content, mime) => {
+    const before = await documentCount();
+    expectVf(await send(content, mime, 'LTBAD2'), 'front', FileMessages.polyglot);
+    expect(await documentCount()).toBe(before);
+  });
+});
+
+describe('the per-customer quota', () => {
+  const filler = (customerId: number, sizeBytes: number) => ({
+    customerId, categoryId: 1, documentTypeId: 1, statusId: 0, createdUsername: 'quota test', uploaded: new Date(),
+    fileName: 'filler.pdf', mimeType: 'application/pdf', sizeBytes, sha256: '0'.repeat(64), content: Buffer.from('%PDF-1.7'),
+  });
+
+  it(`refuses a file past ${DOCUMENT_QUOTA_FILES} files or ${DOCUMENT_QUOTA_BYTES / 1_000_000} MB kept, and takes it once documents are deleted`, async () => {
+    const ritaId = await customerIdOf('rita@demo.test');
+    await t.db.update(customerDocuments).set({ statusId: 5 }).where(eq(customerDocuments.customerId, ritaId));
+    const send = () => upload('customerDocumentCreate', { ...passport, number: 'LTQUOTA1' }, [{ field: 'front', fileName: 'q.pdf', content: PDF }], rita.accessToken);
+
+    // Bytes: one kept file of nearly the whole quota leaves no room for another PDF.
+    const [big] = await t.db.insert(customerDocuments).values(filler(ritaId, DOCUMENT_QUOTA_BYTES - PDF.length + 1)).returning({ id: customerDocuments.id });
+    const before = await documentCount();
+    expectVf(await send(), 'front', FileMessages.quota);
+    expect(await documentCount()).toBe(before);
+    await t.db.update(customerDocuments).set({ statusId: 5 }).where(eq(customerDocuments.id, big!.id));
+
+    // Files: as many kept files as the quota allows.
+    const fillers = await t.db.insert(customerDocuments).values(Array.from({ length: DOCUMENT_QUOTA_FILES }, () => filler(ritaId, 10))).returning({ id: customerDocuments.id });
+    expectVf(await send(), 'front', FileMessages.quota);
+    await t.db.update(customerDocuments).set({ statusId: 5 }).where(eq(customerDocuments.id, fillers[0]!.id));
+    const res = await send();
+    expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
+    await t.db.delete(customerDocuments).where(and(eq(customerDocuments.customerId, ritaId), eq(customerDocuments.createdUsername, 'quota test')));
   });
 });

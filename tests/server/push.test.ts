@@ -4,6 +4,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { PUSH_SUBSCRIPTION } from '../../api/push.ts';
+import { MAX_SOCKETS_PER_SESSION, TOO_MANY_SOCKETS } from '../../server/modules/push/push.server.ts';
 import { MethodFailure, type MethodContext } from '../../server/modules/method-types.ts';
 import { createTestApp, callMethod, postJson, signIn, testDriver, type TestApp } from './harness.ts';
 
@@ -195,5 +196,73 @@ describe('push over graphql-ws', () => {
       await waitFor(() => closedCode !== null);
       expect(closedCode).toBe(4403);
     });
+  });
+});
+
+describe('push limits', () => {
+  let app: { t: TestApp; url: string };
+  beforeAll(async () => {
+    app = await listening();
+  });
+
+  const closeOf = (client: Client) =>
+    new Promise<{ code: number; reason: string }>((resolve) =>
+      client.on('closed', (event) => resolve({ code: (event as { code: number }).code, reason: String((event as { reason: unknown }).reason) })),
+    );
+
+  it(`opens at most ${MAX_SOCKETS_PER_SESSION} sockets per session: the next is refused with ${TOO_MANY_SOCKETS.code}, and a closed one frees its place`, async () => {
+    const s = await signIn(app.t.app, 'boris');
+    const open = Array.from({ length: MAX_SOCKETS_PER_SESSION }, () => connect(app.url, { token: s.accessToken }));
+    const seen = open.map((c) => subscribe(c));
+    await Promise.all(seen.map((r) => r.ready));
+    expect(seen.every((r) => r.errors.length === 0)).toBe(true);
+
+    const sixth = connect(app.url, { token: s.accessToken });
+    const sixthOutcome = Promise.race([closeOf(sixth), new Promise<string>((resolve) => sixth.on('connected', () => resolve('connected')))]);
+    subscribe(sixth);
+    expect(await sixthOutcome).toEqual({ code: TOO_MANY_SOCKETS.code, reason: TOO_MANY_SOCKETS.reason });
+
+    // Another session of the same user has places of its own.
+    const other = await signIn(app.t.app, 'boris');
+    const otherSeen = subscribe(connect(app.url, { token: other.accessToken }));
+    await otherSeen.ready;
+    expect(otherSeen.errors).toEqual([]);
+
+    // The oldest socket closes; a new one of the session is admitted in its place and gets events.
+    await open[0]!.dispose();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = subscribe(connect(app.url, { token: s.accessToken }));
+    await again.ready;
+    await app.t.publisher.publish(decodeJwt(s.accessToken).cid as number, { type: 'TransactionConfirmation', transactionId: 9, status: 'approved' });
+    await waitFor(() => again.events.length === 1);
+    expect(again.errors).toEqual([]);
+  });
+
+  const introspect = (client: Client) =>
+    new Promise<{ data?: unknown; errors?: readonly { message: string }[] }>((resolve) => {
+      // A document the server's validation refuses comes back as the subscription's error: the list of errors.
+      client.subscribe<unknown>(
+        { query: '{ __schema { queryType { name } } }' },
+        { next: (value) => resolve(value as never), error: (errors) => resolve({ errors: errors as { message: string }[] }), complete: () => undefined },
+      );
+    });
+
+  it('answers no introspection outside development, and answers it in development', async () => {
+    const s = await signIn(app.t.app, 'boris');
+    const refused = await introspect(connect(app.url, { token: s.accessToken }));
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors?.[0]?.message).toMatch(/introspection/i);
+
+    const saved = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    let dev: { t: TestApp; url: string };
+    try {
+      dev = await listening();
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
+    const d = await signIn(dev.t.app, 'boris');
+    const answered = await introspect(connect(dev.url, { token: d.accessToken }));
+    expect(answered).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
   });
 });

@@ -8,6 +8,7 @@
  * enabled, which is what a strict migration ('scp') asks for. Device tokens are refused on them.
  */
 import { bearerToken } from '../platform/bearer.ts';
+import { isIdText } from '../../../api/method.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { authPaths } from '../../../api/auth.ts';
@@ -31,7 +32,6 @@ import { AuthFailure, type TokenService } from './tokens.service.ts';
 /** Thrown for a missing or invalid bearer: answered 401. */
 class Unauthenticated extends Error {}
 
-const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 export interface DeviceRoutesOptions {
   tokens: TokenService;
@@ -48,7 +48,7 @@ export async function deviceRoutes(app: FastifyInstance, { tokens, devices, appr
 
   const idParam = (request: FastifyRequest, name = 'id'): number => {
     const raw = (request.params as Record<string, string | undefined>)[name];
-    if (!raw || !ID_PATTERN.test(raw)) throw new AuthFailure(404, 'Not found');
+    if (!raw || !isIdText(raw)) throw new AuthFailure(404, 'Not found');
     return Number(raw);
   };
 

@@ -17,6 +17,7 @@
  *
  * The plugin also runs the export worker (exports.worker.ts) and stops it when the app closes.
  */
+import { isIdText } from '../../../api/method.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { activeVariant } from '../../../variants/index.ts';
@@ -53,7 +54,6 @@ class HttpAnswer extends Error {
 }
 
 const notFound = () => new HttpAnswer(404, 'ENOA', 'Not found');
-const ID = /^[1-9]\d{0,9}$/;
 const EXPORT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const exportFileRoute = `${API_VERSION_PATH}/exports/:exportId/file`;
@@ -71,7 +71,7 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
     if (caller.restriction) throw new HttpAnswer(403, '13', 'Not available in this session');
     const header = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
     if (header === undefined) return { caller, customerId: caller.customerId };
-    if (typeof header !== 'string' || !ID.test(header)) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
+    if (typeof header !== 'string' || !isIdText(header)) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
     const customerId = Number(header);
     if (!(await mayActFor(db, caller, customerId))) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
     return { caller, customerId };
@@ -116,7 +116,7 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
     handle(async (request, reply) => {
       const { caller, customerId } = await acting(request);
       const params = request.params as { accountId: string; year: string; month: string };
-      if (!ID.test(params.accountId) || !/^\d{4}$/.test(params.year) || !/^(0?[1-9]|1[0-2])$/.test(params.month)) throw notFound();
+      if (!isIdText(params.accountId) || !/^\d{4}$/.test(params.year) || !/^(0?[1-9]|1[0-2])$/.test(params.month)) throw notFound();
       const accountId = Number(params.accountId);
       const year = Number(params.year);
       const month = Number(params.month);

@@ -26,7 +26,8 @@ import * as v from 'valibot';
 import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
-import type { MethodDef } from '../../../api/method.ts';
+import { isIdText, MAX_ID, type MethodDef } from '../../../api/method.ts';
+import { parseMethodRequest } from '../../../api/input-checks.ts';
 import { isMethodName, methods, type MethodName } from '../../../api/registry.ts';
 import { methodRights, rightAllows, RightsMessages, type ActingAccess } from '../../../api/rights.ts';
 import { AccessRight } from '../../../api/customer.ts';
@@ -320,7 +321,8 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     // Acting for another customer: the rights table (api/rights.ts) decides before the body is read
     // (the Customer-Id header) or validated (fromCustomerId), so a refused call never reaches the handler.
     const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
-    const headerCustomerId = typeof headerCustomer === 'string' && CUSTOMER_ID_PATTERN.test(headerCustomer) ? Number(headerCustomer) : undefined;
+    // A customer id past MAX_ID is no id (parseMethodRequest answers VF on it); never looked up.
+    const headerCustomerId = typeof headerCustomer === 'string' && CUSTOMER_ID_PATTERN.test(headerCustomer) && isIdText(headerCustomer) ? Number(headerCustomer) : undefined;
     if (caller && headerCustomerId !== undefined) {
       const refusal = await actingRefusal(db, caller, name, headerCustomerId);
       if (refusal) return fail(reply, refusal);
@@ -331,13 +333,13 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       return fail(reply, { responseCode: ResponseCode.validation, responseDescription: 'Invalid request', validationErrors: read.errors });
     }
     const bodyCustomerId = (read.body as { fromCustomerId?: unknown } | null)?.fromCustomerId;
-    if (caller && typeof bodyCustomerId === 'number' && Number.isInteger(bodyCustomerId) && bodyCustomerId >= 1 && bodyCustomerId !== headerCustomerId) {
+    if (caller && typeof bodyCustomerId === 'number' && Number.isInteger(bodyCustomerId) && bodyCustomerId >= 1 && bodyCustomerId <= MAX_ID && bodyCustomerId !== headerCustomerId) {
       const refusal = await actingRefusal(db, caller, name, bodyCustomerId);
       if (refusal) return fail(reply, refusal);
     }
-    const parsed = v.safeParse(def.request, read.body, { abortEarly: false });
+    const parsed = parseMethodRequest(def.request, read.body, request.headers);
     const headerErrors: ValidationError[] =
-      headerCustomer !== undefined && headerCustomerId === undefined
+      headerCustomer !== undefined && !(typeof headerCustomer === 'string' && CUSTOMER_ID_PATTERN.test(headerCustomer))
         ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
         : [];
     const idempotent = IDEMPOTENT_METHODS.has(name);

@@ -5,15 +5,17 @@
  * and the wire shape of an uploaded document.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { ValidationError } from '../../../api/envelope.ts';
-import { DOCUMENT_MAX_BYTES, DocumentFileField, type UploadedDocument } from '../../../api/documents.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_FILES, DocumentFileField, type UploadedDocument } from '../../../api/documents.ts';
 import { addDays, DocumentCategory } from '../../../api/verification.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { DictionaryKey } from '../dictionaries/data/types.ts';
 import { dictionaryItems, type UiLanguage } from '../dictionaries/dictionaries.tables.ts';
 import { MethodFailure, type UploadedFile } from '../method-types.ts';
 import { customerDocuments } from './profile.tables.ts';
+import { customers } from '../customers/customers.tables.ts';
+import { contentProblem } from './document-content.ts';
 
 /** Every column but the file content: lists never load files. */
 const { content: _content, ...documentColumns } = getTableColumns(customerDocuments);
@@ -47,6 +49,9 @@ export const FileMessages = {
   empty: 'is empty',
   tooLarge: `must be at most ${DOCUMENT_MAX_BYTES / 1_000_000} MB`,
   wrongType: 'must be a PDF, JPEG or PNG file',
+  activePdf: 'must be a PDF without scripts, automatic actions or attached files',
+  polyglot: 'must be only a PDF, JPEG or PNG file (this one holds another format too)',
+  quota: `would exceed your document storage (${DOCUMENT_QUOTA_FILES} files, ${DOCUMENT_QUOTA_BYTES / 1_000_000} MB): delete documents you no longer need`,
   unexpected: 'is not expected for this document type',
   duplicate: 'must be sent once',
 } as const;
@@ -77,7 +82,12 @@ export function checkFile(file: UploadedFile | undefined, param: string, errors:
     errors.push({ param, description: FileMessages.wrongType });
     return null;
   }
-  // The name is shown back to the customer and in a download header: keep it plain.
+  const problem = contentProblem(file.content, mimeType);
+  if (problem) {
+    errors.push({ param, description: FileMessages[problem] });
+    return null;
+  }
+  // The name is display metadata only (the download is named by downloadFileName): keep it plain.
   const fileName = (file.fileName || 'document').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, FILE_NAME_MAX) || 'document';
   return { fileName, mimeType, content: file.content, sha256: createHash('sha256').update(file.content).digest('hex') };
 }
@@ -216,8 +226,36 @@ export async function prepareDocument(db: Db | Tx, doc: NewDocument, files: read
 
 export type PreparedDocument = NonNullable<Awaited<ReturnType<typeof prepareDocument>>>;
 
-/** Stores a prepared document: the main row and its sub-document; returns both rows. */
+const EXTENSIONS: Record<DetectedMime, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/**
+ * The name a document file downloads under: generated from the row (never the uploaded name) with
+ * the extension of the type detected from its content, so a file is never served under a name
+ * that makes a browser or an operating system treat it as something else.
+ */
+export function downloadFileName(row: Pick<DocumentRow, 'id' | 'side' | 'mimeType'>): string {
+  return `document-${row.id}-${row.side}.${EXTENSIONS[row.mimeType as DetectedMime] ?? 'bin'}`;
+}
+
+/**
+ * Refuses files past the customer's quota (DOCUMENT_QUOTA_FILES, DOCUMENT_QUOTA_BYTES) with VF
+ * naming `param`. The customer's row is locked first, so two concurrent uploads count each other.
+ */
+export async function checkDocumentQuota(tx: Tx, customerId: number, files: readonly CheckedFile[], param: string): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const [kept] = await tx
+    .select({ files: count(), bytes: sql<string>`coalesce(sum(${customerDocuments.sizeBytes}), 0)` })
+    .from(customerDocuments)
+    .where(and(eq(customerDocuments.customerId, customerId), ne(customerDocuments.statusId, 5)));
+  const newBytes = files.reduce((sum, f) => sum + f.content.length, 0);
+  if ((kept?.files ?? 0) + files.length > DOCUMENT_QUOTA_FILES || Number(kept?.bytes ?? 0) + newBytes > DOCUMENT_QUOTA_BYTES) {
+    throw new MethodFailure('VF', 'Invalid request', [{ param, description: FileMessages.quota }]);
+  }
+}
+
+/** Stores a prepared document (within the customer's quota): the main row and its sub-document; returns both rows. */
 export async function storeDocument(tx: Tx, doc: NewDocument, prepared: PreparedDocument, uploadedAt: Date): Promise<DocumentRow[]> {
+  await checkDocumentQuota(tx, doc.customerId, prepared.second ? [prepared.front, prepared.second.file] : [prepared.front], doc.frontField);
   const common = {
     customerId: doc.customerId,
     categoryId: prepared.meta.categoryId,

@@ -8,6 +8,8 @@
  *
  * Each change and each download writes an audit entry; nothing of a file's content is logged.
  */
+import { downloadFileName } from './documents.service.ts';
+import { isIdText } from '../../../api/method.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
@@ -54,7 +56,6 @@ class HttpAnswer extends Error {
   }
 }
 
-const ID = /^[1-9]\d{0,9}$/;
 const notFound = () => new HttpAnswer(404, 'ENOA', 'Not found');
 
 export const phoneVerifyRoute = `${API_VERSION_PATH}/verification/phones/:phoneId/verify`;
@@ -84,7 +85,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     const caller = await signedIn(request);
     const header = explicit ?? request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
     if (header === undefined) return { caller, customerId: caller.customerId };
-    if (typeof header !== 'string' || !ID.test(header)) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
+    if (typeof header !== 'string' || !isIdText(header)) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
     const customerId = Number(header);
     if (!(await mayActFor(db, caller, customerId))) throw new HttpAnswer(403, 'ENOA', 'No access to this customer');
     return { caller, customerId };
@@ -134,7 +135,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
 
   const sendFile = async (reply: FastifyReply, documentId: number, customerId: number | null) => {
     const [row] = await db
-      .select({ customerId: customerDocuments.customerId, statusId: customerDocuments.statusId, fileName: customerDocuments.fileName, mimeType: customerDocuments.mimeType, content: customerDocuments.content })
+      .select({ id: customerDocuments.id, side: customerDocuments.side, customerId: customerDocuments.customerId, statusId: customerDocuments.statusId, mimeType: customerDocuments.mimeType, content: customerDocuments.content })
       .from(customerDocuments)
       .where(eq(customerDocuments.id, documentId));
     if (!row || row.statusId === 5 || (customerId !== null && row.customerId !== customerId)) throw notFound();
@@ -144,7 +145,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         reply
           .code(200)
           .header('Content-Type', row.mimeType)
-          .header('Content-Disposition', attachmentDisposition(row.fileName))
+          .header('Content-Disposition', attachmentDisposition(downloadFileName(row)))
           .header('Cache-Control', 'no-store')
           .send(row.content),
     };
@@ -155,7 +156,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     handle(async (request, reply) => {
       const { caller, customerId } = await acting(request);
       const { documentId } = request.params as { documentId: string };
-      if (!ID.test(documentId)) throw notFound();
+      if (!isIdText(documentId)) throw notFound();
       const file = await sendFile(reply, Number(documentId), customerId);
       await audit(db, caller, customerId, 'documentDownload', { documentId: Number(documentId) });
       return file.send();
@@ -168,7 +169,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
       const caller = await signedIn(request);
       if (!caller.isAdmin) throw new HttpAnswer(403, '13', 'Administrators only');
       const { documentId } = request.params as { documentId: string };
-      if (!ID.test(documentId)) throw notFound();
+      if (!isIdText(documentId)) throw notFound();
       const file = await sendFile(reply, Number(documentId), null);
       await audit(db, caller, file.row.customerId, 'adminDocumentDownload', { documentId: Number(documentId) });
       return file.send();
@@ -180,7 +181,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     handle(async (request, reply) => {
       const { caller, customerId } = await actingToChange(request);
       const { phoneId } = request.params as { phoneId: string };
-      if (!ID.test(phoneId)) throw notFound();
+      if (!isIdText(phoneId)) throw notFound();
       const body = parse(PhoneVerifyBodySchema, request.body);
       const sentTo = await db.transaction(async (tx) => {
         const [phone] = await tx

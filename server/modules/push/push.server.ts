@@ -9,12 +9,17 @@
  *   final one is the last event. An unknown or expired attempt is refused (4403); an attempt
  *   answered before the socket opened gets its answer at once.
  * After its last event a socket is closed with 4403: nothing more will come on it.
+ *
+ * At most MAX_SOCKETS_PER_SESSION sockets are open per session (a sign-in's token family, a
+ * device's family, a sign-in attempt) on one instance; the next one is refused with 4429 (see
+ * there). Schema introspection is answered only when NODE_ENV is development.
  */
 import { createRequire } from 'node:module';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { PUSH_PATH, pushSdl } from '../../../api/push.ts';
+import { MAX_ID } from '../../../api/method.ts';
 import type { Db } from '../../db/types.ts';
 import { isConnectionError } from '../../db/outage.ts';
 import type { ApprovalService } from '../auth/approvals.service.ts';
@@ -30,7 +35,22 @@ import type { PushChannel, PushMessage, PushPublisher } from './publisher.ts';
  * graphql refuses a schema built by "another" copy. Loading it through require pins the one copy
  * graphql-ws itself uses.
  */
-const { buildSchema } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const { buildSchema, specifiedRules, validate, NoSchemaIntrospectionCustomRule } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+
+/**
+ * Open sockets per session on one instance. A session's tabs share one socket each, and a few
+ * tabs are normal; a stolen or leaked token must not hold an instance's sockets without bound.
+ * The count is per instance (sockets live in their instance's memory; counting across instances
+ * would need a shared, heartbeated registry): behind N instances a session holds at most 5 * N.
+ */
+export const MAX_SOCKETS_PER_SESSION = 5;
+/**
+ * The close code of a socket past MAX_SOCKETS_PER_SESSION: graphql-ws's "too many" code, which its
+ * client treats as final (no retry). The newest socket is refused, not the oldest closed: evicting
+ * the oldest would let whoever holds a copy of the token push the customer's own sockets out, and
+ * six tabs would evict each other in a reconnect loop; refusing the newest is stable.
+ */
+export const TOO_MANY_SOCKETS = { code: 4429, reason: 'Too many push sockets for this session' } as const;
 
 /** Events buffered for a slow socket; older ones are dropped beyond this. */
 const MAX_QUEUED_EVENTS = 100;
@@ -60,6 +80,8 @@ type PushExtra = {
   listening?: Listening;
   recheck?: ReturnType<typeof setInterval>;
   expiry?: ReturnType<typeof setTimeout>;
+  /** the session this socket counts against (MAX_SOCKETS_PER_SESSION) */
+  session?: string;
 };
 
 const isFinalLoginApproval = (event: PushMessage) => event.type === 'LoginApproval';
@@ -124,15 +146,35 @@ export function attachPush(
     publisher: PushPublisher;
     recheckMs?: number;
     now?: () => number;
+    /** answer schema introspection (default: NODE_ENV is development) */
+    introspection?: boolean;
   },
 ): void {
   const recheckMs = deps.recheckMs ?? PUSH_RECHECK_MS;
   const now = deps.now ?? Date.now;
   const schema = buildSchema(pushSdl);
+  const introspection = deps.introspection ?? process.env.NODE_ENV === 'development';
+  const rules = introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+  /** Open sockets by session (MAX_SOCKETS_PER_SESSION). */
+  const sessions = new Map<string, number>();
+  /** Counts the socket against its session; false (and the socket closed with 4429) past the limit. */
+  const admit = (extra: PushExtra & { socket: WebSocket }, session: string): boolean => {
+    // A socket that closed while its credentials were checked has had its onClose already.
+    if (extra.socket.readyState !== WebSocket.OPEN) return false;
+    const open = sessions.get(session) ?? 0;
+    if (open >= MAX_SOCKETS_PER_SESSION) {
+      extra.socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
+      return false;
+    }
+    sessions.set(session, open + 1);
+    extra.session = session;
+    return true;
+  };
   const wss = new WebSocketServer({ server: app.server, path: PUSH_PATH, maxPayload: 64 * 1024 });
   const disposable = useServer<Record<string, unknown> | undefined, PushExtra>(
     {
       schema,
+      validate: (s, document) => validate(s, document, rules),
       roots: {
         query: { health: () => 'ok' },
         subscription: {
@@ -171,6 +213,7 @@ export function attachPush(
             await deps.approvals.expireIfDue(row.keyHash);
             return false;
           }
+          if (!admit(ctx.extra, `attempt:${row.temporaryTokenHash}`)) return false;
           const initial: PushMessage[] =
             row.status === 'approved' || row.status === 'declined' ? [{ type: 'LoginApproval', status: row.status }] : [];
           ctx.extra.listening = { channel: { kind: 'attempt', id: row.temporaryTokenHash }, initial, isLast: isFinalLoginApproval, end };
@@ -201,6 +244,7 @@ export function attachPush(
         const device = await deps.devices.authenticateDevice(token);
         if (device) {
           if (params.customerId !== undefined) return false;
+          if (!admit(ctx.extra, `device-family:${device.familyId}`)) return false;
           ctx.extra.listening = { channel: { kind: 'device', id: device.deviceId }, initial: [], isLast: isDeviceUnlinked, end };
           // A revoked device, a revoked family or an expired device token ends the socket.
           recheckWith(async () => (await deps.devices.authenticateDevice(token)) !== null);
@@ -211,10 +255,11 @@ export function attachPush(
         if (!caller) return false;
         let customerId = caller.customerId;
         if (params.customerId !== undefined) {
-          if (typeof params.customerId !== 'number' || !Number.isInteger(params.customerId)) return false;
+          if (typeof params.customerId !== 'number' || !Number.isInteger(params.customerId) || params.customerId < 1 || params.customerId > MAX_ID) return false;
           if (!(await mayActFor(deps.db, caller, params.customerId))) return false;
           customerId = params.customerId;
         }
+        if (!admit(ctx.extra, caller.familyId ? `family:${caller.familyId}` : `user:${caller.userId}`)) return false;
         ctx.extra.listening = { channel: { kind: 'customer', id: customerId }, initial: [], isLast: () => false, end };
         recheckWith(async () => (await deps.tokens.authenticate(token)) !== null);
         return true;
@@ -222,6 +267,12 @@ export function attachPush(
       onClose: (ctx) => {
         if (ctx.extra.recheck) clearInterval(ctx.extra.recheck);
         if (ctx.extra.expiry) clearTimeout(ctx.extra.expiry);
+        if (ctx.extra.session) {
+          const left = (sessions.get(ctx.extra.session) ?? 1) - 1;
+          if (left > 0) sessions.set(ctx.extra.session, left);
+          else sessions.delete(ctx.extra.session);
+          ctx.extra.session = undefined;
+        }
       },
       context: (ctx) => ({ listening: ctx.extra.listening }),
     },

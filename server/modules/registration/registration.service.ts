@@ -275,35 +275,42 @@ export function createRegistrationService(options: RegistrationOptions) {
 
     /**
      * A new code for a user waiting for activation; older codes die. Nothing happens (and the
-     * answer is the same) for unknown or active users, or past ACTIVATION_RESENDS_PER_HOUR.
+     * answer is the same) for unknown or active users, or past ACTIVATION_RESENDS_PER_HOUR: no
+     * row is written then. A resend is one transaction with its audit entry.
      */
-    async resend(tx: Db, email: string): Promise<{ userId: number } | null> {
-      const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user || user.activated || user.disabled) return null;
-      const purpose: ActivationPurpose = user.userType === 2 ? 'businessActivation' : user.userType === 3 ? 'employeeActivation' : 'activation';
-      const [recent] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.userId, user.id),
-            eq(oneTimeCodes.purpose, purpose),
-            gt(oneTimeCodes.createdAt, at(now() - HOUR_MS)),
-            sql`${oneTimeCodes.payload} @> '{"resend":true}'::jsonb`,
-          ),
-        );
-      if ((recent?.n ?? 0) >= ACTIVATION_RESENDS_PER_HOUR) return null;
-      // An authorised user gets links only once the company is activated (by its owner).
-      if (purpose === 'employeeActivation') {
-        const [any] = await tx.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, purpose))).limit(1);
-        if (!any) return null;
-      }
-      await tx
-        .update(oneTimeCodes)
-        .set({ expiresAt: at(now()) })
-        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, at(now()))));
-      await issueCode(tx, user, purpose, true);
-      return { userId: user.id };
+    async resend(db: Db, email: string): Promise<{ userId: number } | null> {
+      const [found] = await db.select({ id: users.id, activated: users.activated, disabled: users.disabled }).from(users).where(eq(users.email, email)).limit(1);
+      if (!found || found.activated || found.disabled) return null;
+      return db.transaction(async (tx) => {
+        // Read again under a lock: two resends at once count each other against the hourly cap.
+        const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
+        if (!user || user.activated || user.disabled) return null;
+        const purpose: ActivationPurpose = user.userType === 2 ? 'businessActivation' : user.userType === 3 ? 'employeeActivation' : 'activation';
+        const [recent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(oneTimeCodes)
+          .where(
+            and(
+              eq(oneTimeCodes.userId, user.id),
+              eq(oneTimeCodes.purpose, purpose),
+              gt(oneTimeCodes.createdAt, at(now() - HOUR_MS)),
+              sql`${oneTimeCodes.payload} @> '{"resend":true}'::jsonb`,
+            ),
+          );
+        if ((recent?.n ?? 0) >= ACTIVATION_RESENDS_PER_HOUR) return null;
+        // An authorised user gets links only once the company is activated (by its owner).
+        if (purpose === 'employeeActivation') {
+          const [any] = await tx.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, purpose))).limit(1);
+          if (!any) return null;
+        }
+        await tx
+          .update(oneTimeCodes)
+          .set({ expiresAt: at(now()) })
+          .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, at(now()))));
+        await issueCode(tx, user, purpose, true);
+        await tx.insert(auditLog).values({ userId: user.id, customerId: user.customerId, method: 'activationCodeResend', details: { resent: true } });
+        return { userId: user.id };
+      });
     },
   };
 

@@ -51,14 +51,12 @@ export const PREAPPROVED_DEFAULT_PAGE_SIZE = 50;
 export const CatalogMessages = {
   signIn: 'Sign-in required',
   noAccess: 'No access to this account',
-  noSuchAccount: 'There is no such account',
   closedAccount: 'The account is closed',
   invalid: 'Invalid request',
   hasCurrency: 'You already have an account in this currency',
   notCurrency: (currency: string) => `is not a ${currency} account`,
   tooMany: 'Too many requests: try again in a minute',
   noSuchSchedule: 'There is no such pre-approved payment',
-  noAccessSchedule: 'No access to this pre-approved payment',
   notCancelable: 'This pre-approved payment cannot be canceled',
   alreadyOver: 'This pre-approved payment has already ended',
 } as const;
@@ -187,8 +185,8 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       let account;
       if (input.accountId !== undefined) {
         [account] = await ctx.db.select().from(accounts).where(eq(accounts.accountId, input.accountId)).for('update');
-        if (!account) throw new MethodFailure('TA1', CatalogMessages.noSuchAccount);
-        if (account.customerId !== customerId) throw new MethodFailure('ENOA', CatalogMessages.noAccess);
+        // Another customer's account answers as one that does not exist (no existence oracle).
+        if (!account || account.customerId !== customerId) throw new MethodFailure('ENOA', CatalogMessages.noAccess);
         if (account.currency !== input.currencyCode) throw vf('accountId', CatalogMessages.notCurrency(input.currencyCode));
         if (account.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', CatalogMessages.closedAccount);
       } else {
@@ -406,8 +404,8 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
         .innerJoin(accounts, eq(accounts.accountId, transferSchedules.fromAccountId))
         .where(eq(transferSchedules.id, input.id))
         .for('update', { of: transferSchedules });
-      if (!row) throw new MethodFailure('TA1', CatalogMessages.noSuchSchedule);
-      if (row.schedule.customerId !== customerId) throw new MethodFailure('ENOA', CatalogMessages.noAccessSchedule);
+      // Another customer's schedule answers as one that does not exist (no existence oracle).
+      if (!row || row.schedule.customerId !== customerId) throw new MethodFailure('ENOA', CatalogMessages.noSuchSchedule);
       if (row.schedule.status === 'finished' || row.schedule.status === 'canceled') throw new MethodFailure('TA1', CatalogMessages.alreadyOver);
       if (!row.schedule.userCancel) throw new MethodFailure('TA1', CatalogMessages.notCancelable);
       const [updated] = await ctx.db

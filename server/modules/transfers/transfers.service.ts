@@ -742,11 +742,13 @@ export function createTransferService(deps: TransferServiceDeps) {
     return voided!;
   }
 
-  /** The transfer of the acting customer, locked (TA1 unknown, ENOA another customer's). */
+  /**
+   * The transfer of the acting customer, locked. An unknown id and another customer's transfer
+   * answer alike (ENOA, unknown transfer): the answer must not tell which ids exist.
+   */
   async function lockOwnTransfer(tx: Tx, actor: TransferActor, id: number): Promise<TransferRow> {
     const [t] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
-    if (!t) throw new MethodFailure('TA1', TransferMessages.unknownTransfer);
-    if (t.customerId !== actor.customerId) throw new MethodFailure('ENOA', TransferMessages.noAccess);
+    if (!t || t.customerId !== actor.customerId) throw new MethodFailure('ENOA', TransferMessages.unknownTransfer);
     return t;
   }
 
@@ -851,8 +853,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     /** transferStatus: the transfer now (a pending one past its time is expired first, in its own transaction). */
     async status(db: Db, actor: TransferActor, id: number): Promise<TransferResult & { responseDescription?: string }> {
       const [found] = await db.select().from(transfers).where(eq(transfers.id, id));
-      if (!found) throw new MethodFailure('TA1', TransferMessages.unknownTransfer);
-      if (found.customerId !== actor.customerId) throw new MethodFailure('ENOA', TransferMessages.noAccess);
+      // As lockOwnTransfer: no existence oracle.
+      if (!found || found.customerId !== actor.customerId) throw new MethodFailure('ENOA', TransferMessages.unknownTransfer);
       let t = found;
       if (t.status === 'pending' && t.expiresAt.getTime() <= now()) {
         t = await db.transaction(async (tx) => {

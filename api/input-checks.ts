@@ -1,0 +1,87 @@
+/**
+ * Checks every named method's request gets on top of its own schema (issue 11, finding 9):
+ *
+ * - No control characters in text: C0 controls (U+0000-U+001F) and DEL (U+007F) are refused
+ *   with VF naming the field, wherever the text is (nested objects and arrays included). Tab,
+ *   line feed and carriage return are allowed in the multi-line fields only (MULTILINE_FIELDS).
+ *   A NUL would otherwise reach PostgreSQL (which refuses it in text: an unknown error), and the
+ *   others end up in logs, e-mails, CSV exports and PDFs where they can forge lines.
+ * - The acting-customer header is an id within MAX_ID, like fromCustomerId.
+ *
+ * The checks produce valibot issues, so the endpoint answers them exactly like schema failures
+ * (one VF with every bad field).
+ */
+import * as v from 'valibot';
+import { CUSTOMER_ID_HEADER } from './http.ts';
+import { MAX_ID } from './method.ts';
+
+/** Fields (by their own key, at any depth) whose text may span lines: tab, LF and CR are allowed there. */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'reason', 'comment', 'message', 'answer']);
+
+export const InputCheckMessages = {
+  controlCharacters: 'must not contain control characters',
+  customerIdHeader: 'must be a customer id',
+} as const;
+
+const CONTROL_ANY = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+type PathItem = { type: 'object'; origin: 'value'; input: unknown; key: string | number; value: unknown };
+
+function issueAt(path: PathItem[], input: unknown, message: string): v.BaseIssue<unknown> {
+  return {
+    kind: 'validation',
+    type: 'check',
+    input,
+    expected: null,
+    received: typeof input === 'string' ? 'control characters' : String(input),
+    message,
+    path: path as unknown as v.BaseIssue<unknown>['path'],
+  };
+}
+
+/** An issue for every string (at any depth) holding a control character its field does not allow. */
+export function controlCharacterIssues(value: unknown, path: PathItem[] = []): v.BaseIssue<unknown>[] {
+  if (typeof value === 'string') {
+    // A body that is a bare string is the schema's to refuse; an array item is judged by the field holding the array.
+    if (path.length === 0) return [];
+    const field = [...path].reverse().find((p) => typeof p.key === 'string')?.key;
+    const pattern = typeof field === 'string' && MULTILINE_FIELDS.has(field) ? CONTROL_BUT_LINES : CONTROL_ANY;
+    return pattern.test(value) ? [issueAt(path, value, InputCheckMessages.controlCharacters)] : [];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => controlCharacterIssues(item, [...path, { type: 'object', origin: 'value', input: value, key: index, value: item }]));
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
+      controlCharacterIssues(item, [...path, { type: 'object', origin: 'value', input: value, key, value: item }]),
+    );
+  }
+  return [];
+}
+
+export type MethodRequestParse<TOutput> =
+  | { success: true; output: TOutput; issues?: undefined }
+  | { success: false; output?: undefined; issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]] };
+
+/**
+ * A named method's body through its schema (every issue, not the first) and the checks above.
+ * `headers` are the request's (lower-case names, as Node gives them).
+ */
+export function parseMethodRequest<S extends v.GenericSchema>(
+  schema: S,
+  body: unknown,
+  headers: Record<string, string | string[] | undefined> = {},
+): MethodRequestParse<v.InferOutput<S>> {
+  const parsed = v.safeParse(schema, body, { abortEarly: false });
+  const issues: v.BaseIssue<unknown>[] = parsed.success ? [] : [...parsed.issues];
+  // Check what the schema let through (on a failure, the raw body: every bad field at once).
+  issues.push(...controlCharacterIssues(parsed.success ? parsed.output : body));
+  const header = headers[CUSTOMER_ID_HEADER.toLowerCase()];
+  // A malformed header is the endpoint's own check; a well-formed one past MAX_ID is refused here.
+  if (typeof header === 'string' && /^[1-9]\d{0,9}$/.test(header) && Number(header) > MAX_ID) {
+    issues.push(issueAt([{ type: 'object', origin: 'value', input: headers, key: CUSTOMER_ID_HEADER, value: header }], header, InputCheckMessages.customerIdHeader));
+  }
+  if (issues.length > 0) return { success: false, issues: issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]] };
+  return { success: true, output: parsed.output as v.InferOutput<S> };
+}
