@@ -27,12 +27,12 @@ export const AccountSchema = v.object({
 export type Account = v.InferOutput<typeof AccountSchema>;
 
 /** Balance inquiry: the caller's accounts (or the company's with fromCustomerId). */
-export const accountsAccount = defineMethod({
-  name: 'accounts.account',
+export const balanceInquiry = defineMethod({
+  name: 'balanceInquiry',
   access: 'customer',
   mutation: false,
   request: {},
   response: { accounts: v.object({ account: v.array(AccountSchema) }) },
 });
 
-export const accountMethods = { 'accounts.account': accountsAccount };
+export const accountMethods = { balanceInquiry };

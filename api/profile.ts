@@ -9,7 +9,7 @@
  *
  * REST (bearer token):
  * - POST /api/v1/verification/phones/{phoneId}/verify {type, captcha, codeChallenge}: sends the
- *   phone's code by SMS; phoneConfirm then answers with verification {code, codeVerifier}.
+ *   phone's code by SMS; confirmPhone then answers with verification {code, codeVerifier}.
  * - POST /api/v1/identity-verification and POST /api/v1/customers/{id}/identity-verification:
  *   start an identity-verification job ({ workflowRunId, token, provider, url }).
  * - GET /api/v1/identity-verification/{workflowRunId}/{token}: the job's state (no bearer: the token).
@@ -78,8 +78,8 @@ export const profileInquiry = defineMethod({
 });
 
 /** Adds a phone (unconfirmed; the first one becomes primary). */
-export const phoneAdd = defineMethod({
-  name: 'phoneAdd',
+export const addPhone = defineMethod({
+  name: 'addPhone',
   access: 'customer',
   mutation: true,
   request: phoneEntries,
@@ -87,8 +87,8 @@ export const phoneAdd = defineMethod({
 });
 
 /** Replaces a phone's number (unconfirmed again; its status kept). */
-export const phoneReplace = defineMethod({
-  name: 'phoneReplace',
+export const replacePhone = defineMethod({
+  name: 'replacePhone',
   access: 'customer',
   mutation: true,
   request: { phoneId: id, ...phoneEntries },
@@ -105,8 +105,8 @@ export const phoneConfirmRequest = defineMethod({
 });
 
 /** Confirms a phone: phoneId plus { code } or verification { code, codeVerifier } (document 1 §7). */
-export const phoneConfirm = defineMethod({
-  name: 'phoneConfirm',
+export const confirmPhone = defineMethod({
+  name: 'confirmPhone',
   access: 'customer',
   mutation: true,
   request: {
@@ -152,40 +152,40 @@ export const emailInquiry = defineMethod({
   response: { login: v.string(), emails: v.array(EmailSchema), usernameChangeRequest: v.nullable(UsernameChangeRequestSchema) },
 });
 
-export const emailAdd = defineMethod({
-  name: 'emailAdd',
+export const addEmail = defineMethod({
+  name: 'addEmail',
   access: 'customer',
   mutation: true,
   request: { emailAddress: LoginEmailSchema },
   response: { email: EmailSchema },
 });
 
-export const emailDelete = defineMethod({
-  name: 'emailDelete',
+export const deleteEmail = defineMethod({
+  name: 'deleteEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id },
   response: {},
 });
 
-export const emailSetPrimary = defineMethod({
-  name: 'emailSetPrimary',
+export const setPrimaryEmail = defineMethod({
+  name: 'setPrimaryEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id },
   response: { email: EmailSchema },
 });
 
-export const emailConfirmRequest = defineMethod({
-  name: 'emailConfirmRequest',
+export const confirmRequestEmail = defineMethod({
+  name: 'confirmRequestEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id },
   response: { expiresInSeconds: v.number() },
 });
 
-export const emailConfirm = defineMethod({
-  name: 'emailConfirm',
+export const confirmEmail = defineMethod({
+  name: 'confirmEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id, code },
@@ -209,8 +209,8 @@ export const usernameChangeRequestDelete = defineMethod({
 });
 
 /** The code e-mailed to the desired username: the change applies at once when the identity is validated, else it waits (pending). */
-export const usernameChangeEmailConfirm = defineMethod({
-  name: 'usernameChangeEmailConfirm',
+export const usernameChangeRequestEmailConfirm = defineMethod({
+  name: 'usernameChangeRequestEmailConfirm',
   access: 'customer',
   mutation: true,
   request: { requestId: id, code },
@@ -235,7 +235,7 @@ export const AddressSchema = v.object({
   addressStatus: v.number(),
   status: v.picklist(ADDRESS_STATUSES),
   confirmed: v.boolean(),
-  /** when the customer last confirmed the address is still current (addressConfirm), or null */
+  /** when the customer last confirmed the address is still current (confirmAddress), or null */
   customerConfirmedAt: v.nullable(v.string()),
   uploadedDocuments: v.array(UploadedDocumentSchema),
   isDocumentOutOfDate: v.boolean(),
@@ -289,8 +289,8 @@ export const customerAddressDelete = defineMethod({
 });
 
 /** The customer confirms that the address is still correct. */
-export const addressConfirm = defineMethod({
-  name: 'addressConfirm',
+export const confirmAddress = defineMethod({
+  name: 'confirmAddress',
   access: 'customer',
   mutation: true,
   request: { addressId: id },
@@ -476,8 +476,8 @@ export const adminCustomerUnlimit = defineMethod({
 
 const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount'))));
 
-export const adminFinancialInfoUpdate = defineMethod({
-  name: 'adminFinancialInfoUpdate',
+export const financialDetailUpdate = defineMethod({
+  name: 'financialDetailUpdate',
   access: 'admin',
   mutation: true,
   request: {
@@ -490,8 +490,8 @@ export const adminFinancialInfoUpdate = defineMethod({
   response: {},
 });
 
-export const adminDueDiligenceUpdate = defineMethod({
-  name: 'adminDueDiligenceUpdate',
+export const dueDiligenceUpdate = defineMethod({
+  name: 'dueDiligenceUpdate',
   access: 'admin',
   mutation: true,
   request: {
@@ -505,23 +505,23 @@ export const adminDueDiligenceUpdate = defineMethod({
 
 export const profileMethods = {
   profileInquiry,
-  phoneAdd,
-  phoneReplace,
+  addPhone,
+  replacePhone,
   phoneConfirmRequest,
-  phoneConfirm,
+  confirmPhone,
   emailInquiry,
-  emailAdd,
-  emailDelete,
-  emailSetPrimary,
-  emailConfirmRequest,
-  emailConfirm,
+  addEmail,
+  deleteEmail,
+  setPrimaryEmail,
+  confirmRequestEmail,
+  confirmEmail,
   usernameChangeRequestCreate,
   usernameChangeRequestDelete,
-  usernameChangeEmailConfirm,
+  usernameChangeRequestEmailConfirm,
   addressInquiry,
   customerAddressCreateOrReplace,
   customerAddressDelete,
-  addressConfirm,
+  confirmAddress,
   customerTaxNumberUpdate,
   kycInfoUpdate,
   kycCustomerInfoGet,
@@ -532,6 +532,6 @@ export const profileMethods = {
   userStatusGet,
   adminCustomerLimit,
   adminCustomerUnlimit,
-  adminFinancialInfoUpdate,
-  adminDueDiligenceUpdate,
+  financialDetailUpdate,
+  dueDiligenceUpdate,
 };

@@ -105,8 +105,8 @@ export const moneyPermissions = defineMethod({
 
 // ---- accounts, currencies and rates ---------------------------------------------------------
 
-export const accountAddCurrency = defineMethod({
-  name: 'accountAddCurrency',
+export const addCurrency = defineMethod({
+  name: 'addCurrency',
   access: 'customer',
   mutation: true,
   request: { currencyCode: CurrencyCodeSchema },
@@ -114,8 +114,8 @@ export const accountAddCurrency = defineMethod({
 });
 
 /** A crypto wallet: a new account of a crypto currency (or an existing one) with its receiving address. */
-export const walletCreate = defineMethod({
-  name: 'walletCreate',
+export const createWallet = defineMethod({
+  name: 'createWallet',
   access: 'customer',
   mutation: true,
   request: { currencyCode: v.picklist(CRYPTO_CURRENCIES), accountId: v.optional(id) },
@@ -132,8 +132,8 @@ export const exchangeRate = defineMethod({
 });
 
 export const RateSchema = v.object({ fromCurrencyCode: v.string(), toCurrencyCode: v.string(), rate: decimalString, updatedAt: v.string() });
-export const exchangeRatesDefault = defineMethod({
-  name: 'exchangeRatesDefault',
+export const defaultExchangeRates = defineMethod({
+  name: 'defaultExchangeRates',
   access: 'customer',
   mutation: false,
   request: {},
@@ -254,8 +254,8 @@ export const transferP2p = defineMethod({
 });
 
 /** Approve a pending transfer with its code (document 2 §7 "Approve transfer: trxid, approvalCode"). */
-export const transferApprove = defineMethod({
-  name: 'transferApprove',
+export const approveTransfer = defineMethod({
+  name: 'approveTransfer',
   access: 'customer',
   mutation: true,
   request: { trxid: id, approvalCode: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{4,32}$/, 'must be the code')) },
@@ -263,8 +263,8 @@ export const transferApprove = defineMethod({
 });
 
 /** Send the approval again (sms: a new code; push: the request to the devices again). */
-export const transferApprovalResend = defineMethod({
-  name: 'transferApprovalResend',
+export const resendApproval = defineMethod({
+  name: 'resendApproval',
   access: 'customer',
   mutation: true,
   request: { trxid: id },
@@ -360,18 +360,18 @@ export const preapprovedCancel = defineMethod({
 
 export const transferMethods = {
   moneyPermissions,
-  accountAddCurrency,
-  walletCreate,
+  addCurrency,
+  createWallet,
   exchangeRate,
-  exchangeRatesDefault,
+  defaultExchangeRates,
   transferFee,
   transferMaxAmount,
   customerLimits,
   checkPayee,
   transferBetweenAccounts,
   transferP2p,
-  transferApprove,
-  transferApprovalResend,
+  approveTransfer,
+  resendApproval,
   transferCancel,
   transferStatus,
   recentTransfers,

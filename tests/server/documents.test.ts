@@ -119,23 +119,23 @@ describe('the unverified demo customer', () => {
 describe('uploads', () => {
   it('refuses a file whose content is no PDF, JPEG or PNG whatever its name, and stores nothing', async () => {
     const before = await documentCount();
-    const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: Buffer.from('not really a pdf at all') }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: Buffer.from('not really a pdf at all') }], uma.accessToken);
     expectVf(res, 'front', /PDF, JPEG or PNG/);
     expect(await documentCount()).toBe(before);
   });
 
   it('refuses an empty file and one over the size cap', async () => {
-    expectVf(await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'a.pdf', content: Buffer.alloc(0) }], uma.accessToken), 'front', /empty/);
+    expectVf(await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'a.pdf', content: Buffer.alloc(0) }], uma.accessToken), 'front', /empty/);
     const big = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES, 0x20)]);
-    const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'big.pdf', content: big }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'big.pdf', content: big }], uma.accessToken);
     expectVf(res, 'front', /at most 10 MB/);
   });
 
   it('needs the back of a national ID card (type 4) and refuses a back for a passport', async () => {
     const card = { ...passport, documentTypeId: 4 };
-    expectVf(await upload('customerDocumentCreate', card, [{ field: 'front', fileName: 'id.png', content: PNG, mime: 'image/png' }], uma.accessToken), 'back', /required/);
+    expectVf(await upload('customerJumioDocumentCreate', card, [{ field: 'front', fileName: 'id.png', content: PNG, mime: 'image/png' }], uma.accessToken), 'back', /required/);
     expectVf(
-      await upload('customerDocumentCreate', passport, [
+      await upload('customerJumioDocumentCreate', passport, [
         { field: 'front', fileName: 'p.pdf', content: PDF },
         { field: 'back', fileName: 'b.pdf', content: PDF },
       ], uma.accessToken),
@@ -146,12 +146,12 @@ describe('uploads', () => {
 
   it('type 88 is for residents of RU and UA only, and needs the registration-stamp page', async () => {
     const internal = { ...passport, documentTypeId: 88 };
-    expectVf(await upload('customerDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'documentTypeId', /RU, UA/);
+    expectVf(await upload('customerJumioDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'documentTypeId', /RU, UA/);
     const borisId = await customerIdOf('boris@demo.test');
     await t.db.update(customers).set({ residenceCountryCode: 'UA' }).where(eq(customers.id, borisId));
     try {
-      expectVf(await upload('customerDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], boris.accessToken), 'registrationStamp', /required/);
-      const ok = await upload('customerDocumentCreate', internal, [
+      expectVf(await upload('customerJumioDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], boris.accessToken), 'registrationStamp', /required/);
+      const ok = await upload('customerJumioDocumentCreate', internal, [
         { field: 'front', fileName: 'p.pdf', content: PDF },
         { field: 'registrationStamp', fileName: 's.jpg', content: JPEG, mime: 'image/jpeg' },
       ], boris.accessToken);
@@ -167,9 +167,9 @@ describe('uploads', () => {
   });
 
   it('checks the dates: expiry after issue and not past, issue not in the future', async () => {
-    expectVf(await upload('customerDocumentCreate', { ...passport, expiresDate: '2021-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /after the issue/);
-    expectVf(await upload('customerDocumentCreate', { ...passport, issuedDate: '2010-01-01', expiresDate: '2020-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /past/);
-    expectVf(await upload('customerDocumentCreate', { ...passport, issuedDate: '2999-01-01', expiresDate: '2999-06-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'issuedDate', /future/);
+    expectVf(await upload('customerJumioDocumentCreate', { ...passport, expiresDate: '2021-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /after the issue/);
+    expectVf(await upload('customerJumioDocumentCreate', { ...passport, issuedDate: '2010-01-01', expiresDate: '2020-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /past/);
+    expectVf(await upload('customerJumioDocumentCreate', { ...passport, issuedDate: '2999-01-01', expiresDate: '2999-06-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'issuedDate', /future/);
   });
 });
 
@@ -178,11 +178,11 @@ describe('the verification journey', () => {
   let addressDocId = 0;
 
   it('uma uploads her passport: identity pending and documents in review', async () => {
-    const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: PDF }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: PDF }], uma.accessToken);
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
     identityId = (res.body.documents as { id: number }[])[0]!.id;
     expect(await status(uma.accessToken)).toMatchObject({ identity: 'pending', documentsInReview: true });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.method, 'customerDocumentCreate')).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.method, 'customerJumioDocumentCreate')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit!.details).toMatchObject({ documentIds: [identityId], categoryId: 1, documentTypeId: 1 });
     expect(JSON.stringify(audit!.details)).not.toContain('LT1234567');
   });
@@ -249,7 +249,7 @@ describe('the verification journey', () => {
   });
 
   it('she uploads again, confirms her phone, the administrator confirms both: she is verified', async () => {
-    const again = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport2.pdf', content: PDF }], uma.accessToken);
+    const again = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport2.pdf', content: PDF }], uma.accessToken);
     expect(again.body.responseCode).toBe('00');
     identityId = (again.body.documents as { id: number }[])[0]!.id;
 
@@ -266,11 +266,11 @@ describe('the verification journey', () => {
     expect(verify.statusCode, verify.body).toBe(200);
     const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, '+37061234578'))).orderBy(desc(outbox.id)).limit(1);
     const code = /(\d{6}) is your code to confirm this phone/.exec(sms!.body)![1]!;
-    const wrongVerifier = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, verification: { code, codeVerifier: pkcePair().verifier } }, { token: uma.accessToken });
+    const wrongVerifier = await callMethod(app, 'confirmPhone', { phoneId: phone.id, verification: { code, codeVerifier: pkcePair().verifier } }, { token: uma.accessToken });
     expectVf(wrongVerifier, 'verification.codeVerifier');
-    const ritaTry = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: rita.accessToken });
+    const ritaTry = await callMethod(app, 'confirmPhone', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: rita.accessToken });
     expect(ritaTry.body.responseCode).toBe('ENOA');
-    const confirmed = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: uma.accessToken });
+    const confirmed = await callMethod(app, 'confirmPhone', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: uma.accessToken });
     expect(confirmed.body.responseCode, JSON.stringify(confirmed.body)).toBe('00');
     expect(await status(uma.accessToken)).toMatchObject({ phoneConfirmed: true, verified: false });
 
@@ -314,7 +314,7 @@ describe('limits', () => {
 
 describe('phones', () => {
   it('adds a phone with the plus signs removed, confirms it with the SMS code; wrong codes count', async () => {
-    const add = await callMethod(app, 'phoneAdd', { phoneCountryCode: '+44', phone: '7700 900123', phoneType: 2 }, { token: boris.accessToken });
+    const add = await callMethod(app, 'addPhone', { phoneCountryCode: '+44', phone: '7700 900123', phoneType: 2 }, { token: boris.accessToken });
     expect(add.body.responseCode, JSON.stringify(add.body)).toBe('00');
     const phone = add.body.phone as { id: number; phoneCountryCode: string; phone: string; status: string; confirmed: boolean };
     expect(phone).toMatchObject({ phoneCountryCode: '44', phone: '7700900123', status: 'Primary', confirmed: false });
@@ -322,9 +322,9 @@ describe('phones', () => {
     expect(sent.body.responseCode).toBe('00');
     const [sms] = await t.db.select().from(outbox).where(eq(outbox.recipient, '+447700900123')).orderBy(desc(outbox.id)).limit(1);
     const code = /(\d{6}) is your code/.exec(sms!.body)![1]!;
-    const wrong = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, code: code === '000000' ? '111111' : '000000' }, { token: boris.accessToken });
+    const wrong = await callMethod(app, 'confirmPhone', { phoneId: phone.id, code: code === '000000' ? '111111' : '000000' }, { token: boris.accessToken });
     expectVf(wrong, 'code', /wrong/);
-    const ok = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, code }, { token: boris.accessToken });
+    const ok = await callMethod(app, 'confirmPhone', { phoneId: phone.id, code }, { token: boris.accessToken });
     expect(ok.body.responseCode).toBe('00');
     const [row] = await t.db.select().from(phones).where(eq(phones.id, phone.id));
     expect(row!.confirmed).toBe(true);
@@ -332,15 +332,15 @@ describe('phones', () => {
 
   it("refuses another customer's phone id (ENOA) and a bad number (VF)", async () => {
     const [umaPhone] = await t.db.select().from(phones).where(eq(phones.phone, '61234578'));
-    const res = await callMethod(app, 'phoneReplace', { phoneId: umaPhone!.id, phoneCountryCode: '370', phone: '61111111' }, { token: boris.accessToken });
+    const res = await callMethod(app, 'replacePhone', { phoneId: umaPhone!.id, phoneCountryCode: '370', phone: '61111111' }, { token: boris.accessToken });
     expect(res.body.responseCode).toBe('ENOA');
-    expectVf(await callMethod(app, 'phoneAdd', { phoneCountryCode: '+0', phone: '12' }, { token: boris.accessToken }), 'phone');
+    expectVf(await callMethod(app, 'addPhone', { phoneCountryCode: '+0', phone: '12' }, { token: boris.accessToken }), 'phone');
   });
 });
 
 describe('downloads', () => {
   it('a file named in Cyrillic downloads under its own name (RFC 5987) with an ASCII fallback', async () => {
-    const res = await upload('customerDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).pdf', content: PDF }], rita.accessToken);
+    const res = await upload('customerJumioDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).pdf', content: PDF }], rita.accessToken);
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
     const id = (res.body.documents as { id: number }[])[0]!.id;
     const file = await app.inject({ method: 'GET', url: `${API_VERSION_PATH}/documents/${id}/file`, headers: { authorization: `Bearer ${rita.accessToken}` } });

@@ -117,17 +117,17 @@ describe('the envelope', () => {
 
 describe('acting for a customer', () => {
   it('answers ENOA for another customer in fromCustomerId or the Customer-Id header', async () => {
-    const body = await callMethod(t.app, 'accounts.account', { fromCustomerId: northwindId }, { token: anna.accessToken });
+    const body = await callMethod(t.app, 'balanceInquiry', { fromCustomerId: northwindId }, { token: anna.accessToken });
     expect(body.body.responseCode).toBe('ENOA');
-    const header = await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken, headers: { 'Customer-Id': String(northwindId) } });
+    const header = await callMethod(t.app, 'balanceInquiry', {}, { token: anna.accessToken, headers: { 'Customer-Id': String(northwindId) } });
     expect(header.body.responseCode).toBe('ENOA');
-    const bad = await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken, headers: { 'Customer-Id': 'abc' } });
+    const bad = await callMethod(t.app, 'balanceInquiry', {}, { token: anna.accessToken, headers: { 'Customer-Id': 'abc' } });
     expect(bad.body.responseCode).toBe('VF');
   });
 
   it("lets an authorised user read the company's accounts", async () => {
     for (const who of [clerk, viewer]) {
-      const res = await callMethod(t.app, 'accounts.account', {}, { token: who.accessToken, headers: { 'Customer-Id': String(northwindId) } });
+      const res = await callMethod(t.app, 'balanceInquiry', {}, { token: who.accessToken, headers: { 'Customer-Id': String(northwindId) } });
       expect(res.body.responseCode).toBe('00');
       const list = (res.body.accounts as { account: { currency: string; balance: string; customerId: number }[] }).account;
       expect(list.map((a) => `${a.currency} ${a.balance}`)).toEqual(['EUR 48200.00', 'GBP 12875.40']);
@@ -140,7 +140,7 @@ describe('acting for a customer', () => {
     const viewerId = Number(decodeJwt(viewer.accessToken).sub);
     await t.db.update(customerAccess).set({ accessRights: 0 }).where(eq(customerAccess.userId, viewerId));
     try {
-      const res = await callMethod(t.app, 'accounts.account', { fromCustomerId: northwindId }, { token: viewer.accessToken });
+      const res = await callMethod(t.app, 'balanceInquiry', { fromCustomerId: northwindId }, { token: viewer.accessToken });
       expect(res.body.responseCode).toBe('ENOA');
     } finally {
       await t.db.update(customerAccess).set({ accessRights: 1 }).where(eq(customerAccess.userId, viewerId));
@@ -190,7 +190,7 @@ describe('customer methods', () => {
   });
 
   it('accounts.account gives decimal balances of the caller', async () => {
-    const res = await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken });
+    const res = await callMethod(t.app, 'balanceInquiry', {}, { token: anna.accessToken });
     const list = (res.body.accounts as { account: { currency: string; balance: string; accountBalanceMin: string }[] }).account;
     expect(list.map((a) => `${a.currency} ${a.balance}`)).toEqual(['EUR 2450.75', 'USD 310.00']);
     expect(list[0]!.accountBalanceMin).toBe('0.00');

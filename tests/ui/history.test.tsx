@@ -41,7 +41,7 @@ const historyAnswer = (body: Record<string, unknown>) => ({
 });
 
 useHarness(() => ({
-  'accounts.account': () => ({
+  'balanceInquiry': () => ({
     responseCode: '00',
     accounts: { account: [account({ accountId: 101, currency: 'EUR', balance: '100' }), account({ accountId: 102, currency: 'USD', balance: '5' })] },
   }),

@@ -82,7 +82,7 @@ beforeEach(() => {
     getCustomerInfo: () => ({ responseCode: '00', customer: baseCustomer }),
     // the main layout's verification banner (nothing to do: no banner)
     userStatusGet: () => userStatusAnswer(),
-    'accounts.account': () => ({ responseCode: '00', accounts: { account: accounts } }),
+    'balanceInquiry': () => ({ responseCode: '00', accounts: { account: accounts } }),
   };
   setFetchForTests(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -125,7 +125,7 @@ describe('guards', () => {
     const { router } = await renderApp('/home?tab=1', null);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').rememberedPath).toBe('/home?tab=1');
-    expect(methodCalls.map((c) => c.name)).not.toContain('accounts.account');
+    expect(methodCalls.map((c) => c.name)).not.toContain('balanceInquiry');
   });
 
   it('a signed-in user needing KYC is sent to /kyc', async () => {
@@ -151,7 +151,7 @@ describe('guards', () => {
     if (rst === 'scp') storeLoginResult({ requirement: 'strict', strategy: 'enable' });
     const { router } = await renderApp(path, baseCustomer, { rst });
     await waitFor(() => expect(router.state.location.pathname).toBe(expected));
-    expect(methodCalls.map((c) => c.name)).not.toContain('accounts.account');
+    expect(methodCalls.map((c) => c.name)).not.toContain('balanceInquiry');
   });
 
   it('a session restricted to two-step set-up may open the settings page', async () => {
@@ -190,12 +190,12 @@ describe('home', () => {
   });
 
   it('shows the failure when the accounts cannot be loaded, and retries', async () => {
-    handlers['accounts.account'] = () => ({ responseCode: 'UE', responseDescription: 'Ledger is closed for maintenance' });
+    handlers['balanceInquiry'] = () => ({ responseCode: 'UE', responseDescription: 'Ledger is closed for maintenance' });
     await renderApp('/home', baseCustomer);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your accounts could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('Ledger is closed for maintenance')).toBeTruthy();
-    handlers['accounts.account'] = () => ({ responseCode: '00', accounts: { account: accounts.slice(0, 1) } });
+    handlers['balanceInquiry'] = () => ({ responseCode: '00', accounts: { account: accounts.slice(0, 1) } });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have 1 account.')).toBeTruthy();
   });

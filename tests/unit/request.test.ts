@@ -115,7 +115,7 @@ describe('request', () => {
   it('adds Customer-Id and fromCustomerId when acting for a company', async () => {
     acting = 501;
     answerWith(json(200, { responseCode: '00', accounts: { account: [] } }));
-    await callMethod('accounts.account', {});
+    await callMethod('balanceInquiry', {});
     expect(headersOf(calls[0]).get('Customer-Id')).toBe('501');
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ fromCustomerId: 501 });
   });
@@ -217,7 +217,7 @@ describe('request', () => {
         },
       }),
     );
-    const answer = await callMethod('accounts.account', {});
+    const answer = await callMethod('balanceInquiry', {});
     expect(answer.responseCode).toBe('00');
     if ('accounts' in answer) {
       const account = answer.accounts.account[0];

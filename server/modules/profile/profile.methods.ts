@@ -182,7 +182,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { phones: rows.map(phoneWire) };
     },
 
-    async phoneAdd(input, ctx) {
+    async addPhone(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const existing = await tx.select().from(phones).where(eq(phones.customerId, customerId)).for('update');
@@ -198,7 +198,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { phone: phoneWire(row!) };
     },
 
-    async phoneReplace(input, ctx) {
+    async replacePhone(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownPhone(tx, customerId, input.phoneId, true);
@@ -227,7 +227,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { sentTo, expiresInSeconds: PROFILE_CODE_TTL_S };
     },
 
-    async phoneConfirm(input, ctx) {
+    async confirmPhone(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const answer = input.verification?.code ?? input.code;
@@ -264,7 +264,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       };
     },
 
-    async emailAdd(input, ctx) {
+    async addEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       await ensureLoginEmail(tx, customerId);
@@ -279,7 +279,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { email: emailWire(row!) };
     },
 
-    async emailDelete(input, ctx) {
+    async deleteEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -289,7 +289,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async emailSetPrimary(input, ctx) {
+    async setPrimaryEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -301,7 +301,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { email: emailWire(updated!) };
     },
 
-    async emailConfirmRequest(input, ctx) {
+    async confirmRequestEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -316,7 +316,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { expiresInSeconds: PROFILE_CODE_TTL_S };
     },
 
-    async emailConfirm(input, ctx) {
+    async confirmEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -365,7 +365,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async usernameChangeEmailConfirm(input, ctx) {
+    async usernameChangeRequestEmailConfirm(input, ctx) {
       const { caller, customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const [r] = await tx
@@ -501,7 +501,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async addressConfirm(input, ctx) {
+    async confirmAddress(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownAddress(tx, customerId, input.addressId);
@@ -675,7 +675,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { limited: false };
     },
 
-    async adminFinancialInfoUpdate(input, ctx) {
+    async financialDetailUpdate(input, ctx) {
       const tx = ctx.db as Tx;
       await customerOr(tx, input.customerId, 'TA1');
       const values = {
@@ -692,7 +692,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async adminDueDiligenceUpdate(input, ctx) {
+    async dueDiligenceUpdate(input, ctx) {
       const tx = ctx.db as Tx;
       const customer = await customerOr(tx, input.customerId, 'TA1');
       const values = {

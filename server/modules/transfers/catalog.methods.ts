@@ -7,10 +7,10 @@
  * ENOA, an id that does not exist TA1.
  *
  * Decisions:
- * - accountAddCurrency needs no permission flag: opening an empty account moves no money (the flags
+ * - addCurrency needs no permission flag: opening an empty account moves no money (the flags
  *   of document 2 §6 are all about moving it). One non-closed account per currency: a second
  *   answers VF on currencyCode.
- * - walletCreate needs funding.digital. Without accountId it uses the customer's non-closed
+ * - createWallet needs funding.digital. Without accountId it uses the customer's non-closed
  *   account of that currency when there is one (keeping "one account per currency"), else opens a
  *   payment account (1001); the address is a provider-internal deposit reference (catalog.accounts.ts).
  * - checkPayee answers only the four booleans and, when the e-mail can receive, the display name;
@@ -38,7 +38,7 @@ import { blacklist, exchangeRates, transferSchedules, transfers } from './transf
 
 export type MoneyCatalogHandlersMethods = Pick<
   typeof transferMethods,
-  'moneyPermissions' | 'accountAddCurrency' | 'walletCreate' | 'exchangeRate' | 'exchangeRatesDefault' | 'checkPayee' | 'recentTransfers' | 'preapprovedList' | 'preapprovedCancel'
+  'moneyPermissions' | 'addCurrency' | 'createWallet' | 'exchangeRate' | 'defaultExchangeRates' | 'checkPayee' | 'recentTransfers' | 'preapprovedList' | 'preapprovedCancel'
 >;
 
 /** Payee checks one user may make per minute (per server instance). */
@@ -171,7 +171,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       return { permissions: nestFlags(await heldFlags(ctx)) };
     },
 
-    async accountAddCurrency(input, ctx) {
+    async addCurrency(input, ctx) {
       const { customerId } = acting(ctx);
       await lockCustomer(ctx.db, customerId);
       if (await liveAccountIn(ctx.db, customerId, input.currencyCode)) throw vf('currencyCode', CatalogMessages.hasCurrency);
@@ -180,7 +180,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       return { account: toWireAccount(account) };
     },
 
-    async walletCreate(input, ctx) {
+    async createWallet(input, ctx) {
       const { customerId } = acting(ctx);
       await requireFlags(ctx, ...OPERATION_FLAGS.wallet);
       await lockCustomer(ctx.db, customerId);
@@ -213,7 +213,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       return { rate: await rateFor(ctx.db, input.fromCurrencyCode, input.toCurrencyCode) };
     },
 
-    async exchangeRatesDefault(_input, ctx) {
+    async defaultExchangeRates(_input, ctx) {
       acting(ctx);
       const rows = await ctx.db
         .select()

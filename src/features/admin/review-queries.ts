@@ -19,5 +19,5 @@ export const reviewQueueQuery = (page: number) =>
 export const customerDocumentsQuery = (customerId: number) =>
   queryOptions({
     queryKey: [...adminReviewKey, 'customerDocuments', customerId],
-    queryFn: () => callMethodOrThrow('adminCustomerDocuments', { customerId }),
+    queryFn: () => callMethodOrThrow('adminReassignDocumentList', { customerId }),
   });
