@@ -188,7 +188,8 @@ export const confirmEmail = defineMethod({
   name: 'confirmEmail',
   access: 'customer',
   mutation: true,
-  request: { emailId: id, code },
+  /** document 3 §7: confirm email (emailId, confirmationCode) */
+  request: { emailId: id, confirmationCode: code },
   response: { email: EmailSchema },
 });
 
@@ -284,7 +285,8 @@ export const customerAddressDelete = defineMethod({
   name: 'customerAddressDelete',
   access: 'customer',
   mutation: true,
-  request: { addressId: id },
+  /** document 3 §7: customer address delete {id} */
+  request: { id },
   response: {},
 });
 

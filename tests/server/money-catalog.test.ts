@@ -206,7 +206,7 @@ describe('addCurrency', () => {
       accountBalanceMin: '0.00',
       pendingAmount: '0.00',
       customerId: noflags.customerId,
-      settlementAccountId: null,
+      settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
     });
     const [row] = await t.db.select().from(accounts).where(eq(accounts.accountId, account.accountId as number));
     expect(row).toMatchObject({ customerId: noflags.customerId, purpose: 'customer', currency: 'GBP', address: null });

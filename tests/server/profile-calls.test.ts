@@ -237,10 +237,10 @@ describe('addresses', () => {
     const [umaAddress] = await t.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, await customerIdOf('uma@demo.test')));
     await unchanged(async () => {
       expectCode(await callMethod(app, 'customerAddressCreateOrReplace', { addressId: umaAddress!.id, ...address }, { token: boris.accessToken }), 'ENOA');
-      expectCode(await callMethod(app, 'customerAddressDelete', { addressId: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
+      expectCode(await callMethod(app, 'customerAddressDelete', { id: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
       expectCode(await callMethod(app, 'confirmAddress', { addressId: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
-      expectVf(await callMethod(app, 'customerAddressDelete', { addressId: 0 }, { token: boris.accessToken }), 'addressId');
-      const anonymous = await callMethod(app, 'customerAddressDelete', { addressId: umaAddress!.id });
+      expectVf(await callMethod(app, 'customerAddressDelete', { id: 0 }, { token: boris.accessToken }), 'id');
+      const anonymous = await callMethod(app, 'customerAddressDelete', { id: umaAddress!.id });
       expect(anonymous.status).toBe(401);
       expectCode(anonymous, 'AU');
     });
@@ -251,11 +251,11 @@ describe('addresses', () => {
     expectCode(confirm, '00');
     const [row] = await t.db.select().from(customerAddresses).where(eq(customerAddresses.id, borisAddressId));
     expect(row!.customerConfirmedAt).not.toBeNull();
-    expectCode(await callMethod(app, 'customerAddressDelete', { addressId: borisAddressId }, { token: boris.accessToken }), '00');
+    expectCode(await callMethod(app, 'customerAddressDelete', { id: borisAddressId }, { token: boris.accessToken }), '00');
     const list = await callMethod(app, 'addressInquiry', {}, { token: boris.accessToken });
     expect(list.body.addresses).toEqual([]);
     await unchanged(async () => {
-      expectCode(await callMethod(app, 'customerAddressDelete', { addressId: borisAddressId }, { token: boris.accessToken }), 'ENOA');
+      expectCode(await callMethod(app, 'customerAddressDelete', { id: borisAddressId }, { token: boris.accessToken }), 'ENOA');
       expectCode(await callMethod(app, 'confirmAddress', { addressId: borisAddressId }, { token: boris.accessToken }), 'ENOA');
     });
   });

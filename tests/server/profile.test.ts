@@ -46,7 +46,7 @@ describe('e-mails', () => {
     const early = await callMethod(app, 'setPrimaryEmail', { emailId: email.id }, { token: rita.accessToken });
     expect(early.body.responseCode).toBe('TA1');
     expect((await callMethod(app, 'confirmRequestEmail', { emailId: email.id }, { token: rita.accessToken })).body.responseCode).toBe('00');
-    const confirm = await callMethod(app, 'confirmEmail', { emailId: email.id, code: await lastMailCode('rita.work@example.com') }, { token: rita.accessToken });
+    const confirm = await callMethod(app, 'confirmEmail', { emailId: email.id, confirmationCode: await lastMailCode('rita.work@example.com') }, { token: rita.accessToken });
     expect(confirm.body).toMatchObject({ responseCode: '00', email: { confirmed: true } });
     const primary = await callMethod(app, 'setPrimaryEmail', { emailId: email.id }, { token: rita.accessToken });
     expect(primary.body).toMatchObject({ responseCode: '00', email: { status: 'Primary' } });

@@ -27,7 +27,7 @@ export const customer: Customer = makeCustomer({ lastName: 'Lind', login: 'anna@
 export const accessToken = makeAccessToken(300, Date.now(), { cid: 10 });
 
 export function account(over: Partial<Account> & Pick<Account, 'accountId' | 'currency' | 'balance'>): Account {
-  return { type: 1001, subType: null, accountStatusId: 1, accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, ...over };
+  return { type: 1001, subType: null, accountStatusId: 1, accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null, ...over };
 }
 
 let serial = 0;

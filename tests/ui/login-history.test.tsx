@@ -31,9 +31,9 @@ function itemsOf(page: number) {
 beforeEach(() => {
   asked = [];
   setFetchForTests(async (_input, init) => {
-    const { page } = JSON.parse(String(init?.body ?? '{}')) as { page: number };
-    asked.push(page);
-    const body = { responseCode: '00', items: itemsOf(page), page, pageSize: 20, total: TOTAL };
+    const { pageNumber } = JSON.parse(String(init?.body ?? '{}')) as { pageNumber: number };
+    asked.push(pageNumber);
+    const body = { responseCode: '00', items: itemsOf(pageNumber), pageNumber, pageSize: 20, total: TOTAL };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });

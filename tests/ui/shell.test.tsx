@@ -26,9 +26,9 @@ const baseCustomer: Customer = makeCustomer({
 });
 
 const accounts = [
-  { accountId: 101, type: 1001, subType: null, accountStatusId: 1, currency: 'EUR', balance: '1250.5', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
-  { accountId: 102, type: 1001, subType: null, accountStatusId: 1, currency: 'BTC', balance: '0.00012345', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
-  { accountId: 103, type: 4001, subType: null, accountStatusId: 1, currency: 'USD', balance: '7', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
+  { accountId: 101, type: 1001, subType: null, accountStatusId: 1, currency: 'EUR', balance: '1250.5', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null },
+  { accountId: 102, type: 1001, subType: null, accountStatusId: 1, currency: 'BTC', balance: '0.00012345', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null },
+  { accountId: 103, type: 4001, subType: null, accountStatusId: 1, currency: 'USD', balance: '7', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null },
 ];
 
 

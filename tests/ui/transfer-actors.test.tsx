@@ -75,7 +75,7 @@ function watch(logic: AnyActorLogic) {
 const run = <T,>(logic: AnyActorLogic, input: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
 
 const form = { ...emptyForm(), fromAccountId: 101, amount: '10,5', payeeEmail: ' Bob@Demo.test ', note: ' Dinner ' };
-const eur = { accountId: 101, type: 1001, subType: null, accountStatusId: 2, currency: 'EUR', balance: '50', accountBalanceMin: '0', pendingAmount: '0', customerId: 1, settlementAccountId: null };
+const eur = { accountId: 101, type: 1001, subType: null, accountStatusId: 2, currency: 'EUR', balance: '50', accountBalanceMin: '0', pendingAmount: '0', customerId: 1, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null };
 const p2pRequest = transferRequest('p2p', form, [eur]);
 
 describe('callMethod and the Idempotency-Key', () => {

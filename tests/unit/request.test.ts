@@ -211,7 +211,7 @@ describe('request', () => {
               accountBalanceMin: '0',
               pendingAmount: '0',
               customerId: '70',
-              settlementAccountId: null,
+              settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
             },
           ],
         },

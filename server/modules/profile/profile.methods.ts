@@ -322,7 +322,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const row = await ownEmail(tx, customerId, input.emailId);
       if (row.confirmed) throw new MethodFailure('TA1', 'The address is confirmed already', [{ param: 'emailId', description: 'is confirmed already' }]);
       ctx.audit({ emailId: row.id });
-      await useCode(tx, { purpose: 'email', targetId: row.id, code: input.code, nowMs: now(), param: 'code' });
+      await useCode(tx, { purpose: 'email', targetId: row.id, code: input.confirmationCode, nowMs: now(), param: 'confirmationCode' });
       const [updated] = await tx.update(customerEmails).set({ confirmed: true, lastModified: new Date(now()) }).where(eq(customerEmails.id, row.id)).returning();
       return { email: emailWire(updated!) };
     },
@@ -495,7 +495,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
     async customerAddressDelete(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
-      const row = await ownAddress(tx, customerId, input.addressId);
+      const row = await ownAddress(tx, customerId, input.id);
       await tx.update(customerAddresses).set({ deletedAt: new Date(now()) }).where(eq(customerAddresses.id, row.id));
       ctx.audit({ addressId: row.id });
       return {};

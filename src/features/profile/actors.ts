@@ -37,7 +37,7 @@ export const emailConfirmActors = {
     return isFailure(answer) ? refusedOrNetwork(answer) : { ok: true, sentTo: null };
   },
   async confirmCode({ targetId, code }: { targetId: number; code: string }): Promise<ConfirmCodeResult> {
-    const answer = await callMethod('confirmEmail', { emailId: targetId, code });
+    const answer = await callMethod('confirmEmail', { emailId: targetId, confirmationCode: code });
     return isFailure(answer) ? codeFailure(answer) : { ok: true };
   },
 };
