@@ -59,6 +59,23 @@ describe('the envelope', () => {
     expect(params).toEqual(['customerId', 'fromCustomerId', 'lang']);
   });
 
+  it('takes the method name in the body (document 1 §7) when it is the one in the path, else VF', async () => {
+    const same = await callMethod(t.app, 'getCustomerInfo', { method: 'getCustomerInfo' }, { token: anna.accessToken });
+    expect(same.body.responseCode).toBe('00');
+    const other = await callMethod(t.app, 'getCustomerInfo', { method: 'userAccessList' }, { token: anna.accessToken });
+    expect(other.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'method', description: 'must be the method named in the path' }] });
+    // An old name in the body is refused as well: the wire has no aliases.
+    const old = await callMethod(t.app, 'balanceInquiry', { method: 'accounts.account' }, { token: anna.accessToken });
+    expect(old.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'method' }] });
+    expect((await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken })).body.responseCode).toBe('IM');
+  });
+
+  it('refuses the representative\'s fromEmail and authSecret on methods not listed for them', async () => {
+    const res = await callMethod(t.app, 'getCustomerInfo', { fromEmail: 'rep@example.test', authSecret: 's'.repeat(32) }, { token: anna.accessToken });
+    expect(res.body.responseCode).toBe('VF');
+    expect((res.body.validationErrors as { param: string }[]).map((e) => e.param).sort()).toEqual(['authSecret', 'fromEmail']);
+  });
+
   it('answers 401 AU without a token, with a garbage token, a badly signed token and an expired token', async () => {
     const none = await callMethod(t.app, 'getCustomerInfo');
     expect(none.status).toBe(401);
