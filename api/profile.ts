@@ -218,6 +218,47 @@ export const usernameChangeRequestEmailConfirm = defineMethod({
   response: { usernameChangeRequest: v.nullable(UsernameChangeRequestSchema), login: v.string() },
 });
 
+/**
+ * Username change request: identity job (document 1 §7). A request whose e-mail code is confirmed
+ * waits (pending) for a validated identity; this starts the identity-verification job that
+ * validates it, with the configured provider, as POST /identity-verification does. The spec shows
+ * no payload: the request's id in, the job's page out.
+ */
+export const usernameChangeRequestIdentityJob = defineMethod({
+  name: 'usernameChangeRequestIdentityJob',
+  access: 'customer',
+  mutation: true,
+  request: { requestId: id },
+  response: {
+    usernameChangeRequest: UsernameChangeRequestSchema,
+    workflowRunId: v.string(),
+    /** the secret of the job's page, shown once */
+    token: v.string(),
+    provider: v.string(),
+    /** where the customer continues the job */
+    url: v.string(),
+  },
+});
+
+/**
+ * Username change request: completed (document 1 §7). The app asks after the identity job: the
+ * change applies now when the identity is validated (login answered), a request already applied
+ * answers completed again, one still waiting answers TA1 with what it waits for. Not shown by
+ * the spec: this is what the app needs to leave the pending state.
+ */
+export const usernameChangeRequestCompleted = defineMethod({
+  name: 'usernameChangeRequestCompleted',
+  access: 'customer',
+  mutation: true,
+  request: { requestId: id },
+  response: {
+    completed: v.boolean(),
+    /** the request when it did not complete (failed: the username was taken meanwhile) */
+    usernameChangeRequest: v.nullable(UsernameChangeRequestSchema),
+    login: v.string(),
+  },
+});
+
 // ---- addresses ----
 
 export const ADDRESS_TYPES = ['unspecified', 'home', 'residence', 'business', 'homeAndBusiness', 'office'] as const;
@@ -520,6 +561,8 @@ export const profileMethods = {
   usernameChangeRequestCreate,
   usernameChangeRequestDelete,
   usernameChangeRequestEmailConfirm,
+  usernameChangeRequestIdentityJob,
+  usernameChangeRequestCompleted,
   addressInquiry,
   customerAddressCreateOrReplace,
   customerAddressDelete,

@@ -319,6 +319,58 @@ export const recentTransfers = defineMethod({
   response: { transfers: v.array(RecentTransferSchema) },
 });
 
+/**
+ * Beneficiary list (document 2 §7 beside mass p2p, 3 §7): the people the acting customer has sent
+ * p2p money to, most recent first, one row per e-mail. The spec does not show the shape: these are
+ * the fields a payee picker needs (who, and when and how much last).
+ */
+export const BeneficiarySchema = v.object({
+  email: v.string(),
+  /** the payee's name when the e-mail belongs to a customer, else null */
+  name: v.nullable(v.string()),
+  lastAmount: decimalString,
+  currency: v.string(),
+  lastDate: v.string(),
+  transferCount: v.number(),
+});
+export const beneficiaryList = defineMethod({
+  name: 'beneficiaryList',
+  access: 'customer',
+  mutation: false,
+  request: {
+    /** part of the e-mail or the name */
+    search: optionalText(100),
+    /** 50 unless given (a limit on everything) */
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+  },
+  response: { beneficiaries: v.array(BeneficiarySchema) },
+});
+
+/**
+ * Payment template list (document 3 §7): the transfers saved with a templateName (transferP2p,
+ * transferBetweenAccounts), the latest one per name, newest first. Shape not shown: what a
+ * "repeat this payment" needs to fill the transfer form.
+ */
+export const PaymentTemplateSchema = v.object({
+  templateName: v.string(),
+  type: TransferOperationSchema,
+  fromAccountId: v.number(),
+  toAccountId: v.nullable(v.number()),
+  toEmail: v.nullable(v.string()),
+  amount: decimalString,
+  currency: v.string(),
+  note: v.nullable(v.string()),
+  reference: v.nullable(v.string()),
+  created: v.string(),
+});
+export const paymentTemplateList = defineMethod({
+  name: 'paymentTemplateList',
+  access: 'customer',
+  mutation: false,
+  request: { limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) },
+  response: { templates: v.array(PaymentTemplateSchema) },
+});
+
 // ---- pre-approved (recurring) payments ------------------------------------------------------
 
 export const SubscriptionSchema = v.object({
@@ -375,6 +427,8 @@ export const transferMethods = {
   transferCancel,
   transferStatus,
   recentTransfers,
+  beneficiaryList,
+  paymentTemplateList,
   preapprovedList,
   preapprovedCancel,
 };

@@ -4,6 +4,7 @@
  * administrator's account actions. Ids of another customer's phone, e-mail, address or request
  * answer ENOA (alike an unknown id) and change nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { profileMethods, type Address, type Phone } from '../../../api/profile.ts';
 import { LimitActionType, MAX_EMAILS, MAX_PHONES, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
@@ -38,11 +39,17 @@ import {
   usernameChangeRequests,
 } from './profile.tables.ts';
 import { recomputeVerified, verificationInputs } from './verification.service.ts';
+import { identityProviderFromConfig, type IdentityVerificationProvider } from '../../adapters/identity-verification.ts';
+import { randomToken, sha256Hex } from '../auth/crypto.ts';
+import { identityJobs } from './profile.tables.ts';
+import { IDENTITY_JOB_TTL_S } from './profile.routes.ts';
 
 export interface ProfileHandlerOptions {
   now: () => number;
   /** the provider's name in SMS and e-mail texts */
   providerName: string;
+  /** identity verification (usernameChangeRequestIdentityJob); the configured one unless given */
+  identityProvider?: IdentityVerificationProvider;
 }
 
 type PhoneRow = typeof phones.$inferSelect;
@@ -144,6 +151,18 @@ async function usernameRequestWire(db: Db | Tx, r: typeof usernameChangeRequests
   };
 }
 
+/** The caller's request by id (locked), or ENOA: another user's, canceled or unknown alike. */
+async function ownUsernameRequest(tx: Tx, userId: number, requestId: number, includeCompleted = false) {
+  const [r] = await tx
+    .select()
+    .from(usernameChangeRequests)
+    .where(and(eq(usernameChangeRequests.id, requestId), eq(usernameChangeRequests.userId, userId)))
+    .for('update');
+  const statuses = includeCompleted ? ['active', 'pending', 'failed', 'completed'] : ['active', 'pending', 'failed'];
+  if (!r || !statuses.includes(r.status)) throw new MethodFailure('ENOA', 'No such request');
+  return r;
+}
+
 /** The caller's current username-change request (active, pending or failed), or null. */
 async function currentUsernameRequest(db: Db | Tx, userId: number) {
   const [r] = await db
@@ -164,6 +183,8 @@ async function customerOr(db: Db | Tx, customerId: number, code: 'ENOA' | 'TA1' 
 export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTable<typeof profileMethods> {
   const { now } = options;
   const today = () => isoDay(now());
+  /** read from the configuration on first use (an unavailable one fails that call, not the start) */
+  let identityProvider: IdentityVerificationProvider | undefined;
 
   const sendPhoneCode = async (tx: Tx, phone: PhoneRow, codeChallenge?: string) => {
     const code = await issueCode(tx, { customerId: phone.customerId, purpose: 'phone', targetId: phone.id, nowMs: now(), ...(codeChallenge ? { codeChallenge } : {}) });
@@ -392,6 +413,56 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       }
       const current = await currentUsernameRequest(tx, caller.userId);
       return { usernameChangeRequest: current ? await usernameRequestWire(tx, current) : null, login: await callerLogin({ ...ctx, db: tx }, caller) };
+    },
+
+    async usernameChangeRequestIdentityJob(input, ctx) {
+      const { caller, customerId } = requireCaller(ctx);
+      const tx = ctx.db as Tx;
+      const r = await ownUsernameRequest(tx, caller.userId, input.requestId);
+      if (r.status !== 'pending') {
+        throw new MethodFailure('TA1', 'The request does not wait for an identity check', [{ param: 'requestId', description: `is ${r.status}` }]);
+      }
+      const provider = (identityProvider ??= options.identityProvider ?? identityProviderFromConfig(process.env.IDENTITY_VERIFICATION_PROVIDER));
+      const workflowRunId = randomUUID();
+      const token = randomToken();
+      const { url } = await provider.start({ workflowRunId, token, kind: 'identity' });
+      // A new job replaces the customer's earlier pending identity job (as the REST start does).
+      await tx
+        .update(identityJobs)
+        .set({ status: 'expired' })
+        .where(and(eq(identityJobs.customerId, customerId), eq(identityJobs.kind, 'identity'), eq(identityJobs.status, 'pending')));
+      await tx.insert(identityJobs).values({
+        workflowRunId,
+        tokenHash: sha256Hex(token),
+        customerId,
+        kind: 'identity',
+        provider: provider.name,
+        channel: 'email',
+        createdByUserId: caller.userId,
+        createdAt: new Date(now()),
+        expiresAt: new Date(now() + IDENTITY_JOB_TTL_S * 1000),
+      });
+      await logUsernameEvent(tx, r.id, 'identityJobStarted', now());
+      ctx.audit({ requestId: r.id, workflowRunId, provider: provider.name });
+      return { usernameChangeRequest: await usernameRequestWire(tx, r), workflowRunId, token, provider: provider.name, url };
+    },
+
+    async usernameChangeRequestCompleted(input, ctx) {
+      const { caller, customerId } = requireCaller(ctx);
+      const tx = ctx.db as Tx;
+      const r = await ownUsernameRequest(tx, caller.userId, input.requestId, true);
+      const login = async () => callerLogin({ ...ctx, db: tx }, caller);
+      if (r.status === 'completed') return { completed: true, usernameChangeRequest: null, login: await login() };
+      if (r.status === 'failed') return { completed: false, usernameChangeRequest: await usernameRequestWire(tx, r), login: await login() };
+      if (r.status === 'active') throw new MethodFailure('TA1', 'The request waits for the code sent to the new address', [{ param: 'requestId', description: 'is active' }]);
+      const inputs = await verificationInputs(tx, { userId: caller.userId, customerId, today: today() });
+      if (!(inputs.identity === 'validated' || inputs.identity === 'expiredSoon' || (inputs.identity === 'notRequired' && inputs.verified))) {
+        throw new MethodFailure('TA1', 'The identity is not validated yet', [{ param: 'requestId', description: `waits for the identity (${inputs.identity})` }]);
+      }
+      const done = await completeUsernameChange(tx, r, now());
+      ctx.audit({ requestId: r.id, completed: done });
+      const [after] = await tx.select().from(usernameChangeRequests).where(eq(usernameChangeRequests.id, r.id));
+      return { completed: done, usernameChangeRequest: done ? null : await usernameRequestWire(tx, after!), login: await login() };
     },
 
     // ---- addresses ----
