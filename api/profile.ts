@@ -126,6 +126,59 @@ export const PhoneVerifyBodySchema = v.object({
   codeChallenge: PkceSchema,
 });
 
+/**
+ * The body of POST verification/customer/{id}/verify (document 1 §7, 3 §7): starts the identity
+ * verification of customer {id} by a channel of document 1 §3 (email, sms, camera). email and sms
+ * send the job's link to the customer's login address or confirmed primary phone (the link carries
+ * the job's secret, so it is not in the answer); camera answers the link to continue on this
+ * device. The spec shows no more; captcha and codeChallenge as for the phone's verify.
+ */
+export const CustomerVerifyBodySchema = v.object({
+  type: v.picklist(['email', 'sms', 'camera'], 'must be email, sms or camera'),
+  /** a captcha answer (not checked by the built-in platform: the sign-in limits apply instead) */
+  captcha: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  /** PKCE challenge of the device that asks (the built-in provider binds nothing to it) */
+  codeChallenge: PkceSchema,
+});
+
+/** URLs one POST /service/check-urls checks at most. */
+export const CHECK_URLS_MAX = 20;
+export const URL_MAX_LENGTH = 2000;
+
+/** The body of POST /service/check-urls (document 1 §7: urls). */
+export const CheckUrlsBodySchema = v.object({
+  urls: v.pipe(
+    v.array(v.pipe(v.string(), v.maxLength(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)), 'must be a list of URLs'),
+    v.minLength(1, 'must name at least one URL'),
+    v.maxLength(CHECK_URLS_MAX, `must be at most ${CHECK_URLS_MAX} URLs`),
+  ),
+});
+
+export type UrlCheckReason = 'notUrl' | 'notHttp' | 'credentials' | 'notPublicHost';
+
+/**
+ * Is a URL one a customer may give as a public web address (a business website)? http(s), no
+ * user:password part, a host name with a dot that is not localhost nor a literal IP address. The
+ * spec does not show the checks; the platform never fetches the URL (it would be a way to make the
+ * server call any address).
+ */
+export function checkUrl(raw: string): { url: string; valid: boolean; reason: UrlCheckReason | null } {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return { url: raw, valid: false, reason: 'notUrl' };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { url: raw, valid: false, reason: 'notHttp' };
+  if (u.username !== '' || u.password !== '') return { url: raw, valid: false, reason: 'credentials' };
+  const host = u.hostname.toLowerCase();
+  const isIp = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+  if (isIp || !host.includes('.') || host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
+    return { url: raw, valid: false, reason: 'notPublicHost' };
+  }
+  return { url: raw, valid: true, reason: null };
+}
+
 // ---- e-mails and the username ----
 
 export const EmailSchema = v.object({
