@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
 import { customerDocuments, identityJobs, usernameChangeRequests } from '../../server/modules/profile/profile.tables.ts';
-import { callMethod, createTestApp, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
+import { API_VERSION_PATH } from '../../api/http.ts';
+import { callMethod, createTestApp, pkcePair, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -158,5 +159,89 @@ describe('usernameChangeRequestIdentityJob and usernameChangeRequestCompleted', 
     expect(row!.status).toBe('completed');
     // A completed request starts no job.
     expect((await callMethod(app, 'usernameChangeRequestIdentityJob', { requestId }, { token: uma.accessToken })).body.responseCode).toBe('ENOA');
+  });
+});
+
+describe('POST verification/customer/{id}/verify', () => {
+  const verify = (customerId: number | string, payload: Record<string, unknown>, token?: string) =>
+    app.inject({
+      method: 'POST',
+      url: `${API_VERSION_PATH}/verification/customer/${customerId}/verify`,
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+  const customerOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.customerId;
+
+  it('needs a sign-in, the customer\'s own id (or one it acts for) and a valid body', async () => {
+    const ritaId = await customerOf('rita@demo.test');
+    const { challenge } = pkcePair();
+    expect((await verify(ritaId, { type: 'camera', codeChallenge: challenge })).statusCode).toBe(401);
+    const foreign = await verify(ritaId, { type: 'camera', codeChallenge: challenge }, boris.accessToken);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ responseCode: 'ENOA' });
+    const bad = await verify(ritaId, { type: 'fax', codeChallenge: 'short' }, rita.accessToken);
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json().validationErrors as { param: string }[]).map((e) => e.param).sort()).toEqual(['codeChallenge', 'type']);
+    expect((await verify('abc', { type: 'camera', codeChallenge: challenge }, rita.accessToken)).statusCode).toBe(404);
+  });
+
+  it('camera answers the job\'s link; email sends it to the login address and answers only where', async () => {
+    const ritaId = await customerOf('rita@demo.test');
+    const camera = await verify(ritaId, { type: 'camera', captcha: 'ok', codeChallenge: pkcePair().challenge }, rita.accessToken);
+    expect(camera.statusCode, camera.body).toBe(200);
+    const c = camera.json();
+    expect(c).toMatchObject({ responseCode: '00', provider: 'review', type: 'camera' });
+    expect(c.url).toBe(`/identity-verification/${c.workflowRunId}/${c.token}`);
+    const [job] = await t.db.select().from(identityJobs).where(eq(identityJobs.workflowRunId, c.workflowRunId));
+    expect(job).toMatchObject({ customerId: ritaId, kind: 'identity', channel: 'camera', status: 'pending' });
+
+    const email = await verify(ritaId, { type: 'email', codeChallenge: pkcePair().challenge }, rita.accessToken);
+    expect(email.statusCode, email.body).toBe(200);
+    const e = email.json();
+    expect(e).toMatchObject({ responseCode: '00', type: 'email', sentTo: 'r***@demo.test' });
+    expect(e.token).toBeUndefined();
+    expect(e.url).toBeUndefined();
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'mail'), eq(outbox.recipient, 'rita@demo.test'))).orderBy(desc(outbox.id)).limit(1);
+    expect(mail!.body).toContain(`/identity-verification/${e.workflowRunId}/`);
+    // The new job replaced the camera one.
+    const [replaced] = await t.db.select().from(identityJobs).where(eq(identityJobs.workflowRunId, c.workflowRunId));
+    expect(replaced!.status).toBe('expired');
+  });
+
+  it('sms needs a confirmed primary phone (TA1, nothing started otherwise)', async () => {
+    const ritaId = await customerOf('rita@demo.test');
+    const before = await t.db.select().from(identityJobs).where(eq(identityJobs.customerId, ritaId));
+    const sms = await verify(ritaId, { type: 'sms', codeChallenge: pkcePair().challenge }, rita.accessToken);
+    expect(sms.statusCode).toBe(409);
+    expect(sms.json()).toMatchObject({ responseCode: 'TA1', validationErrors: [{ param: 'type' }] });
+    expect(await t.db.select().from(identityJobs).where(eq(identityJobs.customerId, ritaId))).toHaveLength(before.length);
+  });
+});
+
+describe('POST /service/check-urls', () => {
+  const check = (payload: unknown) => app.inject({ method: 'POST', url: `${API_VERSION_PATH}/service/check-urls`, payload: payload as Record<string, unknown> });
+
+  it('says which URLs are public web addresses, without fetching them', async () => {
+    const res = await check({ urls: ['https://northwind.example.com/about', 'ftp://files.example.com', 'http://localhost:3000', 'https://user:pw@example.com', 'http://10.0.0.1', 'not a url'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      responseCode: '00',
+      urls: [
+        { url: 'https://northwind.example.com/about', valid: true, reason: null },
+        { url: 'ftp://files.example.com', valid: false, reason: 'notHttp' },
+        { url: 'http://localhost:3000', valid: false, reason: 'notPublicHost' },
+        { url: 'https://user:pw@example.com', valid: false, reason: 'credentials' },
+        { url: 'http://10.0.0.1', valid: false, reason: 'notPublicHost' },
+        { url: 'not a url', valid: false, reason: 'notUrl' },
+      ],
+    });
+  });
+
+  it('VF for no list, an empty one or too many', async () => {
+    for (const payload of [{}, { urls: [] }, { urls: Array.from({ length: 21 }, (_, i) => `https://a${i}.example.com`) }, { urls: 'https://example.com' }]) {
+      const res = await check(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'urls' }] });
+    }
   });
 });
