@@ -17,6 +17,7 @@ import { storeLoginResult } from '../../src/features/devices/login-result.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
 import { userStatusAnswer } from './verification-fixtures.ts';
+import { methodBody } from './method-body.ts';
 
 const baseCustomer: Customer = makeCustomer({
   lastName: 'Lind',
@@ -82,12 +83,12 @@ beforeEach(() => {
     getCustomerInfo: () => ({ responseCode: '00', customer: baseCustomer }),
     // the main layout's verification banner (nothing to do: no banner)
     userStatusGet: () => userStatusAnswer(),
-    'balanceInquiry': () => ({ responseCode: '00', accounts: { account: accounts } }),
+    balanceInquiry: () => ({ responseCode: '00', accounts: { account: accounts } }),
   };
   setFetchForTests(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const name = decodeURIComponent(url.search.slice(1));
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(name, init);
     methodCalls.push({ name, body });
     const handler = handlers[name];
     if (!handler) return new Response(JSON.stringify({ responseCode: 'IM' }), { status: 200 });

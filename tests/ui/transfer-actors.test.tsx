@@ -15,6 +15,7 @@ import { transferRequest, emptyForm } from '../../machines/transfer/transfer.rul
 import { createApprovalActors, createTransferActors, TRANSFER_STATUS_POLL_MS } from '../../src/features/transfers/actors.ts';
 import type { PushOptions } from '../../src/lib/push-client.ts';
 import { callMethod, setFetchForTests } from '../../src/lib/request.ts';
+import { methodBody } from './method-body.ts';
 
 interface Sent {
   method: string;
@@ -48,7 +49,7 @@ beforeEach(() => {
   answers = {};
   setFetchForTests(async (input, init) => {
     const method = String(input).split('?')[1] ?? '';
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(method, init);
     const key = new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER);
     sent.push({ method, body, key });
     const answer = answers[method];
