@@ -65,9 +65,9 @@ describe('the envelope', () => {
     const other = await callMethod(t.app, 'getCustomerInfo', { method: 'userAccessList' }, { token: anna.accessToken });
     expect(other.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'method', description: 'must be the method named in the path' }] });
     // An old name in the body is refused as well: the wire has no aliases.
-    const old = await callMethod(t.app, 'balanceInquiry', { method: 'accounts.account' }, { token: anna.accessToken });
+    const old = await callMethod(t.app, 'balanceInquiry', { method: 'accounts.account' }, { token: anna.accessToken }); // rename-codemod: keep
     expect(old.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'method' }] });
-    expect((await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken })).body.responseCode).toBe('IM');
+    expect((await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken })).body.responseCode).toBe('IM'); // rename-codemod: keep
   });
 
   it('refuses the representative\'s fromEmail and authSecret on methods not listed for them', async () => {

@@ -33,6 +33,8 @@
  *   adminFinancialInfoUpdate     -> financialDetailUpdate     1§6, 3§7 "financial detail update"
  *   adminDueDiligenceUpdate      -> dueDiligenceUpdate        1§6, 3§7 "due diligence update"
  *
+ * (rename-codemod: skip-file. The old names above are history, not calls.)
+ *
  * Added by issue 11: usernameChangeRequestIdentityJob, usernameChangeRequestCompleted, states,
  * beneficiaryList, paymentTemplateList.
  */
