@@ -23,16 +23,25 @@ export const AccountSchema = v.object({
   pendingAmount: decimalString,
   customerId: v.number(),
   settlementAccountId: v.nullable(v.number()),
+  // The card fields of document 2 §3: null on an account that is not a card (every account today:
+  // card products, types 2006-2135, come with the cards issue).
+  /** a virtual card (editing name and details is allowed only for these) */
+  cardIsVirtual: v.nullable(v.boolean()),
+  cardAliasName: v.nullable(v.string()),
+  cardExpiryMonth: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))),
+  cardExpiryYear: v.nullable(v.pipe(v.number(), v.integer())),
+  /** the status id of the card's reissue, when one was asked for */
+  cardReissuedStatusId: v.nullable(v.number()),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 
 /** Balance inquiry: the caller's accounts (or the company's with fromCustomerId). */
-export const accountsAccount = defineMethod({
-  name: 'accounts.account',
+export const balanceInquiry = defineMethod({
+  name: 'balanceInquiry',
   access: 'customer',
   mutation: false,
   request: {},
   response: { accounts: v.object({ account: v.array(AccountSchema) }) },
 });
 
-export const accountMethods = { 'accounts.account': accountsAccount };
+export const accountMethods = { balanceInquiry };

@@ -148,6 +148,21 @@ export const dictionaryBusinessAdditionalQuestion = simple(
   AdditionalQuestionSchema,
 );
 
+/**
+ * The states or provinces of a country (document 2 §7 "states by countryCode", 3 §7): for the
+ * address forms' stateCode. A country without a list answers none (the form takes stateName as text).
+ */
+export const states = defineMethod({
+  name: 'states',
+  access: 'public',
+  mutation: false,
+  request: { countryCode: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')) },
+  response: { states: v.array(v.object({ stateCode: v.string(), stateName: v.string() })) },
+});
+
+/** Not a dictionary of the store (src/lib/dictionary-store.ts): a list per country, read as needed. */
+export const stateMethods = { states };
+
 export const dictionaryMethods = {
   dictionaries,
   dictionaryBirthCountries,

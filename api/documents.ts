@@ -71,8 +71,8 @@ export const DocumentMetaEntries = {
   expiresDate: v.optional(IsoDateSchema),
 };
 
-export const customerDocumentCreate = defineMethod({
-  name: 'customerDocumentCreate',
+export const customerJumioDocumentCreate = defineMethod({
+  name: 'customerJumioDocumentCreate',
   access: 'customer',
   mutation: true,
   files: true, // the document's pages as file parts
@@ -191,8 +191,8 @@ export const adminReviewQueue = defineMethod({
 });
 
 /** Every document of one customer (any status), for the administrator. */
-export const adminCustomerDocuments = defineMethod({
-  name: 'adminCustomerDocuments',
+export const adminReassignDocumentList = defineMethod({
+  name: 'adminReassignDocumentList',
   access: 'admin',
   mutation: false,
   request: { customerId: id },
@@ -220,8 +220,8 @@ export const adminDocumentDecide = defineMethod({
 });
 
 /** Moves a document (with its sub-documents) to another customer, e.g. one uploaded on the wrong account. */
-export const adminDocumentReassign = defineMethod({
-  name: 'adminDocumentReassign',
+export const adminDocumentAssign = defineMethod({
+  name: 'adminDocumentAssign',
   access: 'admin',
   mutation: true,
   request: { documentId: id, toCustomerId: id },
@@ -268,14 +268,14 @@ export const adminIdentityJobDecide = defineMethod({
 });
 
 export const documentMethods = {
-  customerDocumentCreate,
+  customerJumioDocumentCreate,
   documentsInquiry,
   customerDocumentDelete,
   identityGet,
   adminReviewQueue,
-  adminCustomerDocuments,
+  adminReassignDocumentList,
   adminDocumentDecide,
-  adminDocumentReassign,
+  adminDocumentAssign,
   adminDocumentRemove,
   adminIdentityJobDecide,
 };

@@ -60,13 +60,33 @@ export const transactionHistory = defineMethod({
   name: 'transactionHistory',
   access: 'customer',
   mutation: false,
-  request: { ...HistoryFilterEntries, pageNumber: v.optional(id), pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) },
+  request: {
+    ...HistoryFilterEntries,
+    /**
+     * The customer whose history (document 2 §3, §6): the acting one (the caller's own customer, or
+     * the company of fromCustomerId / Customer-Id); any other answers ENOA.
+     */
+    customerId: v.optional(id),
+    /** rows whose counterparty e-mail contains this (a p2p payee) */
+    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
+    pageNumber: v.optional(id),
+    pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+    /**
+     * true: also queue a CSV of every row under this filter (as transactionHistoryExport does),
+     * answered as exportId and exportCsv.
+     */
+    exportCsv: v.optional(v.boolean()),
+  },
   response: {
     transactions: v.object({ transaction: v.array(TransactionSchema) }),
     /** rows matching the filter */
     results: v.number(),
     rejectedCount: v.number(),
     processingCount: v.number(),
+    /** the export queued by exportCsv: true, else null */
+    exportId: v.nullable(v.string()),
+    /** where that export's CSV downloads once done (exportFilePath), else null */
+    exportCsv: v.nullable(v.string()),
   },
 });
 

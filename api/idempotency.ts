@@ -11,6 +11,6 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'transferBetweenAccounts',
   'transferP2p',
-  'transferApprove',
+  'approveTransfer',
   'transferCancel',
 ]);

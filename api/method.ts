@@ -34,8 +34,31 @@ export function isIdText(text: string): boolean {
 /** The id of anything (customer, account, document, address...). */
 export const Id = idSchema();
 
+/** The VF description of a body `method` other than the name in the path. */
+export const METHOD_MISMATCH = 'must be the method named in the path';
+
+/**
+ * The methods whose body carries the unauthorised representative's fromEmail and authSecret
+ * (document 1 §7 "fromEmail or authSecret for listed methods"; §6: that store implements only tax
+ * certification, tax form upload, loss-of-nationality and identity verification). The spec does
+ * not print the list: these are the listed operations of those four actions. None is implemented
+ * yet, so today every method refuses the two fields (VF); the wrapper sends them only for these.
+ */
+export const REPRESENTATIVE_SECRET_METHODS: ReadonlySet<string> = new Set([
+  'personalFatcaCrsCertificationGet',
+  'personalFatcaCrsCertificationUpdate',
+  'personalWFormUpload',
+  'identityVerificationRepresentative',
+]);
+
 /** Fields the wrapper may add to any body. */
 export const baseRequestEntries = {
+  /** The method's name again (document 1 §7: the body carries method); must equal the path's. */
+  method: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  /** The representative's e-mail, for REPRESENTATIVE_SECRET_METHODS only. */
+  fromEmail: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('must be an e-mail address'))),
+  /** The representative's secret from the /self-certification-representative link, for REPRESENTATIVE_SECRET_METHODS only. */
+  authSecret: v.optional(v.pipe(v.string(), v.minLength(16, 'must be 16 to 200 characters'), v.maxLength(200, 'must be 16 to 200 characters'))),
   /** UI language for dictionaries and messages: en es pt ro ru uk (also accepts ua). */
   lang: v.optional(v.picklist(['en', 'es', 'pt', 'ro', 'ru', 'uk', 'ua'])),
   /** The company a business user or admin acts for (document 1 §6). */

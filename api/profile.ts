@@ -9,7 +9,7 @@
  *
  * REST (bearer token):
  * - POST /api/v1/verification/phones/{phoneId}/verify {type, captcha, codeChallenge}: sends the
- *   phone's code by SMS; phoneConfirm then answers with verification {code, codeVerifier}.
+ *   phone's code by SMS; confirmPhone then answers with verification {code, codeVerifier}.
  * - POST /api/v1/identity-verification and POST /api/v1/customers/{id}/identity-verification:
  *   start an identity-verification job ({ workflowRunId, token, provider, url }).
  * - GET /api/v1/identity-verification/{workflowRunId}/{token}: the job's state (no bearer: the token).
@@ -78,8 +78,8 @@ export const profileInquiry = defineMethod({
 });
 
 /** Adds a phone (unconfirmed; the first one becomes primary). */
-export const phoneAdd = defineMethod({
-  name: 'phoneAdd',
+export const addPhone = defineMethod({
+  name: 'addPhone',
   access: 'customer',
   mutation: true,
   request: phoneEntries,
@@ -87,8 +87,8 @@ export const phoneAdd = defineMethod({
 });
 
 /** Replaces a phone's number (unconfirmed again; its status kept). */
-export const phoneReplace = defineMethod({
-  name: 'phoneReplace',
+export const replacePhone = defineMethod({
+  name: 'replacePhone',
   access: 'customer',
   mutation: true,
   request: { phoneId: id, ...phoneEntries },
@@ -105,8 +105,8 @@ export const phoneConfirmRequest = defineMethod({
 });
 
 /** Confirms a phone: phoneId plus { code } or verification { code, codeVerifier } (document 1 §7). */
-export const phoneConfirm = defineMethod({
-  name: 'phoneConfirm',
+export const confirmPhone = defineMethod({
+  name: 'confirmPhone',
   access: 'customer',
   mutation: true,
   request: {
@@ -125,6 +125,59 @@ export const PhoneVerifyBodySchema = v.object({
   captcha: v.optional(v.string()),
   codeChallenge: PkceSchema,
 });
+
+/**
+ * The body of POST verification/customer/{id}/verify (document 1 §7, 3 §7): starts the identity
+ * verification of customer {id} by a channel of document 1 §3 (email, sms, camera). email and sms
+ * send the job's link to the customer's login address or confirmed primary phone (the link carries
+ * the job's secret, so it is not in the answer); camera answers the link to continue on this
+ * device. The spec shows no more; captcha and codeChallenge as for the phone's verify.
+ */
+export const CustomerVerifyBodySchema = v.object({
+  type: v.picklist(['email', 'sms', 'camera'], 'must be email, sms or camera'),
+  /** a captcha answer (not checked by the built-in platform: the sign-in limits apply instead) */
+  captcha: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  /** PKCE challenge of the device that asks (the built-in provider binds nothing to it) */
+  codeChallenge: PkceSchema,
+});
+
+/** URLs one POST /service/check-urls checks at most. */
+export const CHECK_URLS_MAX = 20;
+export const URL_MAX_LENGTH = 2000;
+
+/** The body of POST /service/check-urls (document 1 §7: urls). */
+export const CheckUrlsBodySchema = v.object({
+  urls: v.pipe(
+    v.array(v.pipe(v.string(), v.maxLength(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)), 'must be a list of URLs'),
+    v.minLength(1, 'must name at least one URL'),
+    v.maxLength(CHECK_URLS_MAX, `must be at most ${CHECK_URLS_MAX} URLs`),
+  ),
+});
+
+export type UrlCheckReason = 'notUrl' | 'notHttp' | 'credentials' | 'notPublicHost';
+
+/**
+ * Is a URL one a customer may give as a public web address (a business website)? http(s), no
+ * user:password part, a host name with a dot that is not localhost nor a literal IP address. The
+ * spec does not show the checks; the platform never fetches the URL (it would be a way to make the
+ * server call any address).
+ */
+export function checkUrl(raw: string): { url: string; valid: boolean; reason: UrlCheckReason | null } {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return { url: raw, valid: false, reason: 'notUrl' };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { url: raw, valid: false, reason: 'notHttp' };
+  if (u.username !== '' || u.password !== '') return { url: raw, valid: false, reason: 'credentials' };
+  const host = u.hostname.toLowerCase();
+  const isIp = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+  if (isIp || !host.includes('.') || host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
+    return { url: raw, valid: false, reason: 'notPublicHost' };
+  }
+  return { url: raw, valid: true, reason: null };
+}
 
 // ---- e-mails and the username ----
 
@@ -152,43 +205,44 @@ export const emailInquiry = defineMethod({
   response: { login: v.string(), emails: v.array(EmailSchema), usernameChangeRequest: v.nullable(UsernameChangeRequestSchema) },
 });
 
-export const emailAdd = defineMethod({
-  name: 'emailAdd',
+export const addEmail = defineMethod({
+  name: 'addEmail',
   access: 'customer',
   mutation: true,
   request: { emailAddress: LoginEmailSchema },
   response: { email: EmailSchema },
 });
 
-export const emailDelete = defineMethod({
-  name: 'emailDelete',
+export const deleteEmail = defineMethod({
+  name: 'deleteEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id },
   response: {},
 });
 
-export const emailSetPrimary = defineMethod({
-  name: 'emailSetPrimary',
+export const setPrimaryEmail = defineMethod({
+  name: 'setPrimaryEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id },
   response: { email: EmailSchema },
 });
 
-export const emailConfirmRequest = defineMethod({
-  name: 'emailConfirmRequest',
+export const confirmRequestEmail = defineMethod({
+  name: 'confirmRequestEmail',
   access: 'customer',
   mutation: true,
   request: { emailId: id },
   response: { expiresInSeconds: v.number() },
 });
 
-export const emailConfirm = defineMethod({
-  name: 'emailConfirm',
+export const confirmEmail = defineMethod({
+  name: 'confirmEmail',
   access: 'customer',
   mutation: true,
-  request: { emailId: id, code },
+  /** document 3 §7: confirm email (emailId, confirmationCode) */
+  request: { emailId: id, confirmationCode: code },
   response: { email: EmailSchema },
 });
 
@@ -209,12 +263,53 @@ export const usernameChangeRequestDelete = defineMethod({
 });
 
 /** The code e-mailed to the desired username: the change applies at once when the identity is validated, else it waits (pending). */
-export const usernameChangeEmailConfirm = defineMethod({
-  name: 'usernameChangeEmailConfirm',
+export const usernameChangeRequestEmailConfirm = defineMethod({
+  name: 'usernameChangeRequestEmailConfirm',
   access: 'customer',
   mutation: true,
   request: { requestId: id, code },
   response: { usernameChangeRequest: v.nullable(UsernameChangeRequestSchema), login: v.string() },
+});
+
+/**
+ * Username change request: identity job (document 1 §7). A request whose e-mail code is confirmed
+ * waits (pending) for a validated identity; this starts the identity-verification job that
+ * validates it, with the configured provider, as POST /identity-verification does. The spec shows
+ * no payload: the request's id in, the job's page out.
+ */
+export const usernameChangeRequestIdentityJob = defineMethod({
+  name: 'usernameChangeRequestIdentityJob',
+  access: 'customer',
+  mutation: true,
+  request: { requestId: id },
+  response: {
+    usernameChangeRequest: UsernameChangeRequestSchema,
+    workflowRunId: v.string(),
+    /** the secret of the job's page, shown once */
+    token: v.string(),
+    provider: v.string(),
+    /** where the customer continues the job */
+    url: v.string(),
+  },
+});
+
+/**
+ * Username change request: completed (document 1 §7). The app asks after the identity job: the
+ * change applies now when the identity is validated (login answered), a request already applied
+ * answers completed again, one still waiting answers TA1 with what it waits for. Not shown by
+ * the spec: this is what the app needs to leave the pending state.
+ */
+export const usernameChangeRequestCompleted = defineMethod({
+  name: 'usernameChangeRequestCompleted',
+  access: 'customer',
+  mutation: true,
+  request: { requestId: id },
+  response: {
+    completed: v.boolean(),
+    /** the request when it did not complete (failed: the username was taken meanwhile) */
+    usernameChangeRequest: v.nullable(UsernameChangeRequestSchema),
+    login: v.string(),
+  },
 });
 
 // ---- addresses ----
@@ -235,7 +330,7 @@ export const AddressSchema = v.object({
   addressStatus: v.number(),
   status: v.picklist(ADDRESS_STATUSES),
   confirmed: v.boolean(),
-  /** when the customer last confirmed the address is still current (addressConfirm), or null */
+  /** when the customer last confirmed the address is still current (confirmAddress), or null */
   customerConfirmedAt: v.nullable(v.string()),
   uploadedDocuments: v.array(UploadedDocumentSchema),
   isDocumentOutOfDate: v.boolean(),
@@ -285,13 +380,14 @@ export const customerAddressDelete = defineMethod({
   name: 'customerAddressDelete',
   access: 'customer',
   mutation: true,
-  request: { addressId: id },
+  /** document 3 §7: customer address delete {id} */
+  request: { id },
   response: {},
 });
 
 /** The customer confirms that the address is still correct. */
-export const addressConfirm = defineMethod({
-  name: 'addressConfirm',
+export const confirmAddress = defineMethod({
+  name: 'confirmAddress',
   access: 'customer',
   mutation: true,
   request: { addressId: id },
@@ -477,8 +573,8 @@ export const adminCustomerUnlimit = defineMethod({
 
 const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount'))));
 
-export const adminFinancialInfoUpdate = defineMethod({
-  name: 'adminFinancialInfoUpdate',
+export const financialDetailUpdate = defineMethod({
+  name: 'financialDetailUpdate',
   access: 'admin',
   mutation: true,
   request: {
@@ -491,8 +587,8 @@ export const adminFinancialInfoUpdate = defineMethod({
   response: {},
 });
 
-export const adminDueDiligenceUpdate = defineMethod({
-  name: 'adminDueDiligenceUpdate',
+export const dueDiligenceUpdate = defineMethod({
+  name: 'dueDiligenceUpdate',
   access: 'admin',
   mutation: true,
   request: {
@@ -506,23 +602,25 @@ export const adminDueDiligenceUpdate = defineMethod({
 
 export const profileMethods = {
   profileInquiry,
-  phoneAdd,
-  phoneReplace,
+  addPhone,
+  replacePhone,
   phoneConfirmRequest,
-  phoneConfirm,
+  confirmPhone,
   emailInquiry,
-  emailAdd,
-  emailDelete,
-  emailSetPrimary,
-  emailConfirmRequest,
-  emailConfirm,
+  addEmail,
+  deleteEmail,
+  setPrimaryEmail,
+  confirmRequestEmail,
+  confirmEmail,
   usernameChangeRequestCreate,
   usernameChangeRequestDelete,
-  usernameChangeEmailConfirm,
+  usernameChangeRequestEmailConfirm,
+  usernameChangeRequestIdentityJob,
+  usernameChangeRequestCompleted,
   addressInquiry,
   customerAddressCreateOrReplace,
   customerAddressDelete,
-  addressConfirm,
+  confirmAddress,
   customerTaxNumberUpdate,
   kycInfoUpdate,
   kycCustomerInfoGet,
@@ -533,6 +631,6 @@ export const profileMethods = {
   userStatusGet,
   adminCustomerLimit,
   adminCustomerUnlimit,
-  adminFinancialInfoUpdate,
-  adminDueDiligenceUpdate,
+  financialDetailUpdate,
+  dueDiligenceUpdate,
 };

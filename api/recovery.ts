@@ -218,8 +218,8 @@ export const accountRecoveryCancel = defineMethod({
  * Settings: change the password. The current password is checked (a wrong one counts toward the
  * sign-in failure limit); a confirmation code is e-mailed; nothing changes until confirmed.
  */
-export const passwordChange = defineMethod({
-  name: 'passwordChange',
+export const changePassword = defineMethod({
+  name: 'changePassword',
   access: 'customer',
   mutation: false,
   request: {
@@ -237,8 +237,8 @@ export const passwordChange = defineMethod({
 const requestKey = v.pipe(v.string(), v.uuid('is not a password change request'));
 
 /** Confirms with the e-mailed code: the password changes, every other session ends, push PasswordChange changed. */
-export const passwordChangeConfirm = defineMethod({
-  name: 'passwordChangeConfirm',
+export const changePasswordConfirm = defineMethod({
+  name: 'changePasswordConfirm',
   access: 'customer',
   mutation: false,
   request: { requestKey, code: PasswordCodeSchema },
@@ -262,7 +262,7 @@ export const recoveryMethods = {
   accountRecoveryDocuments,
   accountRecoveryStatus,
   accountRecoveryCancel,
-  passwordChange,
-  passwordChangeConfirm,
+  changePassword,
+  changePasswordConfirm,
   passwordChangeCancel,
 } as const;

@@ -89,9 +89,24 @@ export const checkEmail = defineMethod({
   access: 'public',
   mutation: false,
   request: { email: LoginEmailSchema },
-  /** 0 free, 1 exists, 3 exists as an authorised user of a company */
-  response: { state: v.picklist([EmailState.free, EmailState.exists, EmailState.employee]) },
+  /** The spec's fields (document 2 §7, shared with checkPayee); emailCheckState reads them as 0, 1 or 3. */
+  response: {
+    /** a user signs in with this e-mail address */
+    exist: v.boolean(),
+    /** the address is taken: it cannot register (the same as exist here) */
+    exists: v.boolean(),
+    /** that user is an authorised user (employee) of a company */
+    isEmployee: v.boolean(),
+    /** no sender to refuse money from on a public check: always false here (see checkPayee) */
+    outBlacklist: v.boolean(),
+  },
 });
+
+/** Document 1 §4's check state of a checkEmail answer: 0 free, 1 exists, 3 exists as an employee. */
+export function emailCheckState(answer: { exist: boolean; exists: boolean; isEmployee: boolean }): 0 | 1 | 3 {
+  if (answer.isEmployee) return EmailState.employee;
+  return answer.exist || answer.exists ? EmailState.exists : EmailState.free;
+}
 
 export const accountCreate = defineMethod({
   name: 'accountCreate',

@@ -2,7 +2,7 @@
 import { accountMethods } from './accounts.ts';
 import { adminMethods } from './admin.ts';
 import { customerMethods } from './customer.ts';
-import { dictionaryMethods } from './dictionaries.ts';
+import { dictionaryMethods, stateMethods } from './dictionaries.ts';
 import type { MethodDef } from './method.ts';
 import { registrationMethods } from './registration.ts';
 import { securityMethods } from './security.ts';
@@ -15,6 +15,7 @@ import { profileMethods } from './profile.ts';
 export const methods = {
   ...customerMethods,
   ...dictionaryMethods,
+  ...stateMethods,
   ...accountMethods,
   ...adminMethods,
   ...securityMethods,

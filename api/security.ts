@@ -138,11 +138,12 @@ export const loginHistory = defineMethod({
   access: 'customer',
   mutation: false,
   request: {
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more'), v.maxValue(10_000, 'must be at most 10000')), 1),
+    /** document 2 §3: login history pageNumber, pageSize (20) */
+    pageNumber: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more'), v.maxValue(10_000, 'must be at most 10000')), 1),
   },
   response: {
     items: v.array(LoginHistoryItemSchema),
-    page: v.number(),
+    pageNumber: v.number(),
     pageSize: v.number(),
     total: v.number(),
   },

@@ -105,8 +105,8 @@ export const moneyPermissions = defineMethod({
 
 // ---- accounts, currencies and rates ---------------------------------------------------------
 
-export const accountAddCurrency = defineMethod({
-  name: 'accountAddCurrency',
+export const addCurrency = defineMethod({
+  name: 'addCurrency',
   access: 'customer',
   mutation: true,
   request: { currencyCode: CurrencyCodeSchema },
@@ -114,8 +114,8 @@ export const accountAddCurrency = defineMethod({
 });
 
 /** A crypto wallet: a new account of a crypto currency (or an existing one) with its receiving address. */
-export const walletCreate = defineMethod({
-  name: 'walletCreate',
+export const createWallet = defineMethod({
+  name: 'createWallet',
   access: 'customer',
   mutation: true,
   request: { currencyCode: v.picklist(CRYPTO_CURRENCIES), accountId: v.optional(id) },
@@ -132,8 +132,8 @@ export const exchangeRate = defineMethod({
 });
 
 export const RateSchema = v.object({ fromCurrencyCode: v.string(), toCurrencyCode: v.string(), rate: decimalString, updatedAt: v.string() });
-export const exchangeRatesDefault = defineMethod({
-  name: 'exchangeRatesDefault',
+export const defaultExchangeRates = defineMethod({
+  name: 'defaultExchangeRates',
   access: 'customer',
   mutation: false,
   request: {},
@@ -254,8 +254,8 @@ export const transferP2p = defineMethod({
 });
 
 /** Approve a pending transfer with its code (document 2 §7 "Approve transfer: trxid, approvalCode"). */
-export const transferApprove = defineMethod({
-  name: 'transferApprove',
+export const approveTransfer = defineMethod({
+  name: 'approveTransfer',
   access: 'customer',
   mutation: true,
   request: { trxid: id, approvalCode: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{4,32}$/, 'must be the code')) },
@@ -263,8 +263,8 @@ export const transferApprove = defineMethod({
 });
 
 /** Send the approval again (sms: a new code; push: the request to the devices again). */
-export const transferApprovalResend = defineMethod({
-  name: 'transferApprovalResend',
+export const resendApproval = defineMethod({
+  name: 'resendApproval',
   access: 'customer',
   mutation: true,
   request: { trxid: id },
@@ -319,6 +319,58 @@ export const recentTransfers = defineMethod({
   response: { transfers: v.array(RecentTransferSchema) },
 });
 
+/**
+ * Beneficiary list (document 2 §7 beside mass p2p, 3 §7): the people the acting customer has sent
+ * p2p money to, most recent first, one row per e-mail. The spec does not show the shape: these are
+ * the fields a payee picker needs (who, and when and how much last).
+ */
+export const BeneficiarySchema = v.object({
+  email: v.string(),
+  /** the payee's name when the e-mail belongs to a customer, else null */
+  name: v.nullable(v.string()),
+  lastAmount: decimalString,
+  currency: v.string(),
+  lastDate: v.string(),
+  transferCount: v.number(),
+});
+export const beneficiaryList = defineMethod({
+  name: 'beneficiaryList',
+  access: 'customer',
+  mutation: false,
+  request: {
+    /** part of the e-mail or the name */
+    search: optionalText(100),
+    /** 50 unless given (a limit on everything) */
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+  },
+  response: { beneficiaries: v.array(BeneficiarySchema) },
+});
+
+/**
+ * Payment template list (document 3 §7): the transfers saved with a templateName (transferP2p,
+ * transferBetweenAccounts), the latest one per name, newest first. Shape not shown: what a
+ * "repeat this payment" needs to fill the transfer form.
+ */
+export const PaymentTemplateSchema = v.object({
+  templateName: v.string(),
+  type: TransferOperationSchema,
+  fromAccountId: v.number(),
+  toAccountId: v.nullable(v.number()),
+  toEmail: v.nullable(v.string()),
+  amount: decimalString,
+  currency: v.string(),
+  note: v.nullable(v.string()),
+  reference: v.nullable(v.string()),
+  created: v.string(),
+});
+export const paymentTemplateList = defineMethod({
+  name: 'paymentTemplateList',
+  access: 'customer',
+  mutation: false,
+  request: { limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) },
+  response: { templates: v.array(PaymentTemplateSchema) },
+});
+
 // ---- pre-approved (recurring) payments ------------------------------------------------------
 
 export const SubscriptionSchema = v.object({
@@ -360,21 +412,23 @@ export const preapprovedCancel = defineMethod({
 
 export const transferMethods = {
   moneyPermissions,
-  accountAddCurrency,
-  walletCreate,
+  addCurrency,
+  createWallet,
   exchangeRate,
-  exchangeRatesDefault,
+  defaultExchangeRates,
   transferFee,
   transferMaxAmount,
   customerLimits,
   checkPayee,
   transferBetweenAccounts,
   transferP2p,
-  transferApprove,
-  transferApprovalResend,
+  approveTransfer,
+  resendApproval,
   transferCancel,
   transferStatus,
   recentTransfers,
+  beneficiaryList,
+  paymentTemplateList,
   preapprovedList,
   preapprovedCancel,
 };

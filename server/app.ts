@@ -230,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // History downloads (the export CSV, the monthly statement PDF) and the export worker, stopped on close.
   await app.register(historyRoutes, { db, tokens, now });
   // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
-  await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName });
+  await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
   await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });

@@ -103,9 +103,9 @@ export const approvalMachine = setup({
     output: {} as ApprovalOutput,
   },
   actors: {
-    /** transferApprove {trxid, approvalCode} with the attempt's idempotency key */
+    /** approveTransfer {trxid, approvalCode} with the attempt's idempotency key */
     approveTransfer: fromPromise<ApproveResult, { transactionId: number; code: string; idempotencyKey: string }>(async () => ({ ok: false, code: 'network' })),
-    /** transferApprovalResend {trxid} */
+    /** resendApproval {trxid} */
     resendApproval: fromPromise<ResendResult, { transactionId: number }>(async () => ({ ok: false, code: 'network' })),
     /** transferCancel {trxid} with the cancel's idempotency key */
     cancelTransfer: fromPromise<CancelResult, { transactionId: number; idempotencyKey: string }>(async () => ({ ok: false, code: 'network' })),

@@ -1,6 +1,6 @@
 /**
  * Confirming a phone or an e-mail address with a one-time code (document 1 §7: phoneConfirmRequest
- * then phoneConfirm { phoneId, code }; emailConfirmRequest then emailConfirm { emailId, code }).
+ * then confirmPhone { phoneId, code }; confirmRequestEmail then confirmEmail { emailId, code }).
  * One chart for both: what differs is the pair of calls, which the view provides as actors.
  *
  * ```

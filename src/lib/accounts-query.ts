@@ -8,8 +8,8 @@ import { callMethodOrThrow } from './request.ts';
 
 export const accountsQuery = (actingCustomerId: number | null) =>
   queryOptions({
-    queryKey: ['accounts.account', actingCustomerId],
-    queryFn: () => callMethodOrThrow('accounts.account', {}),
+    queryKey: ['balanceInquiry', actingCustomerId],
+    queryFn: () => callMethodOrThrow('balanceInquiry', {}),
     select: (answer) => answer.accounts.account,
     staleTime: 5_000,
   });

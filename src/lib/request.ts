@@ -20,7 +20,7 @@ import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
 import { FailureSchema, ResponseCode, joinValidationErrors, type Failure } from '../../api/envelope.ts';
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../api/http.ts';
-import type { RequestOf, ResponseOf } from '../../api/method.ts';
+import { REPRESENTATIVE_SECRET_METHODS, type RequestOf, type ResponseOf } from '../../api/method.ts';
 import type { MethodName, Methods } from '../../api/registry.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../api/idempotency.ts';
 import { getMethodUrl } from './api-base.ts';
@@ -34,6 +34,11 @@ export interface RequestHooks {
   getActingCustomerId(): number | null;
   /** Called on every call the user makes (the idle timer counts from the last one). */
   onActivity?(): void;
+  /**
+   * The unauthorised representative's e-mail and secret (the /self-certification-representative
+   * link), sent in the body of REPRESENTATIVE_SECRET_METHODS only (document 1 §7).
+   */
+  getRepresentativeSecret?(): { fromEmail?: string; authSecret: string } | null;
 }
 
 const signedOutHooks: RequestHooks = {
@@ -245,7 +250,15 @@ export function describeFailure(f: Failure): string {
 /* ----------------------------------------------------------------------------------------- */
 
 function buildBody(name: MethodName, payload: unknown, actingId: number | null, extraFiles: readonly (readonly [string, Blob])[] = []): BodyInit {
-  const fields: Record<string, unknown> = { ...(isPlainObject(payload) ? payload : {}) };
+  // Document 1 §7: the body carries the method's name beside the path's ?{methodName}.
+  const fields: Record<string, unknown> = { ...(isPlainObject(payload) ? payload : {}), method: name };
+  if (REPRESENTATIVE_SECRET_METHODS.has(name)) {
+    const secret = hooks.getRepresentativeSecret?.() ?? null;
+    if (secret) {
+      fields.fromEmail ??= secret.fromEmail;
+      fields.authSecret ??= secret.authSecret;
+    }
+  }
   if (name.startsWith('dictionar') && fields.lang === undefined) {
     const ui = getUiLanguage();
     fields.lang = ui === 'au' ? 'en' : ui;

@@ -77,7 +77,7 @@ const account = (accountId: number, currency: string, balance: string, accountSt
   accountBalanceMin: '0',
   pendingAmount: '0',
   customerId: 10,
-  settlementAccountId: null,
+  settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
 });
 const EUR = account(101, 'EUR', '500.00');
 const USD = account(102, 'USD', '20.5');

@@ -121,23 +121,23 @@ describe('the unverified demo customer', () => {
 describe('uploads', () => {
   it('refuses a file whose content is no PDF, JPEG or PNG whatever its name, and stores nothing', async () => {
     const before = await documentCount();
-    const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: Buffer.from('not really a pdf at all') }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: Buffer.from('not really a pdf at all') }], uma.accessToken);
     expectVf(res, 'front', /PDF, JPEG or PNG/);
     expect(await documentCount()).toBe(before);
   });
 
   it('refuses an empty file and one over the size cap', async () => {
-    expectVf(await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'a.pdf', content: Buffer.alloc(0) }], uma.accessToken), 'front', /empty/);
+    expectVf(await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'a.pdf', content: Buffer.alloc(0) }], uma.accessToken), 'front', /empty/);
     const big = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES, 0x20)]);
-    const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'big.pdf', content: big }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'big.pdf', content: big }], uma.accessToken);
     expectVf(res, 'front', /at most 10 MB/);
   });
 
   it('needs the back of a national ID card (type 4) and refuses a back for a passport', async () => {
     const card = { ...passport, documentTypeId: 4 };
-    expectVf(await upload('customerDocumentCreate', card, [{ field: 'front', fileName: 'id.png', content: PNG, mime: 'image/png' }], uma.accessToken), 'back', /required/);
+    expectVf(await upload('customerJumioDocumentCreate', card, [{ field: 'front', fileName: 'id.png', content: PNG, mime: 'image/png' }], uma.accessToken), 'back', /required/);
     expectVf(
-      await upload('customerDocumentCreate', passport, [
+      await upload('customerJumioDocumentCreate', passport, [
         { field: 'front', fileName: 'p.pdf', content: PDF },
         { field: 'back', fileName: 'b.pdf', content: PDF },
       ], uma.accessToken),
@@ -148,12 +148,12 @@ describe('uploads', () => {
 
   it('type 88 is for residents of RU and UA only, and needs the registration-stamp page', async () => {
     const internal = { ...passport, documentTypeId: 88 };
-    expectVf(await upload('customerDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'documentTypeId', /RU, UA/);
+    expectVf(await upload('customerJumioDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'documentTypeId', /RU, UA/);
     const borisId = await customerIdOf('boris@demo.test');
     await t.db.update(customers).set({ residenceCountryCode: 'UA' }).where(eq(customers.id, borisId));
     try {
-      expectVf(await upload('customerDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], boris.accessToken), 'registrationStamp', /required/);
-      const ok = await upload('customerDocumentCreate', internal, [
+      expectVf(await upload('customerJumioDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], boris.accessToken), 'registrationStamp', /required/);
+      const ok = await upload('customerJumioDocumentCreate', internal, [
         { field: 'front', fileName: 'p.pdf', content: PDF },
         { field: 'registrationStamp', fileName: 's.jpg', content: JPEG, mime: 'image/jpeg' },
       ], boris.accessToken);
@@ -169,9 +169,9 @@ describe('uploads', () => {
   });
 
   it('checks the dates: expiry after issue and not past, issue not in the future', async () => {
-    expectVf(await upload('customerDocumentCreate', { ...passport, expiresDate: '2021-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /after the issue/);
-    expectVf(await upload('customerDocumentCreate', { ...passport, issuedDate: '2010-01-01', expiresDate: '2020-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /past/);
-    expectVf(await upload('customerDocumentCreate', { ...passport, issuedDate: '2999-01-01', expiresDate: '2999-06-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'issuedDate', /future/);
+    expectVf(await upload('customerJumioDocumentCreate', { ...passport, expiresDate: '2021-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /after the issue/);
+    expectVf(await upload('customerJumioDocumentCreate', { ...passport, issuedDate: '2010-01-01', expiresDate: '2020-01-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'expiresDate', /past/);
+    expectVf(await upload('customerJumioDocumentCreate', { ...passport, issuedDate: '2999-01-01', expiresDate: '2999-06-01' }, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'issuedDate', /future/);
   });
 });
 
@@ -180,11 +180,11 @@ describe('the verification journey', () => {
   let addressDocId = 0;
 
   it('uma uploads her passport: identity pending and documents in review', async () => {
-    const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: PDF }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: PDF }], uma.accessToken);
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
     identityId = (res.body.documents as { id: number }[])[0]!.id;
     expect(await status(uma.accessToken)).toMatchObject({ identity: 'pending', documentsInReview: true });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.method, 'customerDocumentCreate')).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.method, 'customerJumioDocumentCreate')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit!.details).toMatchObject({ documentIds: [identityId], categoryId: 1, documentTypeId: 1 });
     expect(JSON.stringify(audit!.details)).not.toContain('LT1234567');
   });
@@ -251,7 +251,7 @@ describe('the verification journey', () => {
   });
 
   it('she uploads again, confirms her phone, the administrator confirms both: she is verified', async () => {
-    const again = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport2.pdf', content: PDF }], uma.accessToken);
+    const again = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport2.pdf', content: PDF }], uma.accessToken);
     expect(again.body.responseCode).toBe('00');
     identityId = (again.body.documents as { id: number }[])[0]!.id;
 
@@ -268,11 +268,11 @@ describe('the verification journey', () => {
     expect(verify.statusCode, verify.body).toBe(200);
     const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, '+37061234578'))).orderBy(desc(outbox.id)).limit(1);
     const code = /(\d{6}) is your code to confirm this phone/.exec(sms!.body)![1]!;
-    const wrongVerifier = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, verification: { code, codeVerifier: pkcePair().verifier } }, { token: uma.accessToken });
+    const wrongVerifier = await callMethod(app, 'confirmPhone', { phoneId: phone.id, verification: { code, codeVerifier: pkcePair().verifier } }, { token: uma.accessToken });
     expectVf(wrongVerifier, 'verification.codeVerifier');
-    const ritaTry = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: rita.accessToken });
+    const ritaTry = await callMethod(app, 'confirmPhone', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: rita.accessToken });
     expect(ritaTry.body.responseCode).toBe('ENOA');
-    const confirmed = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: uma.accessToken });
+    const confirmed = await callMethod(app, 'confirmPhone', { phoneId: phone.id, verification: { code, codeVerifier: verifier } }, { token: uma.accessToken });
     expect(confirmed.body.responseCode, JSON.stringify(confirmed.body)).toBe('00');
     expect(await status(uma.accessToken)).toMatchObject({ phoneConfirmed: true, verified: false });
 
@@ -316,7 +316,7 @@ describe('limits', () => {
 
 describe('phones', () => {
   it('adds a phone with the plus signs removed, confirms it with the SMS code; wrong codes count', async () => {
-    const add = await callMethod(app, 'phoneAdd', { phoneCountryCode: '+44', phone: '7700 900123', phoneType: 2 }, { token: boris.accessToken });
+    const add = await callMethod(app, 'addPhone', { phoneCountryCode: '+44', phone: '7700 900123', phoneType: 2 }, { token: boris.accessToken });
     expect(add.body.responseCode, JSON.stringify(add.body)).toBe('00');
     const phone = add.body.phone as { id: number; phoneCountryCode: string; phone: string; status: string; confirmed: boolean };
     expect(phone).toMatchObject({ phoneCountryCode: '44', phone: '7700900123', status: 'Primary', confirmed: false });
@@ -324,9 +324,9 @@ describe('phones', () => {
     expect(sent.body.responseCode).toBe('00');
     const [sms] = await t.db.select().from(outbox).where(eq(outbox.recipient, '+447700900123')).orderBy(desc(outbox.id)).limit(1);
     const code = /(\d{6}) is your code/.exec(sms!.body)![1]!;
-    const wrong = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, code: code === '000000' ? '111111' : '000000' }, { token: boris.accessToken });
+    const wrong = await callMethod(app, 'confirmPhone', { phoneId: phone.id, code: code === '000000' ? '111111' : '000000' }, { token: boris.accessToken });
     expectVf(wrong, 'code', /wrong/);
-    const ok = await callMethod(app, 'phoneConfirm', { phoneId: phone.id, code }, { token: boris.accessToken });
+    const ok = await callMethod(app, 'confirmPhone', { phoneId: phone.id, code }, { token: boris.accessToken });
     expect(ok.body.responseCode).toBe('00');
     const [row] = await t.db.select().from(phones).where(eq(phones.id, phone.id));
     expect(row!.confirmed).toBe(true);
@@ -334,15 +334,15 @@ describe('phones', () => {
 
   it("refuses another customer's phone id (ENOA) and a bad number (VF)", async () => {
     const [umaPhone] = await t.db.select().from(phones).where(eq(phones.phone, '61234578'));
-    const res = await callMethod(app, 'phoneReplace', { phoneId: umaPhone!.id, phoneCountryCode: '370', phone: '61111111' }, { token: boris.accessToken });
+    const res = await callMethod(app, 'replacePhone', { phoneId: umaPhone!.id, phoneCountryCode: '370', phone: '61111111' }, { token: boris.accessToken });
     expect(res.body.responseCode).toBe('ENOA');
-    expectVf(await callMethod(app, 'phoneAdd', { phoneCountryCode: '+0', phone: '12' }, { token: boris.accessToken }), 'phone');
+    expectVf(await callMethod(app, 'addPhone', { phoneCountryCode: '+0', phone: '12' }, { token: boris.accessToken }), 'phone');
   });
 });
 
 describe('downloads', () => {
   it('a file downloads under a name generated from the document and its detected type; the uploaded name is display metadata only', async () => {
-    const res = await upload('customerDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).html', content: PDF }], rita.accessToken);
+    const res = await upload('customerJumioDocumentCreate', { ...passport, number: 'LT7654321' }, [{ field: 'front', fileName: 'паспорт Риты (1).html', content: PDF }], rita.accessToken);
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
     const doc = (res.body.documents as { id: number; fileName: string }[])[0]!;
     expect(doc.fileName).toBe('паспорт Риты (1).html');
@@ -406,7 +406,7 @@ const ZIP = Buffer.concat([
 
 describe('content beyond the first bytes', () => {
   const send = (content: Buffer, mime: string, number: string) =>
-    upload('customerDocumentCreate', { ...passport, number }, [{ field: 'front', fileName: 'file', content, mime }], rita.accessToken);
+    upload('customerJumioDocumentCreate', { ...passport, number }, [{ field: 'front', fileName: 'file', content, mime }], rita.accessToken);
 
   it.each([
     ['a PNG walked to its end', png(), 'image/png'],
@@ -465,7 +465,7 @@ describe('the per-customer quota', () => {
   it(`refuses a file past ${DOCUMENT_QUOTA_FILES} files or ${DOCUMENT_QUOTA_BYTES / 1_000_000} MB kept, and takes it once documents are deleted`, async () => {
     const ritaId = await customerIdOf('rita@demo.test');
     await t.db.update(customerDocuments).set({ statusId: 5 }).where(eq(customerDocuments.customerId, ritaId));
-    const send = () => upload('customerDocumentCreate', { ...passport, number: 'LTQUOTA1' }, [{ field: 'front', fileName: 'q.pdf', content: PDF }], rita.accessToken);
+    const send = () => upload('customerJumioDocumentCreate', { ...passport, number: 'LTQUOTA1' }, [{ field: 'front', fileName: 'q.pdf', content: PDF }], rita.accessToken);
 
     // Bytes: one kept file of nearly the whole quota leaves no room for another PDF.
     const [big] = await t.db.insert(customerDocuments).values(filler(ritaId, DOCUMENT_QUOTA_BYTES - PDF.length + 1)).returning({ id: customerDocuments.id });

@@ -56,8 +56,8 @@ beforeAll(async () => {
   const [schedule] = await t.db.select({ id: transferSchedules.id }).from(transferSchedules).where(eq(transferSchedules.customerId, ritaCustomerId));
   other.schedule = schedule!.id;
 
-  other.phone = ((await expectOk(await call('phoneAdd', { phoneCountryCode: '370', phone: '61234999' }, rita.accessToken))).body.phone as { id: number }).id;
-  other.email = ((await expectOk(await call('emailAdd', { emailAddress: 'rita.second@demo.test' }, rita.accessToken))).body.email as { id: number }).id;
+  other.phone = ((await expectOk(await call('addPhone', { phoneCountryCode: '370', phone: '61234999' }, rita.accessToken))).body.phone as { id: number }).id;
+  other.email = ((await expectOk(await call('addEmail', { emailAddress: 'rita.second@demo.test' }, rita.accessToken))).body.email as { id: number }).id;
   other.usernameRequest = (
     (await expectOk(await call('usernameChangeRequestCreate', { desiredUsername: 'rita.new@demo.test' }, rita.accessToken))).body.usernameChangeRequest as { requestId: number }
   ).requestId;
@@ -89,7 +89,7 @@ afterAll(async () => {
 
 /** A method, the kind of thing its id names, and its body around that id. */
 const table: { method: string; kind: string; body: (id: number | string) => Record<string, unknown> }[] = [
-  { method: 'walletCreate', kind: 'account', body: (id) => ({ currencyCode: 'BTC', accountId: id }) },
+  { method: 'createWallet', kind: 'account', body: (id) => ({ currencyCode: 'BTC', accountId: id }) },
   { method: 'transferFee', kind: 'account', body: (id) => ({ operation: 'account', fromAccountId: id }) },
   { method: 'transferMaxAmount', kind: 'account', body: (id) => ({ operation: 'account', fromAccountId: id }) },
   { method: 'customerLimits', kind: 'account', body: (id) => ({ type: 'account', currencyCode: 'EUR', fromAccountId: id }) },
@@ -98,25 +98,25 @@ const table: { method: string; kind: string; body: (id: number | string) => Reco
   { method: 'transactionHistoryExport', kind: 'account', body: (id) => ({ accountId: id }) },
   { method: 'transactionHistoryExportList', kind: 'account', body: (id) => ({ accountId: id }) },
   { method: 'statementPeriods', kind: 'account', body: (id) => ({ accountId: id }) },
-  { method: 'transferApprove', kind: 'transfer', body: (id) => ({ trxid: id, approvalCode: '123456' }) },
-  { method: 'transferApprovalResend', kind: 'transfer', body: (id) => ({ trxid: id }) },
+  { method: 'approveTransfer', kind: 'transfer', body: (id) => ({ trxid: id, approvalCode: '123456' }) },
+  { method: 'resendApproval', kind: 'transfer', body: (id) => ({ trxid: id }) },
   { method: 'transferCancel', kind: 'transfer', body: (id) => ({ trxid: id }) },
   { method: 'transferStatus', kind: 'transfer', body: (id) => ({ trxid: id }) },
   { method: 'preapprovedCancel', kind: 'schedule', body: (id) => ({ id }) },
   { method: 'transactionHistoryExportStatus', kind: 'export', body: (id) => ({ exportId: id }) },
   { method: 'transactionHistoryExportSend', kind: 'export', body: (id) => ({ exportId: id, email: 'anna@demo.test' }) },
   { method: 'customerDocumentDelete', kind: 'document', body: (id) => ({ documentId: id }) },
-  { method: 'phoneReplace', kind: 'phone', body: (id) => ({ phoneId: id, phoneCountryCode: '370', phone: '61234888' }) },
+  { method: 'replacePhone', kind: 'phone', body: (id) => ({ phoneId: id, phoneCountryCode: '370', phone: '61234888' }) },
   { method: 'phoneConfirmRequest', kind: 'phone', body: (id) => ({ phoneId: id }) },
-  { method: 'phoneConfirm', kind: 'phone', body: (id) => ({ phoneId: id, code: '123456' }) },
-  { method: 'emailDelete', kind: 'email', body: (id) => ({ emailId: id }) },
-  { method: 'emailSetPrimary', kind: 'email', body: (id) => ({ emailId: id }) },
-  { method: 'emailConfirmRequest', kind: 'email', body: (id) => ({ emailId: id }) },
-  { method: 'emailConfirm', kind: 'email', body: (id) => ({ emailId: id, code: '123456' }) },
+  { method: 'confirmPhone', kind: 'phone', body: (id) => ({ phoneId: id, code: '123456' }) },
+  { method: 'deleteEmail', kind: 'email', body: (id) => ({ emailId: id }) },
+  { method: 'setPrimaryEmail', kind: 'email', body: (id) => ({ emailId: id }) },
+  { method: 'confirmRequestEmail', kind: 'email', body: (id) => ({ emailId: id }) },
+  { method: 'confirmEmail', kind: 'email', body: (id) => ({ emailId: id, code: '123456' }) },
   { method: 'usernameChangeRequestDelete', kind: 'usernameRequest', body: (id) => ({ requestId: id }) },
-  { method: 'usernameChangeEmailConfirm', kind: 'usernameRequest', body: (id) => ({ requestId: id, code: '123456' }) },
+  { method: 'usernameChangeRequestEmailConfirm', kind: 'usernameRequest', body: (id) => ({ requestId: id, code: '123456' }) },
   { method: 'customerAddressDelete', kind: 'address', body: (id) => ({ addressId: id }) },
-  { method: 'addressConfirm', kind: 'address', body: (id) => ({ addressId: id }) },
+  { method: 'confirmAddress', kind: 'address', body: (id) => ({ addressId: id }) },
 ];
 
 /** What an answer says, without what differs by nature (none: the whole failure must match). */

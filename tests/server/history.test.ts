@@ -336,6 +336,28 @@ describe('transactionHistory', () => {
     expect(unsigned.status).toBe(401);
   });
 
+  it('filters by the payee e-mail and by the acting customerId (another customer is ENOA), and queues a CSV on exportCsv', async () => {
+    const expected = model(A.customerId, owners);
+    const withEmail = expected.filter((r) => r.email !== null);
+    expect(withEmail.length).toBeGreaterThan(0);
+    const someEmail = withEmail[0]!.email!;
+    const byEmail = await allPages(anna.accessToken, { email: someEmail.toUpperCase() } as Filter);
+    expect(byEmail.rows.map((r) => r.rowId)).toEqual(expected.filter((r) => r.email !== null && r.email.toLowerCase().includes(someEmail.toLowerCase())).map((r) => r.rowId));
+    const mine = await history(anna.accessToken, { customerId: A.customerId });
+    expect(mine.responseCode).toBe('00');
+    expect(mine.results).toBe(expected.length);
+    expect((await history(anna.accessToken, { customerId: B.customerId })).responseCode).toBe('ENOA');
+    // No export unless asked for.
+    const plain = (await callMethod(t.app, 'transactionHistory', {}, { token: anna.accessToken })).body;
+    expect(plain).toMatchObject({ exportId: null, exportCsv: null });
+    const asked = (await callMethod(t.app, 'transactionHistory', { exportCsv: true, transactionType: 'exchange' }, { token: anna.accessToken })).body;
+    expect(asked.responseCode).toBe('00');
+    expect(asked.exportCsv).toBe(`/api/v1/exports/${asked.exportId as string}/file`);
+    const status = await callMethod(t.app, 'transactionHistoryExportStatus', { exportId: asked.exportId }, { token: anna.accessToken });
+    expect(status.body).toMatchObject({ responseCode: '00', export: { exportId: asked.exportId, source: 'manual' } });
+    expect((await callMethod(t.app, 'transactionHistoryExportStatus', { exportId: asked.exportId }, { token: boris.accessToken })).body.responseCode).toBe('ENOA');
+  });
+
   it('acts for a company with fromCustomerId only when the user may', async () => {
     const own = await history(owner.accessToken, { fromCustomerId: northwindId });
     expect(own.responseCode).toBe('00');

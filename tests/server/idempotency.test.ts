@@ -100,7 +100,7 @@ describe('Idempotency-Key', () => {
 
   it('needs a well-formed key on every money-moving method', async () => {
     const before = await transferCount();
-    for (const name of ['transferBetweenAccounts', 'transferP2p', 'transferApprove', 'transferCancel']) {
+    for (const name of ['transferBetweenAccounts', 'transferP2p', 'approveTransfer', 'transferCancel']) {
       const missing = await call(name, {}, rita.accessToken);
       expect(missing.body.responseCode, name).toBe('VF');
       expect(missing.body.validationErrors, name).toContainEqual({ param: 'Idempotency-Key', description: 'is required for this method' });
@@ -128,14 +128,14 @@ describe('Idempotency-Key', () => {
     const [sms] = await t.db.select().from(outbox).where(eq(outbox.channel, 'sms')).orderBy(desc(outbox.id)).limit(1);
     const code = /^(\d{6})/.exec(sms!.body)![1]!;
     const key = randomUUID();
-    const wrong = await call('transferApprove', { trxid: id, approvalCode: code === '000000' ? '999999' : '000000' }, tom.accessToken, key);
+    const wrong = await call('approveTransfer', { trxid: id, approvalCode: code === '000000' ? '999999' : '000000' }, tom.accessToken, key);
     expect(wrong.body.responseCode).toBe('VF');
-    const approved = await call('transferApprove', { trxid: id, approvalCode: code }, tom.accessToken, key);
+    const approved = await call('approveTransfer', { trxid: id, approvalCode: code }, tom.accessToken, key);
     expect(approved.body).toMatchObject({ responseCode: '00', status: 'posted' });
-    const replay = await call('transferApprove', { trxid: id, approvalCode: code }, tom.accessToken, key);
+    const replay = await call('approveTransfer', { trxid: id, approvalCode: code }, tom.accessToken, key);
     expect(replay.body).toEqual(approved.body);
     // Without the key, approving a posted transfer is refused.
-    expect((await call('transferApprove', { trxid: id, approvalCode: code }, tom.accessToken, randomUUID())).body.responseCode).toBe('TA1');
+    expect((await call('approveTransfer', { trxid: id, approvalCode: code }, tom.accessToken, randomUUID())).body.responseCode).toBe('TA1');
   });
 
   it('makes one transfer of concurrent duplicates', async () => {

@@ -176,7 +176,7 @@ async function step(model: Model, o: Op): Promise<void> {
     case 'approve': {
       const p = model.open[o.pick % Math.max(1, model.open.length)];
       if (!p) return;
-      const answer = await money(model, p.who, 'transferApprove', { trxid: p.id, approvalCode: p.code });
+      const answer = await money(model, p.who, 'approveTransfer', { trxid: p.id, approvalCode: p.code });
       expect(answer.body).toMatchObject({ responseCode: '00', status: 'posted' });
       add(model.balance, p.from, -p.totalMinor);
       add(model.balance, p.to, p.toAmountMinor);
@@ -187,7 +187,7 @@ async function step(model: Model, o: Op): Promise<void> {
       const p = model.open[o.pick % Math.max(1, model.open.length)];
       if (!p) return;
       const wrong = p.code === '000000' ? '000001' : '000000';
-      const answer = await money(model, p.who, 'transferApprove', { trxid: p.id, approvalCode: wrong });
+      const answer = await money(model, p.who, 'approveTransfer', { trxid: p.id, approvalCode: wrong });
       expect(answer.body.responseCode).toBe('VF');
       p.wrong++;
       // The fifth wrong code rejects the transfer and releases its hold.

@@ -4,7 +4,7 @@
  * the caller's own customer, an administrator), is refused exactly when the table says so, and a
  * refused call never reaches its handler. One app whose handlers only record that they ran (so
  * allowed calls change nothing), one seeded database; a second app with the real handlers shows
- * that a read-only viewer's preapprovedCancel and accountAddCurrency change nothing.
+ * that a read-only viewer's preapprovedCancel and addCurrency change nothing.
  */
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
@@ -174,7 +174,7 @@ describe('a read-only viewer (right 1) of Northwind, with the real handlers', ()
     expect(after!.status).toBe('active');
 
     const currency = nwAccounts.some((a) => a.currency === 'CHF') ? 'JPY' : 'CHF';
-    const open = await as('accountAddCurrency', { currencyCode: currency });
+    const open = await as('addCurrency', { currencyCode: currency });
     expect(open.json()).toMatchObject({ responseCode: '13', responseDescription: RightsMessages.readOnly });
     expect(await t.db.select().from(accounts).where(and(eq(accounts.customerId, northwindId), eq(accounts.currency, currency)))).toHaveLength(0);
 

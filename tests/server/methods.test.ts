@@ -59,6 +59,23 @@ describe('the envelope', () => {
     expect(params).toEqual(['customerId', 'fromCustomerId', 'lang']);
   });
 
+  it('takes the method name in the body (document 1 §7) when it is the one in the path, else VF', async () => {
+    const same = await callMethod(t.app, 'getCustomerInfo', { method: 'getCustomerInfo' }, { token: anna.accessToken });
+    expect(same.body.responseCode).toBe('00');
+    const other = await callMethod(t.app, 'getCustomerInfo', { method: 'userAccessList' }, { token: anna.accessToken });
+    expect(other.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'method', description: 'must be the method named in the path' }] });
+    // An old name in the body is refused as well: the wire has no aliases.
+    const old = await callMethod(t.app, 'balanceInquiry', { method: 'accounts.account' }, { token: anna.accessToken }); // rename-codemod: keep
+    expect(old.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'method' }] });
+    expect((await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken })).body.responseCode).toBe('IM'); // rename-codemod: keep
+  });
+
+  it('refuses the representative\'s fromEmail and authSecret on methods not listed for them', async () => {
+    const res = await callMethod(t.app, 'getCustomerInfo', { fromEmail: 'rep@example.test', authSecret: 's'.repeat(32) }, { token: anna.accessToken });
+    expect(res.body.responseCode).toBe('VF');
+    expect((res.body.validationErrors as { param: string }[]).map((e) => e.param).sort()).toEqual(['authSecret', 'fromEmail']);
+  });
+
   it('answers 401 AU without a token, with a garbage token, a badly signed token and an expired token', async () => {
     const none = await callMethod(t.app, 'getCustomerInfo');
     expect(none.status).toBe(401);
@@ -117,17 +134,17 @@ describe('the envelope', () => {
 
 describe('acting for a customer', () => {
   it('answers ENOA for another customer in fromCustomerId or the Customer-Id header', async () => {
-    const body = await callMethod(t.app, 'accounts.account', { fromCustomerId: northwindId }, { token: anna.accessToken });
+    const body = await callMethod(t.app, 'balanceInquiry', { fromCustomerId: northwindId }, { token: anna.accessToken });
     expect(body.body.responseCode).toBe('ENOA');
-    const header = await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken, headers: { 'Customer-Id': String(northwindId) } });
+    const header = await callMethod(t.app, 'balanceInquiry', {}, { token: anna.accessToken, headers: { 'Customer-Id': String(northwindId) } });
     expect(header.body.responseCode).toBe('ENOA');
-    const bad = await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken, headers: { 'Customer-Id': 'abc' } });
+    const bad = await callMethod(t.app, 'balanceInquiry', {}, { token: anna.accessToken, headers: { 'Customer-Id': 'abc' } });
     expect(bad.body.responseCode).toBe('VF');
   });
 
   it("lets an authorised user read the company's accounts", async () => {
     for (const who of [clerk, viewer]) {
-      const res = await callMethod(t.app, 'accounts.account', {}, { token: who.accessToken, headers: { 'Customer-Id': String(northwindId) } });
+      const res = await callMethod(t.app, 'balanceInquiry', {}, { token: who.accessToken, headers: { 'Customer-Id': String(northwindId) } });
       expect(res.body.responseCode).toBe('00');
       const list = (res.body.accounts as { account: { currency: string; balance: string; customerId: number }[] }).account;
       expect(list.map((a) => `${a.currency} ${a.balance}`)).toEqual(['EUR 48200.00', 'GBP 12875.40']);
@@ -140,7 +157,7 @@ describe('acting for a customer', () => {
     const viewerId = Number(decodeJwt(viewer.accessToken).sub);
     await t.db.update(customerAccess).set({ accessRights: 0 }).where(eq(customerAccess.userId, viewerId));
     try {
-      const res = await callMethod(t.app, 'accounts.account', { fromCustomerId: northwindId }, { token: viewer.accessToken });
+      const res = await callMethod(t.app, 'balanceInquiry', { fromCustomerId: northwindId }, { token: viewer.accessToken });
       expect(res.body.responseCode).toBe('ENOA');
     } finally {
       await t.db.update(customerAccess).set({ accessRights: 1 }).where(eq(customerAccess.userId, viewerId));
@@ -190,7 +207,7 @@ describe('customer methods', () => {
   });
 
   it('accounts.account gives decimal balances of the caller', async () => {
-    const res = await callMethod(t.app, 'accounts.account', {}, { token: anna.accessToken });
+    const res = await callMethod(t.app, 'balanceInquiry', {}, { token: anna.accessToken });
     const list = (res.body.accounts as { account: { currency: string; balance: string; accountBalanceMin: string }[] }).account;
     expect(list.map((a) => `${a.currency} ${a.balance}`)).toEqual(['EUR 2450.75', 'USD 310.00']);
     expect(list[0]!.accountBalanceMin).toBe('0.00');

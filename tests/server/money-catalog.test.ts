@@ -20,10 +20,10 @@ import { callMethod, createTestApp, signIn, type TestApp } from './harness.ts';
 
 const CATALOG_METHODS = [
   'moneyPermissions',
-  'accountAddCurrency',
-  'walletCreate',
+  'addCurrency',
+  'createWallet',
   'exchangeRate',
-  'exchangeRatesDefault',
+  'defaultExchangeRates',
   'checkPayee',
   'recentTransfers',
   'preapprovedList',
@@ -136,8 +136,8 @@ describe('every catalog method', () => {
       const body: Record<string, unknown> = { fromCustomerId: northwindId };
       if (name === 'preapprovedCancel') body.id = 1;
       if (name === 'checkPayee') body.email = 'a@b.test';
-      if (name === 'accountAddCurrency') body.currencyCode = 'USD';
-      if (name === 'walletCreate') body.currencyCode = 'BTC';
+      if (name === 'addCurrency') body.currencyCode = 'USD';
+      if (name === 'createWallet') body.currencyCode = 'BTC';
       const res = await call(name, body, pia.token);
       expect(res.body.responseCode, name).toBe('ENOA');
     }
@@ -192,9 +192,9 @@ describe('moneyPermissions', () => {
   });
 });
 
-describe('accountAddCurrency', () => {
+describe('addCurrency', () => {
   it('opens an empty payment account in the currency and answers it in the account shape', async () => {
-    const res = await call('accountAddCurrency', { currencyCode: 'GBP' }, noflags.token);
+    const res = await call('addCurrency', { currencyCode: 'GBP' }, noflags.token);
     expect(res.body.responseCode).toBe('00');
     const account = res.body.account as Record<string, unknown>;
     expect(account).toMatchObject({
@@ -206,19 +206,19 @@ describe('accountAddCurrency', () => {
       accountBalanceMin: '0.00',
       pendingAmount: '0.00',
       customerId: noflags.customerId,
-      settlementAccountId: null,
+      settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
     });
     const [row] = await t.db.select().from(accounts).where(eq(accounts.accountId, account.accountId as number));
     expect(row).toMatchObject({ customerId: noflags.customerId, purpose: 'customer', currency: 'GBP', address: null });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.method, 'accountAddCurrency'), eq(auditLog.customerId, noflags.customerId)));
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.method, 'addCurrency'), eq(auditLog.customerId, noflags.customerId)));
     expect(audit.map((a) => a.details)).toContainEqual({ accountId: row!.accountId, currency: 'GBP' });
     // the balance inquiry lists it
-    const inquiry = await call('accounts.account', {}, noflags.token);
+    const inquiry = await call('balanceInquiry', {}, noflags.token);
     expect((inquiry.body.accounts as { account: { accountId: number }[] }).account.map((a) => a.accountId)).toContain(row!.accountId);
   });
 
   it('crypto uses 8 decimals', async () => {
-    const res = await call('accountAddCurrency', { currencyCode: 'ETH' }, noflags.token);
+    const res = await call('addCurrency', { currencyCode: 'ETH' }, noflags.token);
     expect(res.body.responseCode).toBe('00');
     expect((res.body.account as { balance: string }).balance).toBe('0.00000000');
   });
@@ -226,7 +226,7 @@ describe('accountAddCurrency', () => {
   it('answers VF on currencyCode for a currency the customer already holds, and opens nothing', async () => {
     const before = await t.db.select().from(accounts).where(eq(accounts.customerId, noflags.customerId));
     for (const currencyCode of ['EUR', 'GBP']) {
-      const res = await call('accountAddCurrency', { currencyCode }, noflags.token);
+      const res = await call('addCurrency', { currencyCode }, noflags.token);
       expect(res.body.responseCode).toBe('VF');
       expect(res.body.validationErrors).toEqual([{ param: 'currencyCode', description: 'You already have an account in this currency' }]);
     }
@@ -236,35 +236,35 @@ describe('accountAddCurrency', () => {
   it('a closed account in the currency does not count', async () => {
     const person = await makePerson('Clara', ['CAD'], true);
     await t.db.update(accounts).set({ status: 11 }).where(eq(accounts.accountId, person.account.CAD!));
-    const res = await call('accountAddCurrency', { currencyCode: 'CAD' }, person.token);
+    const res = await call('addCurrency', { currencyCode: 'CAD' }, person.token);
     expect(res.body.responseCode).toBe('00');
     expect((res.body.account as { accountId: number }).accountId).not.toBe(person.account.CAD);
   });
 
   it('answers VF for an unknown or missing currency', async () => {
     for (const body of [{ currencyCode: 'XYZ' }, { currencyCode: 'eur' }, {}]) {
-      const res = await call('accountAddCurrency', body, noflags.token);
+      const res = await call('addCurrency', body, noflags.token);
       expect(res.body.responseCode).toBe('VF');
       expect((res.body.validationErrors as { param: string }[]).map((e) => e.param)).toEqual(['currencyCode']);
     }
   });
 
   it('opens the account for the company the caller acts for', async () => {
-    const res = await call('accountAddCurrency', { currencyCode: 'RON', fromCustomerId: northwindId }, ownerToken);
+    const res = await call('addCurrency', { currencyCode: 'RON', fromCustomerId: northwindId }, ownerToken);
     expect(res.body.responseCode).toBe('00');
     expect((res.body.account as { customerId: number }).customerId).toBe(northwindId);
   });
 });
 
-describe('walletCreate', () => {
+describe('createWallet', () => {
   it('answers 13 without funding.digital and opens nothing', async () => {
-    const res = await call('walletCreate', { currencyCode: 'BTC' }, noflags.token);
+    const res = await call('createWallet', { currencyCode: 'BTC' }, noflags.token);
     expect(res.body.responseCode).toBe('13');
     expect(await t.db.select().from(accounts).where(and(eq(accounts.customerId, noflags.customerId), eq(accounts.currency, 'BTC')))).toHaveLength(0);
   });
 
   it('opens a payment account of the crypto currency with an address, then answers the same one again', async () => {
-    const res = await call('walletCreate', { currencyCode: 'BTC' }, pia.token);
+    const res = await call('createWallet', { currencyCode: 'BTC' }, pia.token);
     expect(res.body.responseCode).toBe('00');
     const address = res.body.address as string;
     expect(address).toMatch(WALLET_ADDRESS_PATTERN.BTC);
@@ -273,56 +273,56 @@ describe('walletCreate', () => {
     pia.account.BTC = row!.accountId;
 
     // one account per currency: without accountId the existing wallet answers
-    const again = await call('walletCreate', { currencyCode: 'BTC' }, pia.token);
+    const again = await call('createWallet', { currencyCode: 'BTC' }, pia.token);
     expect(again.body).toMatchObject({ responseCode: '00', accountId: row!.accountId, address });
-    const withId = await call('walletCreate', { currencyCode: 'BTC', accountId: row!.accountId }, pia.token);
+    const withId = await call('createWallet', { currencyCode: 'BTC', accountId: row!.accountId }, pia.token);
     expect(withId.body).toMatchObject({ responseCode: '00', accountId: row!.accountId, address });
     expect(await t.db.select().from(accounts).where(and(eq(accounts.customerId, pia.customerId), eq(accounts.currency, 'BTC')))).toHaveLength(1);
   });
 
   it('gives an existing account of the currency an address once', async () => {
-    const added = await call('accountAddCurrency', { currencyCode: 'ETH' }, pia.token);
+    const added = await call('addCurrency', { currencyCode: 'ETH' }, pia.token);
     const accountId = (added.body.account as { accountId: number }).accountId;
-    const first = await call('walletCreate', { currencyCode: 'ETH', accountId }, pia.token);
+    const first = await call('createWallet', { currencyCode: 'ETH', accountId }, pia.token);
     expect(first.body.responseCode).toBe('00');
     expect(first.body.accountId).toBe(accountId);
     expect(first.body.address).toMatch(WALLET_ADDRESS_PATTERN.ETH);
-    const second = await call('walletCreate', { currencyCode: 'ETH', accountId }, pia.token);
+    const second = await call('createWallet', { currencyCode: 'ETH', accountId }, pia.token);
     expect(second.body.address).toBe(first.body.address);
     const [row] = await t.db.select().from(accounts).where(eq(accounts.accountId, accountId));
     expect(row!.address).toBe(first.body.address);
   });
 
   it('refuses an account of another currency (VF), of another customer or a missing one (ENOA alike), a closed one (CA)', async () => {
-    const otherCurrency = await call('walletCreate', { currencyCode: 'ETH', accountId: pia.account.EUR }, pia.token);
+    const otherCurrency = await call('createWallet', { currencyCode: 'ETH', accountId: pia.account.EUR }, pia.token);
     expect(otherCurrency.body.responseCode).toBe('VF');
     expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account' }]);
 
-    const theirs = await call('accountAddCurrency', { currencyCode: 'BTC' }, carol.token || (await signInPerson(carol)));
+    const theirs = await call('addCurrency', { currencyCode: 'BTC' }, carol.token || (await signInPerson(carol)));
     const carolBtc = (theirs.body.account as { accountId: number }).accountId;
-    const foreign = await call('walletCreate', { currencyCode: 'BTC', accountId: carolBtc }, pia.token);
+    const foreign = await call('createWallet', { currencyCode: 'BTC', accountId: carolBtc }, pia.token);
     expect(foreign.body.responseCode).toBe('ENOA');
     const [untouched] = await t.db.select().from(accounts).where(eq(accounts.accountId, carolBtc));
     expect(untouched!.address).toBeNull();
 
     // A missing account answers as another customer's (no existence oracle).
-    expect((await call('walletCreate', { currencyCode: 'BTC', accountId: 9_999_999 }, pia.token)).body).toEqual(foreign.body);
+    expect((await call('createWallet', { currencyCode: 'BTC', accountId: 9_999_999 }, pia.token)).body).toEqual(foreign.body);
 
     const closed = await makePerson('Cleo', ['BTC'], true);
     await setFlags(closed.userId, ['funding.digital']);
     await t.db.update(accounts).set({ status: 11 }).where(eq(accounts.accountId, closed.account.BTC!));
-    const res = await call('walletCreate', { currencyCode: 'BTC', accountId: closed.account.BTC }, closed.token);
+    const res = await call('createWallet', { currencyCode: 'BTC', accountId: closed.account.BTC }, closed.token);
     expect(res.body.responseCode).toBe('CA');
     // without accountId the closed one is not reused: a new wallet opens
-    const fresh = await call('walletCreate', { currencyCode: 'BTC' }, closed.token);
+    const fresh = await call('createWallet', { currencyCode: 'BTC' }, closed.token);
     expect(fresh.body.responseCode).toBe('00');
     expect(fresh.body.accountId).not.toBe(closed.account.BTC);
   });
 
   it('answers VF for a fiat currency or a bad account id', async () => {
-    const fiat = await call('walletCreate', { currencyCode: 'EUR' }, pia.token);
+    const fiat = await call('createWallet', { currencyCode: 'EUR' }, pia.token);
     expect((fiat.body.validationErrors as { param: string }[]).map((e) => e.param)).toEqual(['currencyCode']);
-    const badId = await call('walletCreate', { currencyCode: 'BTC', accountId: 0 }, pia.token);
+    const badId = await call('createWallet', { currencyCode: 'BTC', accountId: 0 }, pia.token);
     expect((badId.body.validationErrors as { param: string }[]).map((e) => e.param)).toEqual(['accountId']);
   });
 
@@ -407,8 +407,8 @@ describe('exchange rates', () => {
     expect(normaliseRate('0.000')).toBeNull();
   });
 
-  it('exchangeRatesDefault: the default rows, ordered by pair', async () => {
-    const res = await call('exchangeRatesDefault', {}, pia.token);
+  it('defaultExchangeRates: the default rows, ordered by pair', async () => {
+    const res = await call('defaultExchangeRates', {}, pia.token);
     expect(res.body.responseCode).toBe('00');
     const rates = res.body.rates as { fromCurrencyCode: string; toCurrencyCode: string; rate: string; updatedAt: string }[];
     const pairs = rates.map((r) => `${r.fromCurrencyCode}>${r.toCurrencyCode}`);

@@ -118,13 +118,13 @@ describe('multipart calls', () => {
         payload: body,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.accessToken}` },
       });
-    const res = await send('customerDocumentCreate', payload);
+    const res = await send('customerJumioDocumentCreate', payload);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.responseCode).toBe('VF');
     expect(body.validationErrors.map((e: { param: string }) => e.param)).toEqual(expect.arrayContaining(['categoryId', 'lang']));
 
-    const nj = await send('customerDocumentCreate', payload.replace(JSON.stringify({ categoryId: 'bad', lang: 'xx' }), '{nope'));
+    const nj = await send('customerJumioDocumentCreate', payload.replace(JSON.stringify({ categoryId: 'bad', lang: 'xx' }), '{nope'));
     expect(nj.json()).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'data' }] });
 
     // A method whose contract takes no files refuses multipart (its JSON would be fine).

@@ -237,26 +237,26 @@ describe('addresses', () => {
     const [umaAddress] = await t.db.select().from(customerAddresses).where(eq(customerAddresses.customerId, await customerIdOf('uma@demo.test')));
     await unchanged(async () => {
       expectCode(await callMethod(app, 'customerAddressCreateOrReplace', { addressId: umaAddress!.id, ...address }, { token: boris.accessToken }), 'ENOA');
-      expectCode(await callMethod(app, 'customerAddressDelete', { addressId: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
-      expectCode(await callMethod(app, 'addressConfirm', { addressId: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
-      expectVf(await callMethod(app, 'customerAddressDelete', { addressId: 0 }, { token: boris.accessToken }), 'addressId');
-      const anonymous = await callMethod(app, 'customerAddressDelete', { addressId: umaAddress!.id });
+      expectCode(await callMethod(app, 'customerAddressDelete', { id: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
+      expectCode(await callMethod(app, 'confirmAddress', { addressId: umaAddress!.id }, { token: boris.accessToken }), 'ENOA');
+      expectVf(await callMethod(app, 'customerAddressDelete', { id: 0 }, { token: boris.accessToken }), 'id');
+      const anonymous = await callMethod(app, 'customerAddressDelete', { id: umaAddress!.id });
       expect(anonymous.status).toBe(401);
       expectCode(anonymous, 'AU');
     });
   });
 
   it('the customer confirms the address is still correct, then deletes it', async () => {
-    const confirm = await callMethod(app, 'addressConfirm', { addressId: borisAddressId }, { token: boris.accessToken });
+    const confirm = await callMethod(app, 'confirmAddress', { addressId: borisAddressId }, { token: boris.accessToken });
     expectCode(confirm, '00');
     const [row] = await t.db.select().from(customerAddresses).where(eq(customerAddresses.id, borisAddressId));
     expect(row!.customerConfirmedAt).not.toBeNull();
-    expectCode(await callMethod(app, 'customerAddressDelete', { addressId: borisAddressId }, { token: boris.accessToken }), '00');
+    expectCode(await callMethod(app, 'customerAddressDelete', { id: borisAddressId }, { token: boris.accessToken }), '00');
     const list = await callMethod(app, 'addressInquiry', {}, { token: boris.accessToken });
     expect(list.body.addresses).toEqual([]);
     await unchanged(async () => {
-      expectCode(await callMethod(app, 'customerAddressDelete', { addressId: borisAddressId }, { token: boris.accessToken }), 'ENOA');
-      expectCode(await callMethod(app, 'addressConfirm', { addressId: borisAddressId }, { token: boris.accessToken }), 'ENOA');
+      expectCode(await callMethod(app, 'customerAddressDelete', { id: borisAddressId }, { token: boris.accessToken }), 'ENOA');
+      expectCode(await callMethod(app, 'confirmAddress', { addressId: borisAddressId }, { token: boris.accessToken }), 'ENOA');
     });
   });
 });
@@ -324,16 +324,16 @@ describe('due diligence', () => {
   it('administrator calls refuse other users (13), bad fields (VF) and unknown customers (TA1), changing nothing', async () => {
     const ritaId = await customerIdOf('rita@demo.test');
     await unchanged(async () => {
-      expectCode(await callMethod(app, 'adminDueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 1 }, { token: rita.accessToken }), '13');
-      expectCode(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: ritaId, annualIncome: '1' }, { token: boris.accessToken }), '13');
-      const bad = await callMethod(app, 'adminDueDiligenceUpdate', { customerId: 0, dueDiligenceLevel: 5, requiredDocumentTypeIds: [0] }, { token: admin.accessToken });
+      expectCode(await callMethod(app, 'dueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 1 }, { token: rita.accessToken }), '13');
+      expectCode(await callMethod(app, 'financialDetailUpdate', { customerId: ritaId, annualIncome: '1' }, { token: boris.accessToken }), '13');
+      const bad = await callMethod(app, 'dueDiligenceUpdate', { customerId: 0, dueDiligenceLevel: 5, requiredDocumentTypeIds: [0] }, { token: admin.accessToken });
       expectCode(bad, 'VF');
       expect((bad.body.validationErrors as { param: string }[]).map((e) => e.param).sort()).toEqual(['customerId', 'dueDiligenceLevel', 'requiredDocumentTypeIds.0']);
-      expectVf(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: ritaId, annualIncome: 'lots', netWorth: '1.234' }, { token: admin.accessToken }), 'annualIncome', /amount/);
-      const unknown = await callMethod(app, 'adminDueDiligenceUpdate', { customerId: 999_999, dueDiligenceLevel: 1 }, { token: admin.accessToken });
+      expectVf(await callMethod(app, 'financialDetailUpdate', { customerId: ritaId, annualIncome: 'lots', netWorth: '1.234' }, { token: admin.accessToken }), 'annualIncome', /amount/);
+      const unknown = await callMethod(app, 'dueDiligenceUpdate', { customerId: 999_999, dueDiligenceLevel: 1 }, { token: admin.accessToken });
       expectCode(unknown, 'TA1');
       expect(unknown.body.validationErrors).toEqual([{ param: 'customerId', description: 'is not a customer' }]);
-      expectCode(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: 999_999, annualIncome: '1' }, { token: admin.accessToken }), 'TA1');
+      expectCode(await callMethod(app, 'financialDetailUpdate', { customerId: 999_999, annualIncome: '1' }, { token: admin.accessToken }), 'TA1');
     });
   });
 
@@ -346,16 +346,16 @@ describe('due diligence', () => {
 
   it('level 1 with a proof of address and a source of wealth asked: the status and the info follow, audited', async () => {
     const ritaId = await customerIdOf('rita@demo.test');
-    const res = await callMethod(app, 'adminDueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 1, addressDocumentRequired: true, requiredDocumentTypeIds: [80] }, { token: admin.accessToken });
+    const res = await callMethod(app, 'dueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 1, addressDocumentRequired: true, requiredDocumentTypeIds: [80] }, { token: admin.accessToken });
     expectCode(res, '00');
-    expect((await lastAudit('adminDueDiligenceUpdate')).details).toEqual({ customerId: ritaId, fromLevel: 0, toLevel: 1, addressDocumentRequired: true, requiredDocumentTypeIds: [80] });
+    expect((await lastAudit('dueDiligenceUpdate')).details).toEqual({ customerId: ritaId, fromLevel: 0, toLevel: 1, addressDocumentRequired: true, requiredDocumentTypeIds: [80] });
     const status = await callMethod(app, 'userStatusGet', {}, { token: rita.accessToken });
     expect(status.body).toMatchObject({ dueDiligenceLevel: 1, userStatus: { proofOfResidence: 'none' } });
     const info = await callMethod(app, 'dueDiligenceInfoGet', {}, { token: rita.accessToken });
     expect(info.body).toMatchObject({ dueDiligenceInfo: { dueDiligenceLevel: 1, address: { required: true, status: 'none' }, document: { requiredDocumentTypeIds: [80], status: 'none' } } });
 
     // She uploads a payslip for due diligence: the info lists it, pending.
-    const up = await upload('customerDocumentCreate', { categoryId: 11, documentTypeId: 80, issuedDate: recent(20), isDueDiligence: 1 }, [{ field: 'front', fileName: 'payslip.pdf', content: PDF }], rita.accessToken);
+    const up = await upload('customerJumioDocumentCreate', { categoryId: 11, documentTypeId: 80, issuedDate: recent(20), isDueDiligence: 1 }, [{ field: 'front', fileName: 'payslip.pdf', content: PDF }], rita.accessToken);
     expectCode(up, '00');
     const after = await callMethod(app, 'dueDiligenceInfoGet', {}, { token: rita.accessToken });
     const dd = after.body.dueDiligenceInfo as { document: { status: string }; uploadedDocuments: { documentTypeId: number; statusId: number }[] };
@@ -365,21 +365,21 @@ describe('due diligence', () => {
 
   it('the financial info the administrator records is in the info; the audit names the fields, not the amounts', async () => {
     const ritaId = await customerIdOf('rita@demo.test');
-    expectCode(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: ritaId, annualIncome: '85000.50', netWorth: '420000', sourceOfWealth: 'Salary and savings', employerName: 'Acme UAB' }, { token: admin.accessToken }), '00');
-    const audit = await lastAudit('adminFinancialInfoUpdate');
+    expectCode(await callMethod(app, 'financialDetailUpdate', { customerId: ritaId, annualIncome: '85000.50', netWorth: '420000', sourceOfWealth: 'Salary and savings', employerName: 'Acme UAB' }, { token: admin.accessToken }), '00');
+    const audit = await lastAudit('financialDetailUpdate');
     expect(audit.details).toEqual({ customerId: ritaId, fields: ['annualIncome', 'netWorth', 'sourceOfWealth', 'employerName'] });
     // Only the fields sent change.
-    expectCode(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: ritaId, employerName: null }, { token: admin.accessToken }), '00');
+    expectCode(await callMethod(app, 'financialDetailUpdate', { customerId: ritaId, employerName: null }, { token: admin.accessToken }), '00');
     const info = await callMethod(app, 'dueDiligenceInfoGet', {}, { token: rita.accessToken });
     expect((info.body.dueDiligenceInfo as { financialInfo: unknown }).financialInfo).toEqual({ annualIncome: '85000.50', netWorth: '420000', sourceOfWealth: 'Salary and savings', employerName: null });
   });
 
   it('level 4 keeps what level 1 asked; level 2 is reported to the web as is', async () => {
     const ritaId = await customerIdOf('rita@demo.test');
-    expectCode(await callMethod(app, 'adminDueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 4 }, { token: admin.accessToken }), '00');
+    expectCode(await callMethod(app, 'dueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 4 }, { token: admin.accessToken }), '00');
     const info = await callMethod(app, 'dueDiligenceInfoGet', {}, { token: rita.accessToken });
     expect(info.body).toMatchObject({ dueDiligenceInfo: { dueDiligenceLevel: 4, address: { required: true }, document: { requiredDocumentTypeIds: [80] } } });
-    expectCode(await callMethod(app, 'adminDueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 2, addressDocumentRequired: false, requiredDocumentTypeIds: [] }, { token: admin.accessToken }), '00');
+    expectCode(await callMethod(app, 'dueDiligenceUpdate', { customerId: ritaId, dueDiligenceLevel: 2, addressDocumentRequired: false, requiredDocumentTypeIds: [] }, { token: admin.accessToken }), '00');
     const status = await callMethod(app, 'userStatusGet', {}, { token: rita.accessToken });
     expect(status.body).toMatchObject({ dueDiligenceLevel: 2, userStatus: { proofOfResidence: 'notRequired' } });
   });
@@ -391,7 +391,7 @@ describe('the administrator reassigns a document', () => {
 
   it('refusals: not an administrator (13), unknown or provider customer, same owner, a sub-document (TA1), bad ids (VF); nothing changes', async () => {
     const up = await upload(
-      'customerDocumentCreate',
+      'customerJumioDocumentCreate',
       { ...passport, documentTypeId: 4, number: 'ID-0042' },
       [
         { field: 'front', fileName: 'front.pdf', content: PDF },
@@ -404,26 +404,26 @@ describe('the administrator reassigns a document', () => {
     const umaId = await customerIdOf('uma@demo.test');
     const [provider] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.isProvider, true));
     await unchanged(async () => {
-      expectCode(await callMethod(app, 'adminDocumentReassign', { documentId: cardId, toCustomerId: await customerIdOf('boris@demo.test') }, { token: boris.accessToken }), '13');
-      expectVf(await callMethod(app, 'adminDocumentReassign', { documentId: 'x', toCustomerId: 0 }, { token: admin.accessToken }), 'toCustomerId');
-      expectVf(await callMethod(app, 'adminDocumentReassign', { documentId: 'x', toCustomerId: 1 }, { token: admin.accessToken }), 'documentId');
-      expectCode(await callMethod(app, 'adminDocumentReassign', { documentId: cardId, toCustomerId: umaId }, { token: admin.accessToken }), 'TA1');
-      expectCode(await callMethod(app, 'adminDocumentReassign', { documentId: cardId, toCustomerId: 999_999 }, { token: admin.accessToken }), 'TA1');
-      expectCode(await callMethod(app, 'adminDocumentReassign', { documentId: cardId, toCustomerId: provider!.id }, { token: admin.accessToken }), 'TA1');
-      expectCode(await callMethod(app, 'adminDocumentReassign', { documentId: backId, toCustomerId: await customerIdOf('boris@demo.test') }, { token: admin.accessToken }), 'TA1');
-      expectCode(await callMethod(app, 'adminDocumentReassign', { documentId: 999_999, toCustomerId: await customerIdOf('boris@demo.test') }, { token: admin.accessToken }), 'TA1');
+      expectCode(await callMethod(app, 'adminDocumentAssign', { documentId: cardId, toCustomerId: await customerIdOf('boris@demo.test') }, { token: boris.accessToken }), '13');
+      expectVf(await callMethod(app, 'adminDocumentAssign', { documentId: 'x', toCustomerId: 0 }, { token: admin.accessToken }), 'toCustomerId');
+      expectVf(await callMethod(app, 'adminDocumentAssign', { documentId: 'x', toCustomerId: 1 }, { token: admin.accessToken }), 'documentId');
+      expectCode(await callMethod(app, 'adminDocumentAssign', { documentId: cardId, toCustomerId: umaId }, { token: admin.accessToken }), 'TA1');
+      expectCode(await callMethod(app, 'adminDocumentAssign', { documentId: cardId, toCustomerId: 999_999 }, { token: admin.accessToken }), 'TA1');
+      expectCode(await callMethod(app, 'adminDocumentAssign', { documentId: cardId, toCustomerId: provider!.id }, { token: admin.accessToken }), 'TA1');
+      expectCode(await callMethod(app, 'adminDocumentAssign', { documentId: backId, toCustomerId: await customerIdOf('boris@demo.test') }, { token: admin.accessToken }), 'TA1');
+      expectCode(await callMethod(app, 'adminDocumentAssign', { documentId: 999_999, toCustomerId: await customerIdOf('boris@demo.test') }, { token: admin.accessToken }), 'TA1');
     });
   });
 
   it('moves the document with its back side to the other customer, audited', async () => {
     const umaId = await customerIdOf('uma@demo.test');
     const borisId = await customerIdOf('boris@demo.test');
-    const res = await callMethod(app, 'adminDocumentReassign', { documentId: cardId, toCustomerId: borisId }, { token: admin.accessToken });
+    const res = await callMethod(app, 'adminDocumentAssign', { documentId: cardId, toCustomerId: borisId }, { token: admin.accessToken });
     expectCode(res, '00');
     expect(res.body.document).toMatchObject({ id: cardId, addressId: null });
     const rows = await t.db.select({ id: customerDocuments.id, customerId: customerDocuments.customerId }).from(customerDocuments).where(sql`${customerDocuments.id} in (${cardId}, ${backId})`);
     expect(rows.map((r) => r.customerId)).toEqual([borisId, borisId]);
-    expect((await lastAudit('adminDocumentReassign')).details).toEqual({ documentId: cardId, fromCustomerId: umaId, toCustomerId: borisId });
+    expect((await lastAudit('adminDocumentAssign')).details).toEqual({ documentId: cardId, fromCustomerId: umaId, toCustomerId: borisId });
     const umaDocs = await callMethod(app, 'documentsInquiry', {}, { token: uma.accessToken });
     expect((umaDocs.body.documents as { id: number }[]).map((d) => d.id)).not.toContain(cardId);
     const borisDocs = await callMethod(app, 'documentsInquiry', { categoryId: 1 }, { token: boris.accessToken });
@@ -451,7 +451,7 @@ describe('identityGet through every state', () => {
   });
 
   it('pending after an upload, rejected with the reason after the decision', async () => {
-    const up = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken);
+    const up = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken);
     expectCode(up, '00');
     docId = (up.body.documents as { id: number }[])[0]!.id;
     const pending = await identityOf(uma.accessToken);
@@ -465,7 +465,7 @@ describe('identityGet through every state', () => {
   });
 
   it('validated, expiredSoon and expired as the confirmed document ages; expired by the decision too', async () => {
-    const up = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'p2.pdf', content: PDF }], uma.accessToken);
+    const up = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'p2.pdf', content: PDF }], uma.accessToken);
     docId = (up.body.documents as { id: number }[])[0]!.id;
     expectCode(await callMethod(app, 'adminDocumentDecide', { documentId: docId, decision: 'confirm' }, { token: admin.accessToken }), '00');
     expect((await identityOf(uma.accessToken)).identity.status).toBe('validated');
@@ -493,8 +493,8 @@ describe('code requests are limited', () => {
 
   it(`one code per 30 s per phone, at most ${PROFILE_CODES_PER_WINDOW} an hour per customer whatever the phone, over both ways of asking`, async () => {
     const ritaId = await customerIdOf('rita@demo.test');
-    const first = await callMethod(app, 'phoneAdd', { phoneCountryCode: '370', phone: '60000001' }, { token: rita.accessToken });
-    const second = await callMethod(app, 'phoneAdd', { phoneCountryCode: '370', phone: '60000002' }, { token: rita.accessToken });
+    const first = await callMethod(app, 'addPhone', { phoneCountryCode: '370', phone: '60000001' }, { token: rita.accessToken });
+    const second = await callMethod(app, 'addPhone', { phoneCountryCode: '370', phone: '60000002' }, { token: rita.accessToken });
     const [a, b] = [(first.body.phone as { id: number }).id, (second.body.phone as { id: number }).id];
     expectCode(await callMethod(app, 'phoneConfirmRequest', { phoneId: a }, { token: rita.accessToken }), '00');
     await unchanged(async () => {
@@ -520,8 +520,8 @@ describe('code requests are limited', () => {
       expect(rest.statusCode).toBe(429);
     });
     // E-mail codes are counted apart from phone codes.
-    const email = await callMethod(app, 'emailAdd', { emailAddress: 'rita.other@example.com' }, { token: rita.accessToken });
-    expectCode(await callMethod(app, 'emailConfirmRequest', { emailId: (email.body.email as { id: number }).id }, { token: rita.accessToken }), '00');
+    const email = await callMethod(app, 'addEmail', { emailAddress: 'rita.other@example.com' }, { token: rita.accessToken });
+    expectCode(await callMethod(app, 'confirmRequestEmail', { emailId: (email.body.email as { id: number }).id }, { token: rita.accessToken }), '00');
     // An hour later the phone may have a code again.
     await age(ritaId, 3600);
     expectCode(await callMethod(app, 'phoneConfirmRequest', { phoneId: b }, { token: rita.accessToken }), '00');
@@ -535,22 +535,22 @@ describe('the multipart file limit', () => {
   it('a file over the limit answers VF naming its field (not an unknown error), and nothing is stored', async () => {
     const huge = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES + 2_000_000, 0x20)]);
     await unchanged(async () => {
-      const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'huge.pdf', content: huge }], uma.accessToken);
+      const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'huge.pdf', content: huge }], uma.accessToken);
       expect(res.status).toBe(200);
       expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be at most 10 MB' }]);
       const addr = await upload('customerAddressCreateOrReplace', { ...address, mainDocument: { documentTypeId: 10, issuedDate: recent(3) } }, [{ field: 'mainDocument', fileName: 'huge.pdf', content: huge }], boris.accessToken);
       expectVf(addr, 'mainDocument', 'must be at most 10 MB');
       // One byte over the document cap: the endpoint and the document check agree.
       const justOver = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES - PDF.length + 1, 0x20)]);
-      expectVf(await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'over.pdf', content: justOver }], uma.accessToken), 'front', 'must be at most 10 MB');
+      expectVf(await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'over.pdf', content: justOver }], uma.accessToken), 'front', 'must be at most 10 MB');
       const many = Array.from({ length: 11 }, (_, i) => ({ field: `f${i}`, fileName: `${i}.pdf`, content: PDF }));
-      expectVf(await upload('customerDocumentCreate', passport, many, uma.accessToken), 'files', /at most 10 files/);
+      expectVf(await upload('customerJumioDocumentCreate', passport, many, uma.accessToken), 'files', /at most 10 files/);
     });
   });
 
   it('a file of exactly the limit is accepted', async () => {
     const exact = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES - PDF.length, 0x20)]);
-    const res = await upload('customerDocumentCreate', { ...passport, number: 'LT0000009' }, [{ field: 'front', fileName: 'exact.pdf', content: exact }], uma.accessToken);
+    const res = await upload('customerJumioDocumentCreate', { ...passport, number: 'LT0000009' }, [{ field: 'front', fileName: 'exact.pdf', content: exact }], uma.accessToken);
     expectCode(res, '00');
     expect((res.body.documents as { sizeBytes: number }[])[0]!.sizeBytes).toBe(DOCUMENT_MAX_BYTES);
   });
@@ -565,9 +565,9 @@ describe('acting for a company', () => {
     await unchanged(async () => {
       expectCode(await callMethod(app, 'customerTaxNumberUpdate', as({ taxId: 'GB111222333' }), { token: viewer.accessToken }), '13');
       expectCode(await callMethod(app, 'customerAddressCreateOrReplace', as({ ...address, addressType: 'business' }), { token: viewer.accessToken }), '13');
-      expectCode(await callMethod(app, 'phoneAdd', as({ phoneCountryCode: '44', phone: '7700900999' }), { token: viewer.accessToken }), '13');
-      expectCode(await callMethod(app, 'emailAdd', as({ emailAddress: 'billing@northwind.test' }), { token: viewer.accessToken }), '13');
-      expectCode(await upload('customerDocumentCreate', as({ categoryId: 4, documentTypeId: 30 }), [{ field: 'front', fileName: 'c.pdf', content: PDF }], viewer.accessToken), '13');
+      expectCode(await callMethod(app, 'addPhone', as({ phoneCountryCode: '44', phone: '7700900999' }), { token: viewer.accessToken }), '13');
+      expectCode(await callMethod(app, 'addEmail', as({ emailAddress: 'billing@northwind.test' }), { token: viewer.accessToken }), '13');
+      expectCode(await upload('customerJumioDocumentCreate', as({ categoryId: 4, documentTypeId: 30 }), [{ field: 'front', fileName: 'c.pdf', content: PDF }], viewer.accessToken), '13');
       // The REST changes alike: an identity-verification job for the company.
       const job = await app.inject({ method: 'POST', url: `${API_VERSION_PATH}/customers/${northwind}/identity-verification`, payload: {}, headers: { authorization: `Bearer ${viewer.accessToken}` } });
       expect(job.statusCode).toBe(403);

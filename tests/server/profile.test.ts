@@ -39,26 +39,26 @@ describe('e-mails', () => {
   it('lists the login as the primary address, adds one, confirms it with the mailed code and makes it primary', async () => {
     const list = await callMethod(app, 'emailInquiry', {}, { token: rita.accessToken });
     expect(list.body).toMatchObject({ responseCode: '00', login: 'rita@demo.test', emails: [{ emailAddress: 'rita@demo.test', status: 'Primary', confirmed: true }], usernameChangeRequest: null });
-    const add = await callMethod(app, 'emailAdd', { emailAddress: ' Rita.Work@Example.COM ' }, { token: rita.accessToken });
+    const add = await callMethod(app, 'addEmail', { emailAddress: ' Rita.Work@Example.COM ' }, { token: rita.accessToken });
     expect(add.body.responseCode, JSON.stringify(add.body)).toBe('00');
     const email = add.body.email as { id: number; emailAddress: string };
     expect(email.emailAddress).toBe('rita.work@example.com');
-    const early = await callMethod(app, 'emailSetPrimary', { emailId: email.id }, { token: rita.accessToken });
+    const early = await callMethod(app, 'setPrimaryEmail', { emailId: email.id }, { token: rita.accessToken });
     expect(early.body.responseCode).toBe('TA1');
-    expect((await callMethod(app, 'emailConfirmRequest', { emailId: email.id }, { token: rita.accessToken })).body.responseCode).toBe('00');
-    const confirm = await callMethod(app, 'emailConfirm', { emailId: email.id, code: await lastMailCode('rita.work@example.com') }, { token: rita.accessToken });
+    expect((await callMethod(app, 'confirmRequestEmail', { emailId: email.id }, { token: rita.accessToken })).body.responseCode).toBe('00');
+    const confirm = await callMethod(app, 'confirmEmail', { emailId: email.id, confirmationCode: await lastMailCode('rita.work@example.com') }, { token: rita.accessToken });
     expect(confirm.body).toMatchObject({ responseCode: '00', email: { confirmed: true } });
-    const primary = await callMethod(app, 'emailSetPrimary', { emailId: email.id }, { token: rita.accessToken });
+    const primary = await callMethod(app, 'setPrimaryEmail', { emailId: email.id }, { token: rita.accessToken });
     expect(primary.body).toMatchObject({ responseCode: '00', email: { status: 'Primary' } });
   });
 
   it("another customer's e-mail id answers ENOA and the address stays", async () => {
     const [row] = await t.db.select().from(customerEmails).where(eq(customerEmails.emailAddress, 'rita.work@example.com'));
-    const res = await callMethod(app, 'emailDelete', { emailId: row!.id }, { token: boris.accessToken });
+    const res = await callMethod(app, 'deleteEmail', { emailId: row!.id }, { token: boris.accessToken });
     expect(res.body.responseCode).toBe('ENOA');
     const [still] = await t.db.select().from(customerEmails).where(eq(customerEmails.id, row!.id));
     expect(still).toBeDefined();
-    const bad = await callMethod(app, 'emailAdd', { emailAddress: 'not-an-address' }, { token: boris.accessToken });
+    const bad = await callMethod(app, 'addEmail', { emailAddress: 'not-an-address' }, { token: boris.accessToken });
     expect(bad.body.responseCode).toBe('VF');
   });
 });
@@ -72,7 +72,7 @@ describe('username change', () => {
     const requestId = (create.body.usernameChangeRequest as { requestId: number }).requestId;
     const foreign = await callMethod(app, 'usernameChangeRequestDelete', { requestId }, { token: boris.accessToken });
     expect(foreign.body.responseCode).toBe('ENOA');
-    const done = await callMethod(app, 'usernameChangeEmailConfirm', { requestId, code: await lastMailCode('rita.new@example.com') }, { token: rita.accessToken });
+    const done = await callMethod(app, 'usernameChangeRequestEmailConfirm', { requestId, code: await lastMailCode('rita.new@example.com') }, { token: rita.accessToken });
     expect(done.body).toMatchObject({ responseCode: '00', login: 'rita.new@example.com', usernameChangeRequest: null });
     const [u] = await t.db.select({ email: users.email }).from(users).where(eq(users.email, 'rita.new@example.com'));
     expect(u).toBeDefined();

@@ -444,13 +444,13 @@ describe('password change from settings', () => {
 
   it('refuses a wrong current password and counts it as a failed sign-in', async () => {
     const me = await signInBoris(t, boris.password);
-    const res = await callMethod(t.app, 'passwordChange', { currentPassword: 'nope', newPassword: 'Changed-2027' }, { token: me.accessToken });
+    const res = await callMethod(t.app, 'changePassword', { currentPassword: 'nope', newPassword: 'Changed-2027' }, { token: me.accessToken });
     expect(res.body.validationErrors).toEqual([{ param: 'currentPassword', description: 'is wrong' }]);
     const failures = await t.db.select().from(signInFailures).where(eq(signInFailures.username, boris.email));
     expect(failures).toHaveLength(1);
-    const same = await callMethod(t.app, 'passwordChange', { currentPassword: boris.password, newPassword: boris.password }, { token: me.accessToken });
+    const same = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: boris.password }, { token: me.accessToken });
     expect(same.body.validationErrors).toEqual([{ param: 'newPassword', description: 'must differ from the current password' }]);
-    const anonymous = await callMethod(t.app, 'passwordChange', { currentPassword: boris.password, newPassword: 'Changed-2027' });
+    const anonymous = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: 'Changed-2027' });
     expect(anonymous.status).toBe(401);
   });
 
@@ -461,21 +461,21 @@ describe('password change from settings', () => {
     const events: PushMessage[] = [];
     const off = t.publisher.subscribe(customerId, (e) => events.push(e));
     try {
-      const started = await callMethod(t.app, 'passwordChange', { currentPassword: boris.password, newPassword: 'Changed-2027' }, { token: me.accessToken });
+      const started = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: 'Changed-2027' }, { token: me.accessToken });
       expect(started.body).toMatchObject({ responseCode: '00', sentTo: 'b***@demo.test', expiresInS: 600 });
       expect(events).toEqual([]);
       const code = await lastCodeTo(t, boris.email);
       const requestKey = started.body.requestKey;
-      const wrong = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code: wrongCodeLike(code) }, { token: me.accessToken });
+      const wrong = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code: wrongCodeLike(code) }, { token: me.accessToken });
       expect(wrong.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong' }]);
       // still the old password until confirmed
       await expect(signInBoris(t, boris.password)).resolves.toHaveProperty('accessToken');
 
-      const ok = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
+      const ok = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: me.accessToken });
       expect(ok.body).toEqual({ responseCode: '00' });
       // On PostgreSQL the event comes back through LISTEN/NOTIFY: wait for it instead of a fixed pause.
       await expect.poll(() => events).toEqual([{ type: 'PasswordChange', status: 'changed' }]);
-      const reused = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
+      const reused = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: me.accessToken });
       expect(reused.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong' }]);
 
       expect(await refreshWorks(t, other.refreshToken)).toBe(false);
@@ -495,12 +495,12 @@ describe('password change from settings', () => {
     const events: PushMessage[] = [];
     const off = t.publisher.subscribe(customerId, (e) => events.push(e));
     try {
-      const started = await callMethod(t.app, 'passwordChange', { currentPassword: 'Changed-2027', newPassword: 'Third-2028' }, { token: me.accessToken });
+      const started = await callMethod(t.app, 'changePassword', { currentPassword: 'Changed-2027', newPassword: 'Third-2028' }, { token: me.accessToken });
       const code = await lastCodeTo(t, boris.email);
       const requestKey = started.body.requestKey;
 
       const anna = await signIn(t.app, 'anna');
-      const foreign = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: anna.accessToken });
+      const foreign = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: anna.accessToken });
       expect(foreign.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong' }]);
       const foreignCancel = await callMethod(t.app, 'passwordChangeCancel', { requestKey }, { token: anna.accessToken });
       expect(foreignCancel.body.responseCode).toBe('VF');
@@ -508,13 +508,13 @@ describe('password change from settings', () => {
       const canceled = await callMethod(t.app, 'passwordChangeCancel', { requestKey }, { token: me.accessToken });
       expect(canceled.body).toEqual({ responseCode: '00' });
       await expect.poll(() => events).toEqual([{ type: 'PasswordChange', status: 'canceled' }]);
-      const afterCancel = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
+      const afterCancel = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: me.accessToken });
       expect(afterCancel.body.responseCode).toBe('VF');
 
-      const next = await callMethod(t.app, 'passwordChange', { currentPassword: 'Changed-2027', newPassword: 'Third-2028' }, { token: me.accessToken });
+      const next = await callMethod(t.app, 'changePassword', { currentPassword: 'Changed-2027', newPassword: 'Third-2028' }, { token: me.accessToken });
       const nextCode = await lastCodeTo(t, boris.email);
       await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.id, String(next.body.requestKey)));
-      const expired = await callMethod(t.app, 'passwordChangeConfirm', { requestKey: next.body.requestKey, code: nextCode }, { token: me.accessToken });
+      const expired = await callMethod(t.app, 'changePasswordConfirm', { requestKey: next.body.requestKey, code: nextCode }, { token: me.accessToken });
       expect(expired.body.validationErrors).toEqual([{ param: 'code', description: 'has expired: ask for a new one' }]);
       // the password stayed
       await expect(signInBoris(t, 'Changed-2027')).resolves.toHaveProperty('accessToken');

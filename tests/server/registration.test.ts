@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { ACTIVATION_CODE_TTL_S, EmailState } from '../../api/registration.ts';
+import { ACTIVATION_CODE_TTL_S } from '../../api/registration.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
 import { oneTimeCodes } from '../../server/modules/auth/auth.tables.ts';
 import { sha256Hex } from '../../server/modules/auth/crypto.ts';
@@ -74,9 +74,9 @@ function vfParam(body: Record<string, unknown>) {
 describe('checkEmail', () => {
   it('answers 0 free, 1 exists, 3 exists as an authorised user', async () => {
     const ip = { remoteAddress: freshAddress() };
-    expect((await callMethod(t.app, 'checkEmail', { email: 'nobody-yet@demo.test' }, ip)).body).toEqual({ responseCode: '00', state: EmailState.free });
-    expect((await callMethod(t.app, 'checkEmail', { email: ' Anna@Demo.test ' }, ip)).body).toEqual({ responseCode: '00', state: EmailState.exists });
-    expect((await callMethod(t.app, 'checkEmail', { email: 'clerk@northwind.test' }, ip)).body).toEqual({ responseCode: '00', state: EmailState.employee });
+    expect((await callMethod(t.app, 'checkEmail', { email: 'nobody-yet@demo.test' }, ip)).body).toEqual({ responseCode: '00', exist: false, exists: false, isEmployee: false, outBlacklist: false });
+    expect((await callMethod(t.app, 'checkEmail', { email: ' Anna@Demo.test ' }, ip)).body).toEqual({ responseCode: '00', exist: true, exists: true, isEmployee: false, outBlacklist: false });
+    expect((await callMethod(t.app, 'checkEmail', { email: 'clerk@northwind.test' }, ip)).body).toEqual({ responseCode: '00', exist: true, exists: true, isEmployee: true, outBlacklist: false });
   });
 
   it('refuses what is not an e-mail (VF)', async () => {

@@ -40,7 +40,7 @@ describe('loginHistory', () => {
     const all = await t.db.select().from(loginHistory).where(eq(loginHistory.userId, borisId));
     const first = await callMethod(t.app, 'loginHistory', {}, { token: boris.accessToken });
     expect(first.body.responseCode).toBe('00');
-    expect(first.body.page).toBe(1);
+    expect(first.body.pageNumber).toBe(1);
     expect(first.body.pageSize).toBe(20);
     expect(first.body.total).toBe(all.length);
     const items = first.body.items as { date: string; ip: string; result: string }[];
@@ -48,7 +48,7 @@ describe('loginHistory', () => {
     const dates = items.map((i) => Date.parse(i.date));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     const lastPage = Math.ceil(all.length / 20);
-    const last = await callMethod(t.app, 'loginHistory', { page: lastPage }, { token: boris.accessToken });
+    const last = await callMethod(t.app, 'loginHistory', { pageNumber: lastPage }, { token: boris.accessToken });
     const lastItems = last.body.items as { ip: string; userAgent: string; authFlow: string }[];
     expect(lastItems).toHaveLength(all.length - 20 * (lastPage - 1));
     // The oldest known row comes last; anna's row never appears.
@@ -59,7 +59,8 @@ describe('loginHistory', () => {
 
   it('needs a sign-in and a sensible page', async () => {
     expect((await callMethod(t.app, 'loginHistory', {})).status).toBe(401);
-    expect((await callMethod(t.app, 'loginHistory', { page: 0 }, { token: boris.accessToken })).body.responseCode).toBe('VF');
+    const zero = await callMethod(t.app, 'loginHistory', { pageNumber: 0 }, { token: boris.accessToken });
+    expect(zero.body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'pageNumber' }] });
   });
 });
 

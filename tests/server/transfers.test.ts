@@ -50,7 +50,7 @@ function money(name: string, body: Record<string, unknown>, token: string, key: 
 }
 
 async function accountsOf(token: string): Promise<Account[]> {
-  const res = await callMethod(app, 'accounts.account', {}, { token });
+  const res = await callMethod(app, 'balanceInquiry', {}, { token });
   expect(res.body.responseCode).toBe('00');
   return (res.body.accounts as { account: Account[] }).account;
 }
@@ -312,11 +312,11 @@ describe('approval by SMS (tom)', () => {
     expect(await account(tom.accessToken, 'EUR')).toMatchObject({ balance: tomEur.balance, pendingAmount: '25.15' });
 
     const code = await lastSmsCode(tomPhone);
-    const wrong = await money('transferApprove', { trxid: id, approvalCode: code === '000000' ? '111111' : '000000' }, tom.accessToken);
+    const wrong = await money('approveTransfer', { trxid: id, approvalCode: code === '000000' ? '111111' : '000000' }, tom.accessToken);
     expectVf(wrong, 'approvalCode', /wrong.*4 tries left/);
     expect((await transferRow(id)).status).toBe('pending');
 
-    const ok = await money('transferApprove', { trxid: id, approvalCode: code }, tom.accessToken);
+    const ok = await money('approveTransfer', { trxid: id, approvalCode: code }, tom.accessToken);
     expect(ok.body).toMatchObject({ responseCode: '00', status: 'posted', transactionId: id, approvalSentTo: '+370 *** **77' });
     const after = await account(tom.accessToken, 'EUR');
     expect(after.pendingAmount).toBe('0.00');
@@ -324,7 +324,7 @@ describe('approval by SMS (tom)', () => {
     expect(BigInt((await account(rita.accessToken, 'EUR')).balance.replace('.', ''))).toBe(BigInt(ritaEur.balance.replace('.', '')) + 2500n);
 
     // Approving again with another key: no longer pending.
-    expect((await money('transferApprove', { trxid: id, approvalCode: code }, tom.accessToken)).body.responseCode).toBe('TA1');
+    expect((await money('approveTransfer', { trxid: id, approvalCode: code }, tom.accessToken)).body.responseCode).toBe('TA1');
     const status = await callMethod(app, 'transferStatus', { trxid: id }, { token: tom.accessToken });
     expect(status.body).toMatchObject({ responseCode: '00', status: 'posted' });
     // Someone else's transfer answers as one that does not exist: ENOA, the same description.
@@ -338,14 +338,14 @@ describe('approval by SMS (tom)', () => {
     const res = await money('transferP2p', { accountId: tomEur.accountId, amount: '5.00', currency: 'EUR', toEmail: 'rita@demo.test' }, tom.accessToken);
     const id = res.body.transactionId as number;
     const first = await lastSmsCode(tomPhone);
-    const tooSoon = await callMethod(app, 'transferApprovalResend', { trxid: id }, { token: tom.accessToken });
+    const tooSoon = await callMethod(app, 'resendApproval', { trxid: id }, { token: tom.accessToken });
     expect(tooSoon.body.responseCode).toBe('TA1');
     tick(31);
-    const resent = await callMethod(app, 'transferApprovalResend', { trxid: id }, { token: tom.accessToken });
+    const resent = await callMethod(app, 'resendApproval', { trxid: id }, { token: tom.accessToken });
     expect(resent.body).toMatchObject({ responseCode: '00', approvalSentTo: '+370 *** **77' });
     const second = await lastSmsCode(tomPhone);
-    if (first !== second) expectVf(await money('transferApprove', { trxid: id, approvalCode: first }, tom.accessToken), 'approvalCode');
-    expect((await money('transferApprove', { trxid: id, approvalCode: second }, tom.accessToken)).body).toMatchObject({ responseCode: '00', status: 'posted' });
+    if (first !== second) expectVf(await money('approveTransfer', { trxid: id, approvalCode: first }, tom.accessToken), 'approvalCode');
+    expect((await money('approveTransfer', { trxid: id, approvalCode: second }, tom.accessToken)).body).toMatchObject({ responseCode: '00', status: 'posted' });
   });
 
   it('rejects the transfer at the fifth wrong code and releases the hold', async () => {
@@ -356,12 +356,12 @@ describe('approval by SMS (tom)', () => {
     const id = res.body.transactionId as number;
     const code = await lastSmsCode(tomPhone);
     const wrongCode = code === '123456' ? '654321' : '123456';
-    for (let i = 1; i <= 4; i++) expectVf(await money('transferApprove', { trxid: id, approvalCode: wrongCode }, tom.accessToken), 'approvalCode', /wrong/);
-    expectVf(await money('transferApprove', { trxid: id, approvalCode: wrongCode }, tom.accessToken), 'approvalCode', /Too many wrong codes/);
+    for (let i = 1; i <= 4; i++) expectVf(await money('approveTransfer', { trxid: id, approvalCode: wrongCode }, tom.accessToken), 'approvalCode', /wrong/);
+    expectVf(await money('approveTransfer', { trxid: id, approvalCode: wrongCode }, tom.accessToken), 'approvalCode', /Too many wrong codes/);
     expect((await transferRow(id)).status).toBe('rejected');
     expect((await account(tom.accessToken, 'EUR')).pendingAmount).toBe('0.00');
     // The right code is too late now.
-    expect((await money('transferApprove', { trxid: id, approvalCode: code }, tom.accessToken)).body.responseCode).toBe('TA1');
+    expect((await money('approveTransfer', { trxid: id, approvalCode: code }, tom.accessToken)).body.responseCode).toBe('TA1');
     await new Promise((r) => setTimeout(r, 20));
     off();
     expect(events).toContainEqual({ type: 'TransferApproval', transactionId: id, status: 'rejected' });
@@ -377,7 +377,7 @@ describe('approval by SMS (tom)', () => {
     tick(TRANSFER_APPROVAL_TTL_S + 1);
     await signInAll();
     const code = await lastSmsCode(tomPhone);
-    const late = await money('transferApprove', { trxid: b.body.transactionId, approvalCode: code }, tom.accessToken);
+    const late = await money('approveTransfer', { trxid: b.body.transactionId, approvalCode: code }, tom.accessToken);
     expect(late.body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This transfer has expired' });
     expect((await transferRow(b.body.transactionId as number)).status).toBe('expired');
     expect(await expireDueTransfers(t.db, clockMs)).toBe(1);
@@ -407,17 +407,17 @@ describe('approval by authenticator and by approval code', () => {
     const first = await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '10.00', currency: 'EUR' }, anna.accessToken);
     expect(first.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'otp', approvalSentTo: null });
     const code = totpCode(demoUserByKey.anna.totpSecret, clockMs);
-    const ok = await money('transferApprove', { trxid: first.body.transactionId, approvalCode: code }, anna.accessToken);
+    const ok = await money('approveTransfer', { trxid: first.body.transactionId, approvalCode: code }, anna.accessToken);
     expect(ok.body).toMatchObject({ responseCode: '00', status: 'posted' });
     const second = await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '10.00', currency: 'EUR' }, anna.accessToken);
-    expectVf(await money('transferApprove', { trxid: second.body.transactionId, approvalCode: code }, anna.accessToken), 'approvalCode', /already used/);
-    expectVf(await money('transferApprove', { trxid: second.body.transactionId, approvalCode: '12345678' }, anna.accessToken), 'approvalCode', /wrong/);
+    expectVf(await money('approveTransfer', { trxid: second.body.transactionId, approvalCode: code }, anna.accessToken), 'approvalCode', /already used/);
+    expectVf(await money('approveTransfer', { trxid: second.body.transactionId, approvalCode: '12345678' }, anna.accessToken), 'approvalCode', /wrong/);
     tick(30);
-    const next = await money('transferApprove', { trxid: second.body.transactionId, approvalCode: totpCode(demoUserByKey.anna.totpSecret, clockMs) }, anna.accessToken);
+    const next = await money('approveTransfer', { trxid: second.body.transactionId, approvalCode: totpCode(demoUserByKey.anna.totpSecret, clockMs) }, anna.accessToken);
     expect(next.body).toMatchObject({ responseCode: '00', status: 'posted' });
     // Nothing to resend for an authenticator.
     const third = await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '1.00', currency: 'EUR' }, anna.accessToken);
-    expect((await callMethod(app, 'transferApprovalResend', { trxid: third.body.transactionId }, { token: anna.accessToken })).body.responseCode).toBe('TA1');
+    expect((await callMethod(app, 'resendApproval', { trxid: third.body.transactionId }, { token: anna.accessToken })).body.responseCode).toBe('TA1');
     expect((await money('transferCancel', { trxid: third.body.transactionId }, anna.accessToken)).body.responseCode).toBe('00');
   });
 
@@ -428,8 +428,8 @@ describe('approval by authenticator and by approval code', () => {
       const eur = await account(tom.accessToken, 'EUR');
       const res = await money('transferP2p', { accountId: eur.accountId, amount: '2.00', currency: 'EUR', toEmail: 'rita@demo.test' }, tom.accessToken);
       expect(res.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'approvalCode' });
-      expectVf(await money('transferApprove', { trxid: res.body.transactionId, approvalCode: '135791' }, tom.accessToken), 'approvalCode', /wrong/);
-      expect((await money('transferApprove', { trxid: res.body.transactionId, approvalCode: '246810' }, tom.accessToken)).body).toMatchObject({ responseCode: '00', status: 'posted' });
+      expectVf(await money('approveTransfer', { trxid: res.body.transactionId, approvalCode: '135791' }, tom.accessToken), 'approvalCode', /wrong/);
+      expect((await money('approveTransfer', { trxid: res.body.transactionId, approvalCode: '246810' }, tom.accessToken)).body).toMatchObject({ responseCode: '00', status: 'posted' });
     } finally {
       await setApproveMode('tom@demo.test', 'sms');
     }
@@ -473,7 +473,7 @@ describe('approval on a linked phone (push)', () => {
       const res = await money('transferP2p', { accountId: eur.accountId, amount: '5.00', currency: 'EUR', toEmail: 'tom@demo.test' }, rita.accessToken);
       expect(res.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'push' });
       const id = res.body.transactionId as number;
-      expect((await money('transferApprove', { trxid: id, approvalCode: '123456' }, rita.accessToken)).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Approve this transfer on your phone' });
+      expect((await money('approveTransfer', { trxid: id, approvalCode: '123456' }, rita.accessToken)).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Approve this transfer on your phone' });
 
       const pending = (await send('GET', '/device-api/device', { token: deviceToken })).json() as { pending: ApprovalRequest[] };
       const request = pending.pending.find((r) => r.kind === 'transfer' && r.transfer?.transactionId === id);
@@ -565,7 +565,7 @@ describe('recurring transfers', () => {
     const scheduleId = res.body.scheduleId as number;
     const schedule = async () => (await t.db.select().from(transferSchedules).where(eq(transferSchedules.id, scheduleId)))[0]!;
     expect(await schedule()).toMatchObject({ status: 'awaitingApproval' });
-    const approved = await money('transferApprove', { trxid: res.body.transactionId, approvalCode: await lastSmsCode(tomPhone) }, tom.accessToken);
+    const approved = await money('approveTransfer', { trxid: res.body.transactionId, approvalCode: await lastSmsCode(tomPhone) }, tom.accessToken);
     expect(approved.body).toMatchObject({ responseCode: '00', status: 'posted' });
     expect(await schedule()).toMatchObject({ status: 'active', transactionsDone: 1 });
 

@@ -33,8 +33,8 @@ const overrides: Record<string, MethodHandler<MethodDef>> = {
     ran.push('termsList');
     return {};
   }) as MethodHandler<MethodDef>,
-  customerDocumentCreate: (async (_input, ctx) => {
-    ran.push('customerDocumentCreate');
+  customerJumioDocumentCreate: (async (_input, ctx) => {
+    ran.push('customerJumioDocumentCreate');
     received.push(ctx.files);
     if (gate) {
       const g = gate;
@@ -87,7 +87,7 @@ const upload = (files: { field: string; content: Buffer }[]) => {
   const { boundary, body } = multipart(files);
   return t.app.inject({
     method: 'POST',
-    url: `${API_VERSION_PATH}/?customerDocumentCreate`,
+    url: `${API_VERSION_PATH}/?customerJumioDocumentCreate`,
     payload: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
   });
@@ -129,7 +129,7 @@ describe('multipart before reading the body', () => {
     ran.length = 0;
     const tenMb = 10 * 1024 * 1024;
     const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? answerBeforeBody('dictionaries', tenMb) : answerBeforeBody('customerDocumentCreate', tenMb))),
+      Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? answerBeforeBody('dictionaries', tenMb) : answerBeforeBody('customerJumioDocumentCreate', tenMb))),
     );
     for (const [i, a] of answers.entries()) {
       expect(a.status, `request ${i}`).toBe(i % 2 === 0 ? 415 : 401);

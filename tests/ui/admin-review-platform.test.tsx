@@ -53,7 +53,7 @@ let passportId = 0;
 const REASON = 'The photo page is cut off at the bottom';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
 
-/** customerDocumentCreate as multipart (as the upload form sends it): a passport's front page. */
+/** customerJumioDocumentCreate as multipart (as the upload form sends it): a passport's front page. */
 async function uploadPassport(token: string): Promise<number> {
   const boundary = `----admin-review-${Math.random().toString(16).slice(2)}`;
   const data = { categoryId: 1, documentTypeId: 1, number: 'LT7654321', issuedDate: '2022-03-01', expiresDate: '2032-03-01' };
@@ -65,7 +65,7 @@ async function uploadPassport(token: string): Promise<number> {
   ]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/?customerDocumentCreate',
+    url: '/api/v1/?customerJumioDocumentCreate',
     payload: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
   });

@@ -18,6 +18,7 @@ import { activateUiLanguage } from '../../src/lib/i18n.ts';
 import { configureRequest } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
 import { userStatusAnswer } from './verification-fixtures.ts';
+import { methodBody } from './method-body.ts';
 
 // The whole app renders here: a route's first render waits for its lazy chunks and catalog, which
 // takes seconds on a loaded CI machine (as in recovery-routes and registration-routes tests).
@@ -27,7 +28,7 @@ export const customer: Customer = makeCustomer({ lastName: 'Lind', login: 'anna@
 export const accessToken = makeAccessToken(300, Date.now(), { cid: 10 });
 
 export function account(over: Partial<Account> & Pick<Account, 'accountId' | 'currency' | 'balance'>): Account {
-  return { type: 1001, subType: null, accountStatusId: 1, accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, ...over };
+  return { type: 1001, subType: null, accountStatusId: 1, accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null, ...over };
 }
 
 let serial = 0;
@@ -94,7 +95,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === '/api/v1/' && url.search.length > 1) {
     const name = decodeURIComponent(url.search.slice(1));
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(name, init);
     platform.calls.push({ name, body });
     const handler = platform.handlers[name];
     return json(handler ? handler(body) : { responseCode: 'IM', responseDescription: `no handler for ${name}` });

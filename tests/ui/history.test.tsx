@@ -38,10 +38,12 @@ const historyAnswer = (body: Record<string, unknown>) => ({
   results: TOTAL,
   rejectedCount: 1,
   processingCount: 2,
+  exportId: null,
+  exportCsv: null,
 });
 
 useHarness(() => ({
-  'accounts.account': () => ({
+  balanceInquiry: () => ({
     responseCode: '00',
     accounts: { account: [account({ accountId: 101, currency: 'EUR', balance: '100' }), account({ accountId: 102, currency: 'USD', balance: '5' })] },
   }),
@@ -206,7 +208,7 @@ describe('history: results', () => {
   });
 
   it('says when nothing matches, and when there is nothing at all', async () => {
-    platform.handlers.transactionHistory = () => ({ responseCode: '00', transactions: { transaction: [] }, results: 0, rejectedCount: 0, processingCount: 0 });
+    platform.handlers.transactionHistory = () => ({ responseCode: '00', transactions: { transaction: [] }, results: 0, rejectedCount: 0, processingCount: 0, exportId: null, exportCsv: null });
     await renderApp('/history?keyword=nobody');
     expect(await screen.findByText('No transactions match the filter. Change or reset it.')).toBeTruthy();
     expect(screen.getByText('No transactions found')).toBeTruthy();

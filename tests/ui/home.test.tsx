@@ -42,9 +42,9 @@ const series = [
 ];
 
 useHarness(() => ({
-  'accounts.account': () => ({ responseCode: '00', accounts: { account: accounts } }),
+  balanceInquiry: () => ({ responseCode: '00', accounts: { account: accounts } }),
   balanceHistory: () => ({ responseCode: '00', series }),
-  transactionHistory: () => ({ responseCode: '00', transactions: { transaction: rows }, results: rows.length, rejectedCount: 1, processingCount: 1 }),
+  transactionHistory: () => ({ responseCode: '00', transactions: { transaction: rows }, results: rows.length, rejectedCount: 1, processingCount: 1, exportId: null, exportCsv: null }),
 }));
 
 describe('home', () => {

@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LoginHistoryView } from '../../src/features/security/login-history-view.tsx';
 import { activateUiLanguage, i18n } from '../../src/lib/i18n.ts';
 import { setFetchForTests } from '../../src/lib/request.ts';
+import { methodBody } from './method-body.ts';
 
 const TOTAL = 45;
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -31,9 +32,9 @@ function itemsOf(page: number) {
 beforeEach(() => {
   asked = [];
   setFetchForTests(async (_input, init) => {
-    const { page } = JSON.parse(String(init?.body ?? '{}')) as { page: number };
-    asked.push(page);
-    const body = { responseCode: '00', items: itemsOf(page), page, pageSize: 20, total: TOTAL };
+    const { pageNumber } = methodBody('loginHistory', init) as { pageNumber: number };
+    asked.push(pageNumber);
+    const body = { responseCode: '00', items: itemsOf(pageNumber), pageNumber, pageSize: 20, total: TOTAL };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });

@@ -83,7 +83,7 @@ async function umaCustomerId(): Promise<number> {
 
 /** The administrator's call (document 1 §6), as the admin overview makes it. */
 async function setDueDiligence(dueDiligenceLevel: number, addressDocumentRequired: boolean, requiredDocumentTypeIds: number[]) {
-  const answer = await callMethod(t.app, 'adminDueDiligenceUpdate', { customerId: await umaCustomerId(), dueDiligenceLevel, addressDocumentRequired, requiredDocumentTypeIds }, { token: adminToken });
+  const answer = await callMethod(t.app, 'dueDiligenceUpdate', { customerId: await umaCustomerId(), dueDiligenceLevel, addressDocumentRequired, requiredDocumentTypeIds }, { token: adminToken });
   expect(answer.body.responseCode).toBe('00');
 }
 
@@ -145,7 +145,7 @@ describe('due diligence on /profile (uma)', () => {
     await uploadThrough(user, dd, 'Payslip', 'payslip.png');
     const [doc] = await t.db.select().from(customerDocuments).where(eq(customerDocuments.customerId, await umaCustomerId())).orderBy(desc(customerDocuments.id)).limit(1);
     expect(doc!.documentTypeId).toBe(80);
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.method, 'customerDocumentCreate')).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.method, 'customerJumioDocumentCreate')).orderBy(desc(auditLog.id)).limit(1);
     expect(audit!.details).toMatchObject({ documentTypeId: 80, isDueDiligence: true });
 
     // Read again: the payslip is being checked, listed among the documents sent for the review.
@@ -187,7 +187,7 @@ describe('address confirmation on /profile (uma)', () => {
     await user.click(confirm);
     await within(addresses).findByText('You confirmed that Gedimino pr. 9 is still your address.');
     expect(within(addresses).getByRole('status').textContent).toContain('You confirmed that Gedimino pr. 9');
-    expect(calls).toContain('addressConfirm');
+    expect(calls).toContain('confirmAddress');
     await waitFor(() => expect(calls.filter((c) => c === 'addressInquiry').length).toBeGreaterThan(readsBefore));
     const [row] = await t.db.select().from(customerAddresses).where(and(eq(customerAddresses.customerId, await umaCustomerId()), eq(customerAddresses.address1, 'Gedimino pr. 9')));
     expect(row!.customerConfirmedAt).not.toBeNull();

@@ -13,6 +13,7 @@ import { createAppQueryClient } from '../../src/app/query-client.ts';
 import { createAppRouter } from '../../src/app/router.ts';
 import { createSessionActor, sessionRequestHooks, type SessionActor } from '../../src/features/auth/session-actor.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
+import { methodBody } from './method-body.ts';
 
 type Handler = (body: Record<string, unknown>) => unknown;
 let handlers: Record<string, Handler>;
@@ -44,7 +45,7 @@ beforeEach(() => {
   setFetchForTests(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const name = decodeURIComponent(url.search.slice(1));
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(name, init);
     calls.push({ name, body });
     const handler = handlers[name];
     return new Response(JSON.stringify(handler ? handler(body) : { responseCode: 'IM' }), { status: 200, headers: { 'Content-Type': 'application/json' } });

@@ -14,6 +14,7 @@ import { createAppRouter } from '../../src/app/router.ts';
 import { createSessionActor, sessionRequestHooks, type SessionActor } from '../../src/features/auth/session-actor.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { clearToasts, getToasts as toasts } from '../../src/lib/notify.ts';
+import { methodBody } from './method-body.ts';
 
 type Handler = (body: Record<string, unknown>) => unknown;
 let handlers: Record<string, Handler>;
@@ -33,7 +34,7 @@ beforeEach(() => {
   setFetchForTests(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const name = decodeURIComponent(url.search.slice(1));
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(name, init);
     calls.push({ name, body });
     const handler = handlers[name];
     return new Response(JSON.stringify(handler ? handler(body) : { responseCode: 'IM' }), { status: 200, headers: { 'Content-Type': 'application/json' } });

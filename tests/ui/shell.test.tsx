@@ -17,6 +17,7 @@ import { storeLoginResult } from '../../src/features/devices/login-result.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
 import { userStatusAnswer } from './verification-fixtures.ts';
+import { methodBody } from './method-body.ts';
 
 const baseCustomer: Customer = makeCustomer({
   lastName: 'Lind',
@@ -26,9 +27,9 @@ const baseCustomer: Customer = makeCustomer({
 });
 
 const accounts = [
-  { accountId: 101, type: 1001, subType: null, accountStatusId: 1, currency: 'EUR', balance: '1250.5', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
-  { accountId: 102, type: 1001, subType: null, accountStatusId: 1, currency: 'BTC', balance: '0.00012345', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
-  { accountId: 103, type: 4001, subType: null, accountStatusId: 1, currency: 'USD', balance: '7', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null },
+  { accountId: 101, type: 1001, subType: null, accountStatusId: 1, currency: 'EUR', balance: '1250.5', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null },
+  { accountId: 102, type: 1001, subType: null, accountStatusId: 1, currency: 'BTC', balance: '0.00012345', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null },
+  { accountId: 103, type: 4001, subType: null, accountStatusId: 1, currency: 'USD', balance: '7', accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null },
 ];
 
 
@@ -82,12 +83,12 @@ beforeEach(() => {
     getCustomerInfo: () => ({ responseCode: '00', customer: baseCustomer }),
     // the main layout's verification banner (nothing to do: no banner)
     userStatusGet: () => userStatusAnswer(),
-    'accounts.account': () => ({ responseCode: '00', accounts: { account: accounts } }),
+    balanceInquiry: () => ({ responseCode: '00', accounts: { account: accounts } }),
   };
   setFetchForTests(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const name = decodeURIComponent(url.search.slice(1));
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(name, init);
     methodCalls.push({ name, body });
     const handler = handlers[name];
     if (!handler) return new Response(JSON.stringify({ responseCode: 'IM' }), { status: 200 });
@@ -125,7 +126,7 @@ describe('guards', () => {
     const { router } = await renderApp('/home?tab=1', null);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').rememberedPath).toBe('/home?tab=1');
-    expect(methodCalls.map((c) => c.name)).not.toContain('accounts.account');
+    expect(methodCalls.map((c) => c.name)).not.toContain('balanceInquiry');
   });
 
   it('a signed-in user needing KYC is sent to /kyc', async () => {
@@ -151,7 +152,7 @@ describe('guards', () => {
     if (rst === 'scp') storeLoginResult({ requirement: 'strict', strategy: 'enable' });
     const { router } = await renderApp(path, baseCustomer, { rst });
     await waitFor(() => expect(router.state.location.pathname).toBe(expected));
-    expect(methodCalls.map((c) => c.name)).not.toContain('accounts.account');
+    expect(methodCalls.map((c) => c.name)).not.toContain('balanceInquiry');
   });
 
   it('a session restricted to two-step set-up may open the settings page', async () => {
@@ -190,12 +191,12 @@ describe('home', () => {
   });
 
   it('shows the failure when the accounts cannot be loaded, and retries', async () => {
-    handlers['accounts.account'] = () => ({ responseCode: 'UE', responseDescription: 'Ledger is closed for maintenance' });
+    handlers['balanceInquiry'] = () => ({ responseCode: 'UE', responseDescription: 'Ledger is closed for maintenance' });
     await renderApp('/home', baseCustomer);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your accounts could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('Ledger is closed for maintenance')).toBeTruthy();
-    handlers['accounts.account'] = () => ({ responseCode: '00', accounts: { account: accounts.slice(0, 1) } });
+    handlers['balanceInquiry'] = () => ({ responseCode: '00', accounts: { account: accounts.slice(0, 1) } });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have 1 account.')).toBeTruthy();
   });

@@ -22,7 +22,7 @@ const periods: Record<number, { year: number; month: number }[]> = {
 };
 
 useHarness(() => ({
-  'accounts.account': () => ({
+  balanceInquiry: () => ({
     responseCode: '00',
     accounts: { account: [account({ accountId: 101, currency: 'EUR', balance: '100' }), account({ accountId: 102, currency: 'USD', balance: '5', accountStatusId: 11 })] },
   }),

@@ -15,6 +15,7 @@ import { transferRequest, emptyForm } from '../../machines/transfer/transfer.rul
 import { createApprovalActors, createTransferActors, TRANSFER_STATUS_POLL_MS } from '../../src/features/transfers/actors.ts';
 import type { PushOptions } from '../../src/lib/push-client.ts';
 import { callMethod, setFetchForTests } from '../../src/lib/request.ts';
+import { methodBody } from './method-body.ts';
 
 interface Sent {
   method: string;
@@ -48,7 +49,7 @@ beforeEach(() => {
   answers = {};
   setFetchForTests(async (input, init) => {
     const method = String(input).split('?')[1] ?? '';
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    const body = methodBody(method, init);
     const key = new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER);
     sent.push({ method, body, key });
     const answer = answers[method];
@@ -75,7 +76,7 @@ function watch(logic: AnyActorLogic) {
 const run = <T,>(logic: AnyActorLogic, input: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
 
 const form = { ...emptyForm(), fromAccountId: 101, amount: '10,5', payeeEmail: ' Bob@Demo.test ', note: ' Dinner ' };
-const eur = { accountId: 101, type: 1001, subType: null, accountStatusId: 2, currency: 'EUR', balance: '50', accountBalanceMin: '0', pendingAmount: '0', customerId: 1, settlementAccountId: null };
+const eur = { accountId: 101, type: 1001, subType: null, accountStatusId: 2, currency: 'EUR', balance: '50', accountBalanceMin: '0', pendingAmount: '0', customerId: 1, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null };
 const p2pRequest = transferRequest('p2p', form, [eur]);
 
 describe('callMethod and the Idempotency-Key', () => {
@@ -89,7 +90,7 @@ describe('callMethod and the Idempotency-Key', () => {
 
   it('refuses a money-moving call without a key, or with a malformed one, and sends nothing', async () => {
     await expect(callMethod('transferBetweenAccounts', { fromAccount: 1, toAccount: 2, toAmount: '1', currency: 'EUR' })).rejects.toThrow(TypeError);
-    await expect(callMethod('transferApprove', { trxid: 1, approvalCode: '123456' }, { idempotencyKey: 'short' })).rejects.toThrow(TypeError);
+    await expect(callMethod('approveTransfer', { trxid: 1, approvalCode: '123456' }, { idempotencyKey: 'short' })).rejects.toThrow(TypeError);
     await expect(callMethod('transferCancel', { trxid: 1 }, { idempotencyKey: 'has spaces in it' })).rejects.toThrow(TypeError);
     expect(sent).toEqual([]);
   });
@@ -103,7 +104,7 @@ describe('callMethod and the Idempotency-Key', () => {
 
 describe('transfer actors', () => {
   it('loads accounts, permissions and, for p2p, 3 recent third-party p2p transfers without the disabled ones', async () => {
-    answers['accounts.account'] = () => ok({ accounts: { account: [eur] } });
+    answers['balanceInquiry'] = () => ok({ accounts: { account: [eur] } });
     answers.moneyPermissions = () =>
       ok({
         permissions: {
@@ -126,15 +127,15 @@ describe('transfer actors', () => {
 
     sent = [];
     await run(actors.loadSetup, { kind: 'betweenAccounts', recentLimit: 0 });
-    expect(sent.map((s) => s.method).sort()).toEqual(['accounts.account', 'moneyPermissions']);
+    expect(sent.map((s) => s.method).sort()).toEqual(['balanceInquiry', 'moneyPermissions']);
   });
 
   it('a refused load says why; no answer is network', async () => {
-    answers['accounts.account'] = () => ({ responseCode: 'ENOA', responseDescription: 'No access' });
+    answers['balanceInquiry'] = () => ({ responseCode: 'ENOA', responseDescription: 'No access' });
     answers.moneyPermissions = () => ok({});
     const actors = createTransferActors({ getAccessToken: () => null });
     expect(await run(actors.loadSetup, { kind: 'p2p', recentLimit: 0 })).toEqual({ ok: false, code: 'failed', failure: { responseCode: 'ENOA', responseDescription: 'No access' } });
-    delete answers['accounts.account'];
+    delete answers['balanceInquiry'];
     expect(await run(actors.loadSetup, { kind: 'p2p', recentLimit: 0 })).toEqual({ ok: false, code: 'network' });
   });
 
@@ -154,7 +155,7 @@ describe('transfer actors', () => {
     expect(sent.map((s) => s.key)).toEqual([key, key]);
     // the body as reviewed: the amount normalised, the e-mail trimmed and lower-cased, empty texts left out
     expect(sent[1]?.body).toEqual({ accountId: 101, amount: '10.5', currency: 'EUR', toEmail: 'bob@demo.test', note: 'Dinner' });
-    expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual([['accounts.account'], ['transactionHistory'], ['recentTransfers']]);
+    expect(invalidate.mock.calls.map(([f]) => f?.queryKey)).toEqual([['balanceInquiry'], ['transactionHistory'], ['recentTransfers']]);
   });
 
   it('VF on the request fields goes to the form; on anything else it is a refusal for the popup', async () => {
@@ -195,18 +196,18 @@ describe('approval actors', () => {
   it('approves with the code and the key; a wrong code is VF on approvalCode with the description', async () => {
     const actors = createApprovalActors({ getAccessToken: () => null });
     const key = newIdempotencyKey();
-    answers.transferApprove = () => ({ responseCode: 'VF', validationErrors: [{ param: 'approvalCode', description: 'is not right: 2 tries left' }] });
+    answers.approveTransfer = () => ({ responseCode: 'VF', validationErrors: [{ param: 'approvalCode', description: 'is not right: 2 tries left' }] });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: key })).toEqual({ ok: false, code: 'wrongCode', description: 'is not right: 2 tries left' });
     answers.transferStatus = () => transferResult({ status: 'pending' });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: key })).toEqual({ ok: false, code: 'wrongCode', description: 'is not right: 2 tries left' });
-    answers.transferApprove = () => transferResult({ status: 'posted' });
+    answers.approveTransfer = () => transferResult({ status: 'posted' });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: key })).toEqual({ ok: true, status: 'posted' });
-    expect(sent.filter((s) => s.method === 'transferApprove').map((s) => [s.body, s.key])).toEqual([
+    expect(sent.filter((s) => s.method === 'approveTransfer').map((s) => [s.body, s.key])).toEqual([
       [{ trxid: 77, approvalCode: '123456' }, key],
       [{ trxid: 77, approvalCode: '123456' }, key],
       [{ trxid: 77, approvalCode: '123456' }, key],
     ]);
-    answers.transferApprove = () => ({ responseCode: 'TA1', responseDescription: 'The transfer is not pending' });
+    answers.approveTransfer = () => ({ responseCode: 'TA1', responseDescription: 'The transfer is not pending' });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '123456', idempotencyKey: newIdempotencyKey() })).toEqual({
       ok: false,
       code: 'failed',
@@ -216,7 +217,7 @@ describe('approval actors', () => {
 
   it('the last wrong code rejects the transfer: the approval is over, with the platform\'s words', async () => {
     const actors = createApprovalActors({ getAccessToken: () => null });
-    answers.transferApprove = () => ({ responseCode: 'VF', validationErrors: [{ param: 'approvalCode', description: 'Too many wrong codes: the transfer was rejected' }] });
+    answers.approveTransfer = () => ({ responseCode: 'VF', validationErrors: [{ param: 'approvalCode', description: 'Too many wrong codes: the transfer was rejected' }] });
     answers.transferStatus = () => transferResult({ status: 'rejected' });
     expect(await run(actors.approveTransfer, { transactionId: 77, code: '000000', idempotencyKey: newIdempotencyKey() })).toEqual({
       ok: false,
@@ -227,13 +228,13 @@ describe('approval actors', () => {
 
   it('resends and cancels (the cancel with its key)', async () => {
     const actors = createApprovalActors({ getAccessToken: () => null });
-    answers.transferApprovalResend = () => ok({ approvalSentTo: '+370 *** **34' });
+    answers.resendApproval = () => ok({ approvalSentTo: '+370 *** **34' });
     answers.transferCancel = () => transferResult({ status: 'canceled' });
     expect(await run(actors.resendApproval, { transactionId: 77 })).toEqual({ ok: true, approvalSentTo: '+370 *** **34' });
     const key = newIdempotencyKey();
     expect(await run(actors.cancelTransfer, { transactionId: 77, idempotencyKey: key })).toEqual({ ok: true, status: 'canceled' });
     expect(sent.map((s) => [s.method, s.key])).toEqual([
-      ['transferApprovalResend', null],
+      ['resendApproval', null],
       ['transferCancel', key],
     ]);
   });

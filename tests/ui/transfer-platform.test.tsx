@@ -57,7 +57,7 @@ function start(kind: TransferKind) {
 }
 
 async function balances(): Promise<Record<string, string>> {
-  const answer = await callMethod('accounts.account', {});
+  const answer = await callMethod('balanceInquiry', {});
   if (answer.responseCode !== '00' || !('accounts' in answer)) throw new Error(`no accounts: ${JSON.stringify(answer)}`);
   return Object.fromEntries(answer.accounts.account.map((a) => [a.currency, a.balance]));
 }

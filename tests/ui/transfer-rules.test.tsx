@@ -22,7 +22,7 @@ import {
 } from '../../machines/transfer/transfer.rules.ts';
 
 const account = (accountId: number, currency: string, accountStatusId = 2): Account => ({
-  accountId, type: 1001, subType: null, accountStatusId, currency, balance: '100', accountBalanceMin: '0', pendingAmount: '0', customerId: 1, settlementAccountId: null,
+  accountId, type: 1001, subType: null, accountStatusId, currency, balance: '100', accountBalanceMin: '0', pendingAmount: '0', customerId: 1, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
 });
 const accounts = [account(1, 'EUR'), account(2, 'USD'), account(3, 'BTC')];
 const form = (over: Partial<TransferForm>): TransferForm => ({ ...emptyForm(), ...over });

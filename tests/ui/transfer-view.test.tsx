@@ -24,7 +24,7 @@ const AFTER_PAYEE = 'xstate.after.payeeDebounce.transfer.editing.payee.waiting';
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const account = (accountId: number, currency: string, balance: string): Account => ({
-  accountId, type: 1001, subType: null, accountStatusId: 2, currency, balance, accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null,
+  accountId, type: 1001, subType: null, accountStatusId: 2, currency, balance, accountBalanceMin: '0', pendingAmount: '0', customerId: 10, settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
 });
 const flags = (v: boolean) => Object.fromEntries(['sendMoneyUser', 'betweenAccounts', 'p2p'].map((k) => [k, v]));
 const PERMISSIONS = {

@@ -65,7 +65,7 @@ async function platformFetch(input: RequestInfo | URL, init?: RequestInit): Prom
   return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
 }
 
-/** customerDocumentCreate as multipart (as the upload form sends it): a passport's front page. */
+/** customerJumioDocumentCreate as multipart (as the upload form sends it): a passport's front page. */
 async function uploadPassport(token: string): Promise<number> {
   const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
   const data = { categoryId: 1, documentTypeId: 1, number: 'LT1234567', issuedDate: '2022-03-01', expiresDate: '2032-03-01' };
@@ -77,7 +77,7 @@ async function uploadPassport(token: string): Promise<number> {
   ]);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/?customerDocumentCreate',
+    url: '/api/v1/?customerJumioDocumentCreate',
     payload: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
   });

@@ -54,6 +54,6 @@ it('sends the same parts again on the replay after a 401', async () => {
 });
 
 it('without files a payload without a Blob stays JSON', async () => {
-  await callMethod('customerAddressDelete', { addressId: 1 });
+  await callMethod('customerAddressDelete', { id: 1 });
   expect(typeof sent[0]?.body).toBe('string');
 });

@@ -14,6 +14,7 @@ import {
   splitFiles,
 } from '../../src/lib/request.ts';
 import { wallet } from '../../variants/wallet.ts';
+import { REPRESENTATIVE_SECRET_METHODS } from '../../api/method.ts';
 import { makeCustomer } from '../model/support.ts';
 
 // taxId and birthDay are numeric-looking strings the wrapper must leave alone
@@ -90,7 +91,8 @@ describe('request', () => {
     expect(headers.get('X-Client-Version')).toBe('2.1.2');
     expect(headers.get('Authorization')).toBe('Bearer token-1');
     expect(headers.get('Customer-Id')).toBeNull();
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({});
+    // Document 1 §7: the body carries the method's name beside the path's.
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ method: 'getCustomerInfo' });
   });
 
   it('sends no Authorization header without a token', async () => {
@@ -106,7 +108,7 @@ describe('request', () => {
       answerWith(json(200, { responseCode: '00', dictionary: { currency: [] } }));
       await callMethod('dictionaryCurrencies', {});
       expect(headersOf(calls[0]).get('Accept-Language')).toBe('uk');
-      expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ lang: 'uk' });
+      expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ method: 'dictionaryCurrencies', lang: 'uk' });
     } finally {
       await activateUiLanguage('en');
     }
@@ -115,9 +117,22 @@ describe('request', () => {
   it('adds Customer-Id and fromCustomerId when acting for a company', async () => {
     acting = 501;
     answerWith(json(200, { responseCode: '00', accounts: { account: [] } }));
-    await callMethod('accounts.account', {});
+    await callMethod('balanceInquiry', {});
     expect(headersOf(calls[0]).get('Customer-Id')).toBe('501');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ fromCustomerId: 501 });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ method: 'balanceInquiry', fromCustomerId: 501 });
+  });
+
+  it('sends the representative\'s fromEmail and authSecret only with the methods listed for them', async () => {
+    configureRequest({
+      getAccessToken: () => token,
+      refresh: async () => false,
+      getActingCustomerId: () => null,
+      getRepresentativeSecret: () => ({ fromEmail: 'rep@example.test', authSecret: 's'.repeat(32) }),
+    });
+    answerWith(json(200, { responseCode: '00' }));
+    await callMethod('termsAccept', { terms: [] });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ method: 'termsAccept', terms: [] });
+    expect(REPRESENTATIVE_SECRET_METHODS.has('personalFatcaCrsCertificationGet')).toBe(true);
   });
 
   it('drops null, undefined and NaN fields deeply before sending', async () => {
@@ -128,7 +143,7 @@ describe('request', () => {
       note: null,
       extra: { a: undefined, b: Number.NaN, c: 0, d: [null, 1, { e: null, f: '' }] },
     });
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ terms: [{ id: 1, version: 2 }], extra: { c: 0, d: [1, { f: '' }] } });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ terms: [{ id: 1, version: 2 }], extra: { c: 0, d: [1, { f: '' }] }, method: 'termsAccept' });
   });
 
   it('sets a 5-minute time-out signal', async () => {
@@ -211,13 +226,13 @@ describe('request', () => {
               accountBalanceMin: '0',
               pendingAmount: '0',
               customerId: '70',
-              settlementAccountId: null,
+              settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
             },
           ],
         },
       }),
     );
-    const answer = await callMethod('accounts.account', {});
+    const answer = await callMethod('balanceInquiry', {});
     expect(answer.responseCode).toBe('00');
     if ('accounts' in answer) {
       const account = answer.accounts.account[0];
@@ -236,7 +251,7 @@ describe('request', () => {
     const body = calls[0]?.init.body;
     expect(body).toBeInstanceOf(FormData);
     const form = body as FormData;
-    expect(JSON.parse(String(form.get('data')))).toEqual({ terms: [{ id: 1, version: 1 }], document: {} });
+    expect(JSON.parse(String(form.get('data')))).toEqual({ terms: [{ id: 1, version: 1 }], document: {}, method: 'termsAccept' });
     expect(form.get('document.front')).toBeInstanceOf(Blob);
     expect(headersOf(calls[0]).get('Content-Type')).toBeNull();
   });

@@ -6,7 +6,7 @@ import { accounts } from './accounts.tables.ts';
 import { toWireAccount } from './accounts.wire.ts';
 
 export const accountHandlers: HandlerTable<typeof accountMethods> = {
-  async 'accounts.account'(_input, ctx) {
+  async balanceInquiry(_input, ctx) {
     if (ctx.customerId === null) throw new MethodFailure('AU', 'Sign-in required');
     // Only customer accounts: the provider's capital/fee/fx accounts are bookkeeping (ledger.ts).
     const rows = await ctx.db

@@ -18,5 +18,11 @@ export function toWireAccount(a: AccountRow): Account {
     pendingAmount: minorToDecimal(a.pendingMinor, a.currency),
     customerId: a.customerId,
     settlementAccountId: a.settlementAccountId,
+    // No card products yet: every account is a plain account (document 2 §3).
+    cardIsVirtual: null,
+    cardAliasName: null,
+    cardExpiryMonth: null,
+    cardExpiryYear: null,
+    cardReissuedStatusId: null,
   };
 }

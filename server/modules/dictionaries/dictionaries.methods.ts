@@ -3,9 +3,10 @@
  * handler reads `dictionary_items` and answers in the caller's language (ctx.lang; 'ua' = 'uk').
  */
 import { ResponseCode } from '../../../api/envelope.ts';
-import type { dictionaryMethods } from '../../../api/dictionaries.ts';
+import type { dictionaryMethods, stateMethods } from '../../../api/dictionaries.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { DictionaryKey } from './data/types.ts';
+import { STATES_BY_COUNTRY } from './data/states.ts';
 import {
   countryExists,
   readAgreements,
@@ -19,6 +20,15 @@ import {
 } from './dictionaries.service.ts';
 
 const langOf = (ctx: MethodContext) => toUiLanguage(ctx.lang);
+
+export const stateHandlers: HandlerTable<typeof stateMethods> = {
+  async states(input, ctx) {
+    if (!(await countryExists(ctx.db, input.countryCode))) {
+      throw new MethodFailure(ResponseCode.validation, 'Invalid request', [{ param: 'countryCode', description: 'is not a country' }]);
+    }
+    return { states: (STATES_BY_COUNTRY[input.countryCode] ?? []).map(([stateCode, stateName]) => ({ stateCode, stateName })) };
+  },
+};
 
 export const dictionaryHandlers: HandlerTable<typeof dictionaryMethods> = {
   async dictionaries(_input, ctx) {

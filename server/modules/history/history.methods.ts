@@ -14,13 +14,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { HISTORY_PAGE_SIZE, EXPORT_LIST_PAGE_SIZE, type HistoryExport, type historyMethods } from '../../../api/history.ts';
+import { HISTORY_PAGE_SIZE, EXPORT_LIST_PAGE_SIZE, exportFilePath, type HistoryExport, type historyMethods } from '../../../api/history.ts';
 import { activeVariant } from '../../../variants/index.ts';
 import { enqueueMail } from '../../adapters/outbox.ts';
 import type { Db } from '../../db/types.ts';
 import { users } from '../customers/customers.tables.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { historyExports } from './history.tables.ts';
+import { auditLog } from '../platform/platform.tables.ts';
 import {
   balanceSeries,
   checkFilter,
@@ -93,9 +94,42 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
   const { now, providerName } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
 
+  /** Queues a manual export under the filter (at most MAX_OPEN_EXPORTS open at once). */
+  const queueExport = async (db: Db, customerId: number, userId: number, filter: HistoryFilter): Promise<string> => {
+    const [open] = await db
+      .select({ n: count() })
+      .from(historyExports)
+      .where(and(eq(historyExports.customerId, customerId), eq(historyExports.source, 'manual'), inArray(historyExports.status, ['queued', 'processing'])));
+    if ((open?.n ?? 0) >= MAX_OPEN_EXPORTS) throw new MethodFailure('TA1', ExportMessages.tooMany);
+    const exportId = newExportId();
+    await db.insert(historyExports).values({
+      id: exportId,
+      customerId,
+      userId,
+      source: 'manual',
+      accountId: filter.accountId ?? null,
+      filter: filter as Record<string, unknown>,
+      createdAt: new Date(now()),
+    });
+    return exportId;
+  };
+
+  /**
+   * transactionHistory is a read (no transaction of its own); its exportCsv write is one
+   * transaction with its audit entry, like transactionHistoryExport's.
+   */
+  const queueExportWithAudit = (db: Db, customerId: number, userId: number, filter: HistoryFilter) =>
+    db.transaction(async (tx) => {
+      const exportId = await queueExport(tx, customerId, userId, filter);
+      await tx.insert(auditLog).values({ userId, customerId, method: 'transactionHistory', details: { exportId } });
+      return { exportId, exportCsv: exportFilePath(exportId) };
+    });
+
   return {
     async transactionHistory(input, ctx) {
-      const { customerId } = actingCustomer(ctx);
+      const { customerId, userId } = actingCustomer(ctx);
+      // The filter's customerId names the acting customer; another one is refused like an unknown account.
+      if (input.customerId !== undefined && input.customerId !== customerId) throw new MethodFailure('ENOA', 'No access to this customer');
       const filter = await checkFilter(ctx.db, customerId, {
         accountId: input.accountId,
         keyword: input.keyword,
@@ -106,6 +140,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
         toAmount: input.toAmount,
         transactionDirection: input.transactionDirection,
         status: input.status,
+        email: input.email,
       });
       const page = await historyPage(
         ctx.db,
@@ -119,6 +154,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
         results: page.results,
         rejectedCount: page.rejectedCount,
         processingCount: page.processingCount,
+        ...(input.exportCsv ? await queueExportWithAudit(ctx.db, customerId, userId, filter) : { exportId: null, exportCsv: null }),
       };
     },
 
@@ -146,21 +182,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
         },
         { fromAmount: 'amountFrom', toAmount: 'amountTo' },
       );
-      const [open] = await ctx.db
-        .select({ n: count() })
-        .from(historyExports)
-        .where(and(eq(historyExports.customerId, customerId), eq(historyExports.source, 'manual'), inArray(historyExports.status, ['queued', 'processing'])));
-      if ((open?.n ?? 0) >= MAX_OPEN_EXPORTS) throw new MethodFailure('TA1', ExportMessages.tooMany);
-      const exportId = newExportId();
-      await ctx.db.insert(historyExports).values({
-        id: exportId,
-        customerId,
-        userId,
-        source: 'manual',
-        accountId: filter.accountId ?? null,
-        filter: filter as Record<string, unknown>,
-        createdAt: new Date(now()),
-      });
+      const exportId = await queueExport(ctx.db, customerId, userId, filter);
       ctx.audit({ exportId });
       return { exportId };
     },

@@ -26,7 +26,7 @@ import * as v from 'valibot';
 import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
-import { isIdText, MAX_ID, type MethodDef } from '../../../api/method.ts';
+import { isIdText, MAX_ID, METHOD_MISMATCH, REPRESENTATIVE_SECRET_METHODS, type MethodDef } from '../../../api/method.ts';
 import { parseMethodRequest } from '../../../api/input-checks.ts';
 import { isMethodName, methods, type MethodName } from '../../../api/registry.ts';
 import { methodRights, rightAllows, RightsMessages, type ActingAccess } from '../../../api/rights.ts';
@@ -350,6 +350,19 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
         headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.malformed });
       }
     }
+    // Document 1 §7: the body repeats the method's name; another name is a request for something else.
+    const bodyErrors: ValidationError[] = [];
+    const body = read.body as Record<string, unknown> | null;
+    if (body && typeof body === 'object') {
+      if (typeof body.method === 'string' && body.method !== name) bodyErrors.push({ param: 'method', description: METHOD_MISMATCH });
+      // fromEmail/authSecret belong to the representative's methods only (none implemented yet).
+      if (!REPRESENTATIVE_SECRET_METHODS.has(name)) {
+        for (const param of ['fromEmail', 'authSecret'] as const) {
+          if (body[param] !== undefined) bodyErrors.push({ param, description: 'is not taken by this method' });
+        }
+      }
+    }
+    headerErrors.unshift(...bodyErrors);
     if (!parsed.success || headerErrors.length > 0) {
       return fail(reply, {
         responseCode: ResponseCode.validation,
@@ -381,7 +394,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
             key: idempotencyHeader,
             // What makes a request "the same": the method, the acting customer and the validated body.
             requestHash: createHash('sha256')
-              .update(canonicalJson({ method: name, customerId, body: { ...input, lang: undefined } }))
+              .update(canonicalJson({ method: name, customerId, body: { ...input, lang: undefined, method: undefined } }))
               .digest('hex'),
           }
         : null;

@@ -3,7 +3,7 @@ import type { Methods } from '../../../api/registry.ts';
 import { accountHandlers } from '../accounts/accounts.methods.ts';
 import { adminHandlers } from '../admin/admin.methods.ts';
 import { customerHandlers } from '../customers/customers.methods.ts';
-import { dictionaryHandlers } from '../dictionaries/dictionaries.methods.ts';
+import { dictionaryHandlers, stateHandlers } from '../dictionaries/dictionaries.methods.ts';
 import type { HandlerTable } from '../method-types.ts';
 import { registrationHandlers } from '../registration/registration.methods.ts';
 import { securityHandlers } from '../security/security.methods.ts';
@@ -18,6 +18,7 @@ import { profileHandlers } from '../profile/profile.methods.ts';
 export const methodTable = {
   ...customerHandlers,
   ...dictionaryHandlers,
+  ...stateHandlers,
   ...accountHandlers,
   ...adminHandlers,
   ...securityHandlers,

@@ -81,7 +81,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
   const today = () => isoDay(options.now());
   // Who may change a company's documents is the rights table's (api/rights.ts), enforced by the endpoint.
   return {
-    async customerDocumentCreate(input, ctx) {
+    async customerJumioDocumentCreate(input, ctx) {
       const { caller, customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
@@ -248,7 +248,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       };
     },
 
-    async adminCustomerDocuments(input, ctx) {
+    async adminReassignDocumentList(input, ctx) {
       const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
       if (!customer) throw new MethodFailure('TA1', 'No such customer', [{ param: 'customerId', description: 'is not a customer' }]);
       return { documents: await documentsToWire(ctx.db, await customerDocumentRows(ctx.db, input.customerId), ctx.lang) };
@@ -291,7 +291,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       return { document: (await documentsToWire(tx, [updated], ctx.lang))[0]!, customerVerified };
     },
 
-    async adminDocumentReassign(input, ctx) {
+    async adminDocumentAssign(input, ctx) {
       const tx = ctx.db as Tx;
       const row = await anyDocument(tx, input.documentId);
       if (row.customerId === input.toCustomerId) {

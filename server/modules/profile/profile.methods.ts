@@ -4,6 +4,7 @@
  * administrator's account actions. Ids of another customer's phone, e-mail, address or request
  * answer ENOA (alike an unknown id) and change nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { profileMethods, type Address, type Phone } from '../../../api/profile.ts';
 import { LimitActionType, MAX_EMAILS, MAX_PHONES, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
@@ -38,11 +39,17 @@ import {
   usernameChangeRequests,
 } from './profile.tables.ts';
 import { recomputeVerified, verificationInputs } from './verification.service.ts';
+import { identityProviderFromConfig, type IdentityVerificationProvider } from '../../adapters/identity-verification.ts';
+import { randomToken, sha256Hex } from '../auth/crypto.ts';
+import { identityJobs } from './profile.tables.ts';
+import { IDENTITY_JOB_TTL_S } from './profile.routes.ts';
 
 export interface ProfileHandlerOptions {
   now: () => number;
   /** the provider's name in SMS and e-mail texts */
   providerName: string;
+  /** identity verification (usernameChangeRequestIdentityJob); the configured one unless given */
+  identityProvider?: IdentityVerificationProvider;
 }
 
 type PhoneRow = typeof phones.$inferSelect;
@@ -144,6 +151,18 @@ async function usernameRequestWire(db: Db | Tx, r: typeof usernameChangeRequests
   };
 }
 
+/** The caller's request by id (locked), or ENOA: another user's, canceled or unknown alike. */
+async function ownUsernameRequest(tx: Tx, userId: number, requestId: number, includeCompleted = false) {
+  const [r] = await tx
+    .select()
+    .from(usernameChangeRequests)
+    .where(and(eq(usernameChangeRequests.id, requestId), eq(usernameChangeRequests.userId, userId)))
+    .for('update');
+  const statuses = includeCompleted ? ['active', 'pending', 'failed', 'completed'] : ['active', 'pending', 'failed'];
+  if (!r || !statuses.includes(r.status)) throw new MethodFailure('ENOA', 'No such request');
+  return r;
+}
+
 /** The caller's current username-change request (active, pending or failed), or null. */
 async function currentUsernameRequest(db: Db | Tx, userId: number) {
   const [r] = await db
@@ -164,6 +183,8 @@ async function customerOr(db: Db | Tx, customerId: number, code: 'ENOA' | 'TA1' 
 export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTable<typeof profileMethods> {
   const { now } = options;
   const today = () => isoDay(now());
+  /** read from the configuration on first use (an unavailable one fails that call, not the start) */
+  let identityProvider: IdentityVerificationProvider | undefined;
 
   const sendPhoneCode = async (tx: Tx, phone: PhoneRow, codeChallenge?: string) => {
     const code = await issueCode(tx, { customerId: phone.customerId, purpose: 'phone', targetId: phone.id, nowMs: now(), ...(codeChallenge ? { codeChallenge } : {}) });
@@ -183,7 +204,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { phones: rows.map(phoneWire) };
     },
 
-    async phoneAdd(input, ctx) {
+    async addPhone(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const existing = await tx.select().from(phones).where(eq(phones.customerId, customerId)).for('update');
@@ -199,7 +220,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { phone: phoneWire(row!) };
     },
 
-    async phoneReplace(input, ctx) {
+    async replacePhone(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownPhone(tx, customerId, input.phoneId, true);
@@ -228,7 +249,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { sentTo, expiresInSeconds: PROFILE_CODE_TTL_S };
     },
 
-    async phoneConfirm(input, ctx) {
+    async confirmPhone(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const answer = input.verification?.code ?? input.code;
@@ -265,7 +286,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       };
     },
 
-    async emailAdd(input, ctx) {
+    async addEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       await ensureLoginEmail(tx, customerId);
@@ -280,7 +301,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { email: emailWire(row!) };
     },
 
-    async emailDelete(input, ctx) {
+    async deleteEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -290,7 +311,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async emailSetPrimary(input, ctx) {
+    async setPrimaryEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -302,7 +323,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { email: emailWire(updated!) };
     },
 
-    async emailConfirmRequest(input, ctx) {
+    async confirmRequestEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
@@ -317,13 +338,13 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { expiresInSeconds: PROFILE_CODE_TTL_S };
     },
 
-    async emailConfirm(input, ctx) {
+    async confirmEmail(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
       if (row.confirmed) throw new MethodFailure('TA1', 'The address is confirmed already', [{ param: 'emailId', description: 'is confirmed already' }]);
       ctx.audit({ emailId: row.id });
-      await useCode(tx, { purpose: 'email', targetId: row.id, code: input.code, nowMs: now(), param: 'code' });
+      await useCode(tx, { purpose: 'email', targetId: row.id, code: input.confirmationCode, nowMs: now(), param: 'confirmationCode' });
       const [updated] = await tx.update(customerEmails).set({ confirmed: true, lastModified: new Date(now()) }).where(eq(customerEmails.id, row.id)).returning();
       return { email: emailWire(updated!) };
     },
@@ -366,7 +387,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async usernameChangeEmailConfirm(input, ctx) {
+    async usernameChangeRequestEmailConfirm(input, ctx) {
       const { caller, customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const [r] = await tx
@@ -393,6 +414,56 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       }
       const current = await currentUsernameRequest(tx, caller.userId);
       return { usernameChangeRequest: current ? await usernameRequestWire(tx, current) : null, login: await callerLogin({ ...ctx, db: tx }, caller) };
+    },
+
+    async usernameChangeRequestIdentityJob(input, ctx) {
+      const { caller, customerId } = requireCaller(ctx);
+      const tx = ctx.db as Tx;
+      const r = await ownUsernameRequest(tx, caller.userId, input.requestId);
+      if (r.status !== 'pending') {
+        throw new MethodFailure('TA1', 'The request does not wait for an identity check', [{ param: 'requestId', description: `is ${r.status}` }]);
+      }
+      const provider = (identityProvider ??= options.identityProvider ?? identityProviderFromConfig(process.env.IDENTITY_VERIFICATION_PROVIDER));
+      const workflowRunId = randomUUID();
+      const token = randomToken();
+      const { url } = await provider.start({ workflowRunId, token, kind: 'identity' });
+      // A new job replaces the customer's earlier pending identity job (as the REST start does).
+      await tx
+        .update(identityJobs)
+        .set({ status: 'expired' })
+        .where(and(eq(identityJobs.customerId, customerId), eq(identityJobs.kind, 'identity'), eq(identityJobs.status, 'pending')));
+      await tx.insert(identityJobs).values({
+        workflowRunId,
+        tokenHash: sha256Hex(token),
+        customerId,
+        kind: 'identity',
+        provider: provider.name,
+        channel: 'email',
+        createdByUserId: caller.userId,
+        createdAt: new Date(now()),
+        expiresAt: new Date(now() + IDENTITY_JOB_TTL_S * 1000),
+      });
+      await logUsernameEvent(tx, r.id, 'identityJobStarted', now());
+      ctx.audit({ requestId: r.id, workflowRunId, provider: provider.name });
+      return { usernameChangeRequest: await usernameRequestWire(tx, r), workflowRunId, token, provider: provider.name, url };
+    },
+
+    async usernameChangeRequestCompleted(input, ctx) {
+      const { caller, customerId } = requireCaller(ctx);
+      const tx = ctx.db as Tx;
+      const r = await ownUsernameRequest(tx, caller.userId, input.requestId, true);
+      const login = async () => callerLogin({ ...ctx, db: tx }, caller);
+      if (r.status === 'completed') return { completed: true, usernameChangeRequest: null, login: await login() };
+      if (r.status === 'failed') return { completed: false, usernameChangeRequest: await usernameRequestWire(tx, r), login: await login() };
+      if (r.status === 'active') throw new MethodFailure('TA1', 'The request waits for the code sent to the new address', [{ param: 'requestId', description: 'is active' }]);
+      const inputs = await verificationInputs(tx, { userId: caller.userId, customerId, today: today() });
+      if (!(inputs.identity === 'validated' || inputs.identity === 'expiredSoon' || (inputs.identity === 'notRequired' && inputs.verified))) {
+        throw new MethodFailure('TA1', 'The identity is not validated yet', [{ param: 'requestId', description: `waits for the identity (${inputs.identity})` }]);
+      }
+      const done = await completeUsernameChange(tx, r, now());
+      ctx.audit({ requestId: r.id, completed: done });
+      const [after] = await tx.select().from(usernameChangeRequests).where(eq(usernameChangeRequests.id, r.id));
+      return { completed: done, usernameChangeRequest: done ? null : await usernameRequestWire(tx, after!), login: await login() };
     },
 
     // ---- addresses ----
@@ -496,13 +567,13 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
     async customerAddressDelete(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
-      const row = await ownAddress(tx, customerId, input.addressId);
+      const row = await ownAddress(tx, customerId, input.id);
       await tx.update(customerAddresses).set({ deletedAt: new Date(now()) }).where(eq(customerAddresses.id, row.id));
       ctx.audit({ addressId: row.id });
       return {};
     },
 
-    async addressConfirm(input, ctx) {
+    async confirmAddress(input, ctx) {
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownAddress(tx, customerId, input.addressId);
@@ -676,7 +747,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return { limited: false };
     },
 
-    async adminFinancialInfoUpdate(input, ctx) {
+    async financialDetailUpdate(input, ctx) {
       const tx = ctx.db as Tx;
       await customerOr(tx, input.customerId, 'TA1');
       const values = {
@@ -693,7 +764,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       return {};
     },
 
-    async adminDueDiligenceUpdate(input, ctx) {
+    async dueDiligenceUpdate(input, ctx) {
       const tx = ctx.db as Tx;
       const customer = await customerOr(tx, input.customerId, 'TA1');
       const values = {

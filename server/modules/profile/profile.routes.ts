@@ -17,13 +17,13 @@ import * as v from 'valibot';
 import { issuesToValidationErrors, type ValidationError } from '../../../api/envelope.ts';
 import { adminDocumentFileRoute, documentFileRoute } from '../../../api/documents.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
-import { PhoneVerifyBodySchema, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
-import { enqueueSms } from '../../adapters/outbox.ts';
+import { checkUrl, CheckUrlsBodySchema, CustomerVerifyBodySchema, PhoneVerifyBodySchema, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
+import { enqueueMail, enqueueSms } from '../../adapters/outbox.ts';
 import { identityProviderFromConfig, type IdentityVerificationProvider } from '../../adapters/identity-verification.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { randomToken, sha256Hex, timingSafeEqualText } from '../auth/crypto.ts';
 import { maskPhone, type TokenService } from '../auth/tokens.service.ts';
-import { customerAccess, phones } from '../customers/customers.tables.ts';
+import { customerAccess, phones, users } from '../customers/customers.tables.ts';
 import { MethodFailure, type Caller } from '../method-types.ts';
 import { safeError } from '../platform/log.ts';
 import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
@@ -43,6 +43,8 @@ export interface ProfileRoutesOptions {
   providerName: string;
   /** the identity-verification provider; from IDENTITY_VERIFICATION_PROVIDER when omitted */
   identityProvider?: IdentityVerificationProvider;
+  /** the web app's public origin: a job link sent by e-mail or SMS is absolute */
+  publicUrl?: string;
 }
 
 class HttpAnswer extends Error {
@@ -63,6 +65,8 @@ export const identityVerificationRoute = `${API_VERSION_PATH}/identity-verificat
 export const customerIdentityVerificationRoute = `${API_VERSION_PATH}/customers/:customerId/identity-verification`;
 export const identityJobRoute = `${API_VERSION_PATH}/identity-verification/:workflowRunId/:token`;
 export const videoIdentityJobRoute = `${API_VERSION_PATH}/video-identity-job/:id`;
+export const customerVerifyRoute = `${API_VERSION_PATH}/verification/customer/:customerId/verify`;
+export const checkUrlsRoute = `${API_VERSION_PATH}/service/check-urls`;
 
 const JobBodySchema = v.object({
   kind: v.optional(v.picklist(['identity', 'video'], 'must be identity or video'), 'identity'),
@@ -203,14 +207,17 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     }),
   );
 
-  const startJob = async (request: FastifyRequest, reply: FastifyReply, explicitCustomer?: string) => {
-    const { caller, customerId } = await actingToChange(request, explicitCustomer);
-    const body = parse(JobBodySchema, request.body);
+  /** Starts a job: one transaction with the replaced job's expiry and the audit entry; `deliver` runs inside it. */
+  const createJob = async (
+    caller: Caller,
+    customerId: number,
+    body: { kind: 'identity' | 'video'; channel: 'email' | 'sms' | 'camera' },
+    deliver?: (tx: Tx, url: string) => Promise<Record<string, unknown>>,
+  ) => {
     const workflowRunId = randomUUID();
     const token = randomToken();
     const { url } = await provider.start({ workflowRunId, token, kind: body.kind });
-    await db.transaction(async (tx) => {
-      // A new job replaces the customer's earlier pending one of the same kind.
+    const delivered = await db.transaction(async (tx) => {
       await tx
         .update(identityJobs)
         .set({ status: 'expired' })
@@ -226,8 +233,72 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
         createdAt: new Date(now()),
         expiresAt: new Date(now() + IDENTITY_JOB_TTL_S * 1000),
       });
-      await audit(tx, caller, customerId, 'identityVerificationStart', { workflowRunId, kind: body.kind, provider: provider.name, channel: body.channel });
+      const extra = deliver ? await deliver(tx, url) : {};
+      await audit(tx, caller, customerId, 'identityVerificationStart', { workflowRunId, kind: body.kind, provider: provider.name, channel: body.channel, ...('sentTo' in extra ? { sentTo: extra.sentTo } : {}) });
+      return extra;
     });
+    return { workflowRunId, token, url, delivered };
+  };
+
+  // POST verification/customer/{id}/verify: the job's link by the channel asked (CustomerVerifyBodySchema).
+  app.post(
+    customerVerifyRoute,
+    handle(async (request, reply) => {
+      const explicit = (request.params as { customerId: string }).customerId;
+      if (!isIdText(explicit)) throw notFound();
+      const { caller, customerId } = await actingToChange(request, explicit);
+      const body = parse(CustomerVerifyBodySchema, request.body);
+      const absolute = (url: string) => (/^https?:/.test(url) ? url : `${options.publicUrl ?? ''}${url}`);
+      const deliver =
+        body.type === 'camera'
+          ? undefined
+          : async (tx: Tx, url: string): Promise<Record<string, unknown>> => {
+              if (body.type === 'email') {
+                const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.customerId, customerId)).orderBy(users.id).limit(1);
+                if (!user) throw new HttpAnswer(409, 'TA1', 'The customer has no e-mail address');
+                await enqueueMail(tx, {
+                  to: user.email,
+                  subject: `${options.providerName}: verify your identity`,
+                  text: `Continue your identity verification here (the link works for ${IDENTITY_JOB_TTL_S / 3600} hours):\n\n${absolute(url)}\n\nIf you did not ask for it, ignore this message.`,
+                });
+                return { sentTo: user.email.replace(/^(.).*(@.*)$/, '$1***$2') };
+              }
+              const [phone] = await tx
+                .select()
+                .from(phones)
+                .where(and(eq(phones.customerId, customerId), eq(phones.status, 'primary'), eq(phones.confirmed, true)));
+              if (!phone) throw new HttpAnswer(409, 'TA1', 'The customer has no confirmed phone', [{ param: 'type', description: 'needs a confirmed primary phone' }]);
+              await enqueueSms(tx, {
+                to: `+${phone.phoneCountryCode}${phone.phone}`,
+                text: `${options.providerName}: continue your identity verification at ${absolute(url)}`,
+              });
+              return { sentTo: maskPhone(phone.phoneCountryCode, phone.phone) };
+            };
+      const job = await createJob(caller, customerId, { kind: 'identity', channel: body.type }, deliver);
+      return reply.code(200).send({
+        responseCode: '00',
+        workflowRunId: job.workflowRunId,
+        provider: provider.name,
+        type: body.type,
+        // The link holds the job's secret: only the device that asked for camera gets it here.
+        ...(body.type === 'camera' ? { token: job.token, url: job.url } : { sentTo: job.delivered.sentTo }),
+      });
+    }),
+  );
+
+  // POST /service/check-urls: which of the given addresses are public web addresses (checkUrl); no fetch.
+  app.post(
+    checkUrlsRoute,
+    handle(async (request, reply) => {
+      const body = parse(CheckUrlsBodySchema, request.body);
+      return reply.code(200).send({ responseCode: '00', urls: body.urls.map(checkUrl) });
+    }),
+  );
+
+  const startJob = async (request: FastifyRequest, reply: FastifyReply, explicitCustomer?: string) => {
+    const { caller, customerId } = await actingToChange(request, explicitCustomer);
+    const body = parse(JobBodySchema, request.body);
+    const { workflowRunId, token, url } = await createJob(caller, customerId, body);
     return reply.code(200).send({ responseCode: '00', workflowRunId, token, provider: provider.name, url });
   };
 

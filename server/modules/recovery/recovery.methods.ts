@@ -352,7 +352,7 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
     return {};
   },
 
-  async passwordChange(input, ctx) {
+  async changePassword(input, ctx) {
     const caller = requireCaller(ctx);
     const db: Db = ctx.db;
     const at = now();
@@ -391,13 +391,13 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
         subject: `${projectName()}: confirm your new password`,
         text: `Your code to confirm the password change: ${made.code}\n\nIt works for ${PASSWORD_CHANGE_CODE_TTL_S / 60} minutes. If you did not ask for it, change your password and contact support.`,
       });
-      await audit(tx, 'passwordChange', user.id, caller.customerId, { requestKey: made.id });
+      await audit(tx, 'changePassword', user.id, caller.customerId, { requestKey: made.id });
       return made;
     });
     return { requestKey: issued.id, sentTo: maskEmail(user.email), expiresInS: PASSWORD_CHANGE_CODE_TTL_S };
   },
 
-  async passwordChangeConfirm(input, ctx) {
+  async changePasswordConfirm(input, ctx) {
     const caller = requireCaller(ctx);
     const db: Db = ctx.db;
     const at = now();
@@ -412,7 +412,7 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
       const ended = await revokeFamilies(tx, caller.userId, 'password changed', at, caller.familyId);
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
       if (user) await mailPasswordChanged(tx, user.email);
-      await audit(tx, 'passwordChangeConfirm', caller.userId, caller.customerId, { requestKey: input.requestKey, sessionsEnded: ended });
+      await audit(tx, 'changePasswordConfirm', caller.userId, caller.customerId, { requestKey: input.requestKey, sessionsEnded: ended });
     });
     ctx.publish(caller.customerId, { type: 'PasswordChange', status: 'changed' });
     return {};

@@ -1,5 +1,5 @@
 /** Named methods of registration and activation (api/registration.ts). */
-import type { registrationMethods } from '../../../api/registration.ts';
+import { EmailState, type registrationMethods } from '../../../api/registration.ts';
 import { activeVariant } from '../../../variants/index.ts';
 import type { HandlerTable } from '../method-types.ts';
 import { createRegistrationService, type RegistrationOptions } from './registration.service.ts';
@@ -17,7 +17,9 @@ export function createRegistrationHandlers(options: RegistrationOptions): Handle
   const service = createRegistrationService(options);
   return {
     async checkEmail(input, ctx) {
-      return { state: await service.checkEmail(ctx.db, input.email, ctx.ip) };
+      const state = await service.checkEmail(ctx.db, input.email, ctx.ip);
+      const exist = state !== EmailState.free;
+      return { exist, exists: exist, isEmployee: state === EmailState.employee, outBlacklist: false };
     },
 
     async accountCreate(input, ctx) {

@@ -10,7 +10,7 @@ export const securityHandlers: HandlerTable<typeof securityMethods> = {
   async loginHistory(input, ctx) {
     if (!ctx.caller) throw new MethodFailure('AU', 'Sign-in required');
     const userId = ctx.caller.userId;
-    const page = input.page;
+    const page = input.pageNumber;
     const [rows, [total]] = await Promise.all([
       ctx.db
         .select()
@@ -30,7 +30,7 @@ export const securityHandlers: HandlerTable<typeof securityMethods> = {
         authFlow: r.authFlow,
         result: r.result,
       })),
-      page,
+      pageNumber: page,
       pageSize: LOGIN_HISTORY_PAGE_SIZE,
       total: total?.n ?? 0,
     };

@@ -7,10 +7,10 @@
  * ENOA, an id that does not exist TA1.
  *
  * Decisions:
- * - accountAddCurrency needs no permission flag: opening an empty account moves no money (the flags
+ * - addCurrency needs no permission flag: opening an empty account moves no money (the flags
  *   of document 2 §6 are all about moving it). One non-closed account per currency: a second
  *   answers VF on currencyCode.
- * - walletCreate needs funding.digital. Without accountId it uses the customer's non-closed
+ * - createWallet needs funding.digital. Without accountId it uses the customer's non-closed
  *   account of that currency when there is one (keeping "one account per currency"), else opens a
  *   payment account (1001); the address is a provider-internal deposit reference (catalog.accounts.ts).
  * - checkPayee answers only the four booleans and, when the e-mail can receive, the display name;
@@ -38,13 +38,16 @@ import { blacklist, exchangeRates, transferSchedules, transfers } from './transf
 
 export type MoneyCatalogHandlersMethods = Pick<
   typeof transferMethods,
-  'moneyPermissions' | 'accountAddCurrency' | 'walletCreate' | 'exchangeRate' | 'exchangeRatesDefault' | 'checkPayee' | 'recentTransfers' | 'preapprovedList' | 'preapprovedCancel'
+  'moneyPermissions' | 'addCurrency' | 'createWallet' | 'exchangeRate' | 'defaultExchangeRates' | 'checkPayee' | 'recentTransfers' | 'beneficiaryList' | 'paymentTemplateList' | 'preapprovedList' | 'preapprovedCancel'
 >;
 
 /** Payee checks one user may make per minute (per server instance). */
 export const CHECK_PAYEE_PER_MINUTE = 60;
 /** Recent transfers answered without a limit (document 2 §9: 3 for recent p2p). */
 export const RECENT_TRANSFERS_DEFAULT_LIMIT = 3;
+/** Beneficiaries and templates answered without a limit. */
+export const BENEFICIARY_LIST_DEFAULT_LIMIT = 50;
+export const PAYMENT_TEMPLATE_LIST_DEFAULT_LIMIT = 50;
 /** Pre-approved payments per page without a pageSize (document 2 §9: subscriptions 50). */
 export const PREAPPROVED_DEFAULT_PAGE_SIZE = 50;
 
@@ -169,7 +172,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       return { permissions: nestFlags(await heldFlags(ctx)) };
     },
 
-    async accountAddCurrency(input, ctx) {
+    async addCurrency(input, ctx) {
       const { customerId } = acting(ctx);
       await lockCustomer(ctx.db, customerId);
       if (await liveAccountIn(ctx.db, customerId, input.currencyCode)) throw vf('currencyCode', CatalogMessages.hasCurrency);
@@ -178,7 +181,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       return { account: toWireAccount(account) };
     },
 
-    async walletCreate(input, ctx) {
+    async createWallet(input, ctx) {
       const { customerId } = acting(ctx);
       await requireFlags(ctx, ...OPERATION_FLAGS.wallet);
       await lockCustomer(ctx.db, customerId);
@@ -211,7 +214,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
       return { rate: await rateFor(ctx.db, input.fromCurrencyCode, input.toCurrencyCode) };
     },
 
-    async exchangeRatesDefault(_input, ctx) {
+    async defaultExchangeRates(_input, ctx) {
       acting(ctx);
       const rows = await ctx.db
         .select()
@@ -366,6 +369,89 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
           }),
         ),
       };
+    },
+
+    // The acting customer's p2p payees: one row per e-mail (its latest transfer), refused and
+    // failed transfers left out. A payee who is gone still shows (the list is a history of
+    // payees); sending to them is refused by the transfer itself.
+    async beneficiaryList(input, ctx) {
+      const { customerId } = acting(ctx);
+      const payee = sql<string>`lower(${transfers.toEmail})`;
+      const latest = ctx.db
+        .selectDistinctOn([payee], {
+          id: transfers.id,
+          email: sql<string>`${payee}`.as('email'),
+          toCustomerId: transfers.toCustomerId,
+          amountMinor: transfers.amountMinor,
+          fromCurrency: transfers.fromCurrency,
+          createdAt: transfers.createdAt,
+          transferCount: sql<number>`count(*) over (partition by ${payee})`.mapWith(Number).as('transfer_count'),
+        })
+        .from(transfers)
+        .where(and(eq(transfers.customerId, customerId), eq(transfers.kind, 'p2p'), isNotNull(transfers.toEmail), inArray(transfers.status, ['posted', 'pending'])))
+        .orderBy(payee, desc(transfers.createdAt), desc(transfers.id))
+        .as('latest');
+      const toCustomer = alias(customers, 'to_customer');
+      const name = sql<string | null>`case when ${toCustomer.id} is null then null when ${toCustomer.customerType} = 'business' and ${toCustomer.businessName} is not null then ${toCustomer.businessName} else trim(${toCustomer.firstName} || ' ' || ${toCustomer.lastName}) end`;
+      const search = input.search?.trim();
+      const rows = await ctx.db
+        .select({ email: latest.email, name, amountMinor: latest.amountMinor, currency: latest.fromCurrency, createdAt: latest.createdAt, transferCount: latest.transferCount })
+        .from(latest)
+        .leftJoin(toCustomer, eq(toCustomer.id, latest.toCustomerId))
+        .where(search ? or(ilikeContains(sql`${latest.email}`, search), ilikeContains(sql`coalesce(${name}, '')`, search)) : undefined)
+        .orderBy(desc(latest.createdAt), desc(latest.id))
+        .limit(input.limit ?? BENEFICIARY_LIST_DEFAULT_LIMIT);
+      return {
+        beneficiaries: rows.map((r) => ({
+          email: r.email,
+          name: r.name,
+          lastAmount: minorToDecimal(r.amountMinor, r.currency),
+          currency: r.currency,
+          lastDate: r.createdAt.toISOString(),
+          transferCount: Number(r.transferCount),
+        })),
+      };
+    },
+
+    // Templates are saved with a transfer (templateName); a name used again is the latest transfer's.
+    async paymentTemplateList(input, ctx) {
+      const { customerId } = acting(ctx);
+      const latest = ctx.db
+        .selectDistinctOn([transfers.templateName], {
+          id: transfers.id,
+          templateName: transfers.templateName,
+          kind: transfers.kind,
+          fromAccountId: transfers.fromAccountId,
+          toAccountId: transfers.toAccountId,
+          toEmail: transfers.toEmail,
+          amountMinor: transfers.amountMinor,
+          fromCurrency: transfers.fromCurrency,
+          note: transfers.note,
+          reference: transfers.reference,
+          createdAt: transfers.createdAt,
+        })
+        .from(transfers)
+        .where(and(eq(transfers.customerId, customerId), isNotNull(transfers.templateName)))
+        .orderBy(transfers.templateName, desc(transfers.createdAt), desc(transfers.id))
+        .as('latest');
+      const rows = await ctx.db
+        .select()
+        .from(latest)
+        .orderBy(desc(latest.createdAt), desc(latest.id))
+        .limit(input.limit ?? PAYMENT_TEMPLATE_LIST_DEFAULT_LIMIT);
+      const templates = rows.map((r) => ({
+        templateName: r.templateName!,
+        type: r.kind,
+        fromAccountId: r.fromAccountId,
+        toAccountId: r.kind === 'betweenAccounts' ? r.toAccountId : null,
+        toEmail: r.toEmail,
+        amount: minorToDecimal(r.amountMinor, r.fromCurrency),
+        currency: r.fromCurrency,
+        note: r.note,
+        reference: r.reference,
+        created: r.createdAt.toISOString(),
+      }));
+      return { templates };
     },
 
     async preapprovedList(input, ctx) {

@@ -17,7 +17,7 @@ import { createTransferService, maxSendable, ownAccount, quoteAmounts, TransferM
 
 export type TransferHandlersMethods = Pick<
   typeof transferMethods,
-  'transferFee' | 'transferMaxAmount' | 'customerLimits' | 'transferBetweenAccounts' | 'transferP2p' | 'transferApprove' | 'transferApprovalResend' | 'transferCancel' | 'transferStatus'
+  'transferFee' | 'transferMaxAmount' | 'customerLimits' | 'transferBetweenAccounts' | 'transferP2p' | 'approveTransfer' | 'resendApproval' | 'transferCancel' | 'transferStatus'
 >;
 
 const vf = (param: string, description: string) => new MethodFailure('VF', TransferMessages.invalid, [{ param, description }]);
@@ -143,12 +143,12 @@ export function createTransferHandlers(service: TransferService): HandlerTable<T
       });
     },
 
-    async transferApprove(input, ctx) {
+    async approveTransfer(input, ctx) {
       await requireFlagsOfTransfer(ctx, input.trxid);
       return service.approve(txOf(ctx), actorOf(ctx), input.trxid, input.approvalCode);
     },
 
-    async transferApprovalResend(input, ctx) {
+    async resendApproval(input, ctx) {
       await requireFlagsOfTransfer(ctx, input.trxid);
       return service.resend(txOf(ctx), actorOf(ctx), input.trxid);
     },

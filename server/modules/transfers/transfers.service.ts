@@ -783,7 +783,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     post,
     voidTransfer,
 
-    /** transferApprove: the code of the approval's method; wrong ones counted, the limit rejects. */
+    /** approveTransfer: the code of the approval's method; wrong ones counted, the limit rejects. */
     async approve(tx: Tx, actor: TransferActor, id: number, code: string): Promise<TransferResult> {
       const t = await pendingOwnRequest(tx, actor, id, true);
       if (t.approveType === 'push') throw new MethodFailure('TA1', ApprovalMessages.approveOnPhone);
@@ -815,7 +815,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       return toResult(posted, approval.sentTo);
     },
 
-    /** transferApprovalResend: a new SMS code, or the phone request again; at most once per APPROVAL_RESEND_INTERVAL_S. */
+    /** resendApproval: a new SMS code, or the phone request again; at most once per APPROVAL_RESEND_INTERVAL_S. */
     async resend(tx: Tx, actor: TransferActor, id: number): Promise<{ approvalSentTo: string | null }> {
       const t = await pendingOwnRequest(tx, actor, id, true);
       const [approval] = await tx.select().from(transferApprovals).where(eq(transferApprovals.transferId, t.id));

@@ -45,14 +45,14 @@ function failureOf(answer: { responseCode: string } & Failure): DecideResult {
   return { ok: false, code: 'refused', detail: describeFailure(answer) };
 }
 
-export const reassignDocument = async (documentId: number, toCustomerId: number) => outcomeOf(await callMethod('adminDocumentReassign', { documentId, toCustomerId }));
+export const reassignDocument = async (documentId: number, toCustomerId: number) => outcomeOf(await callMethod('adminDocumentAssign', { documentId, toCustomerId }));
 export const removeDocument = async (documentId: number) => outcomeOf(await callMethod('adminDocumentRemove', { documentId }));
 export const limitCustomer = async (customerId: number, reason: 'expiredDocuments' | 'unpaidInvoice' | 'sanctions' | 'adverseMedia' | 'accountInvestigation', note: string, requiredDocumentTypeIds: number[]) =>
   outcomeOf(await callMethod('adminCustomerLimit', { customerId, reason, requiredDocumentTypeIds, ...(note ? { note } : {}) }));
 export const unlimitCustomer = async (customerId: number, note: string) => outcomeOf(await callMethod('adminCustomerUnlimit', { customerId, ...(note ? { note } : {}) }));
 export const updateFinancialInfo = async (customerId: number, info: { annualIncome: string; netWorth: string; sourceOfWealth: string; employerName: string }) =>
   outcomeOf(
-    await callMethod('adminFinancialInfoUpdate', {
+    await callMethod('financialDetailUpdate', {
       customerId,
       annualIncome: info.annualIncome.trim() || null,
       netWorth: info.netWorth.trim() || null,
@@ -61,4 +61,4 @@ export const updateFinancialInfo = async (customerId: number, info: { annualInco
     }),
   );
 export const updateDueDiligence = async (customerId: number, dueDiligenceLevel: number, addressDocumentRequired: boolean) =>
-  outcomeOf(await callMethod('adminDueDiligenceUpdate', { customerId, dueDiligenceLevel, addressDocumentRequired }));
+  outcomeOf(await callMethod('dueDiligenceUpdate', { customerId, dueDiligenceLevel, addressDocumentRequired }));

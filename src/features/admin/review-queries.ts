@@ -19,7 +19,7 @@ export const reviewQueueQuery = (page: number) =>
 export const customerDocumentsQuery = (customerId: number) =>
   queryOptions({
     queryKey: [...adminReviewKey, 'customerDocuments', customerId],
-    queryFn: () => callMethodOrThrow('adminCustomerDocuments', { customerId }),
+    queryFn: () => callMethodOrThrow('adminReassignDocumentList', { customerId }),
   });
 
 /** Personal-data account recoveries waiting for a decision (their documents arrived). */

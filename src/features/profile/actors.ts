@@ -26,18 +26,18 @@ export const phoneConfirmActors = {
     return isFailure(answer) ? refusedOrNetwork(answer) : { ok: true, sentTo: answer.sentTo };
   },
   async confirmCode({ targetId, code }: { targetId: number; code: string }): Promise<ConfirmCodeResult> {
-    const answer = await callMethod('phoneConfirm', { phoneId: targetId, code });
+    const answer = await callMethod('confirmPhone', { phoneId: targetId, code });
     return isFailure(answer) ? codeFailure(answer) : { ok: true };
   },
 };
 
 export const emailConfirmActors = {
   async requestCode({ targetId }: { targetId: number }): Promise<RequestCodeResult> {
-    const answer = await callMethod('emailConfirmRequest', { emailId: targetId });
+    const answer = await callMethod('confirmRequestEmail', { emailId: targetId });
     return isFailure(answer) ? refusedOrNetwork(answer) : { ok: true, sentTo: null };
   },
   async confirmCode({ targetId, code }: { targetId: number; code: string }): Promise<ConfirmCodeResult> {
-    const answer = await callMethod('emailConfirm', { emailId: targetId, code });
+    const answer = await callMethod('confirmEmail', { emailId: targetId, confirmationCode: code });
     return isFailure(answer) ? codeFailure(answer) : { ok: true };
   },
 };

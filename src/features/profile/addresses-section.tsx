@@ -36,14 +36,14 @@ export function AddressesSection({
   const typeNames = useAddressTypeNames();
   const [editing, setEditing] = useState<{ address: Address | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const remove = useChange((vars: { addressId: number }) => callMethod('customerAddressDelete', vars), () => setNotice(t`The address was deleted.`));
-  // addressConfirm (document 1 §7 "confirm address"): the customer says the address is still correct.
+  const remove = useChange((vars: { addressId: number }) => callMethod('customerAddressDelete', { id: vars.addressId }), () => setNotice(t`The address was deleted.`));
+  // confirmAddress (document 1 §7 "confirm address"): the customer says the address is still correct.
   // The answer is announced and the list read again (useChange); a refusal shows the platform's words.
   // The button stays on an address whose documents are not confirmed (`confirmed` is the documents'
   // verdict; the contract does not report when the customer last confirmed it), so the customer
   // can confirm again whenever asked.
   const confirm = useChange(
-    (vars: { addressId: number; address1: string }) => callMethod('addressConfirm', { addressId: vars.addressId }),
+    (vars: { addressId: number; address1: string }) => callMethod('confirmAddress', { addressId: vars.addressId }),
     ({ address }) => {
       const street = address.address1;
       setNotice(t`You confirmed that ${street} is still your address.`);

@@ -1,6 +1,6 @@
 /**
  * Due diligence on /profile (document 1 §4: "Due-diligence levels 1 and 4 cause the due-diligence
- * info to be loaded"; §7 dueDiligenceInfoGet, customerDocumentCreate with isDueDiligence 1). The
+ * info to be loaded"; §7 dueDiligenceInfoGet, customerJumioDocumentCreate with isDueDiligence 1). The
  * view renders this section, and so makes the call, only for those levels (DUE_DILIGENCE_LEVELS).
  *
  * It says what the provider asks for: a proof of address (when the review requires one) and the

@@ -26,8 +26,8 @@ export function EmailsSection({ acting }: { acting: number | null }) {
   const [notice, setNotice] = useState<string | null>(null);
   const statusNames = useUsernameStatusNames();
   const eventName = useUsernameEventName();
-  const remove = useChange((vars: { emailId: number }) => callMethod('emailDelete', vars), () => setNotice(t`The address was deleted.`));
-  const primary = useChange((vars: { emailId: number }) => callMethod('emailSetPrimary', vars), () => setNotice(t`The primary address was changed.`));
+  const remove = useChange((vars: { emailId: number }) => callMethod('deleteEmail', vars), () => setNotice(t`The address was deleted.`));
+  const primary = useChange((vars: { emailId: number }) => callMethod('setPrimaryEmail', vars), () => setNotice(t`The primary address was changed.`));
   const show = (next: Open) => {
     setNotice(null);
     remove.reset();
@@ -128,7 +128,7 @@ export function EmailsSection({ acting }: { acting: number | null }) {
 function EmailAddForm({ onClose }: { onClose(added: boolean): void }) {
   const { t } = useLingui();
   const [address, setAddress] = useState('');
-  const change = useChange((vars: { emailAddress: string }) => callMethod('emailAdd', vars), () => onClose(true));
+  const change = useChange((vars: { emailAddress: string }) => callMethod('addEmail', vars), () => onClose(true));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     change.run({ emailAddress: address.trim() });
@@ -185,7 +185,7 @@ function UsernameChangeForm() {
 function UsernameCodeForm({ requestId }: { requestId: number }) {
   const { t } = useLingui();
   const [code, setCode] = useState('');
-  const change = useChange((vars: { requestId: number; code: string }) => callMethod('usernameChangeEmailConfirm', vars));
+  const change = useChange((vars: { requestId: number; code: string }) => callMethod('usernameChangeRequestEmailConfirm', vars));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     change.run({ requestId, code: code.trim() });

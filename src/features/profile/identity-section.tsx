@@ -1,7 +1,7 @@
 /**
  * Identity and proof of residence (identityGet, documentsInquiry): their states in words, the
  * documents with type, status, dates and reject reason, an upload through the document upload
- * form (machines/document-upload, wired to customerDocumentCreate) for identity (category 1) and
+ * form (machines/document-upload, wired to customerJumioDocumentCreate) for identity (category 1) and
  * proof of residence (category 2), and the deletion of a document not decided yet.
  */
 import { useMemo, useState } from 'react';

@@ -100,8 +100,8 @@ function PhoneForm({ phone, onClose }: { phone: Phone | null; onClose(saved: boo
     (vars: { phoneCountryCode: string; phone: string }) =>
       // The country code's plus signs are removed before sending (document 1 §5); phone type 2 (§9).
       phone
-        ? callMethod('phoneReplace', { phoneId: phone.id, phoneCountryCode: vars.phoneCountryCode.replace(/\+/g, ''), phone: vars.phone, phoneType: 2 })
-        : callMethod('phoneAdd', { phoneCountryCode: vars.phoneCountryCode.replace(/\+/g, ''), phone: vars.phone, phoneType: 2 }),
+        ? callMethod('replacePhone', { phoneId: phone.id, phoneCountryCode: vars.phoneCountryCode.replace(/\+/g, ''), phone: vars.phone, phoneType: 2 })
+        : callMethod('addPhone', { phoneCountryCode: vars.phoneCountryCode.replace(/\+/g, ''), phone: vars.phone, phoneType: 2 }),
     () => onClose(true),
   );
   const submit = (e: FormEvent) => {

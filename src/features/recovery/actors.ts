@@ -116,13 +116,13 @@ function changeFailure(f: Failure): PasswordChangeErrorCode {
 }
 
 export const startChangeActor = fromPromise<StartChangeResult, { currentPassword: string; newPassword: string }>(async ({ input }) => {
-  const answer = await callMethod('passwordChange', { currentPassword: input.currentPassword, newPassword: input.newPassword });
+  const answer = await callMethod('changePassword', { currentPassword: input.currentPassword, newPassword: input.newPassword });
   if (isFailure(answer)) return { ok: false, code: changeFailure(answer) };
   return { ok: true, requestKey: answer.requestKey, sentTo: answer.sentTo };
 });
 
 export const confirmChangeActor = fromPromise<ChangeStepResult, { requestKey: string; code: string }>(async ({ input }) => {
-  const answer = await callMethod('passwordChangeConfirm', { requestKey: input.requestKey, code: input.code });
+  const answer = await callMethod('changePasswordConfirm', { requestKey: input.requestKey, code: input.code });
   return isFailure(answer) ? { ok: false, code: changeFailure(answer) } : { ok: true };
 });
 

@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
+import { emailCheckState } from '../../../api/registration.ts';
 import type { ActivateInput, ActivateResult, ActivationErrorCode, ResendCodeResult } from '../../../machines/activation/activation.machine.ts';
 import type { ActivationField } from '../../../machines/registration/registration.rules.ts';
 import type {
@@ -21,7 +22,7 @@ const failureCode = (f: Failure): 'network' | 'unknown' => (f.responseCode === R
 export const checkEmailActor = fromPromise<EmailCheckResult, { email: string }>(async ({ input }) => {
   const answer = await callMethod('checkEmail', { email: input.email });
   if (isFailure(answer)) return { ok: false, code: failureCode(answer) };
-  return { ok: true, state: answer.state };
+  return { ok: true, state: emailCheckState(answer) };
 });
 
 const REGISTRATION_FIELDS: readonly RegistrationField[] = [

@@ -5,5 +5,5 @@ import { callMethodOrThrow } from '../../lib/request.ts';
 export const loginHistoryQuery = (page: number) =>
   queryOptions({
     queryKey: ['loginHistory', page],
-    queryFn: () => callMethodOrThrow('loginHistory', { page }),
+    queryFn: () => callMethodOrThrow('loginHistory', { pageNumber: page }),
   });

@@ -62,7 +62,7 @@ function withoutCode<T extends { responseCode: string }>(answer: T): Omit<T, 're
 }
 
 /** Queries a posted (or held) transfer changes: balances, history, recent transfers. */
-const CHANGED_QUERIES = [['accounts.account'], ['transactionHistory'], ['recentTransfers']] as const;
+const CHANGED_QUERIES = [['balanceInquiry'], ['transactionHistory'], ['recentTransfers']] as const;
 
 function refreshAfterTransfer(deps: TransferActorDeps): void {
   for (const queryKey of CHANGED_QUERIES) void deps.queryClient?.invalidateQueries({ queryKey: [...queryKey] });
@@ -80,7 +80,7 @@ async function sendTransfer(request: TransferRequest, idempotencyKey: string): P
 export function createApprovalActors(deps: TransferActorDeps) {
   return {
     approveTransfer: fromPromise<ApproveResult, { transactionId: number; code: string; idempotencyKey: string }>(async ({ input }) => {
-      const answer = await callMethod('transferApprove', { trxid: input.transactionId, approvalCode: input.code }, { idempotencyKey: input.idempotencyKey });
+      const answer = await callMethod('approveTransfer', { trxid: input.transactionId, approvalCode: input.code }, { idempotencyKey: input.idempotencyKey });
       if (!isFailure(answer)) {
         refreshAfterTransfer(deps);
         return { ok: true, status: answer.status };
@@ -93,7 +93,7 @@ export function createApprovalActors(deps: TransferActorDeps) {
       return { ok: false, code: 'wrongCode', description: wrong.description };
     }),
     resendApproval: fromPromise<ResendResult, { transactionId: number }>(async ({ input }) => {
-      const answer = await callMethod('transferApprovalResend', { trxid: input.transactionId });
+      const answer = await callMethod('resendApproval', { trxid: input.transactionId });
       return isFailure(answer) ? refusal(answer) : { ok: true, approvalSentTo: answer.approvalSentTo };
     }),
     cancelTransfer: fromPromise<CancelResult, { transactionId: number; idempotencyKey: string }>(async ({ input }) => {
@@ -143,7 +143,7 @@ export function createTransferActors(deps: TransferActorDeps) {
   return {
     loadSetup: fromPromise<LoadResult, { kind: TransferKind; recentLimit: number }>(async ({ input }) => {
       const [accounts, permissions, recent] = await Promise.all([
-        callMethod('accounts.account', {}),
+        callMethod('balanceInquiry', {}),
         callMethod('moneyPermissions', {}),
         input.recentLimit > 0 ? callMethod('recentTransfers', { types: [input.kind], permission: '3d', limit: input.recentLimit }) : null,
       ]);

@@ -3,7 +3,7 @@
  * representative without balance info lands after sign-in.
  *
  * The contract has no call of its own for a company's documents. Decided: the page works with the
- * documents of whoever the session acts for (documentsInquiry and customerDocumentCreate, with
+ * documents of whoever the session acts for (documentsInquiry and customerJumioDocumentCreate, with
  * fromCustomerId added by the request wrapper), so a representative acting for the company sees
  * and uploads the company's documents (business registration, business address, control, further
  * business documents); signed in as a person, the same page shows the person's own identity and

@@ -3,7 +3,7 @@
  * limited (customerLimitReasonGet: expired documents, unpaid invoice, sanctions, adverse media,
  * account investigation) in words, each reason with the documents it requires, the state of what
  * was uploaded for each, and the upload of a missing or refused one (DocumentUploadForm, the
- * document-upload statechart, with the real customerDocumentCreate). A finished upload refreshes
+ * document-upload statechart, with the real customerJumioDocumentCreate). A finished upload refreshes
  * the reasons and the status banner (verificationQueryKey).
  */
 import { useEffect, useRef, useState } from 'react';

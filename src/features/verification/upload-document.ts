@@ -1,6 +1,6 @@
 /**
  * The one real upload of machines/document-upload, used by every view that uploads a document
- * (/limited-account, /company-documents, the profile's identity section): customerDocumentCreate
+ * (/limited-account, /company-documents, the profile's identity section): customerJumioDocumentCreate
  * with the document's metadata (number where the category needs one, dates) as the JSON part and
  * the files as parts beside it (the request wrapper's `files` option), named as api/documents.ts
  * DocumentFileField names them: `front`, and `back` or `registrationStamp` for the types that
@@ -20,7 +20,7 @@ export interface UploadExtras {
 }
 
 export async function uploadDocument(request: UploadRequest, extras: UploadExtras = {}): Promise<UploadResult> {
-  const payload: RequestOf<Methods['customerDocumentCreate']> = {
+  const payload: RequestOf<Methods['customerJumioDocumentCreate']> = {
     categoryId: request.categoryId,
     documentTypeId: request.documentTypeId,
     number: request.number ?? undefined,
@@ -30,7 +30,7 @@ export async function uploadDocument(request: UploadRequest, extras: UploadExtra
   };
   const files: [string, Blob][] = [[DocumentFileField.front, request.front]];
   if (request.second && request.secondPage) files.push([DocumentFileField[request.secondPage], request.second]);
-  const answer = await callMethod('customerDocumentCreate', payload, { files });
+  const answer = await callMethod('customerJumioDocumentCreate', payload, { files });
   if (!isFailure(answer)) return { ok: true };
   if (answer.responseCode === ResponseCode.validation && answer.validationErrors && answer.validationErrors.length > 0) {
     return { ok: false, code: 'fields', errors: answer.validationErrors };
