@@ -86,6 +86,8 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   preapprovedCancel: { row: 'pre-approved payments cancel', why: 'the wording is a phrase with a hyphen, not a name' },
   // Operations the spec does not list.
   accountRecoveryRequest: { why: 'account recovery screens (1§2 /account-recovery/); their calls are not named' },
+  accountRecoveryDocuments: { why: 'the identity document and selfie of a recovery task (issue 11: recovery by personal data is reviewed by a person); the spec names no call' },
+  accountRecoveryCancel: { why: 'the account owner cancels a recovery task from the mailed notice (issue 11); the spec names no call' },
   accountRecoveryStatus: { why: 'account recovery screens (1§2 /account-recovery/); their calls are not named' },
   employeeAccountActivate: { why: 'the activationEmployee query action (1§2); the spec names only the personal and business activation calls' },
   customerLanguageUpdate: { why: 'stores the language chosen in settings; not named by the spec' },
@@ -99,6 +101,8 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   transferStatus: { why: 'the state of one transfer after its approval; not named by the spec' },
   transferCancel: { why: 'withdraws a transfer waiting for approval; not named by the spec' },
   adminReviewQueue: { why: 'the administrator\'s review queue of the built-in platform (1§6: other admin rules not shown)' },
+  adminRecoveryTaskList: { why: 'recovery tasks in the administrator\'s review queue (issue 11; 1§6: other admin rules not shown)' },
+  adminRecoveryTaskDecide: { why: 'the administrator\'s decision on a recovery task (issue 11; 1§6: other admin rules not shown)' },
   adminCustomerList: { why: 'the administrator\'s customer search (1§6: other admin rules not shown)' },
   adminCustomerLimit: { why: 'the administrator limits an account (1§4: limited/verified decided by the server, not shown)' },
   adminCustomerUnlimit: { why: 'the administrator lifts a limit (1§4: not shown)' },
