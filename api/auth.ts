@@ -3,6 +3,7 @@
  * Errors answer HTTP 403 or 404 with a `message` field (429 when rate-limited).
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 
 export const authPaths = {
   login: '/auth/login',
@@ -224,6 +225,6 @@ export const PasswordSchema = v.pipe(
   v.string(),
   v.minLength(PASSWORD_MIN_LENGTH, 'must be at least 8 characters'),
   v.maxLength(128, 'must be at most 128 characters'),
-  v.regex(/\p{L}/u, 'must contain a letter'),
-  v.regex(/\p{Nd}/u, 'must contain a digit'),
+  v.regex(/\p{L}/u, VfCode.needsLetter),
+  v.regex(/\p{Nd}/u, VfCode.needsDigit),
 );

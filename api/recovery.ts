@@ -20,6 +20,7 @@
 import * as v from 'valibot';
 import { PasswordSchema } from './auth.ts';
 import { defineMethod } from './method.ts';
+import { VfCode } from './errors.ts';
 
 /** Reset and change codes: 8 characters from PASSWORD_CODE_ALPHABET (40 random bits). */
 export const PASSWORD_CODE_LENGTH = 8;
@@ -57,12 +58,12 @@ const isoDate = v.pipe(
  * part of the contract, so the web app can tell a typo from a code that needs replacing.
  */
 export const PasswordCodeErrors = {
-  wrong: 'is wrong',
-  expired: 'has expired: ask for a new one',
-  dead: 'was typed wrong too many times: ask for a new one',
+  wrong: VfCode.codeWrong,
+  expired: VfCode.codeExpired,
+  dead: VfCode.codeTooManyWrong,
 } as const;
 /** VF newPassword when it equals the current one. */
-export const SAME_PASSWORD_ERROR = 'must differ from the current password';
+export const SAME_PASSWORD_ERROR = VfCode.samePassword;
 
 export const RecoveryVerificationStatusSchema = v.picklist(['pending', 'verified', 'rejected']);
 export type RecoveryVerificationStatus = v.InferOutput<typeof RecoveryVerificationStatusSchema>;

@@ -17,6 +17,7 @@ import {
   readQuestions,
   toUiLanguage,
 } from './dictionaries.service.ts';
+import { VfCode, vf } from '../../../api/errors.ts';
 
 const langOf = (ctx: MethodContext) => toUiLanguage(ctx.lang);
 
@@ -66,7 +67,7 @@ export const dictionaryHandlers: HandlerTable<typeof dictionaryMethods> = {
     // empty list the form would show as "no documents accepted".
     if (countryCode !== undefined && !(await countryExists(ctx.db, countryCode))) {
       throw new MethodFailure(ResponseCode.invalidParams, `unknown country code ${countryCode}`, [
-        { param: 'countryCode', description: 'unknown country code' },
+        vf('countryCode', VfCode.notCountry),
       ]);
     }
     return {

@@ -17,10 +17,11 @@
  * won a race), a serialization failure (40001) or a deadlock (40P01); its audit details and push
  * events are collected afresh on each attempt.
  */
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
+import { issuesToValidationErrors, ResponseCode, type Failure } from '../../../api/envelope.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import type { MethodDef } from '../../../api/method.ts';
@@ -43,11 +44,6 @@ export const MAX_TRANSACTION_ATTEMPTS = 3;
 /** PostgreSQL codes that abort a transaction which a re-run may well complete. */
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['23505', '40001', '40P01']);
 
-export const IdempotencyMessages = {
-  required: 'is required for this method',
-  malformed: 'must be 8 to 100 characters of letters, digits, - and _',
-  reused: 'This idempotency key was used for another request',
-} as const;
 
 /**
  * A failure whose changes are kept: the transaction commits what the handler wrote before
@@ -86,8 +82,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export const MULTIPART_FILE_LIMIT_BYTES = DOCUMENT_MAX_BYTES;
 export const MULTIPART_MAX_FILES = 10;
-/** The VF description of a file part over MULTIPART_FILE_LIMIT_BYTES (sizes in steps of 1000, document 1 §9). */
-export const MULTIPART_FILE_TOO_LARGE = `must be at most ${MULTIPART_FILE_LIMIT_BYTES / 1_000_000} MB`;
+/** The VF of a file part over MULTIPART_FILE_LIMIT_BYTES (sizes in steps of 1000, document 1 §9). */
+const fileTooLarge = (param: string) => vf(param, VfCode.fileTooLarge, { maxMb: MULTIPART_FILE_LIMIT_BYTES / 1_000_000 });
 /** The JSON of the `data` part obeys the JSON body limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -162,11 +158,11 @@ function fail(reply: FastifyReply, failure: Failure, statusCode = 200) {
   return reply.code(statusCode).send(failure);
 }
 
-async function readBody(request: FastifyRequest): Promise<{ body: unknown; files: UploadedFile[] } | { errors: ValidationError[] }> {
+async function readBody(request: FastifyRequest): Promise<{ body: unknown; files: UploadedFile[] } | { errors: CodedValidationError[] }> {
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
   let data: string | undefined;
   const files: UploadedFile[] = [];
-  const errors: ValidationError[] = [];
+  const errors: CodedValidationError[] = [];
   // A file over the limit is cut short and its rest discarded (throwFileSizeLimit false): the
   // request is read to its end and answered VF naming the file's field, like the document checks.
   // (@fastify/multipart reads throwFileSizeLimit from these options; its typings leave it out.)
@@ -179,7 +175,7 @@ async function readBody(request: FastifyRequest): Promise<{ body: unknown; files
     for await (const part of parts) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
-        if (part.file.truncated) errors.push({ param: part.fieldname, description: MULTIPART_FILE_TOO_LARGE });
+        if (part.file.truncated) errors.push(fileTooLarge(part.fieldname));
         else files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, content });
       } else if (part.fieldname === 'data') {
         data = String(part.value);
@@ -187,14 +183,14 @@ async function readBody(request: FastifyRequest): Promise<{ body: unknown; files
     }
   } catch (err) {
     if ((err as { code?: unknown }).code !== 'FST_FILES_LIMIT') throw err;
-    errors.push({ param: 'files', description: `must be at most ${MULTIPART_MAX_FILES} files` });
+    errors.push(vf('files', VfCode.tooManyFiles, { max: MULTIPART_MAX_FILES }));
   }
   if (errors.length > 0) return { errors };
   if (data === undefined) return { body: {}, files };
   try {
     return { body: JSON.parse(data) as unknown, files };
   } catch {
-    return { errors: [{ param: 'data', description: 'must be JSON' }] };
+    return { errors: [vf('data', VfCode.notJson)] };
   }
 }
 
@@ -228,16 +224,16 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     }
     const parsed = v.safeParse(def.request, read.body, { abortEarly: false });
     const headerCustomer = request.headers[CUSTOMER_ID_HEADER.toLowerCase()];
-    const headerErrors: ValidationError[] =
+    const headerErrors: CodedValidationError[] =
       headerCustomer !== undefined && !(typeof headerCustomer === 'string' && /^[1-9]\d{0,9}$/.test(headerCustomer))
-        ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
+        ? [vf(CUSTOMER_ID_HEADER, VfCode.notCustomerId)]
         : [];
     const idempotent = IDEMPOTENT_METHODS.has(name);
     const idempotencyHeader = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (idempotent) {
-      if (idempotencyHeader === undefined) headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.required });
+      if (idempotencyHeader === undefined) headerErrors.push(vf(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyRequired));
       else if (typeof idempotencyHeader !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyHeader)) {
-        headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.malformed });
+        headerErrors.push(vf(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyMalformed));
       }
     }
     if (!parsed.success || headerErrors.length > 0) {
@@ -292,7 +288,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
               .where(and(eq(idempotencyKeys.userId, idempotency.userId), eq(idempotencyKeys.key, idempotency.key)));
             if (!stored) throw new RetryableRace();
             if (stored.method !== name || stored.requestHash !== idempotency.requestHash) {
-              throw new MethodFailure(ResponseCode.validation, 'Invalid request', [{ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.reused }]);
+              throw new MethodFailure(ResponseCode.validation, 'Invalid request', [vf(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyReused)]);
             }
             return { replay: true as const, full: stored.response as { responseCode: '00' } & Record<string, unknown> };
           }

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { issuesToValidationErrors, type ValidationError } from '../../../api/envelope.ts';
+import { issuesToValidationErrors } from '../../../api/envelope.ts';
+import type { CodedValidationError } from '../../../api/errors.ts';
 import { adminDocumentFileRoute, documentFileRoute } from '../../../api/documents.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { PhoneVerifyBodySchema, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
@@ -46,7 +47,7 @@ class HttpAnswer extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
     readonly responseCode: string,
     message: string,
-    readonly validationErrors?: ValidationError[],
+    readonly validationErrors?: CodedValidationError[],
   ) {
     super(message);
   }

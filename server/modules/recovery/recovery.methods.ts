@@ -42,17 +42,18 @@ import {
   taskView,
   type CodeCheck,
 } from './recovery.service.ts';
+import { VfCode, vf } from '../../../api/errors.ts';
 
 const now = () => new Date();
 
-const CodeMessages: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
+const CodeMessages: Record<Exclude<CodeCheck, { ok: true }>['reason'], (typeof PasswordCodeErrors)[keyof typeof PasswordCodeErrors]> = {
   ...PasswordCodeErrors,
   // An unknown code or e-mail reads like a typo: no hint whether an account or request exists.
   unknown: PasswordCodeErrors.wrong,
 };
 
 function codeFailure(reason: Exclude<CodeCheck, { ok: true }>['reason'], param = 'code'): MethodFailure {
-  return new MethodFailure('VF', 'Invalid request', [{ param, description: CodeMessages[reason] }]);
+  return new MethodFailure('VF', 'Invalid request', [vf(param, CodeMessages[reason])]);
 }
 
 function requireCaller(ctx: MethodContext): Caller {
@@ -247,10 +248,10 @@ export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
     }
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       await recordSignInFailure(db, username, ctx.ip, at);
-      throw new MethodFailure('VF', 'Invalid request', [{ param: 'currentPassword', description: 'is wrong' }]);
+      throw new MethodFailure('VF', 'Invalid request', [vf('currentPassword', VfCode.passwordWrong)]);
     }
     if (await verifyPassword(user.passwordHash, input.newPassword)) {
-      throw new MethodFailure('VF', 'Invalid request', [{ param: 'newPassword', description: SAME_PASSWORD_ERROR }]);
+      throw new MethodFailure('VF', 'Invalid request', [vf('newPassword', SAME_PASSWORD_ERROR)]);
     }
     const passwordHash = await hashPassword(input.newPassword);
     const issued = await db.transaction(async (tx) => {
@@ -308,7 +309,7 @@ export const recoveryHandlers: HandlerTable<typeof recoveryMethods> = {
         ),
       )
       .returning({ id: oneTimeCodes.id });
-    if (canceled.length === 0) throw new MethodFailure('VF', 'Invalid request', [{ param: 'requestKey', description: 'is not a pending password change' }]);
+    if (canceled.length === 0) throw new MethodFailure('VF', 'Invalid request', [vf('requestKey', VfCode.notPendingChange)]);
     ctx.audit({ requestKey: input.requestKey });
     ctx.publish(caller.customerId, { type: 'PasswordChange', status: 'canceled' });
     return {};
