@@ -37,6 +37,7 @@ import {
 import { getPushUrl } from '../../lib/api-base.ts';
 import { connectPush, type PushOptions } from '../../lib/push-client.ts';
 import { callMethod, isFailure, type MethodResult } from '../../lib/request.ts';
+import { validationMessage } from '../../lib/validation-messages.ts';
 
 /** The push wait also asks the transfer's status this often (a dropped socket loses events). */
 export const TRANSFER_STATUS_POLL_MS = 5_000;
@@ -89,8 +90,10 @@ export function createApprovalActors(deps: TransferActorDeps) {
       if (!wrong) return refusal(answer);
       // The last wrong code rejects the transfer (said on the same field): then the approval is over.
       const now = await callMethod('transferStatus', { trxid: input.transactionId });
-      if (!isFailure(now) && now.status !== 'pending') return { ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation, responseDescription: wrong.description } };
-      return { ok: false, code: 'wrongCode', description: wrong.description };
+      // The approval machine keeps the platform's error as text: word it in the customer's language here.
+      const text = validationMessage(wrong);
+      if (!isFailure(now) && now.status !== 'pending') return { ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation, responseDescription: text } };
+      return { ok: false, code: 'wrongCode', description: text };
     }),
     resendApproval: fromPromise<ResendResult, { transactionId: number }>(async ({ input }) => {
       const answer = await callMethod('transferApprovalResend', { trxid: input.transactionId });
