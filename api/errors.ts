@@ -41,6 +41,10 @@ export const VF_CODES = {
   needsLetter: { params: [], en: 'must contain a letter' },
   needsDigit: { params: [], en: 'must contain a digit' },
   notCountry: { params: [], en: 'must be a country' },
+  countryCodeFormat: { params: [], en: 'must be a two-letter country code' },
+  sixDigitCode: { params: [], en: 'must be the 6-digit code' },
+  phoneCodeDigits: { params: [], en: 'must be 1 to 4 digits' },
+  phoneNumberDigits: { params: [], en: 'must be 4 to 15 digits' },
   // --- dates and ordering ---
   notInFuture: { params: [], en: 'must not be in the future' },
   notInPast: { params: [], en: 'must not be in the past' },

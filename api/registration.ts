@@ -7,6 +7,7 @@
  * themselves, so the platform stores, and the web app sends, the same text.
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { PasswordSchema } from './auth.ts';
 import { defineMethod } from './method.ts';
 
@@ -75,13 +76,13 @@ const PhoneCountryCodeSchema = v.pipe(
   v.string(),
   v.maxLength(8),
   v.transform((s) => s.replace(/[+\s]/g, '')),
-  v.regex(/^[0-9]{1,4}$/, 'must be 1 to 4 digits'),
+  v.regex(/^[0-9]{1,4}$/, VfCode.phoneCodeDigits),
 );
 const PhoneSchema = v.pipe(
   v.string(),
   v.maxLength(32),
   v.transform((s) => s.replace(/[\s().-]/g, '')),
-  v.regex(/^[0-9]{4,15}$/, 'must be 4 to 15 digits'),
+  v.regex(/^[0-9]{4,15}$/, VfCode.phoneNumberDigits),
 );
 
 export const checkEmail = defineMethod({

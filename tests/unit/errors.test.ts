@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateUiLanguage } from '../../src/lib/i18n.ts';
 import { errorPopupContent } from '../../src/lib/errors.ts';
+import type { Failure } from '../../api/envelope.ts';
 
 beforeAll(async () => {
   await activateUiLanguage('en');
@@ -26,14 +27,14 @@ describe('generic error popup (document 3 §8)', () => {
   });
 
   it('words each validation error by its code, in the customer language', async () => {
-    const failure = {
+    const failure: Failure = {
       responseCode: 'VF',
       responseDescription: 'Invalid request',
       validationErrors: [
         { param: 'email', description: 'must be an e-mail address', code: 'notEmail', params: {} },
         { param: 'name', description: 'must be at most 60 characters', code: 'tooLong', params: { max: 60 } },
       ],
-    } as const;
+    };
     expect(errorPopupContent(failure)).toEqual({ title: 'Invalid request', body: 'Enter an e-mail address. Enter at most 60 characters.' });
     // The platform's English description is no header for a Russian reader.
     await activateUiLanguage('ru');
