@@ -151,9 +151,9 @@ export const RECOVERY_CODE_PATTERN = /^[0-9A-Z]{5}-?[0-9A-Z]{5}$/;
 export const UserTokenRequestSchema = v.object({
   code: v.pipe(v.string(), v.minLength(1, 'is required')),
   codeVerifier: pkceString,
-  otp: v.optional(v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits'))),
+  otp: v.optional(v.pipe(v.string(), v.regex(/^\d{6}$/, VfCode.sixDigitCode))),
   recoveryCode: v.optional(
-    v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(RECOVERY_CODE_PATTERN, 'must be a recovery code like 7KQ4M-2XH9P')),
+    v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(RECOVERY_CODE_PATTERN, VfCode.recoveryCodeFormat)),
   ),
 });
 export const DeviceTokenRequestSchema = v.object({ secret: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(256)) });

@@ -45,6 +45,10 @@ export const VF_CODES = {
   sixDigitCode: { params: [], en: 'must be the 6-digit code' },
   phoneCodeDigits: { params: [], en: 'must be 1 to 4 digits' },
   phoneNumberDigits: { params: [], en: 'must be 4 to 15 digits' },
+  phoneFormat: { params: [], en: 'must be a phone number' },
+  amountFormat: { params: [], en: 'must be an amount' },
+  taxIdFormat: { params: [], en: 'must be 3 to 30 letters and digits' },
+  recoveryCodeFormat: { params: [], en: 'must be a recovery code like 7KQ4M-2XH9P' },
   // --- dates and ordering ---
   notInFuture: { params: [], en: 'must not be in the future' },
   notInPast: { params: [], en: 'must not be in the past' },

@@ -305,7 +305,7 @@ export const customerTaxNumberUpdate = defineMethod({
   access: 'customer',
   mutation: true,
   request: {
-    taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, 'must be 3 to 30 letters and digits')),
+    taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, VfCode.taxIdFormat)),
     /** a representative's position (2 director; 6 and 9 shareholder; 8 owner) when updating for a company */
     positionId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be a position'))),
   },
@@ -475,7 +475,7 @@ export const adminCustomerUnlimit = defineMethod({
   response: { limited: v.boolean() },
 });
 
-const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount'))));
+const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, VfCode.amountFormat))));
 
 export const adminFinancialInfoUpdate = defineMethod({
   name: 'adminFinancialInfoUpdate',

@@ -44,12 +44,12 @@ export const PasswordCodeSchema = v.pipe(
   v.string(),
   v.trim(),
   v.toUpperCase(),
-  v.regex(/^[0-9A-Z]{8}$/, 'must be the 8-character code from the e-mail'),
+  v.regex(/^[0-9A-Z]{8}$/, VfCode.codeWrong),
 );
 const personName = v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(100, 'must be at most 100 characters'));
 const isoDate = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 1990-04-12'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, VfCode.notDate),
   v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date'),
 );
 

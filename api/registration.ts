@@ -65,10 +65,10 @@ export const PersonNameSchema = v.pipe(
 /** Trimmed, upper-cased, spaces and dashes dropped (a code may be pasted as "ABCD-EFGH"). */
 export const ActivationCodeSchema = v.pipe(
   v.string(),
-  v.maxLength(64, 'is not correct'),
+  v.maxLength(64, VfCode.codeWrong),
   v.transform((s) => s.replace(/[\s-]/g, '').toUpperCase()),
   v.minLength(1, 'is required'),
-  v.regex(new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]{${ACTIVATION_CODE_LENGTH}}$`), 'is not correct'),
+  v.regex(new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]{${ACTIVATION_CODE_LENGTH}}$`), VfCode.codeWrong),
 );
 
 /** Document 1 §5: the phone country code has its plus signs removed before sending. */
@@ -105,7 +105,7 @@ export const accountCreate = defineMethod({
     email: LoginEmailSchema,
     password: PasswordSchema,
     /** ISO 3166-1 alpha-2 of the countries dictionary */
-    residenceCountryCode: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a country')),
+    residenceCountryCode: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, VfCode.notCountry)),
     /** both or neither: the phone becomes the customer's primary, unconfirmed phone */
     phoneCountryCode: v.optional(PhoneCountryCodeSchema),
     phone: v.optional(PhoneSchema),

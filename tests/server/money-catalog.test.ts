@@ -228,7 +228,7 @@ describe('accountAddCurrency', () => {
     for (const currencyCode of ['EUR', 'GBP']) {
       const res = await call('accountAddCurrency', { currencyCode }, noflags.token);
       expect(res.body.responseCode).toBe('VF');
-      expect(res.body.validationErrors).toEqual([{ param: 'currencyCode', description: 'You already have an account in this currency' }]);
+      expect(res.body.validationErrors).toEqual([{ param: 'currencyCode', description: 'You already have an account in this currency', code: 'hasCurrency', params: {} }]);
     }
     expect(await t.db.select().from(accounts).where(eq(accounts.customerId, noflags.customerId))).toHaveLength(before.length);
   });
@@ -296,7 +296,7 @@ describe('walletCreate', () => {
   it('refuses an account of another currency (VF), of another customer (ENOA), a missing one (TA1), a closed one (CA)', async () => {
     const otherCurrency = await call('walletCreate', { currencyCode: 'ETH', accountId: pia.account.EUR }, pia.token);
     expect(otherCurrency.body.responseCode).toBe('VF');
-    expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account' }]);
+    expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account', code: 'requestNotActive', params: { status: 'not a ETH account' } }]);
 
     const theirs = await call('accountAddCurrency', { currencyCode: 'BTC' }, carol.token || (await signInPerson(carol)));
     const carolBtc = (theirs.body.account as { accountId: number }).accountId;

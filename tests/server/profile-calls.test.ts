@@ -332,7 +332,7 @@ describe('due diligence', () => {
       expectVf(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: ritaId, annualIncome: 'lots', netWorth: '1.234' }, { token: admin.accessToken }), 'annualIncome', /amount/);
       const unknown = await callMethod(app, 'adminDueDiligenceUpdate', { customerId: 999_999, dueDiligenceLevel: 1 }, { token: admin.accessToken });
       expectCode(unknown, 'TA1');
-      expect(unknown.body.validationErrors).toEqual([{ param: 'customerId', description: 'is not a customer' }]);
+      expect(unknown.body.validationErrors).toEqual([{ param: 'customerId', description: 'is not a customer', code: 'notCustomer', params: {} }]);
       expectCode(await callMethod(app, 'adminFinancialInfoUpdate', { customerId: 999_999, annualIncome: '1' }, { token: admin.accessToken }), 'TA1');
     });
   });
@@ -537,7 +537,7 @@ describe('the multipart file limit', () => {
     await unchanged(async () => {
       const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'huge.pdf', content: huge }], uma.accessToken);
       expect(res.status).toBe(200);
-      expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be at most 10 MB' }]);
+      expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be at most 10 MB', code: 'fileTooLarge', params: { maxMb: 10 } }]);
       const addr = await upload('customerAddressCreateOrReplace', { ...address, mainDocument: { documentTypeId: 10, issuedDate: recent(3) } }, [{ field: 'mainDocument', fileName: 'huge.pdf', content: huge }], boris.accessToken);
       expectVf(addr, 'mainDocument', 'must be at most 10 MB');
       // One byte over the document cap: the endpoint and the document check agree.
