@@ -296,7 +296,7 @@ describe('walletCreate', () => {
   it('refuses an account of another currency (VF), of another customer (ENOA), a missing one (TA1), a closed one (CA)', async () => {
     const otherCurrency = await call('walletCreate', { currencyCode: 'ETH', accountId: pia.account.EUR }, pia.token);
     expect(otherCurrency.body.responseCode).toBe('VF');
-    expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account', code: 'requestNotActive', params: { status: 'not a ETH account' } }]);
+    expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account', code: 'notCurrencyAccount', params: { currency: 'ETH' } }]);
 
     const theirs = await call('accountAddCurrency', { currencyCode: 'BTC' }, carol.token || (await signInPerson(carol)));
     const carolBtc = (theirs.body.account as { accountId: number }).accountId;

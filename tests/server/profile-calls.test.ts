@@ -213,7 +213,7 @@ describe('addresses', () => {
           { field: 'proof', fileName: 'b.pdf', content: PDF },
         ], boris.accessToken),
         'proof',
-        /not an address document field/,
+        /not a file field of this call/,
       );
       expectVf(
         await upload('customerAddressCreateOrReplace', { ...address, mainDocument: { documentTypeId: 10, issuedDate: recent(3) } }, [{ field: 'mainDocument', fileName: 'a.pdf', content: Buffer.from('plain text') }], boris.accessToken),

@@ -97,13 +97,13 @@ describe('password reset by e-mail code', () => {
     expect(ok.body).toEqual({ responseCode: '00' });
     // the unknown e-mail gets the same VF as a wrong code
     const unknown = await callMethod(t.app, 'passwordCodeCheck', { email: 'nobody@demo.test', code: second });
-    expect(unknown.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } }]);
+    expect(unknown.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
 
     // The retired code above was the first wrong try against the live code; three more, then the fifth kills it.
     const wrong = wrongCodeLike(second);
     for (let i = 2; i <= 4; i++) {
       const res = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: wrong });
-      expect(res.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } }]);
+      expect(res.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
     }
     const fifth = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: wrong });
     expect(fifth.body.validationErrors).toEqual([{ param: 'code', description: 'was entered wrong too many times: ask for a new one', code: 'codeTooManyWrong', params: {} }]);
@@ -124,7 +124,7 @@ describe('password reset by e-mail code', () => {
     expect(expired.body.validationErrors).toEqual([{ param: 'code', description: 'has expired: ask for a new one', code: 'codeExpired', params: {} }]);
     const malformed = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: '12' });
     expect(malformed.body.responseCode).toBe('VF');
-    expect(malformed.body.validationErrors).toEqual([{ param: 'code', description: 'must be the 8-character code from the e-mail' }]);
+    expect(malformed.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
   });
 
   it('sets the new password, spends the code, ends every session and mails a notice', async () => {
@@ -253,7 +253,7 @@ describe('password change from settings', () => {
   it('refuses a wrong current password and counts it as a failed sign-in', async () => {
     const me = await signInBoris(t, boris.password);
     const res = await callMethod(t.app, 'passwordChange', { currentPassword: 'nope', newPassword: 'Changed-2027' }, { token: me.accessToken });
-    expect(res.body.validationErrors).toEqual([{ param: 'currentPassword', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } }]);
+    expect(res.body.validationErrors).toEqual([{ param: 'currentPassword', description: 'is wrong', code: 'passwordWrong', params: {} }]);
     const failures = await t.db.select().from(signInFailures).where(eq(signInFailures.username, boris.email));
     expect(failures).toHaveLength(1);
     const same = await callMethod(t.app, 'passwordChange', { currentPassword: boris.password, newPassword: boris.password }, { token: me.accessToken });
@@ -275,7 +275,7 @@ describe('password change from settings', () => {
       const code = await lastCodeTo(t, boris.email);
       const requestKey = started.body.requestKey;
       const wrong = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code: wrongCodeLike(code) }, { token: me.accessToken });
-      expect(wrong.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } }]);
+      expect(wrong.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
       // still the old password until confirmed
       await expect(signInBoris(t, boris.password)).resolves.toHaveProperty('accessToken');
 
@@ -284,7 +284,7 @@ describe('password change from settings', () => {
       await new Promise((r) => setTimeout(r, 20));
       expect(events).toEqual([{ type: 'PasswordChange', status: 'changed' }]);
       const reused = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: me.accessToken });
-      expect(reused.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } }]);
+      expect(reused.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong', code: 'codeWrong', params: {} }]);
 
       expect(await refreshWorks(t, other.refreshToken)).toBe(false);
       expect(await refreshWorks(t, me.refreshToken)).toBe(true);
@@ -309,7 +309,7 @@ describe('password change from settings', () => {
 
       const anna = await signIn(t.app, 'anna');
       const foreign = await callMethod(t.app, 'passwordChangeConfirm', { requestKey, code }, { token: anna.accessToken });
-      expect(foreign.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } }]);
+      expect(foreign.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong', code: 'codeWrong', params: {} }]);
       const foreignCancel = await callMethod(t.app, 'passwordChangeCancel', { requestKey }, { token: anna.accessToken });
       expect(foreignCancel.body.responseCode).toBe('VF');
 

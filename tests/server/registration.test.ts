@@ -134,7 +134,7 @@ describe('accountCreate', () => {
   it('refuses an e-mail that is already registered, in any case', async () => {
     const res = await callMethod(t.app, 'accountCreate', personal('ANNA@demo.test'), { remoteAddress: freshAddress() });
     expect(res.body.responseCode).toBe('VF');
-    expect(vfParam(res.body)).toEqual({ param: 'email', description: 'is already registered', code: 'requestNotActive', params: { status: 'already registered' } });
+    expect(vfParam(res.body)).toEqual({ param: 'email', description: 'is already registered', code: 'alreadyRegistered', params: {} });
   });
 
   it('names every bad field: weak password, unknown country, type not offered, terms not accepted, phone without code', async () => {
@@ -148,7 +148,7 @@ describe('accountCreate', () => {
     expect(vfParam(phone.body)?.param).toBe('phoneCountryCode');
     // a type the variant (wallet: individual only) does not offer
     const sole = await callMethod(t.app, 'accountCreate', personal('sole@example.test', { personalType: 'soleTrader' }));
-    expect(vfParam(sole.body)).toEqual({ param: 'personalType', description: 'is not offered', code: 'requestNotActive', params: { status: 'not offered' } });
+    expect(vfParam(sole.body)).toEqual({ param: 'personalType', description: 'is not offered', code: 'notOffered', params: {} });
     expect(await t.db.select().from(users).where(eq(users.email, 'country@example.test'))).toEqual([]);
     // nothing was written for any refused call
     expect(await mailCount('phone@example.test')).toBe(0);
@@ -186,7 +186,7 @@ describe('activateAccount', () => {
     const wrong = await callMethod(t.app, 'activateAccount', { username: 'wrong.code@example.test', activationCode: 'AAAA2222' });
     const unknown = await callMethod(t.app, 'activateAccount', { username: 'no.such@example.test', activationCode: 'AAAA2222' });
     expect(wrong.body).toEqual(unknown.body);
-    expect(vfParam(wrong.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } });
+    expect(vfParam(wrong.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
     expect((await userOf('wrong.code@example.test')).activated).toBe(false);
   });
 
@@ -210,7 +210,7 @@ describe('activateAccount', () => {
 
   it('refuses a malformed code before looking anything up', async () => {
     const res = await callMethod(t.app, 'activateAccount', { username: 'late@example.test', activationCode: '12' });
-    expect(vfParam(res.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } });
+    expect(vfParam(res.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
   });
 });
 
@@ -299,8 +299,8 @@ describe('business and employee activation', () => {
   it('an unknown e-mail answers like a wrong code', async () => {
     const a = await callMethod(t.app, 'businessAccountActivate', { email: 'no.owner@example.test', activationCode: 'CDEF4567' });
     const b = await callMethod(t.app, 'employeeAccountActivate', { email: 'no.staff@example.test', activationCode: 'CDEF4567', password: PASSWORD });
-    expect(vfParam(a.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } });
-    expect(vfParam(b.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'requestNotActive', params: { status: 'wrong' } });
+    expect(vfParam(a.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
+    expect(vfParam(b.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
     const rows = await t.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.sentTo, 'no.owner@example.test')));
     expect(rows).toEqual([]);
   });
