@@ -121,6 +121,8 @@ describe('uploads', () => {
     const before = await documentCount();
     const res = await upload('customerDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: Buffer.from('not really a pdf at all') }], uma.accessToken);
     expectVf(res, 'front', /PDF, JPEG or PNG/);
+    // The code the app words in the customer's language (api/errors.ts), and the spec's description.
+    expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be a PDF, JPEG or PNG file', code: 'fileWrongType', params: {} }]);
     expect(await documentCount()).toBe(before);
   });
 

@@ -205,6 +205,10 @@ describe('addresses', () => {
       expectCode(res, 'VF');
       const params = (res.body.validationErrors as { param: string }[]).map((e) => e.param).sort();
       expect(params).toEqual(['address1', 'addressStatus', 'addressType', 'city', 'countryCode', 'postalCode']);
+      // Each with the code the app words in the customer's language (api/errors.ts) and its parameters.
+      expect(res.body.validationErrors).toContainEqual({ param: 'postalCode', description: 'must be at most 20 characters', code: 'tooLong', params: { max: 20 } });
+      expect(res.body.validationErrors).toContainEqual({ param: 'address1', description: 'is required', code: 'required', params: {} });
+      expect(res.body.validationErrors).toContainEqual({ param: 'addressType', description: 'is not one of the allowed values', code: 'notAllowed', params: {} });
       // A file without its document's details, a file in an unknown field, a file whose content is no document.
       expectVf(await upload('customerAddressCreateOrReplace', address, [{ field: 'mainDocument', fileName: 'a.pdf', content: PDF }], boris.accessToken), 'mainDocument', /required with its file/);
       expectVf(

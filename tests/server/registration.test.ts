@@ -194,7 +194,7 @@ describe('activateAccount', () => {
     const code = await register('five.wrong@example.test');
     for (let i = 0; i < 5; i++) {
       const res = await callMethod(t.app, 'activateAccount', { username: 'five.wrong@example.test', activationCode: 'BBBB3333' });
-      expect(vfParam(res.body)?.description).toBe('is not correct');
+      expect(vfParam(res.body)).toMatchObject({ description: 'is wrong', code: 'codeWrong' });
     }
     const right = await callMethod(t.app, 'activateAccount', { username: 'five.wrong@example.test', activationCode: code });
     expect(vfParam(right.body)).toEqual({ param: 'activationCode', description: 'has expired: ask for a new one', code: 'codeExpired', params: {} });
@@ -275,7 +275,7 @@ describe('business and employee activation', () => {
     expect(await mailCount(co.staffEmail)).toBe(0);
 
     const wrong = await callMethod(t.app, 'businessAccountActivate', { email: co.ownerEmail, activationCode: 'WXYZ2345' });
-    expect(vfParam(wrong.body)?.description).toBe('is not correct');
+    expect(vfParam(wrong.body)).toMatchObject({ description: 'is wrong', code: 'codeWrong' });
     const ok = await callMethod(t.app, 'businessAccountActivate', { email: co.ownerEmail, activationCode: co.code });
     expect(ok.body).toEqual({ responseCode: '00' });
     expect((await userOf(co.ownerEmail)).activated).toBe(true);
@@ -293,7 +293,7 @@ describe('business and employee activation', () => {
     const login = await postJson(t.app, '/auth/login', { client: 'spa', username: co.staffEmail, password: PASSWORD, codeChallenge: challenge }, { remoteAddress: freshAddress() });
     expect(login.statusCode).toBe(200);
     const reused = await callMethod(t.app, 'employeeAccountActivate', { email: co.staffEmail, activationCode: staffCode, password: 'Another-2026' });
-    expect(vfParam(reused.body)?.description).toBe('has already been used: sign in');
+    expect(vfParam(reused.body)).toMatchObject({ description: 'has already been used: sign in', code: 'codeUsed' });
   });
 
   it('an unknown e-mail answers like a wrong code', async () => {
