@@ -176,6 +176,8 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'minAmount',
   'dailyLimit',
   'dailyRemaining',
+  // a VF code's parameters (api/errors.ts): amounts left as written ('12.50' stays '12.50')
+  'left',
   'exportId',
   'note',
   'reference',
