@@ -76,19 +76,6 @@ export const TransferMessages = {
   notPending: 'This transfer is no longer waiting for approval',
   expired: 'This transfer has expired',
   invalid: 'Invalid request',
-  positive: 'must be more than 0',
-  tooSmallToConvert: 'is too small to convert',
-  sameAccount: 'must be another account than the source',
-  currencyOfAccounts: 'must be the currency of the source or the destination account',
-  currencyOfAccount: 'must be the currency of the account',
-  available: 'exceeds the available balance',
-  payeeUnknown: 'No customer can receive money at this e-mail',
-  payeeSelf: 'You cannot send money to yourself',
-  payeeRefuses: 'The payee does not accept money from you',
-  payeeNoAccount: (currency: string) => `The payee has no account in ${currency}`,
-  frequencyRequired: 'is required for a recurring transfer',
-  endDatePassed: 'must be a later day than today',
-  toAccountRequired: 'is required',
 } as const;
 
 export type TransferRow = typeof transfers.$inferSelect;
