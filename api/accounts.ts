@@ -4,13 +4,14 @@
  * wire (`balance: "12.50"`) computed from integer minor units on the platform.
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { defineMethod } from './method.ts';
 
 /** 1001 payment, 1003 payment variant, 4001 prepayment, 4002 receiving; cards 2006-2135. */
 export const AccountType = { payment: 1001, paymentVariant: 1003, prepayment: 4001, receiving: 4002 } as const;
 export const ACCOUNT_STATUS_CLOSED = 11;
 
-export const decimalString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal number'));
+export const decimalString = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, VfCode.amountFormat));
 
 export const AccountSchema = v.object({
   accountId: v.number(),

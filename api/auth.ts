@@ -3,6 +3,7 @@
  * Errors answer HTTP 403 or 404 with a `message` field (429 when rate-limited).
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 
 export const authPaths = {
   login: '/auth/login',
@@ -150,9 +151,9 @@ export const RECOVERY_CODE_PATTERN = /^[0-9A-Z]{5}-?[0-9A-Z]{5}$/;
 export const UserTokenRequestSchema = v.object({
   code: v.pipe(v.string(), v.minLength(1, 'is required')),
   codeVerifier: pkceString,
-  otp: v.optional(v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits'))),
+  otp: v.optional(v.pipe(v.string(), v.regex(/^\d{6}$/, VfCode.sixDigitCode))),
   recoveryCode: v.optional(
-    v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(RECOVERY_CODE_PATTERN, 'must be a recovery code like 7KQ4M-2XH9P')),
+    v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(RECOVERY_CODE_PATTERN, VfCode.recoveryCodeFormat)),
   ),
 });
 export const DeviceTokenRequestSchema = v.object({ secret: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(256)) });
@@ -240,6 +241,6 @@ export const PasswordSchema = v.pipe(
   v.string(),
   v.minLength(PASSWORD_MIN_LENGTH, 'must be at least 8 characters'),
   v.maxLength(128, 'must be at most 128 characters'),
-  v.regex(/\p{L}/u, 'must contain a letter'),
-  v.regex(/\p{Nd}/u, 'must contain a digit'),
+  v.regex(/\p{L}/u, VfCode.needsLetter),
+  v.regex(/\p{Nd}/u, VfCode.needsDigit),
 );

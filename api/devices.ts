@@ -14,6 +14,7 @@
  * Every error is `{ message }` with 403 or 404 (api/auth.ts AuthErrorSchema).
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { DeviceTypeSchema } from './auth.ts';
 import { Id } from './method.ts';
 
@@ -147,7 +148,7 @@ export const ScpRequestResponseSchema = v.object({ deeplink: v.string(), code: v
 
 /** POST /auth/stores-urls/send: the companion's link by SMS (through the outbox). */
 export const StoresUrlsSendRequestSchema = v.object({
-  phoneNumber: v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number')),
+  phoneNumber: v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ]{7,20}$/, VfCode.phoneFormat)),
 });
 
 /**

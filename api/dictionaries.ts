@@ -3,6 +3,7 @@
  * language of names. Response field names are those of the spec.
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { defineMethod } from './method.ts';
 
 const id = v.number();
@@ -120,7 +121,7 @@ export const dictionaryCustomerAddressDocumentTypes = defineMethod({
   name: 'dictionaryCustomerAddressDocumentTypes',
   access: 'customer',
   mutation: false,
-  request: { countryCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code'))) },
+  request: { countryCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat))) },
   response: { customerDocumentCategories: list(DocumentCategorySchema) },
 });
 export const dictionaryPersonalSourceOfFunds = simple('dictionaryPersonalSourceOfFunds', 'sourceOfFunds', NamedItemSchema);

@@ -65,7 +65,7 @@ export type UploadedDocument = v.InferOutput<typeof UploadedDocumentSchema>;
 
 /** The document's metadata of an upload (the files come as multipart parts). */
 export const DocumentMetaEntries = {
-  documentTypeId: idSchema('must be a document type'),
+  documentTypeId: idSchema(),
   number: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(DOCUMENT_NUMBER_MAX, `must be at most ${DOCUMENT_NUMBER_MAX} characters`))),
   issuedDate: v.optional(IsoDateSchema),
   expiresDate: v.optional(IsoDateSchema),

@@ -5,6 +5,7 @@
  * `responseDescription`, the `validationErrors` of a VF answer, or the `terms` of a TE answer.
  */
 import * as v from 'valibot';
+import { VF_CODES, describeVf, isVfCode, vf, type CodedValidationError, type VfCode, type VfParamValue } from './errors.ts';
 
 export const ResponseCode = {
   success: '00',
@@ -33,9 +34,16 @@ export const ResponseCode = {
 export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
 export const responseCodes = Object.values(ResponseCode) as [ResponseCode, ...ResponseCode[]];
 
+/**
+ * One bad field. `param` and `description` are the spec's (document 1 §5); our platform also
+ * sends `code` and `params` (api/errors.ts), which the web app translates. Optional on the wire
+ * so answers of other platforms still parse.
+ */
 export const ValidationErrorSchema = v.object({
   param: v.string(),
   description: v.string(),
+  code: v.optional(v.string()),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
 });
 export type ValidationError = v.InferOutput<typeof ValidationErrorSchema>;
 
@@ -65,16 +73,64 @@ export function isSuccess(answer: { responseCode: string }): boolean {
   return answer.responseCode === ResponseCode.success;
 }
 
+/**
+ * The code of one valibot issue. A schema may put a code from api/errors.ts as an action's
+ * message (`v.regex(RE, VfCode.needsDigit)`); otherwise the issue's kind gives it, with the
+ * action's requirement as its parameter. A schema's English message never reaches the wire.
+ */
+export function issueToValidationError(issue: v.BaseIssue<unknown>, path: string): CodedValidationError {
+  // A key left out of an object reads as valibot's "Invalid key: Expected ..."; say it plainly.
+  const missing = issue.kind === 'schema' && issue.input === undefined;
+  if (missing) return vf(path, 'required');
+  if (isVfCode(issue.message)) return coded(path, issue.message, issue);
+  const requirement = issue.requirement;
+  const count = typeof requirement === 'number' ? requirement : Number(requirement);
+  const isText = typeof issue.input === 'string';
+  switch (issue.type) {
+    case 'min_length':
+      if (isText) return count === 1 ? vf(path, 'required') : vf(path, 'tooShort', { min: count });
+      return vf(path, 'tooFewItems', { min: count });
+    case 'max_length':
+      return isText ? vf(path, 'tooLong', { max: count }) : vf(path, 'tooManyItems', { max: count });
+    case 'min_value':
+      return vf(path, 'tooSmall', { min: count });
+    case 'max_value':
+      return vf(path, 'tooLarge', { max: count });
+    case 'integer':
+      return vf(path, 'notInteger');
+    case 'email':
+      return vf(path, 'notEmail');
+    case 'iso_date':
+      return vf(path, 'notDate');
+    case 'regex':
+    case 'uuid':
+      return vf(path, 'badFormat');
+    case 'picklist':
+    case 'literal':
+    case 'enum':
+      return vf(path, 'notAllowed');
+    default:
+      return issue.kind === 'schema' ? vf(path, 'wrongType') : vf(path, 'invalid');
+  }
+}
+
+/** A code a schema named, with the action's requirement as its one parameter when it takes one. */
+function coded(path: string, code: VfCode, issue: v.BaseIssue<unknown>): CodedValidationError {
+  const names: readonly string[] = VF_CODES[code].params;
+  const requirement = issue.requirement;
+  const params: Record<string, VfParamValue> =
+    names.length === 1 && (typeof requirement === 'number' || typeof requirement === 'string') ? { [names[0]!]: requirement } : {};
+  return { param: path, description: describeVf(code, params), code, params };
+}
+
 /** Turn valibot issues into the VF list: one entry per bad field, dotted path as param. */
-export function issuesToValidationErrors(issues: readonly v.BaseIssue<unknown>[]): ValidationError[] {
-  const byParam = new Map<string, string>();
+export function issuesToValidationErrors(issues: readonly v.BaseIssue<unknown>[]): CodedValidationError[] {
+  const byParam = new Map<string, CodedValidationError>();
   for (const issue of issues) {
     const path = v.getDotPath(issue) ?? '';
-    // A key left out of an object reads as valibot's "Invalid key: Expected ..."; say it plainly.
-    const missingKey = issue.kind === 'schema' && issue.type === 'object' && issue.input === undefined && path !== '';
-    if (!byParam.has(path)) byParam.set(path, missingKey ? 'is required' : issue.message);
+    if (!byParam.has(path)) byParam.set(path, issueToValidationError(issue, path));
   }
-  return [...byParam].map(([param, description]) => ({ param, description }));
+  return [...byParam.values()];
 }
 
 /** Document 1 §5: server validation errors (array or single) are joined as `param: description`. */

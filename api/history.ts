@@ -6,6 +6,7 @@
  * - GET  /api/v1/statements/{accountId}/{year}/{month}         the month's statement as a PDF
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { decimalString } from './accounts.ts';
 import { TransferStatusSchema } from './transfer-status.ts';
 import { defineMethod, Id } from './method.ts';
@@ -16,7 +17,7 @@ export const exportFilePath = (exportId: string) => `/api/v1/exports/${encodeURI
 export const statementPath = (accountId: number, year: number, month: number) => `/api/v1/statements/${accountId}/${year}/${month}`;
 
 const id = Id;
-const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be an amount'));
+const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));
 const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
 
 /** Operation types shown in history; Fees rows are the fee legs (left out of the home list). */

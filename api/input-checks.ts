@@ -12,6 +12,7 @@
  * (one VF with every bad field).
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { CUSTOMER_ID_HEADER } from './http.ts';
 import { MAX_ID } from './method.ts';
 
@@ -19,8 +20,8 @@ import { MAX_ID } from './method.ts';
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'reason', 'comment', 'message', 'answer']);
 
 export const InputCheckMessages = {
-  controlCharacters: 'must not contain control characters',
-  customerIdHeader: 'must be a customer id',
+  controlCharacters: VfCode.controlCharacters,
+  customerIdHeader: VfCode.notCustomerId,
 } as const;
 
 const CONTROL_ANY = /[\u0000-\u001f\u007f]/;

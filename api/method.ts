@@ -5,6 +5,7 @@
  * answers with these schemas, the web app parses answers with them.
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { success } from './envelope.ts';
 
 /**
@@ -21,8 +22,8 @@ export type MethodAccess = 'public' | 'customer' | 'admin';
  */
 export const MAX_ID = 2_147_483_647;
 
-/** An id field of a request: an integer 1 to MAX_ID; the description may name what the id is of. */
-export function idSchema(message = 'must be an id') {
+/** An id field of a request: an integer 1 to MAX_ID; refused as VfCode.notId (or the code given). */
+export function idSchema(message: VfCode = VfCode.notId) {
   return v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));
 }
 

@@ -16,6 +16,7 @@
  * - GET /api/v1/video-identity-job/{id}: a video identity job's state (bearer, own jobs only).
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { defineMethod, Id, idSchema } from './method.ts';
 import { LoginEmailSchema } from './registration.ts';
 import { UploadedDocumentSchema, DocumentMetaEntries } from './documents.ts';
@@ -24,7 +25,7 @@ import { DOCUMENT_STATES, DUPLICATE_DOCUMENT_STATES, VIDEO_IDENTITY_STATUSES } f
 const id = Id;
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `must be at most ${max} characters`));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `must be at most ${max} characters`));
-const countryCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code'));
+const countryCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat));
 
 /** A one-time code of the profile (phone, e-mail, username change): 6 digits, 10 minutes, 5 tries. */
 export const PROFILE_CODE_DIGITS = 6;
@@ -38,7 +39,7 @@ export const PROFILE_CODE_WINDOW_S = 60 * 60;
 export const MAX_PHONES = 5;
 export const MAX_EMAILS = 5;
 
-const code = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'must be the 6-digit code'));
+const code = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, VfCode.sixDigitCode));
 /** PKCE verifier / challenge: 43 to 128 of letters, digits and - . _ ~ (document 1 §5). */
 export const PkceSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'must be 43 to 128 letters, digits or - . _ ~'));
 
@@ -59,13 +60,13 @@ export type Phone = v.InferOutput<typeof PhoneSchema>;
 const phoneCountryCode = v.pipe(
   v.union([v.string(), v.number()], 'must be a country code'),
   v.transform((x) => String(x).replace(/\+/g, '').trim()),
-  v.regex(/^[1-9][0-9]{0,3}$/, 'must be 1 to 4 digits'),
+  v.regex(/^[1-9][0-9]{0,3}$/, VfCode.phoneCodeDigits),
 );
 /** The national number: spaces, dots, dashes and brackets dropped, 4 to 15 digits. */
 const phoneNumber = v.pipe(
   v.union([v.string(), v.number()], 'must be a phone number'),
   v.transform((x) => String(x).replace(/[\s.()-]/g, '')),
-  v.regex(/^[0-9]{4,15}$/, 'must be 4 to 15 digits'),
+  v.regex(/^[0-9]{4,15}$/, VfCode.phoneNumberDigits),
 );
 const phoneEntries = { phoneCountryCode, phone: phoneNumber, phoneType: v.optional(v.literal(2, 'must be 2'), 2) };
 
@@ -401,9 +402,9 @@ export const customerTaxNumberUpdate = defineMethod({
   access: 'customer',
   mutation: true,
   request: {
-    taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, 'must be 3 to 30 letters and digits')),
+    taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, VfCode.taxIdFormat)),
     /** a representative's position (2 director; 6 and 9 shareholder; 8 owner) when updating for a company */
-    positionId: v.optional(idSchema('must be a position')),
+    positionId: v.optional(idSchema()),
   },
   response: {},
 });
@@ -424,7 +425,7 @@ export const kycInfoUpdate = defineMethod({
   access: 'customer',
   mutation: true,
   request: {
-    occupationId: idSchema('must be an occupation'),
+    occupationId: idSchema(),
     sourceOfFundsIds: idList,
     purposeIds: idList,
     expectedMonthlyTurnover: requiredText(50),
@@ -557,7 +558,7 @@ export const adminCustomerLimit = defineMethod({
     customerId: id,
     reason: v.picklist(LIMIT_REASONS, 'must be a restriction reason'),
     /** the document types that lift it (uploaded by the customer, then confirmed) */
-    requiredDocumentTypeIds: v.optional(v.pipe(v.array(idSchema('must be a document type')), v.maxLength(10, 'at most 10')), []),
+    requiredDocumentTypeIds: v.optional(v.pipe(v.array(idSchema()), v.maxLength(10, 'at most 10')), []),
     note: v.optional(text(500)),
   },
   response: { limited: v.boolean() },
@@ -571,7 +572,7 @@ export const adminCustomerUnlimit = defineMethod({
   response: { limited: v.boolean() },
 });
 
-const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount'))));
+const money = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}(\.\d{1,2})?$/, VfCode.amountFormat))));
 
 export const financialDetailUpdate = defineMethod({
   name: 'financialDetailUpdate',
@@ -595,7 +596,7 @@ export const dueDiligenceUpdate = defineMethod({
     customerId: id,
     dueDiligenceLevel: v.pipe(v.number(), v.integer(), v.minValue(0, 'must be 0 to 4'), v.maxValue(4, 'must be 0 to 4')),
     addressDocumentRequired: v.optional(v.boolean()),
-    requiredDocumentTypeIds: v.optional(v.pipe(v.array(idSchema('must be a document type')), v.maxLength(10, 'at most 10'))),
+    requiredDocumentTypeIds: v.optional(v.pipe(v.array(idSchema()), v.maxLength(10, 'at most 10'))),
   },
   response: {},
 });

@@ -30,6 +30,7 @@
 import * as v from 'valibot';
 import { PasswordSchema } from './auth.ts';
 import { defineMethod } from './method.ts';
+import { VfCode } from './errors.ts';
 
 /** Reset and change codes: 8 characters from PASSWORD_CODE_ALPHABET (40 random bits). */
 export const PASSWORD_CODE_LENGTH = 8;
@@ -69,10 +70,10 @@ export const RecoveryFileField = { document: 'document', selfie: 'selfie' } as c
 export type RecoveryFileKind = keyof typeof RecoveryFileField;
 /** The VF descriptions of a cancel code (param cancelCode). */
 export const RecoveryCancelErrors = {
-  wrong: 'is wrong',
-  expired: 'has expired: the 24 hours to cancel have passed; contact support',
-  completed: 'is too late: the recovery was completed; contact support',
-} as const;
+  wrong: 'codeWrong',
+  expired: 'cancelExpired',
+  completed: 'cancelTooLate',
+} as const satisfies Record<string, VfCode>;
 /** Reset-code requests per login e-mail within PASSWORD_RESET_CODE_TTL_S (each one costs a mail). */
 export const PASSWORD_RESET_MAX_REQUESTS = 5;
 
@@ -82,12 +83,12 @@ export const PasswordCodeSchema = v.pipe(
   v.string(),
   v.trim(),
   v.toUpperCase(),
-  v.regex(/^[0-9A-Z]{8}$/, 'must be the 8-character code from the e-mail'),
+  v.regex(/^[0-9A-Z]{8}$/, VfCode.codeWrong),
 );
 const personName = v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(100, 'must be at most 100 characters'));
 const isoDate = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 1990-04-12'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, VfCode.notDate),
   v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date'),
 );
 
@@ -96,12 +97,12 @@ const isoDate = v.pipe(
  * part of the contract, so the web app can tell a typo from a code that needs replacing.
  */
 export const PasswordCodeErrors = {
-  wrong: 'is wrong',
-  expired: 'has expired: ask for a new one',
-  dead: 'was typed wrong too many times: ask for a new one',
+  wrong: VfCode.codeWrong,
+  expired: VfCode.codeExpired,
+  dead: VfCode.codeTooManyWrong,
 } as const;
 /** VF newPassword when it equals the current one. */
-export const SAME_PASSWORD_ERROR = 'must differ from the current password';
+export const SAME_PASSWORD_ERROR = VfCode.samePassword;
 
 export const RecoveryVerificationStatusSchema = v.picklist(['pending', 'verified', 'rejected']);
 export type RecoveryVerificationStatus = v.InferOutput<typeof RecoveryVerificationStatusSchema>;

@@ -7,6 +7,7 @@
  * themselves, so the platform stores, and the web app sends, the same text.
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { PasswordSchema } from './auth.ts';
 import { defineMethod } from './method.ts';
 
@@ -64,10 +65,10 @@ export const PersonNameSchema = v.pipe(
 /** Trimmed, upper-cased, spaces and dashes dropped (a code may be pasted as "ABCD-EFGH"). */
 export const ActivationCodeSchema = v.pipe(
   v.string(),
-  v.maxLength(64, 'is not correct'),
+  v.maxLength(64, VfCode.codeWrong),
   v.transform((s) => s.replace(/[\s-]/g, '').toUpperCase()),
   v.minLength(1, 'is required'),
-  v.regex(new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]{${ACTIVATION_CODE_LENGTH}}$`), 'is not correct'),
+  v.regex(new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]{${ACTIVATION_CODE_LENGTH}}$`), VfCode.codeWrong),
 );
 
 /** Document 1 §5: the phone country code has its plus signs removed before sending. */
@@ -75,13 +76,13 @@ const PhoneCountryCodeSchema = v.pipe(
   v.string(),
   v.maxLength(8),
   v.transform((s) => s.replace(/[+\s]/g, '')),
-  v.regex(/^[0-9]{1,4}$/, 'must be 1 to 4 digits'),
+  v.regex(/^[0-9]{1,4}$/, VfCode.phoneCodeDigits),
 );
 const PhoneSchema = v.pipe(
   v.string(),
   v.maxLength(32),
   v.transform((s) => s.replace(/[\s().-]/g, '')),
-  v.regex(/^[0-9]{4,15}$/, 'must be 4 to 15 digits'),
+  v.regex(/^[0-9]{4,15}$/, VfCode.phoneNumberDigits),
 );
 
 export const checkEmail = defineMethod({
@@ -119,7 +120,7 @@ export const accountCreate = defineMethod({
     email: LoginEmailSchema,
     password: PasswordSchema,
     /** ISO 3166-1 alpha-2 of the countries dictionary */
-    residenceCountryCode: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a country')),
+    residenceCountryCode: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, VfCode.notCountry)),
     /** both or neither: the phone becomes the customer's primary, unconfirmed phone */
     phoneCountryCode: v.optional(PhoneCountryCodeSchema),
     phone: v.optional(PhoneSchema),

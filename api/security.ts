@@ -7,6 +7,7 @@
  * `{ message }` (api/auth.ts AuthErrorSchema). loginHistory and ipInfo are named methods.
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { TwoStepMode } from './customer.ts';
 import { defineMethod } from './method.ts';
 
@@ -61,7 +62,7 @@ export const TwoStepMessages = {
 } as const;
 
 const modeCode = v.picklist([1, 2, 3, 4], 'must be 1 (push), 2 (sms), 3 (otp) or 4 (approvalCode)');
-const approvalCode = v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits'));
+const approvalCode = v.pipe(v.string(), v.regex(/^\d{6}$/, VfCode.sixDigitCode));
 
 /**
  * POST /auth/two-step-verification: `mode` or `typeMode` (document 1 §7 accepts either);

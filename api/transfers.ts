@@ -11,6 +11,7 @@
  * body is refused (VF on the header).
  */
 import * as v from 'valibot';
+import { VfCode } from './errors.ts';
 import { AccountSchema, decimalString } from './accounts.ts';
 import { approveModes } from './customer.ts';
 import { defineMethod, Id } from './method.ts';
@@ -25,7 +26,7 @@ export const CRYPTO_CURRENCIES = ['BTC', 'ETH'] as const;
 export const CurrencyCodeSchema = v.picklist(CURRENCIES);
 export type CurrencyCode = (typeof CURRENCIES)[number];
 
-const positiveAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be a positive amount with at most 8 decimals'));
+const positiveAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));
 const id = Id;
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('must be an e-mail address'));
@@ -258,7 +259,7 @@ export const approveTransfer = defineMethod({
   name: 'approveTransfer',
   access: 'customer',
   mutation: true,
-  request: { trxid: id, approvalCode: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{4,32}$/, 'must be the code')) },
+  request: { trxid: id, approvalCode: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{4,32}$/, VfCode.codeWrong)) },
   response: TransferResultEntries,
 });
 

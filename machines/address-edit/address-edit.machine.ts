@@ -46,7 +46,8 @@ export interface SaveAddressRequest {
   documents: AddressDocuments;
 }
 
-export type SaveFailure = { code: 'network' } | { code: 'refused'; detail: string | null };
+/** errors: the platform's VF list, which the view words by code (detail is its English) */
+export type SaveFailure = { code: 'network' } | { code: 'refused'; detail: string | null; errors?: readonly ValidationError[] };
 export type SaveAddressResult = { ok: true } | { ok: false; code: 'fields'; errors: ValidationError[] } | ({ ok: false } & SaveFailure);
 
 export type AddressEditEvent =
@@ -102,12 +103,12 @@ export const addressEditMachine = setup({
       const { fieldErrors, other } = vfOf(r);
       return {
         fieldErrors: { ...context.fieldErrors, ...fieldErrors },
-        saveError: other.length > 0 ? ({ code: 'refused', detail: joined(other) } as SaveFailure) : null,
+        saveError: other.length > 0 ? ({ code: 'refused', detail: joined(other), errors: other } as SaveFailure) : null,
       };
     }),
     storeFailure: assign((_, r: SaveAddressResult) => {
       if (r.ok) return {};
-      if (r.code === 'fields') return { saveError: { code: 'refused', detail: joined(r.errors) } as SaveFailure };
+      if (r.code === 'fields') return { saveError: { code: 'refused', detail: joined(r.errors), errors: r.errors } as SaveFailure };
       return { saveError: r.code === 'network' ? ({ code: 'network' } as SaveFailure) : ({ code: 'refused', detail: r.detail } as SaveFailure) };
     }),
     storeNetworkFailure: assign({ saveError: { code: 'network' } as SaveFailure }),

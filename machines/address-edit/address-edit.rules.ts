@@ -58,6 +58,8 @@ export type AddressErrorCode =
 export interface AddressFieldError {
   code: AddressErrorCode;
   detail: string | null;
+  /** the platform's error (code 'platform'): the view words its code */
+  error?: ValidationError;
 }
 export type AddressFieldErrors = Partial<Record<AddressFormField, AddressFieldError>>;
 
@@ -143,7 +145,7 @@ export function fieldErrorsOf(errors: readonly ValidationError[]): { fieldErrors
   const other: ValidationError[] = [];
   for (const e of errors) {
     const field = fieldOfParam(e.param);
-    if (field && fieldErrors[field] === undefined) fieldErrors[field] = { code: 'platform', detail: e.description };
+    if (field && fieldErrors[field] === undefined) fieldErrors[field] = { code: 'platform', detail: e.description, error: e };
     else if (!field) other.push(e);
   }
   return { fieldErrors, other };

@@ -62,10 +62,11 @@ export interface DecideRequest {
   reason: string | null;
 }
 
-export type DecideFailure = { code: 'network' } | { code: 'refused'; detail: string | null };
+/** errors: the platform's VF list, which the view words by code (detail is its English) */
+export type DecideFailure = { code: 'network' } | { code: 'refused'; detail: string | null; errors?: readonly ValidationError[] };
 export type DecideResult = { ok: true; customerVerified: boolean } | { ok: false; code: 'fields'; errors: ValidationError[] } | ({ ok: false } & DecideFailure);
 
-export type ReasonError = { code: 'required' } | { code: 'tooLong'; max: number } | { code: 'platform'; detail: string };
+export type ReasonError = { code: 'required' } | { code: 'tooLong'; max: number } | { code: 'platform'; detail: string; error?: ValidationError };
 
 export type AdminReviewEvent =
   | { type: 'DECISION.CHOOSE'; decision: AdminDecision }
@@ -95,7 +96,7 @@ export function checkReason(reason: string): ReasonError | null {
 const reasonErrorOf = (r: DecideResult): ReasonError | null => {
   if (r.ok || r.code !== 'fields') return null;
   const e = r.errors.find((x) => x.param === 'reason');
-  return e ? { code: 'platform', detail: e.description } : null;
+  return e ? { code: 'platform', detail: e.description, error: e } : null;
 };
 
 export const adminReviewMachine = setup({
@@ -127,7 +128,7 @@ export const adminReviewMachine = setup({
     storeFailure: assign((_, r: DecideResult) => {
       if (r.ok) return {};
       // A VF of no form field reads as a refusal with its `param: description` lines (document 1 §5).
-      if (r.code === 'fields') return { failure: { code: 'refused', detail: r.errors.map((e) => `${e.param}: ${e.description}`).join('\n') } as DecideFailure };
+      if (r.code === 'fields') return { failure: { code: 'refused', detail: r.errors.map((e) => `${e.param}: ${e.description}`).join('\n'), errors: r.errors } as DecideFailure };
       return { failure: r.code === 'network' ? ({ code: 'network' } as DecideFailure) : ({ code: 'refused', detail: r.detail } as DecideFailure) };
     }),
     storeNetworkFailure: assign({ failure: { code: 'network' } as DecideFailure }),

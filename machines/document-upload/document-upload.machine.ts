@@ -66,7 +66,8 @@ export interface UploadRequest {
   expiresDate: string | null;
 }
 
-export type UploadFailure = { code: 'network' } | { code: 'refused'; detail: string | null };
+/** errors: the platform's VF list, which the view words by code (detail is its English) */
+export type UploadFailure = { code: 'network' } | { code: 'refused'; detail: string | null; errors?: readonly ValidationError[] };
 export type UploadResult = { ok: true } | { ok: false; code: 'fields'; errors: ValidationError[] } | ({ ok: false } & UploadFailure);
 
 export type DocumentUploadEvent =
@@ -151,13 +152,13 @@ export const documentUploadMachine = setup({
       const { fieldErrors, other } = vfOf(r);
       return {
         fieldErrors: { ...context.fieldErrors, ...fieldErrors },
-        uploadError: other.length > 0 ? ({ code: 'refused', detail: joined(other) } as UploadFailure) : null,
+        uploadError: other.length > 0 ? ({ code: 'refused', detail: joined(other), errors: other } as UploadFailure) : null,
       };
     }),
     storeFailure: assign((_, r: UploadResult) => {
       if (r.ok) return {};
       // A VF list of no form field reads as a refusal with its `param: description` lines (document 1 §5).
-      if (r.code === 'fields') return { uploadError: { code: 'refused', detail: joined(r.errors) } as UploadFailure };
+      if (r.code === 'fields') return { uploadError: { code: 'refused', detail: joined(r.errors), errors: r.errors } as UploadFailure };
       return { uploadError: r.code === 'network' ? ({ code: 'network' } as UploadFailure) : ({ code: 'refused', detail: r.detail } as UploadFailure) };
     }),
     storeNetworkFailure: assign({ uploadError: { code: 'network' } as UploadFailure }),

@@ -48,6 +48,8 @@ export type FieldErrorCode =
 export interface FieldError {
   code: FieldErrorCode;
   detail: string | null;
+  /** the platform's error (code 'platform'): the view words its code */
+  error?: ValidationError;
 }
 export type FieldErrors = Partial<Record<UploadField, FieldError>>;
 
@@ -163,7 +165,7 @@ export function fieldErrorsOf(errors: readonly ValidationError[]): { fieldErrors
   for (const e of errors) {
     const field = fieldOfParam(e.param);
     if (field === null) other.push(e);
-    else if (!fieldErrors[field]) fieldErrors[field] = { code: 'platform', detail: e.description };
+    else if (!fieldErrors[field]) fieldErrors[field] = { code: 'platform', detail: e.description, error: e };
   }
   return { fieldErrors, other };
 }

@@ -109,12 +109,12 @@ export type FieldErrorCode =
   | 'tooLong'
   | 'endDateFormat'
   | 'transactionsRange'
-  /** the platform's VF: its description is shown as it is */
+  /** the platform's VF: the view words its code (src/lib/validation-messages.ts) */
   | 'server';
 export interface FieldError {
   code: FieldErrorCode;
-  /** the platform's description (code 'server') */
-  text?: string;
+  /** the platform's error, with its code and parameters (code 'server') */
+  error?: ValidationError;
 }
 export type FieldErrors = Partial<Record<TransferField, FieldError>>;
 
@@ -409,7 +409,7 @@ export function fieldErrorsOf(errors: readonly ValidationError[]): FieldErrors |
   for (const e of errors) {
     const field = PARAM_FIELDS[e.param];
     if (!field) return null;
-    out[field] ??= { code: 'server', text: e.description };
+    out[field] ??= { code: 'server', error: e };
   }
   return Object.keys(out).length > 0 ? out : null;
 }

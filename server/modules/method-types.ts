@@ -5,7 +5,8 @@
  */
 import type * as v from 'valibot';
 import type { MethodDef } from '../../api/method.ts';
-import type { ResponseCode, Term, ValidationError } from '../../api/envelope.ts';
+import type { ResponseCode, Term } from '../../api/envelope.ts';
+import { vf, type CodedValidationError, type VfCode, type VfParams } from '../../api/errors.ts';
 import type { UiLanguage } from './dictionaries/dictionaries.tables.ts';
 import type { Db } from '../db/types.ts';
 
@@ -60,7 +61,8 @@ export class MethodFailure extends Error {
   constructor(
     readonly responseCode: Exclude<ResponseCode, '00'>,
     readonly responseDescription: string,
-    readonly validationErrors?: ValidationError[],
+    /** every entry carries its code (api/errors.ts): build them with vf() */
+    readonly validationErrors?: CodedValidationError[],
     /** the terms to accept, for a TE answer */
     readonly terms?: Term[],
   ) {
@@ -74,3 +76,8 @@ export type MethodHandler<M extends MethodDef> = (
 ) => Promise<Omit<v.InferInput<M['response']>, 'responseCode'>>;
 
 export type HandlerTable<T extends Record<string, MethodDef>> = { [K in keyof T]: MethodHandler<T[K]> };
+
+/** A VF answer naming one field with its code (api/errors.ts): `throw vfFailure('amount', VfCode.positive)`. */
+export function vfFailure<C extends VfCode>(param: string, code: C, ...params: keyof VfParams<C> extends never ? [] : [VfParams<C>]): MethodFailure {
+  return new MethodFailure('VF', 'Invalid request', [vf(param, code, ...params)]);
+}

@@ -18,13 +18,14 @@
  */
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
-import { FailureSchema, ResponseCode, joinValidationErrors, type Failure } from '../../api/envelope.ts';
+import { FailureSchema, ResponseCode, type Failure } from '../../api/envelope.ts';
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../api/http.ts';
 import { REPRESENTATIVE_SECRET_METHODS, type RequestOf, type ResponseOf } from '../../api/method.ts';
 import type { MethodName, Methods } from '../../api/registry.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../api/idempotency.ts';
 import { getMethodUrl } from './api-base.ts';
 import { getUiLanguage, getUiLanguageTag } from './i18n.ts';
+import { validationMessages } from './validation-messages.ts';
 
 export interface RequestHooks {
   getAccessToken(): string | null;
@@ -180,6 +181,8 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'minAmount',
   'dailyLimit',
   'dailyRemaining',
+  // a VF code's parameters (api/errors.ts): amounts left as written ('12.50' stays '12.50')
+  'left',
   'exportId',
   'note',
   'reference',
@@ -228,10 +231,14 @@ export function isFailure(answer: { responseCode: string }): answer is Failure {
   return answer.responseCode !== ResponseCode.success;
 }
 
-/** The text of a failure: validation errors joined `param: description`, else its description. */
+/**
+ * The text of a failure in the customer's language: its validation errors as sentences
+ * (src/lib/validation-messages.ts), else the app's words for its response code. The platform's
+ * responseDescription is English, so it is shown as is only to English readers.
+ */
 export function describeFailure(f: Failure): string {
-  if (f.validationErrors && f.validationErrors.length > 0) return joinValidationErrors(f.validationErrors);
-  if (f.responseDescription) return f.responseDescription;
+  if (f.validationErrors && f.validationErrors.length > 0) return validationMessages(f.validationErrors);
+  if (f.responseDescription && isEnglish()) return f.responseDescription;
   switch (f.responseCode) {
     case ResponseCode.network:
       return t`Network error. Check your connection and try again.`;
@@ -240,9 +247,21 @@ export function describeFailure(f: Failure): string {
     case ResponseCode.noAccess:
     case ResponseCode.accessDenied:
       return t`You do not have access to this.`;
+    case ResponseCode.validation:
+      return t`Check the details you entered.`;
+    case ResponseCode.invalidParams:
+      return t`The request was not accepted.`;
+    case ResponseCode.closedAccount:
+      return t`The account is closed.`;
     default:
       return t`Unknown error`;
   }
+}
+
+/** The platform writes its responseDescription in English. */
+export function isEnglish(): boolean {
+  const lang = getUiLanguage();
+  return lang === 'en' || lang === 'au';
 }
 
 /* ----------------------------------------------------------------------------------------- */

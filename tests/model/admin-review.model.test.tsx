@@ -6,6 +6,7 @@
  * chart transition is taken by the two kinds' paths together (checked); a decision of the other
  * kind is ignored; a last test decides with the keyboard only and runs axe on every step.
  */
+import { validationMessage, validationMessages } from '../../src/lib/validation-messages.ts';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -159,7 +160,7 @@ function stateChecks(h: Harness) {
       await waitFor(() => expect(heading().textContent).toBe(`Reason: ${SUBJECT}`));
       const field = reasonField();
       const e = s.context.reasonError;
-      const expected = !e ? null : e.code === 'required' ? 'Give the reason: the customer reads it.' : e.code === 'tooLong' ? 'At most 500 characters.' : e.detail;
+      const expected = !e ? null : e.code === 'required' ? 'Give the reason: the customer reads it.' : e.code === 'tooLong' ? 'At most 500 characters.' : e.error ? validationMessage(e.error) : e.detail;
       if (expected) {
         expect(field.getAttribute('aria-invalid')).toBe('true');
         const describedBy = field.getAttribute('aria-describedby')!.split(' ');
@@ -186,7 +187,8 @@ function stateChecks(h: Harness) {
       await checkStep(s);
       expect(within(alert).getByText('The decision was not recorded')).toBeTruthy();
       const f = s.context.failure!;
-      const text = f.code === 'network' ? 'The connection failed. Try again.' : f.detail!;
+      // the view words each VF error by its code (these doubles have none: their description)
+      const text = f.code === 'network' ? 'The connection failed. Try again.' : f.errors?.length ? validationMessages(f.errors) : f.detail!;
       expect(within(alert).getByText(text)).toBeTruthy();
       expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Try again' }));
       expect(screen.queryByRole('button', { name: 'Record the decision' })).toBeNull();

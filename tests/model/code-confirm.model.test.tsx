@@ -56,7 +56,7 @@ function answersFor(s: Snap): SystemEvent[] {
   if (s.children.confirmCode) {
     out.push(
       { type: 'xstate.done.actor.confirmCode', output: { ok: true } satisfies ConfirmCodeResult },
-      { type: 'xstate.done.actor.confirmCode', output: { ok: false, code: 'wrongCode', detail: 'is wrong' } satisfies ConfirmCodeResult },
+      { type: 'xstate.done.actor.confirmCode', output: { ok: false, code: 'wrongCode', detail: 'The code is wrong.' } satisfies ConfirmCodeResult },
       { type: 'xstate.done.actor.confirmCode', output: { ok: false, code: 'refused', detail: 'The phone is confirmed already' } satisfies ConfirmCodeResult },
       { type: 'xstate.error.actor.confirmCode', error: new Error('offline') },
     );
@@ -95,7 +95,7 @@ type Harness = ReturnType<typeof mount>;
 const codeField = () => screen.getByLabelText(/^code$/i) as HTMLInputElement;
 const ERROR_TEXT = {
   codeFormat: /enter the 6-digit code/i,
-  wrongCode: /the code was not accepted: is wrong/i,
+  wrongCode: /^the code is wrong\.$/i,
   refused: /./,
   network: /the connection failed/i,
 } as const;
@@ -259,7 +259,7 @@ describe('code confirm panel: keyboard and axe', () => {
     expect(document.activeElement).toBe(codeField());
     await h.user.keyboard('000000{Enter}');
     await waitFor(() => expect(h.q.confirmCode.waiting).toBe(1));
-    await act(async () => h.q.confirmCode.answer({ ok: false, code: 'wrongCode', detail: 'is wrong' }));
+    await act(async () => h.q.confirmCode.answer({ ok: false, code: 'wrongCode', detail: 'The code is wrong.' }));
     await screen.findByText(ERROR_TEXT.wrongCode);
     // The refused code is cleared and the field takes focus for the next try.
     await waitFor(() => expect(document.activeElement).toBe(codeField()));

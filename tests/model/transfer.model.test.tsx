@@ -299,7 +299,7 @@ function eventsFor(kind: TransferKind, s: Snap): ModelEvent[] {
     all.push(
       { type: 'xstate.done.actor.submitTransfer', output: { ok: true, result: resultFor(request, 'none') } satisfies SubmitResult },
       { type: 'xstate.done.actor.submitTransfer', output: { ok: true, result: resultFor(request, 'sms') } satisfies SubmitResult },
-      { type: 'xstate.done.actor.submitTransfer', output: { ok: false, code: 'fields', fieldErrors: { amount: { code: 'server', text: 'exceeds the available balance' } } } satisfies SubmitResult },
+      { type: 'xstate.done.actor.submitTransfer', output: { ok: false, code: 'fields', fieldErrors: { amount: { code: 'server', error: { param: 'amount', description: 'exceeds the available balance', code: 'balanceExceeded', params: {} } } } } satisfies SubmitResult },
       { type: 'xstate.done.actor.submitTransfer', output: { ok: false, code: 'network' } satisfies SubmitResult },
       { type: 'xstate.done.actor.submitTransfer', output: { ok: false, code: 'failed', failure: LONG_FAILURE } satisfies SubmitResult },
       { type: 'xstate.done.actor.submitTransfer', output: { ok: false, code: 'failed', failure: SHORT_FAILURE } satisfies SubmitResult },

@@ -134,10 +134,10 @@ describe('video identity', () => {
       expect((bad.body.validationErrors as { param: string }[]).map((e) => e.param).sort()).toEqual(['decision', 'reason', 'workflowRunId']);
       const noReason = await callMethod(app, 'adminIdentityJobDecide', { workflowRunId: video.workflowRunId, decision: 'reject', reason: '  ' }, { token: admin.accessToken });
       expectCode(noReason, 'VF');
-      expect(noReason.body.validationErrors).toEqual([{ param: 'reason', description: 'is required to reject' }]);
+      expect(noReason.body.validationErrors).toEqual([{ param: 'reason', description: 'is required', code: 'required', params: {} }]);
       const unknown = await callMethod(app, 'adminIdentityJobDecide', { workflowRunId: '00000000-0000-4000-8000-000000000000', decision: 'approve' }, { token: admin.accessToken });
       expectCode(unknown, 'TA1');
-      expect(unknown.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'is not a job' }]);
+      expect(unknown.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'is not a job', code: 'notJob', params: {} }]);
     });
   });
 
@@ -162,7 +162,7 @@ describe('video identity', () => {
     await unchanged(async () => {
       const again = await callMethod(app, 'adminIdentityJobDecide', { workflowRunId: video.workflowRunId, decision: 'approve' }, { token: admin.accessToken });
       expectCode(again, 'TA1');
-      expect(again.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'is rejected already' }]);
+      expect(again.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'is rejected already', code: 'jobDecided', params: { status: 'rejected' } }]);
     });
   });
 
@@ -200,10 +200,10 @@ describe('identity-verification jobs', () => {
     await unchanged(async () => {
       const late = await callMethod(app, 'adminIdentityJobDecide', { workflowRunId: expired.workflowRunId, decision: 'approve' }, { token: admin.accessToken });
       expectCode(late, 'TA1');
-      expect(late.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'has expired: the customer starts a new one' }]);
+      expect(late.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'has expired: the customer starts a new one', code: 'jobExpired', params: {} }]);
       const theirs = await callMethod(app, 'adminIdentityJobDecide', { workflowRunId: external.workflowRunId, decision: 'reject', reason: 'no' }, { token: admin.accessToken });
       expectCode(theirs, 'TA1');
-      expect(theirs.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'is decided by its provider (jmo)' }]);
+      expect(theirs.body.validationErrors).toEqual([{ param: 'workflowRunId', description: 'is decided by its provider (jmo)', code: 'jobByProvider', params: { provider: 'jmo' } }]);
     });
     const page = await app.inject({ method: 'GET', url: `${API_VERSION_PATH}/identity-verification/${expired.workflowRunId}/${expired.token}` });
     expect(page.json()).toMatchObject({ status: 'expired' });

@@ -123,6 +123,8 @@ describe('uploads', () => {
     const before = await documentCount();
     const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'passport.pdf', content: Buffer.from('not really a pdf at all') }], uma.accessToken);
     expectVf(res, 'front', /PDF, JPEG or PNG/);
+    // The code the app words in the customer's language (api/errors.ts), and the spec's description.
+    expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be a PDF, JPEG or PNG file', code: 'fileWrongType', params: {} }]);
     expect(await documentCount()).toBe(before);
   });
 
@@ -437,7 +439,7 @@ describe('content beyond the first bytes', () => {
     ],
   ])('refuses a PDF with %s (VF on the file, nothing stored)', async (_label, content) => {
     const before = await documentCount();
-    expectVf(await send(content, 'application/pdf', 'LTBAD1'), 'front', FileMessages.activePdf);
+    expectVf(await send(content, 'application/pdf', 'LTBAD1'), 'front', FileMessages.activePdf('front').description);
     expect(await documentCount()).toBe(before);
   });
 
@@ -451,7 +453,7 @@ describe('content beyond the first bytes', () => {
     ['a PDF that is also a ZIP archive', Buffer.concat([pdf('1 0 obj << >> endobj'), ZIP]), 'application/pdf'],
   ])('refuses %s as a polyglot', async (_label, content, mime) => {
     const before = await documentCount();
-    expectVf(await send(content, mime, 'LTBAD2'), 'front', FileMessages.polyglot);
+    expectVf(await send(content, mime, 'LTBAD2'), 'front', FileMessages.polyglot('front').description);
     expect(await documentCount()).toBe(before);
   });
 });
@@ -470,13 +472,13 @@ describe('the per-customer quota', () => {
     // Bytes: one kept file of nearly the whole quota leaves no room for another PDF.
     const [big] = await t.db.insert(customerDocuments).values(filler(ritaId, DOCUMENT_QUOTA_BYTES - PDF.length + 1)).returning({ id: customerDocuments.id });
     const before = await documentCount();
-    expectVf(await send(), 'front', FileMessages.quota);
+    expectVf(await send(), 'front', FileMessages.quota('front').description);
     expect(await documentCount()).toBe(before);
     await t.db.update(customerDocuments).set({ statusId: 5 }).where(eq(customerDocuments.id, big!.id));
 
     // Files: as many kept files as the quota allows.
     const fillers = await t.db.insert(customerDocuments).values(Array.from({ length: DOCUMENT_QUOTA_FILES }, () => filler(ritaId, 10))).returning({ id: customerDocuments.id });
-    expectVf(await send(), 'front', FileMessages.quota);
+    expectVf(await send(), 'front', FileMessages.quota('front').description);
     await t.db.update(customerDocuments).set({ statusId: 5 }).where(eq(customerDocuments.id, fillers[0]!.id));
     const res = await send();
     expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');

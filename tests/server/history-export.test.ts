@@ -194,8 +194,8 @@ describe('transactionHistoryExport', () => {
     const bad = await call('transactionHistoryExport', { amountFrom: '5', amountTo: '1', fromDate: '2025-01-02', toDate: '2025-01-01' });
     expect(bad.responseCode).toBe('VF');
     expect(bad.validationErrors).toEqual([
-      { param: 'toDate', description: 'must not be before fromDate' },
-      { param: 'amountTo', description: 'must not be less than amountFrom' },
+      { param: 'toDate', description: 'must not be before fromDate', code: 'notBefore', params: { other: 'fromDate' } },
+      { param: 'amountTo', description: 'must not be less than amountFrom', code: 'notLessThan', params: { other: 'amountFrom' } },
     ]);
     expect((await call('transactionHistoryExport', { accountId: BE })).responseCode).toBe('ENOA');
   });
@@ -247,7 +247,7 @@ describe('transactionHistoryExportSend', () => {
     await run();
     const elsewhere = await call('transactionHistoryExportSend', { exportId, email: 'someone@else.example' });
     expect(elsewhere.responseCode).toBe('VF');
-    expect(elsewhere.validationErrors).toEqual([{ param: 'email', description: 'must be the e-mail address you sign in with' }]);
+    expect(elsewhere.validationErrors).toEqual([{ param: 'email', description: 'must be the e-mail address you sign in with', code: 'ownEmailOnly', params: {} }]);
     const malformed = await call('transactionHistoryExportSend', { exportId, email: 'not an address' });
     expect(malformed.responseCode).toBe('VF');
     const before = await t.db.select().from(outbox);

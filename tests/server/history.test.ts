@@ -323,8 +323,8 @@ describe('transactionHistory', () => {
     const bad = await history(anna.accessToken, { fromDate: '2025-03-12', toDate: '2025-03-11', fromAmount: '5', toAmount: '1' });
     expect(bad.responseCode).toBe('VF');
     expect(bad.validationErrors).toEqual([
-      { param: 'toDate', description: 'must not be before fromDate' },
-      { param: 'toAmount', description: 'must not be less than fromAmount' },
+      { param: 'toDate', description: 'must not be before fromDate', code: 'notBefore', params: { other: 'fromDate' } },
+      { param: 'toAmount', description: 'must not be less than fromAmount', code: 'notLessThan', params: { other: 'fromAmount' } },
     ]);
     const impossible = await history(anna.accessToken, { fromDate: '2025-02-30' });
     expect(impossible.responseCode).toBe('VF');

@@ -83,7 +83,7 @@ describe('Idempotency-Key', () => {
     const other = await call('transferBetweenAccounts', { ...body(), toAmount: '11.00' }, rita.accessToken, key);
     expect(other.body).toMatchObject({
       responseCode: 'VF',
-      validationErrors: [{ param: 'Idempotency-Key', description: 'This idempotency key was used for another request' }],
+      validationErrors: [{ param: 'Idempotency-Key', description: 'was used for another request', code: 'idempotencyKeyReused', params: {} }],
     });
     const otherMethod = await call('transferP2p', { accountId: ritaEur, amount: '10.00', currency: 'EUR', toEmail: 'tom@demo.test' }, rita.accessToken, key);
     expect(otherMethod.body.responseCode).toBe('VF');
@@ -103,11 +103,11 @@ describe('Idempotency-Key', () => {
     for (const name of ['transferBetweenAccounts', 'transferP2p', 'approveTransfer', 'transferCancel']) {
       const missing = await call(name, {}, rita.accessToken);
       expect(missing.body.responseCode, name).toBe('VF');
-      expect(missing.body.validationErrors, name).toContainEqual({ param: 'Idempotency-Key', description: 'is required for this method' });
+      expect(missing.body.validationErrors, name).toContainEqual({ param: 'Idempotency-Key', description: 'is required for this method', code: 'idempotencyKeyRequired', params: {} });
     }
     for (const bad of ['short', 'has spaces in it', 'x'.repeat(101), 'semi;colon-key']) {
       const res = await call('transferBetweenAccounts', body(), rita.accessToken, bad);
-      expect(res.body.validationErrors, bad).toContainEqual({ param: 'Idempotency-Key', description: 'must be 8 to 100 characters of letters, digits, - and _' });
+      expect(res.body.validationErrors, bad).toContainEqual({ param: 'Idempotency-Key', description: 'must be 8 to 100 characters of letters, digits, - and _', code: 'idempotencyKeyMalformed', params: {} });
     }
     // Reads and other mutations take none.
     expect((await call('transferFee', { operation: 'p2p', amount: '1', fromAccountId: ritaEur }, rita.accessToken)).body.responseCode).toBe('00');

@@ -228,7 +228,7 @@ describe('addCurrency', () => {
     for (const currencyCode of ['EUR', 'GBP']) {
       const res = await call('addCurrency', { currencyCode }, noflags.token);
       expect(res.body.responseCode).toBe('VF');
-      expect(res.body.validationErrors).toEqual([{ param: 'currencyCode', description: 'You already have an account in this currency' }]);
+      expect(res.body.validationErrors).toEqual([{ param: 'currencyCode', description: 'You already have an account in this currency', code: 'hasCurrency', params: {} }]);
     }
     expect(await t.db.select().from(accounts).where(eq(accounts.customerId, noflags.customerId))).toHaveLength(before.length);
   });
@@ -296,7 +296,7 @@ describe('createWallet', () => {
   it('refuses an account of another currency (VF), of another customer or a missing one (ENOA alike), a closed one (CA)', async () => {
     const otherCurrency = await call('createWallet', { currencyCode: 'ETH', accountId: pia.account.EUR }, pia.token);
     expect(otherCurrency.body.responseCode).toBe('VF');
-    expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account' }]);
+    expect(otherCurrency.body.validationErrors).toEqual([{ param: 'accountId', description: 'is not a ETH account', code: 'notCurrencyAccount', params: { currency: 'ETH' } }]);
 
     const theirs = await call('addCurrency', { currencyCode: 'BTC' }, carol.token || (await signInPerson(carol)));
     const carolBtc = (theirs.body.account as { accountId: number }).accountId;

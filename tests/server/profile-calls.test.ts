@@ -205,6 +205,10 @@ describe('addresses', () => {
       expectCode(res, 'VF');
       const params = (res.body.validationErrors as { param: string }[]).map((e) => e.param).sort();
       expect(params).toEqual(['address1', 'addressStatus', 'addressType', 'city', 'countryCode', 'postalCode']);
+      // Each with the code the app words in the customer's language (api/errors.ts) and its parameters.
+      expect(res.body.validationErrors).toContainEqual({ param: 'postalCode', description: 'must be at most 20 characters', code: 'tooLong', params: { max: 20 } });
+      expect(res.body.validationErrors).toContainEqual({ param: 'address1', description: 'is required', code: 'required', params: {} });
+      expect(res.body.validationErrors).toContainEqual({ param: 'addressType', description: 'is not one of the allowed values', code: 'notAllowed', params: {} });
       // A file without its document's details, a file in an unknown field, a file whose content is no document.
       expectVf(await upload('customerAddressCreateOrReplace', address, [{ field: 'mainDocument', fileName: 'a.pdf', content: PDF }], boris.accessToken), 'mainDocument', /required with its file/);
       expectVf(
@@ -213,7 +217,7 @@ describe('addresses', () => {
           { field: 'proof', fileName: 'b.pdf', content: PDF },
         ], boris.accessToken),
         'proof',
-        /not an address document field/,
+        /not a file field of this call/,
       );
       expectVf(
         await upload('customerAddressCreateOrReplace', { ...address, mainDocument: { documentTypeId: 10, issuedDate: recent(3) } }, [{ field: 'mainDocument', fileName: 'a.pdf', content: Buffer.from('plain text') }], boris.accessToken),
@@ -332,7 +336,7 @@ describe('due diligence', () => {
       expectVf(await callMethod(app, 'financialDetailUpdate', { customerId: ritaId, annualIncome: 'lots', netWorth: '1.234' }, { token: admin.accessToken }), 'annualIncome', /amount/);
       const unknown = await callMethod(app, 'dueDiligenceUpdate', { customerId: 999_999, dueDiligenceLevel: 1 }, { token: admin.accessToken });
       expectCode(unknown, 'TA1');
-      expect(unknown.body.validationErrors).toEqual([{ param: 'customerId', description: 'is not a customer' }]);
+      expect(unknown.body.validationErrors).toEqual([{ param: 'customerId', description: 'is not a customer', code: 'notCustomer', params: {} }]);
       expectCode(await callMethod(app, 'financialDetailUpdate', { customerId: 999_999, annualIncome: '1' }, { token: admin.accessToken }), 'TA1');
     });
   });
@@ -537,7 +541,7 @@ describe('the multipart file limit', () => {
     await unchanged(async () => {
       const res = await upload('customerJumioDocumentCreate', passport, [{ field: 'front', fileName: 'huge.pdf', content: huge }], uma.accessToken);
       expect(res.status).toBe(200);
-      expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be at most 10 MB' }]);
+      expect(res.body.validationErrors).toEqual([{ param: 'front', description: 'must be at most 10 MB', code: 'fileTooLarge', params: { maxMb: 10 } }]);
       const addr = await upload('customerAddressCreateOrReplace', { ...address, mainDocument: { documentTypeId: 10, issuedDate: recent(3) } }, [{ field: 'mainDocument', fileName: 'huge.pdf', content: huge }], boris.accessToken);
       expectVf(addr, 'mainDocument', 'must be at most 10 MB');
       // One byte over the document cap: the endpoint and the document check agree.

@@ -105,16 +105,16 @@ describe('password reset by e-mail code', () => {
     expect(ok.body).toEqual({ responseCode: '00' });
     // the unknown e-mail gets the same VF as a wrong code
     const unknown = await callMethod(t.app, 'passwordCodeCheck', { email: 'nobody@demo.test', code: second });
-    expect(unknown.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong' }]);
+    expect(unknown.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
 
     // The retired code above was the first wrong try against the live code; three more, then the fifth kills it.
     const wrong = wrongCodeLike(second);
     for (let i = 2; i <= 4; i++) {
       const res = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: wrong });
-      expect(res.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong' }]);
+      expect(res.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
     }
     const fifth = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: wrong });
-    expect(fifth.body.validationErrors).toEqual([{ param: 'code', description: 'was typed wrong too many times: ask for a new one' }]);
+    expect(fifth.body.validationErrors).toEqual([{ param: 'code', description: 'was entered wrong too many times: ask for a new one', code: 'codeTooManyWrong', params: {} }]);
     // dead: even the right code fails now
     const right = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: second });
     expect(right.body.responseCode).toBe('VF');
@@ -129,10 +129,10 @@ describe('password reset by e-mail code', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(oneTimeCodes.userId, id), eq(oneTimeCodes.purpose, 'passwordReset')));
     const expired = await callMethod(t.app, 'passwordChangeWithCode', { email: boris.email, code, password: 'New-Pass-2027' });
-    expect(expired.body.validationErrors).toEqual([{ param: 'code', description: 'has expired: ask for a new one' }]);
+    expect(expired.body.validationErrors).toEqual([{ param: 'code', description: 'has expired: ask for a new one', code: 'codeExpired', params: {} }]);
     const malformed = await callMethod(t.app, 'passwordCodeCheck', { email: boris.email, code: '12' });
     expect(malformed.body.responseCode).toBe('VF');
-    expect(malformed.body.validationErrors).toEqual([{ param: 'code', description: 'must be the 8-character code from the e-mail' }]);
+    expect(malformed.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
   });
 
   it('sets the new password, spends the code, ends every session and mails a notice', async () => {
@@ -445,11 +445,11 @@ describe('password change from settings', () => {
   it('refuses a wrong current password and counts it as a failed sign-in', async () => {
     const me = await signInBoris(t, boris.password);
     const res = await callMethod(t.app, 'changePassword', { currentPassword: 'nope', newPassword: 'Changed-2027' }, { token: me.accessToken });
-    expect(res.body.validationErrors).toEqual([{ param: 'currentPassword', description: 'is wrong' }]);
+    expect(res.body.validationErrors).toEqual([{ param: 'currentPassword', description: 'is wrong', code: 'passwordWrong', params: {} }]);
     const failures = await t.db.select().from(signInFailures).where(eq(signInFailures.username, boris.email));
     expect(failures).toHaveLength(1);
     const same = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: boris.password }, { token: me.accessToken });
-    expect(same.body.validationErrors).toEqual([{ param: 'newPassword', description: 'must differ from the current password' }]);
+    expect(same.body.validationErrors).toEqual([{ param: 'newPassword', description: 'must differ from the current password', code: 'samePassword', params: {} }]);
     const anonymous = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: 'Changed-2027' });
     expect(anonymous.status).toBe(401);
   });
@@ -467,16 +467,15 @@ describe('password change from settings', () => {
       const code = await lastCodeTo(t, boris.email);
       const requestKey = started.body.requestKey;
       const wrong = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code: wrongCodeLike(code) }, { token: me.accessToken });
-      expect(wrong.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong' }]);
+      expect(wrong.body.validationErrors).toEqual([{ param: 'code', description: 'is wrong', code: 'codeWrong', params: {} }]);
       // still the old password until confirmed
       await expect(signInBoris(t, boris.password)).resolves.toHaveProperty('accessToken');
 
       const ok = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: me.accessToken });
       expect(ok.body).toEqual({ responseCode: '00' });
-      // On PostgreSQL the event comes back through LISTEN/NOTIFY: wait for it instead of a fixed pause.
       await expect.poll(() => events).toEqual([{ type: 'PasswordChange', status: 'changed' }]);
       const reused = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: me.accessToken });
-      expect(reused.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong' }]);
+      expect(reused.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong', code: 'codeWrong', params: {} }]);
 
       expect(await refreshWorks(t, other.refreshToken)).toBe(false);
       expect(await refreshWorks(t, me.refreshToken)).toBe(true);
@@ -501,7 +500,7 @@ describe('password change from settings', () => {
 
       const anna = await signIn(t.app, 'anna');
       const foreign = await callMethod(t.app, 'changePasswordConfirm', { requestKey, code }, { token: anna.accessToken });
-      expect(foreign.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong' }]);
+      expect(foreign.body.validationErrors).toEqual([{ param: 'requestKey', description: 'is wrong', code: 'codeWrong', params: {} }]);
       const foreignCancel = await callMethod(t.app, 'passwordChangeCancel', { requestKey }, { token: anna.accessToken });
       expect(foreignCancel.body.responseCode).toBe('VF');
 
@@ -515,7 +514,7 @@ describe('password change from settings', () => {
       const nextCode = await lastCodeTo(t, boris.email);
       await t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.id, String(next.body.requestKey)));
       const expired = await callMethod(t.app, 'changePasswordConfirm', { requestKey: next.body.requestKey, code: nextCode }, { token: me.accessToken });
-      expect(expired.body.validationErrors).toEqual([{ param: 'code', description: 'has expired: ask for a new one' }]);
+      expect(expired.body.validationErrors).toEqual([{ param: 'code', description: 'has expired: ask for a new one', code: 'codeExpired', params: {} }]);
       // the password stayed
       await expect(signInBoris(t, 'Changed-2027')).resolves.toHaveProperty('accessToken');
     } finally {

@@ -134,7 +134,7 @@ describe('accountCreate', () => {
   it('refuses an e-mail that is already registered, in any case', async () => {
     const res = await callMethod(t.app, 'accountCreate', personal('ANNA@demo.test'), { remoteAddress: freshAddress() });
     expect(res.body.responseCode).toBe('VF');
-    expect(vfParam(res.body)).toEqual({ param: 'email', description: 'is already registered' });
+    expect(vfParam(res.body)).toEqual({ param: 'email', description: 'is already registered', code: 'alreadyRegistered', params: {} });
   });
 
   it('names every bad field: weak password, unknown country, type not offered, terms not accepted, phone without code', async () => {
@@ -148,7 +148,7 @@ describe('accountCreate', () => {
     expect(vfParam(phone.body)?.param).toBe('phoneCountryCode');
     // a type the variant (wallet: individual only) does not offer
     const sole = await callMethod(t.app, 'accountCreate', personal('sole@example.test', { personalType: 'soleTrader' }));
-    expect(vfParam(sole.body)).toEqual({ param: 'personalType', description: 'is not offered' });
+    expect(vfParam(sole.body)).toEqual({ param: 'personalType', description: 'is not offered', code: 'notOffered', params: {} });
     expect(await t.db.select().from(users).where(eq(users.email, 'country@example.test'))).toEqual([]);
     // nothing was written for any refused call
     expect(await mailCount('phone@example.test')).toBe(0);
@@ -178,7 +178,7 @@ describe('activateAccount', () => {
     expect(login.json().authFlow).toBe('simple');
 
     const again = await callMethod(t.app, 'activateAccount', { username: 'activate.me@example.test', activationCode: code });
-    expect(vfParam(again.body)).toEqual({ param: 'activationCode', description: 'has already been used: sign in' });
+    expect(vfParam(again.body)).toEqual({ param: 'activationCode', description: 'has already been used: sign in', code: 'codeUsed', params: {} });
   });
 
   it('answers the same for a wrong code and an unknown e-mail', async () => {
@@ -186,7 +186,7 @@ describe('activateAccount', () => {
     const wrong = await callMethod(t.app, 'activateAccount', { username: 'wrong.code@example.test', activationCode: 'AAAA2222' });
     const unknown = await callMethod(t.app, 'activateAccount', { username: 'no.such@example.test', activationCode: 'AAAA2222' });
     expect(wrong.body).toEqual(unknown.body);
-    expect(vfParam(wrong.body)).toEqual({ param: 'activationCode', description: 'is not correct' });
+    expect(vfParam(wrong.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
     expect((await userOf('wrong.code@example.test')).activated).toBe(false);
   });
 
@@ -194,10 +194,10 @@ describe('activateAccount', () => {
     const code = await register('five.wrong@example.test');
     for (let i = 0; i < 5; i++) {
       const res = await callMethod(t.app, 'activateAccount', { username: 'five.wrong@example.test', activationCode: 'BBBB3333' });
-      expect(vfParam(res.body)?.description).toBe('is not correct');
+      expect(vfParam(res.body)).toMatchObject({ description: 'is wrong', code: 'codeWrong' });
     }
     const right = await callMethod(t.app, 'activateAccount', { username: 'five.wrong@example.test', activationCode: code });
-    expect(vfParam(right.body)).toEqual({ param: 'activationCode', description: 'has expired: ask for a new one' });
+    expect(vfParam(right.body)).toEqual({ param: 'activationCode', description: 'has expired: ask for a new one', code: 'codeExpired', params: {} });
     expect((await userOf('five.wrong@example.test')).activated).toBe(false);
   });
 
@@ -205,12 +205,12 @@ describe('activateAccount', () => {
     const code = await register('late@example.test');
     clockMs += ACTIVATION_CODE_TTL_S * 1000 + 1000;
     const res = await callMethod(t.app, 'activateAccount', { username: 'late@example.test', activationCode: code });
-    expect(vfParam(res.body)).toEqual({ param: 'activationCode', description: 'has expired: ask for a new one' });
+    expect(vfParam(res.body)).toEqual({ param: 'activationCode', description: 'has expired: ask for a new one', code: 'codeExpired', params: {} });
   });
 
   it('refuses a malformed code before looking anything up', async () => {
     const res = await callMethod(t.app, 'activateAccount', { username: 'late@example.test', activationCode: '12' });
-    expect(vfParam(res.body)).toEqual({ param: 'activationCode', description: 'is not correct' });
+    expect(vfParam(res.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
   });
 });
 
@@ -275,7 +275,7 @@ describe('business and employee activation', () => {
     expect(await mailCount(co.staffEmail)).toBe(0);
 
     const wrong = await callMethod(t.app, 'businessAccountActivate', { email: co.ownerEmail, activationCode: 'WXYZ2345' });
-    expect(vfParam(wrong.body)?.description).toBe('is not correct');
+    expect(vfParam(wrong.body)).toMatchObject({ description: 'is wrong', code: 'codeWrong' });
     const ok = await callMethod(t.app, 'businessAccountActivate', { email: co.ownerEmail, activationCode: co.code });
     expect(ok.body).toEqual({ responseCode: '00' });
     expect((await userOf(co.ownerEmail)).activated).toBe(true);
@@ -293,14 +293,14 @@ describe('business and employee activation', () => {
     const login = await postJson(t.app, '/auth/login', { client: 'spa', username: co.staffEmail, password: PASSWORD, codeChallenge: challenge }, { remoteAddress: freshAddress() });
     expect(login.statusCode).toBe(200);
     const reused = await callMethod(t.app, 'employeeAccountActivate', { email: co.staffEmail, activationCode: staffCode, password: 'Another-2026' });
-    expect(vfParam(reused.body)?.description).toBe('has already been used: sign in');
+    expect(vfParam(reused.body)).toMatchObject({ description: 'has already been used: sign in', code: 'codeUsed' });
   });
 
   it('an unknown e-mail answers like a wrong code', async () => {
     const a = await callMethod(t.app, 'businessAccountActivate', { email: 'no.owner@example.test', activationCode: 'CDEF4567' });
     const b = await callMethod(t.app, 'employeeAccountActivate', { email: 'no.staff@example.test', activationCode: 'CDEF4567', password: PASSWORD });
-    expect(vfParam(a.body)).toEqual({ param: 'activationCode', description: 'is not correct' });
-    expect(vfParam(b.body)).toEqual({ param: 'activationCode', description: 'is not correct' });
+    expect(vfParam(a.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
+    expect(vfParam(b.body)).toEqual({ param: 'activationCode', description: 'is wrong', code: 'codeWrong', params: {} });
     const rows = await t.db.select().from(oneTimeCodes).where(and(eq(oneTimeCodes.sentTo, 'no.owner@example.test')));
     expect(rows).toEqual([]);
   });

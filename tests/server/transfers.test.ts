@@ -218,8 +218,15 @@ describe('between own accounts', () => {
     expectVf(await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: eur.accountId, toAmount: '1', currency: 'EUR' }, rita.accessToken), 'toAccount', /another account/);
     expectVf(await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '1', currency: 'GBP' }, rita.accessToken), 'currency');
     expectVf(await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '1', currency: 'XXX' }, rita.accessToken), 'currency');
-    expectVf(await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '9000.00', currency: 'EUR' }, rita.accessToken), 'toAmount', /available balance/);
-    expectVf(await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '10000.01', currency: 'EUR' }, rita.accessToken), 'toAmount', /at most 10000.00 EUR/);
+    const overBalance = await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '9000.00', currency: 'EUR' }, rita.accessToken);
+    expectVf(overBalance, 'toAmount', /available balance/);
+    // The code the app words in the customer's language (api/errors.ts), with its parameters.
+    expect(overBalance.body.validationErrors).toEqual([{ param: 'toAmount', description: 'exceeds the available balance', code: 'balanceExceeded', params: {} }]);
+    const overMax = await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '10000.01', currency: 'EUR' }, rita.accessToken);
+    expectVf(overMax, 'toAmount', /at most 10000.00 EUR/);
+    expect(overMax.body.validationErrors).toEqual([
+      { param: 'toAmount', description: 'must be at most 10000.00 EUR per transfer', code: 'aboveMaximum', params: { amount: '10000.00', currency: 'EUR' } },
+    ]);
     expectVf(
       await money('transferBetweenAccounts', { fromAccount: eur.accountId, toAccount: usd.accountId, toAmount: '1', currency: 'EUR', subscriptionTransactions: 3 }, rita.accessToken),
       'subscriptionFrequency',

@@ -4,6 +4,7 @@
  * parts stream to temporary files under a per-call and a process-wide cap, and are deleted after
  * the call.
  */
+import { VfCode, vf } from '../../api/errors.ts';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -165,7 +166,7 @@ describe('file parts', () => {
     expect(res.json()).toEqual({
       responseCode: 'VF',
       responseDescription: 'Invalid request',
-      validationErrors: [{ param: 'files', description: UploadMessages.requestTooLarge(REQUEST_MAX_BYTES) }],
+      validationErrors: [vf('files', VfCode.requestTooLarge, { maxMb: Math.floor(REQUEST_MAX_BYTES / 1_000_000) })],
     });
     expect(ran).toEqual([]);
     expect(readdirSync(uploadDir)).toEqual([]);

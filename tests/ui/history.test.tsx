@@ -217,11 +217,11 @@ describe('history: results', () => {
 
   it('shows the platform refusal, and tries again', async () => {
     const user = userEvent.setup();
-    platform.handlers.transactionHistory = () => ({ responseCode: 'VF', validationErrors: [{ param: 'keyword', description: 'must be at most 100 characters' }] });
+    platform.handlers.transactionHistory = () => ({ responseCode: 'VF', validationErrors: [{ param: 'keyword', description: 'must be at most 100 characters', code: 'tooLong', params: { max: 100 } }] });
     await renderApp('/history');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The transactions could not be loaded')).toBeTruthy();
-    expect(within(alert).getByText('keyword: must be at most 100 characters')).toBeTruthy();
+    expect(within(alert).getByText('Enter at most 100 characters.')).toBeTruthy();
     platform.handlers.transactionHistory = historyAnswer;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Transactions, page 1 of 3' })).toBeTruthy();
@@ -322,7 +322,7 @@ describe('history: CSV export', () => {
   it('says why the platform refused the export, and tries again', async () => {
     const user = userEvent.setup();
     const answers = [
-      { responseCode: 'VF', validationErrors: [{ param: 'amountFrom', description: 'must be an amount' }] },
+      { responseCode: 'VF', validationErrors: [{ param: 'amountFrom', description: 'must be an amount', code: 'amountFormat', params: {} }] },
       { responseCode: '00', exportId: 'exp_2' },
     ];
     platform.handlers.transactionHistoryExport = () => answers.shift();
@@ -331,7 +331,7 @@ describe('history: CSV export', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The export did not finish')).toBeTruthy();
-    expect(within(alert).getByText('amountFrom: must be an amount')).toBeTruthy();
+    expect(within(alert).getByText('Enter an amount, such as 12.50.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Try again' })));
     await user.keyboard('{Enter}');
     await screen.findByRole('progressbar', { name: 'Export progress' });

@@ -42,7 +42,7 @@ import { PROFILE_SECTIONS } from '../../api/verification.ts';
 import { KycPage } from '../../src/features/profile/kyc-view.tsx';
 import { ProfilePage } from '../../src/features/profile/profile-view.tsx';
 import { ProfileUpdatePage } from '../../src/features/profile/profile-update-view.tsx';
-import { i18n } from '../../src/lib/i18n.ts';
+import { activateUiLanguage, ensureAppCatalog, i18n } from '../../src/lib/i18n.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { createTestApp, signIn, type TestApp } from '../server/harness.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -161,7 +161,7 @@ describe('profile against the platform (uma)', () => {
     expect(await within(phones).findByText(/enter the 6-digit code/i)).toBeTruthy();
     await user.clear(codeField);
     await user.type(codeField, `${code === '000000' ? '111111' : '000000'}{Enter}`);
-    const wrong = await within(phones).findByText(/the code was not accepted: is wrong/i);
+    const wrong = await within(phones).findByText(/^the code is wrong\.$/i);
     expect(codeField.getAttribute('aria-invalid')).toBe('true');
     expect(codeField.getAttribute('aria-describedby')).toContain(wrong.id);
     await expectNoAxeViolations('the phone code step with an error');
@@ -178,11 +178,29 @@ describe('profile against the platform (uma)', () => {
     await user.click(await within(phones).findByRole('button', { name: /add a phone/i }));
     await user.type(within(phones).getByLabelText(/^country code/i), '+370');
     await user.type(within(phones).getByLabelText(/^phone number$/i), '12{Enter}');
-    const error = await within(phones).findByText(/must be 4 to 15 digits/i);
+    const error = await within(phones).findByText('Enter a phone number of 4 to 15 digits.');
     const field = within(phones).getByLabelText(/^phone number$/i);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toContain(error.id);
     await expectNoAxeViolations('the phone form with an error');
+  });
+
+  it('in Romanian, the platform’s refusal reads as a Romanian sentence on the field (its code, not its English words)', async () => {
+    await activateUiLanguage('ro');
+    await ensureAppCatalog();
+    try {
+      const { user } = mount();
+      const phones = await screen.findByRole('region', { name: /^numere de telefon$/i });
+      await user.click(await within(phones).findByRole('button', { name: /adăugați un număr de telefon/i }));
+      await user.type(within(phones).getByLabelText(/^prefix de țară/i), '+370');
+      await user.type(within(phones).getByLabelText(/^număr de telefon$/i), '12{Enter}');
+      const error = await within(phones).findByText('Introduceți un număr de telefon de 4 până la 15 cifre.');
+      const field = within(phones).getByLabelText(/^număr de telefon$/i);
+      expect(field.getAttribute('aria-describedby')).toContain(error.id);
+      expect(within(phones).queryByText(/digits/i)).toBeNull();
+    } finally {
+      await activateUiLanguage('en');
+    }
   });
 
   it('uploads an identity document (a real PNG) and sees it being checked', async () => {

@@ -160,11 +160,11 @@ describe('transfer actors', () => {
 
   it('VF on the request fields goes to the form; on anything else it is a refusal for the popup', async () => {
     const actors = createTransferActors({ getAccessToken: () => null });
-    answers.transferP2p = () => ({ responseCode: 'VF', validationErrors: [{ param: 'amount', description: 'exceeds the available balance' }, { param: 'toEmail', description: 'cannot receive' }] });
+    answers.transferP2p = () => ({ responseCode: 'VF', validationErrors: [{ param: 'amount', description: 'exceeds the available balance', code: 'balanceExceeded', params: {} }, { param: 'toEmail', description: 'cannot receive' }] });
     expect(await run(actors.submitTransfer, { request: p2pRequest, idempotencyKey: newIdempotencyKey() })).toEqual({
       ok: false,
       code: 'fields',
-      fieldErrors: { amount: { code: 'server', text: 'exceeds the available balance' }, payeeEmail: { code: 'server', text: 'cannot receive' } },
+      fieldErrors: { amount: { code: 'server', error: { param: 'amount', description: 'exceeds the available balance', code: 'balanceExceeded', params: {} } }, payeeEmail: { code: 'server', error: { param: 'toEmail', description: 'cannot receive' } } },
     });
     answers.transferP2p = () => ({ responseCode: 'VF', validationErrors: [{ param: 'Idempotency-Key', description: 'was used for another request' }] });
     const refused = await run<{ ok: false; code: string }>(actors.submitTransfer, { request: p2pRequest, idempotencyKey: newIdempotencyKey() });

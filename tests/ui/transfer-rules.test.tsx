@@ -104,8 +104,8 @@ describe('transfer rules', () => {
 
   it('maps the platform\'s VF params to the form\'s fields, or gives up when one is not a field', () => {
     expect(fieldErrorsOf([{ param: 'toAmount', description: 'too much' }, { param: 'fromAccount', description: 'closed' }])).toEqual({
-      amount: { code: 'server', text: 'too much' },
-      fromAccountId: { code: 'server', text: 'closed' },
+      amount: { code: 'server', error: { param: 'toAmount', description: 'too much' } },
+      fromAccountId: { code: 'server', error: { param: 'fromAccount', description: 'closed' } },
     });
     expect(fieldErrorsOf([{ param: 'toAmount', description: 'too much' }, { param: 'Idempotency-Key', description: 'reused' }])).toBeNull();
     expect(fieldErrorsOf([])).toBeNull();

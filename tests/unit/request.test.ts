@@ -194,10 +194,15 @@ describe('request', () => {
   });
 
   it('returns failure envelopes as values (VF with validation errors)', async () => {
-    answerWith(json(200, { responseCode: 'VF', validationErrors: [{ param: 'language', description: 'Invalid' }] }));
+    answerWith(json(200, { responseCode: 'VF', validationErrors: [{ param: 'language', description: 'is not one of the allowed values', code: 'notAllowed', params: {} }] }));
     const answer = await callMethod('customerLanguageUpdate', { language: 'en' });
     expect(answer.responseCode).toBe('VF');
-    if (answer.responseCode !== '00') expect(describeFailure(answer)).toBe('language: Invalid');
+    // the code in the customer's words (src/lib/validation-messages.ts), not the platform's English
+    if (answer.responseCode !== '00') expect(describeFailure(answer)).toBe('Choose one of the offered values.');
+    // another platform's error without a code: its own description
+    answerWith(json(200, { responseCode: 'VF', validationErrors: [{ param: 'language', description: 'Invalid' }] }));
+    const other = await callMethod('customerLanguageUpdate', { language: 'en' });
+    if (other.responseCode !== '00') expect(describeFailure(other)).toBe('Invalid');
   });
 
   it('a success that does not match the response schema is UE, with a console error', async () => {

@@ -7,6 +7,7 @@ import { prepared } from '../../db/prepared.ts';
 import { MethodFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { customerAccess, customers, termsAcceptances, users } from './customers.tables.ts';
 import { currentTerms, pendingRequiredTermsQuery, pendingTerms } from './terms.service.ts';
+import { VfCode, vf } from '../../../api/errors.ts';
 
 function requireCaller(ctx: MethodContext): Caller {
   // The endpoint answers AU before a customer method runs without a caller; this is a guard.
@@ -161,7 +162,7 @@ export const customerHandlers: HandlerTable<typeof customerMethods> = {
     const caller = requireCaller(ctx);
     const current = new Map((await currentTerms(ctx.db)).map((t) => [t.id, t.version]));
     const errors = input.terms.flatMap((t, i) =>
-      current.get(t.id) === t.version ? [] : [{ param: `terms.${i}`, description: 'is not a current term version' }],
+      current.get(t.id) === t.version ? [] : [vf(`terms.${i}`, VfCode.termNotCurrent)],
     );
     if (errors.length > 0) throw new MethodFailure('TA1', 'Unknown term or outdated version', errors);
     await ctx.db

@@ -18,13 +18,14 @@ import {
   readQuestions,
   toUiLanguage,
 } from './dictionaries.service.ts';
+import { VfCode, vf } from '../../../api/errors.ts';
 
 const langOf = (ctx: MethodContext) => toUiLanguage(ctx.lang);
 
 export const stateHandlers: HandlerTable<typeof stateMethods> = {
   async states(input, ctx) {
     if (!(await countryExists(ctx.db, input.countryCode))) {
-      throw new MethodFailure(ResponseCode.validation, 'Invalid request', [{ param: 'countryCode', description: 'is not a country' }]);
+      throw new MethodFailure(ResponseCode.validation, 'Invalid request', [vf('countryCode', VfCode.notCountry)]);
     }
     return { states: (STATES_BY_COUNTRY[input.countryCode] ?? []).map(([stateCode, stateName]) => ({ stateCode, stateName })) };
   },
@@ -76,7 +77,7 @@ export const dictionaryHandlers: HandlerTable<typeof dictionaryMethods> = {
     // empty list the form would show as "no documents accepted".
     if (countryCode !== undefined && !(await countryExists(ctx.db, countryCode))) {
       throw new MethodFailure(ResponseCode.invalidParams, `unknown country code ${countryCode}`, [
-        { param: 'countryCode', description: 'unknown country code' },
+        vf('countryCode', VfCode.notCountry),
       ]);
     }
     return {

@@ -33,6 +33,7 @@ import {
   requireOwnAccount,
   type HistoryFilter,
 } from './history.service.ts';
+import { VfCode, vf } from '../../../api/errors.ts';
 
 export interface HistoryOptions {
   /** the clock in ms (tests move it) */
@@ -56,7 +57,6 @@ export const ExportMessages = {
   notFound: 'No such export',
   notReady: 'The export is not finished yet',
   tooMany: `At most ${MAX_OPEN_EXPORTS} exports can be in progress at once; wait for one to finish`,
-  ownEmailOnly: 'must be the e-mail address you sign in with',
 } as const;
 
 /** A new export id: 128 random bits, base64url (22 characters). */
@@ -197,7 +197,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
       const row = await requireOwnExport(ctx.db, customerId, input.exportId);
       const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user || user.email !== input.email) {
-        throw new MethodFailure('VF', 'Invalid request', [{ param: 'email', description: ExportMessages.ownEmailOnly }]);
+        throw new MethodFailure('VF', 'Invalid request', [vf('email', VfCode.ownEmailOnly)]);
       }
       if (row.status !== 'done') throw new MethodFailure('TA1', ExportMessages.notReady);
       const link = `${publicUrl}/history?exportId=${encodeURIComponent(row.id)}`;

@@ -31,6 +31,7 @@ import { currencyExponent, minorToDecimal } from '../accounts/money.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { MethodFailure } from '../method-types.ts';
 import { historyExports } from './history.tables.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 
 /** The filter of transactionHistory, plus the export's e-mail (document 2 §7 customerEmail). */
 export type HistoryFilter = { [K in keyof typeof HistoryFilterEntries]?: v.InferOutput<(typeof HistoryFilterEntries)[K]> } & { email?: string | undefined };
@@ -41,8 +42,6 @@ export const MAX_PAGE_SIZE = 100;
 
 export const HistoryMessages = {
   notYourAccount: 'No such account',
-  dateOrder: 'must not be before fromDate',
-  badDate: 'must be a date (YYYY-MM-DD)',
 } as const;
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -95,14 +94,14 @@ function dayStartMs(day: string): number {
 
 /** Checks a filter against the acting customer: every bad field answers VF, another's account ENOA. */
 export async function checkFilter(db: Db, customerId: number, filter: HistoryFilter, names: { fromAmount: string; toAmount: string } = { fromAmount: 'fromAmount', toAmount: 'toAmount' }): Promise<HistoryFilter> {
-  const errors: { param: string; description: string }[] = [];
+  const errors: CodedValidationError[] = [];
   const from = filter.fromDate === undefined ? undefined : dayStartMs(filter.fromDate);
   const to = filter.toDate === undefined ? undefined : dayStartMs(filter.toDate);
-  if (from !== undefined && Number.isNaN(from)) errors.push({ param: 'fromDate', description: HistoryMessages.badDate });
-  if (to !== undefined && Number.isNaN(to)) errors.push({ param: 'toDate', description: HistoryMessages.badDate });
-  if (from !== undefined && to !== undefined && from > to) errors.push({ param: 'toDate', description: HistoryMessages.dateOrder });
+  if (from !== undefined && Number.isNaN(from)) errors.push(vf('fromDate', VfCode.notDate));
+  if (to !== undefined && Number.isNaN(to)) errors.push(vf('toDate', VfCode.notDate));
+  if (from !== undefined && to !== undefined && from > to) errors.push(vf('toDate', VfCode.notBefore, { other: 'fromDate' }));
   if (filter.fromAmount !== undefined && filter.toAmount !== undefined && Number(filter.fromAmount) > Number(filter.toAmount)) {
-    errors.push({ param: names.toAmount, description: `must not be less than ${names.fromAmount}` });
+    errors.push(vf(names.toAmount, VfCode.notLessThan, { other: names.fromAmount }));
   }
   if (errors.length > 0) throw new MethodFailure('VF', 'Invalid request', errors);
   if (filter.accountId !== undefined) await requireOwnAccount(db, customerId, filter.accountId);

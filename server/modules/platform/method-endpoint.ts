@@ -20,10 +20,11 @@
  * won a race), a serialization failure (40001) or a deadlock (40P01); its audit details and push
  * events are collected afresh on each attempt.
  */
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { issuesToValidationErrors, ResponseCode, type Failure, type ValidationError } from '../../../api/envelope.ts';
+import { issuesToValidationErrors, ResponseCode, type Failure } from '../../../api/envelope.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import { isIdText, MAX_ID, METHOD_MISMATCH, REPRESENTATIVE_SECRET_METHODS, type MethodDef } from '../../../api/method.ts';
@@ -67,11 +68,6 @@ export const MAX_TRANSACTION_ATTEMPTS = 3;
 /** PostgreSQL codes that abort a transaction which a re-run may well complete. */
 const RETRYABLE_CODES: ReadonlySet<string> = new Set(['23505', '40001', '40P01']);
 
-export const IdempotencyMessages = {
-  required: 'is required for this method',
-  malformed: 'must be 8 to 100 characters of letters, digits, - and _',
-  reused: 'This idempotency key was used for another request',
-} as const;
 
 /**
  * A failure whose changes are kept: the transaction commits what the handler wrote before
@@ -110,8 +106,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export const MULTIPART_FILE_LIMIT_BYTES = DOCUMENT_MAX_BYTES;
 export const MULTIPART_MAX_FILES = 10;
-/** The VF description of a file part over MULTIPART_FILE_LIMIT_BYTES (sizes in steps of 1000, document 1 §9). */
-export const MULTIPART_FILE_TOO_LARGE = `must be at most ${MULTIPART_FILE_LIMIT_BYTES / 1_000_000} MB`;
+/** The VF of a file part over MULTIPART_FILE_LIMIT_BYTES (sizes in steps of 1000, document 1 §9). */
+const fileTooLarge = (param: string) => vf(param, VfCode.fileTooLarge, { maxMb: MULTIPART_FILE_LIMIT_BYTES / 1_000_000 });
 /** The JSON of the `data` part obeys the JSON body limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -223,7 +219,7 @@ function fail(reply: FastifyReply, failure: Failure, statusCode = 200) {
 async function readBody(
   request: FastifyRequest,
   multipart: Omit<MultipartOptions, 'fileMaxBytes' | 'maxFiles' | 'fieldMaxBytes'>,
-): Promise<{ body: unknown; files: StoredFile[] } | { errors: ValidationError[] }> {
+): Promise<{ body: unknown; files: StoredFile[] } | { errors: CodedValidationError[] }> {
   if (!request.isMultipart()) return { body: request.body ?? {}, files: [] };
   const { data, files, errors } = await readMultipart(request, {
     ...multipart,
@@ -236,7 +232,7 @@ async function readBody(
   try {
     return { body: JSON.parse(data) as unknown, files };
   } catch {
-    return { errors: [{ param: 'data', description: 'must be JSON' }] };
+    return { errors: [vf('data', VfCode.notJson)] };
   }
 }
 
@@ -279,7 +275,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       return fail(reply, {
         responseCode: ResponseCode.validation,
         responseDescription: 'Invalid request',
-        validationErrors: [{ param: 'files', description: UploadMessages.requestTooLarge(uploadLimits.requestMaxBytes) }],
+        validationErrors: [vf('files', VfCode.requestTooLarge, { maxMb: Math.floor(uploadLimits.requestMaxBytes / 1_000_000) })],
       });
     } finally {
       await release(request);
@@ -338,27 +334,27 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       if (refusal) return fail(reply, refusal);
     }
     const parsed = parseMethodRequest(def.request, read.body, request.headers);
-    const headerErrors: ValidationError[] =
+    const headerErrors: CodedValidationError[] =
       headerCustomer !== undefined && !(typeof headerCustomer === 'string' && CUSTOMER_ID_PATTERN.test(headerCustomer))
-        ? [{ param: CUSTOMER_ID_HEADER, description: 'must be a customer id' }]
+        ? [vf(CUSTOMER_ID_HEADER, VfCode.notCustomerId)]
         : [];
     const idempotent = IDEMPOTENT_METHODS.has(name);
     const idempotencyHeader = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (idempotent) {
-      if (idempotencyHeader === undefined) headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.required });
+      if (idempotencyHeader === undefined) headerErrors.push(vf(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyRequired));
       else if (typeof idempotencyHeader !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyHeader)) {
-        headerErrors.push({ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.malformed });
+        headerErrors.push(vf(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyMalformed));
       }
     }
     // Document 1 §7: the body repeats the method's name; another name is a request for something else.
-    const bodyErrors: ValidationError[] = [];
+    const bodyErrors: CodedValidationError[] = [];
     const body = read.body as Record<string, unknown> | null;
     if (body && typeof body === 'object') {
-      if (typeof body.method === 'string' && body.method !== name) bodyErrors.push({ param: 'method', description: METHOD_MISMATCH });
+      if (typeof body.method === 'string' && body.method !== name) bodyErrors.push(vf('method', VfCode.methodMismatch));
       // fromEmail/authSecret belong to the representative's methods only (none implemented yet).
       if (!REPRESENTATIVE_SECRET_METHODS.has(name)) {
         for (const param of ['fromEmail', 'authSecret'] as const) {
-          if (body[param] !== undefined) bodyErrors.push({ param, description: 'is not taken by this method' });
+          if (body[param] !== undefined) bodyErrors.push(vf(param, VfCode.fieldNotTaken));
         }
       }
     }
@@ -420,7 +416,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
               .where(and(eq(idempotencyKeys.userId, idempotency.userId), eq(idempotencyKeys.key, idempotency.key)));
             if (!stored) throw new RetryableRace();
             if (stored.method !== name || stored.requestHash !== idempotency.requestHash) {
-              throw new MethodFailure(ResponseCode.validation, 'Invalid request', [{ param: IDEMPOTENCY_KEY_HEADER, description: IdempotencyMessages.reused }]);
+              throw new MethodFailure(ResponseCode.validation, 'Invalid request', [vf(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyReused)]);
             }
             return { replay: true as const, full: stored.response as { responseCode: '00' } & Record<string, unknown> };
           }

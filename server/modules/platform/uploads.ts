@@ -18,7 +18,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
-import type { ValidationError } from '../../../api/envelope.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import type { UploadedFile } from '../method-types.ts';
 
 export interface UploadLimits {
@@ -32,7 +32,6 @@ export interface UploadLimits {
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { requestMaxBytes: 3 * DOCUMENT_MAX_BYTES, inFlightMaxBytes: 64 * 1024 * 1024 };
 
 export const UploadMessages = {
-  requestTooLarge: (maxBytes: number) => `must be at most ${Math.floor(maxBytes / 1_000_000)} MB in all`,
   busy: 'Too many files are being received right now; try again in a few seconds',
 } as const;
 
@@ -109,11 +108,11 @@ export interface MultipartOptions {
 export async function readMultipart(
   request: FastifyRequest,
   options: MultipartOptions,
-): Promise<{ data: string | undefined; files: StoredFile[]; errors: ValidationError[] }> {
+): Promise<{ data: string | undefined; files: StoredFile[]; errors: CodedValidationError[] }> {
   const { dir, limits, budget, held } = options;
   let data: string | undefined;
   const files: StoredFile[] = [];
-  const errors: ValidationError[] = [];
+  const errors: CodedValidationError[] = [];
   let requestBytes = 0;
   // A file over the part limit is cut short and its rest discarded (throwFileSizeLimit false): the
   // call is answered VF naming the file's field, like the document checks.
@@ -149,12 +148,12 @@ export async function readMultipart(
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         throw err;
       }
-      if (part.file.truncated) errors.push({ param: part.fieldname, description: `must be at most ${options.fileMaxBytes / 1_000_000} MB` });
+      if (part.file.truncated) errors.push(vf(part.fieldname, VfCode.fileTooLarge, { maxMb: options.fileMaxBytes / 1_000_000 }));
       else files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, path, sizeBytes });
     }
   } catch (err) {
     if ((err as { code?: unknown }).code !== 'FST_FILES_LIMIT') throw err;
-    errors.push({ param: 'files', description: `must be at most ${options.maxFiles} files` });
+    errors.push(vf('files', VfCode.tooManyFiles, { max: options.maxFiles }));
   }
   return { data, files, errors };
 }

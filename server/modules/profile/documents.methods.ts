@@ -24,6 +24,7 @@ import {
 import { customerAddresses, customerDocuments, identityJobs } from './profile.tables.ts';
 import { applyPendingUsernameChanges, ValidationFailure } from './profile.service.ts';
 import { recomputeVerified } from './verification.service.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 
 export interface DocumentHandlerOptions {
   now: () => number;
@@ -43,9 +44,9 @@ export async function callerLogin(ctx: MethodContext, caller: Caller): Promise<s
 /** A document any customer holds (admin), with its sub-documents; TA1 when there is none. */
 async function anyDocument(tx: Tx, documentId: number): Promise<DocumentRow> {
   const [row] = await tx.select(documentColumns).from(customerDocuments).where(eq(customerDocuments.id, documentId)).for('update');
-  if (!row || row.statusId === DocumentStatus.deleted) throw new MethodFailure('TA1', 'No such document', [{ param: 'documentId', description: 'is not a document' }]);
+  if (!row || row.statusId === DocumentStatus.deleted) throw new MethodFailure('TA1', 'No such document', [vf('documentId', VfCode.notDocument)]);
   if (row.parentId !== null) {
-    throw new MethodFailure('TA1', 'Decide on the main document', [{ param: 'documentId', description: 'is a sub-document: decide on its main document' }]);
+    throw new MethodFailure('TA1', 'Decide on the main document', [vf('documentId', VfCode.subDocument)]);
   }
   return row;
 }
@@ -93,7 +94,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
           .where(and(eq(customerAddresses.id, input.addressId), eq(customerAddresses.customerId, customerId), isNull(customerAddresses.deletedAt)));
         if (!address) throw new MethodFailure('ENOA', 'No such address');
       }
-      const errors: { param: string; description: string }[] = [];
+      const errors: CodedValidationError[] = [];
       const doc = {
         customerId,
         residenceCountryCode: customer.residenceCountryCode,
@@ -107,7 +108,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       };
       const prepared = await prepareDocument(tx, doc, ctx.files, today(), errors);
       const unknownFiles = ctx.files.filter((f) => !['front', 'back', 'registrationStamp'].includes(f.fieldName));
-      for (const f of unknownFiles) errors.push({ param: f.fieldName, description: 'is not a document file field (front, back, registrationStamp)' });
+      for (const f of unknownFiles) errors.push(vf(f.fieldName, VfCode.unknownFileField));
       if (!prepared || errors.length > 0) throw new ValidationFailure(errors);
       const rows = await storeDocument(tx, doc, prepared, new Date(options.now()));
       ctx.audit({
@@ -131,11 +132,11 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       const tx = ctx.db as Tx;
       const row = await ownDocument(tx, customerId, input.documentId);
       if (row.parentId !== null) {
-        throw new MethodFailure('TA1', 'Delete the main document', [{ param: 'documentId', description: 'is a page of another document: delete that one' }]);
+        throw new MethodFailure('TA1', 'Delete the main document', [vf('documentId', VfCode.pageOfOther)]);
       }
       // A confirmed document is what the provider relied on to verify the customer: it stays.
       if (row.statusId === DocumentStatus.confirmed) {
-        throw new MethodFailure('TA1', 'A confirmed document cannot be deleted', [{ param: 'documentId', description: 'is confirmed and cannot be deleted' }]);
+        throw new MethodFailure('TA1', 'A confirmed document cannot be deleted', [vf('documentId', VfCode.documentConfirmed)]);
       }
       await updateWithSubs(tx, row.id, { statusId: DocumentStatus.deleted });
       ctx.audit({ documentId: row.id, previousStatusId: row.statusId });
@@ -250,7 +251,7 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
 
     async adminReassignDocumentList(input, ctx) {
       const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId));
-      if (!customer) throw new MethodFailure('TA1', 'No such customer', [{ param: 'customerId', description: 'is not a customer' }]);
+      if (!customer) throw new MethodFailure('TA1', 'No such customer', [vf('customerId', VfCode.notCustomer)]);
       return { documents: await documentsToWire(ctx.db, await customerDocumentRows(ctx.db, input.customerId), ctx.lang) };
     },
 
@@ -259,12 +260,12 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       const caller = ctx.caller!;
       const reason = input.reason ?? '';
       if ((input.decision === 'reject' || input.decision === 'nameMismatch') && reason === '') {
-        throw new ValidationFailure([{ param: 'reason', description: 'is required to reject a document or for a name mismatch' }]);
+        throw new ValidationFailure([vf('reason', VfCode.required)]);
       }
       const row = await anyDocument(tx, input.documentId);
       const statusId = decisionStatus[input.decision];
       if (row.statusId === statusId) {
-        throw new MethodFailure('TA1', 'The document already has this status', [{ param: 'decision', description: 'is the document status already' }]);
+        throw new MethodFailure('TA1', 'The document already has this status', [vf('decision', VfCode.statusAlready)]);
       }
       const updated = await updateWithSubs(tx, row.id, {
         statusId,
@@ -295,10 +296,10 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
       const tx = ctx.db as Tx;
       const row = await anyDocument(tx, input.documentId);
       if (row.customerId === input.toCustomerId) {
-        throw new MethodFailure('TA1', 'The document already belongs to this customer', [{ param: 'toCustomerId', description: 'is the document owner already' }]);
+        throw new MethodFailure('TA1', 'The document already belongs to this customer', [vf('toCustomerId', VfCode.ownerAlready)]);
       }
       const [target] = await tx.select({ id: customers.id, isProvider: customers.isProvider }).from(customers).where(eq(customers.id, input.toCustomerId));
-      if (!target || target.isProvider) throw new MethodFailure('TA1', 'No such customer', [{ param: 'toCustomerId', description: 'is not a customer' }]);
+      if (!target || target.isProvider) throw new MethodFailure('TA1', 'No such customer', [vf('toCustomerId', VfCode.notCustomer)]);
       // The address it proved belongs to the first customer: the moved document proves no address.
       const updated = await updateWithSubs(tx, row.id, { customerId: input.toCustomerId, addressId: null });
       ctx.audit({ documentId: row.id, fromCustomerId: row.customerId, toCustomerId: input.toCustomerId });
@@ -308,14 +309,14 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
     async adminIdentityJobDecide(input, ctx) {
       const tx = ctx.db as Tx;
       const reason = input.reason ?? '';
-      if (input.decision === 'reject' && reason === '') throw new ValidationFailure([{ param: 'reason', description: 'is required to reject' }]);
+      if (input.decision === 'reject' && reason === '') throw new ValidationFailure([vf('reason', VfCode.required)]);
       const [job] = await tx.select().from(identityJobs).where(eq(identityJobs.workflowRunId, input.workflowRunId)).for('update');
-      const refuse = (description: string) => new MethodFailure('TA1', 'The job cannot be decided', [{ param: 'workflowRunId', description }]);
-      if (!job) throw refuse('is not a job');
-      if (job.provider !== 'review') throw refuse(`is decided by its provider (${job.provider})`);
-      if (job.status !== 'pending') throw refuse(`is ${job.status} already`);
+      const refuse = (error: CodedValidationError) => new MethodFailure('TA1', 'The job cannot be decided', [error]);
+      if (!job) throw refuse(vf('workflowRunId', VfCode.notJob));
+      if (job.provider !== 'review') throw refuse(vf('workflowRunId', VfCode.jobByProvider, { provider: job.provider }));
+      if (job.status !== 'pending') throw refuse(vf('workflowRunId', VfCode.jobDecided, { status: job.status }));
       // The customer's link has expired: the customer starts a new job (it replaces this one).
-      if (job.expiresAt.getTime() <= options.now()) throw refuse('has expired: the customer starts a new one');
+      if (job.expiresAt.getTime() <= options.now()) throw refuse(vf('workflowRunId', VfCode.jobExpired));
       const decidedAt = new Date(options.now());
       const status = input.decision === 'approve' ? ('approved' as const) : ('rejected' as const);
       await tx

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import type { ValidationError } from '../../../api/envelope.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_FILES, DocumentFileField, type UploadedDocument } from '../../../api/documents.ts';
 import { addDays, DocumentCategory } from '../../../api/verification.ts';
 import type { Db, Tx } from '../../db/types.ts';
@@ -16,6 +15,7 @@ import { MethodFailure, type UploadedFile } from '../method-types.ts';
 import { customerDocuments } from './profile.tables.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { contentProblem } from './document-content.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 
 /** Every column but the file content: lists never load files. */
 const { content: _content, ...documentColumns } = getTableColumns(customerDocuments);
@@ -45,15 +45,15 @@ export function detectMime(content: Buffer): DetectedMime | null {
 }
 
 export const FileMessages = {
-  missing: 'is required',
-  empty: 'is empty',
-  tooLarge: `must be at most ${DOCUMENT_MAX_BYTES / 1_000_000} MB`,
-  wrongType: 'must be a PDF, JPEG or PNG file',
-  activePdf: 'must be a PDF without scripts, automatic actions or attached files',
-  polyglot: 'must be only a PDF, JPEG or PNG file (this one holds another format too)',
-  quota: `would exceed your document storage (${DOCUMENT_QUOTA_FILES} files, ${DOCUMENT_QUOTA_BYTES / 1_000_000} MB): delete documents you no longer need`,
-  unexpected: 'is not expected for this document type',
-  duplicate: 'must be sent once',
+  missing: (param: string) => vf(param, VfCode.required),
+  empty: (param: string) => vf(param, VfCode.fileEmpty),
+  tooLarge: (param: string) => vf(param, VfCode.fileTooLarge, { maxMb: DOCUMENT_MAX_BYTES / 1_000_000 }),
+  wrongType: (param: string) => vf(param, VfCode.fileWrongType),
+  unexpected: (param: string) => vf(param, VfCode.fileUnexpected),
+  duplicate: (param: string) => vf(param, VfCode.fileDuplicate),
+  activePdf: (param: string) => vf(param, VfCode.fileActivePdf),
+  polyglot: (param: string) => vf(param, VfCode.filePolyglot),
+  quota: (param: string) => vf(param, VfCode.documentQuota, { files: DOCUMENT_QUOTA_FILES, maxMb: DOCUMENT_QUOTA_BYTES / 1_000_000 }),
 } as const;
 
 export interface CheckedFile {
@@ -64,27 +64,27 @@ export interface CheckedFile {
 }
 
 /** Checks one file; the errors name its multipart field. */
-export function checkFile(file: UploadedFile | undefined, param: string, errors: ValidationError[]): CheckedFile | null {
+export function checkFile(file: UploadedFile | undefined, param: string, errors: CodedValidationError[]): CheckedFile | null {
   if (!file) {
-    errors.push({ param, description: FileMessages.missing });
+    errors.push(FileMessages.missing(param));
     return null;
   }
   if (file.content.length === 0) {
-    errors.push({ param, description: FileMessages.empty });
+    errors.push(FileMessages.empty(param));
     return null;
   }
   if (file.content.length > DOCUMENT_MAX_BYTES) {
-    errors.push({ param, description: FileMessages.tooLarge });
+    errors.push(FileMessages.tooLarge(param));
     return null;
   }
   const mimeType = detectMime(file.content);
   if (!mimeType) {
-    errors.push({ param, description: FileMessages.wrongType });
+    errors.push(FileMessages.wrongType(param));
     return null;
   }
   const problem = contentProblem(file.content, mimeType);
   if (problem) {
-    errors.push({ param, description: FileMessages[problem] });
+    errors.push(FileMessages[problem](param));
     return null;
   }
   // The name is display metadata only (the download is named by downloadFileName): keep it plain.
@@ -178,34 +178,34 @@ export interface NewDocument {
  * Validates one document (type, country, dates, number, files) and collects every problem in
  * `errors`; returns what to store, or null when anything is wrong. Nothing is written here.
  */
-export async function prepareDocument(db: Db | Tx, doc: NewDocument, files: readonly UploadedFile[], today: string, errors: ValidationError[]) {
+export async function prepareDocument(db: Db | Tx, doc: NewDocument, files: readonly UploadedFile[], today: string, errors: CodedValidationError[]) {
   const p = doc.paramPrefix;
   const { meta } = doc;
   const before = errors.length;
   const type = await documentTypeOf(db, meta.categoryId, meta.documentTypeId);
-  if (!type) errors.push({ param: `${p}documentTypeId`, description: 'is not a document type of this category' });
+  if (!type) errors.push(vf(`${p}documentTypeId`, VfCode.notDocumentType));
   else if (type.countryCodes && !(doc.residenceCountryCode && type.countryCodes.includes(doc.residenceCountryCode))) {
-    errors.push({ param: `${p}documentTypeId`, description: `is only accepted from residents of ${type.countryCodes.join(', ')}` });
+    errors.push(vf(`${p}documentTypeId`, VfCode.residentsOnly, { countries: type.countryCodes.join(', ') }));
   }
-  if (meta.issuedDate && meta.issuedDate > today) errors.push({ param: `${p}issuedDate`, description: 'must not be in the future' });
+  if (meta.issuedDate && meta.issuedDate > today) errors.push(vf(`${p}issuedDate`, VfCode.notInFuture));
   if (meta.expiresDate) {
-    if (meta.issuedDate && meta.expiresDate <= meta.issuedDate) errors.push({ param: `${p}expiresDate`, description: 'must be after the issue date' });
-    else if (meta.expiresDate < today) errors.push({ param: `${p}expiresDate`, description: 'must not be in the past' });
+    if (meta.issuedDate && meta.expiresDate <= meta.issuedDate) errors.push(vf(`${p}expiresDate`, VfCode.afterIssueDate));
+    else if (meta.expiresDate < today) errors.push(vf(`${p}expiresDate`, VfCode.notInPast));
   }
   if (meta.categoryId === DocumentCategory.identity) {
     // The number finds the same identity document on two customers (duplicate documents, §4 rule 3).
-    if (!meta.number) errors.push({ param: `${p}number`, description: 'is required for an identity document' });
-    if (!meta.expiresDate) errors.push({ param: `${p}expiresDate`, description: 'is required for an identity document' });
+    if (!meta.number) errors.push(vf(`${p}number`, VfCode.required));
+    if (!meta.expiresDate) errors.push(vf(`${p}expiresDate`, VfCode.required));
   }
   if (ADDRESS_CATEGORIES.has(meta.categoryId)) {
-    if (!meta.issuedDate) errors.push({ param: `${p}issuedDate`, description: 'is required for a proof of address' });
+    if (!meta.issuedDate) errors.push(vf(`${p}issuedDate`, VfCode.required));
     else if (meta.issuedDate < addDays(today, -ADDRESS_DOCUMENT_MAX_AGE_DAYS)) {
-      errors.push({ param: `${p}issuedDate`, description: `must be at most ${ADDRESS_DOCUMENT_MAX_AGE_DAYS} days old` });
+      errors.push(vf(`${p}issuedDate`, VfCode.tooOld, { days: ADDRESS_DOCUMENT_MAX_AGE_DAYS }));
     }
   }
   const fileOf = (field: string): UploadedFile | undefined => {
     const matching = files.filter((f) => f.fieldName === field);
-    if (matching.length > 1) errors.push({ param: field, description: FileMessages.duplicate });
+    if (matching.length > 1) errors.push(FileMessages.duplicate(field));
     return matching[0];
   };
   const front = checkFile(fileOf(doc.frontField), doc.frontField, errors);
@@ -217,7 +217,7 @@ export async function prepareDocument(db: Db | Tx, doc: NewDocument, files: read
       const file = checkFile(fileOf(field), field, errors);
       if (file) second = { side, file };
     } else if (present) {
-      errors.push({ param: field, description: FileMessages.unexpected });
+      errors.push(FileMessages.unexpected(field));
     }
   }
   if (errors.length > before || !front) return null;
@@ -249,7 +249,7 @@ export async function checkDocumentQuota(tx: Tx, customerId: number, files: read
     .where(and(eq(customerDocuments.customerId, customerId), ne(customerDocuments.statusId, 5)));
   const newBytes = files.reduce((sum, f) => sum + f.content.length, 0);
   if ((kept?.files ?? 0) + files.length > DOCUMENT_QUOTA_FILES || Number(kept?.bytes ?? 0) + newBytes > DOCUMENT_QUOTA_BYTES) {
-    throw new MethodFailure('VF', 'Invalid request', [{ param, description: FileMessages.quota }]);
+    throw new MethodFailure('VF', 'Invalid request', [FileMessages.quota(param)]);
   }
 }
 

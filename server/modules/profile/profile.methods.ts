@@ -43,6 +43,7 @@ import { identityProviderFromConfig, type IdentityVerificationProvider } from '.
 import { randomToken, sha256Hex } from '../auth/crypto.ts';
 import { identityJobs } from './profile.tables.ts';
 import { IDENTITY_JOB_TTL_S } from './profile.routes.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 
 export interface ProfileHandlerOptions {
   now: () => number;
@@ -176,7 +177,7 @@ async function currentUsernameRequest(db: Db | Tx, userId: number) {
 
 async function customerOr(db: Db | Tx, customerId: number, code: 'ENOA' | 'TA1' = 'ENOA') {
   const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
-  if (!c || c.isProvider) throw new MethodFailure(code, 'No such customer', code === 'TA1' ? [{ param: 'customerId', description: 'is not a customer' }] : undefined);
+  if (!c || c.isProvider) throw new MethodFailure(code, 'No such customer', code === 'TA1' ? [vf('customerId', VfCode.notCustomer)] : undefined);
   return c;
 }
 
@@ -210,7 +211,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const existing = await tx.select().from(phones).where(eq(phones.customerId, customerId)).for('update');
       if (existing.length >= MAX_PHONES) throw new MethodFailure('TA1', `At most ${MAX_PHONES} phones`);
       if (existing.some((p) => p.phoneCountryCode === input.phoneCountryCode && p.phone === input.phone)) {
-        throw new ValidationFailure([{ param: 'phone', description: 'is one of your phones already' }]);
+        throw new ValidationFailure([vf('phone', VfCode.phoneAlreadyYours)]);
       }
       const [row] = await tx
         .insert(phones)
@@ -228,7 +229,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
         .select({ id: phones.id })
         .from(phones)
         .where(and(eq(phones.customerId, customerId), eq(phones.phoneCountryCode, input.phoneCountryCode), eq(phones.phone, input.phone), ne(phones.id, row.id)));
-      if (clash.length > 0) throw new ValidationFailure([{ param: 'phone', description: 'is one of your phones already' }]);
+      if (clash.length > 0) throw new ValidationFailure([vf('phone', VfCode.phoneAlreadyYours)]);
       const same = row.phoneCountryCode === input.phoneCountryCode && row.phone === input.phone;
       const [updated] = await tx
         .update(phones)
@@ -243,7 +244,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownPhone(tx, customerId, input.phoneId, true);
-      if (row.confirmed) throw new MethodFailure('TA1', 'The phone is confirmed already', [{ param: 'phoneId', description: 'is confirmed already' }]);
+      if (row.confirmed) throw new MethodFailure('TA1', 'The phone is confirmed already', [vf('phoneId', VfCode.confirmedAlready)]);
       const sentTo = await sendPhoneCode(tx, row);
       ctx.audit({ phoneId: row.id, codeSent: true });
       return { sentTo, expiresInSeconds: PROFILE_CODE_TTL_S };
@@ -254,10 +255,10 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const tx = ctx.db as Tx;
       const answer = input.verification?.code ?? input.code;
       if (!answer || (input.code && input.verification)) {
-        throw new ValidationFailure([{ param: 'code', description: 'give either code or verification { code, codeVerifier }' }]);
+        throw new ValidationFailure([vf('code', VfCode.codeOrVerification)]);
       }
       const row = await ownPhone(tx, customerId, input.phoneId, true);
-      if (row.confirmed) throw new MethodFailure('TA1', 'The phone is confirmed already', [{ param: 'phoneId', description: 'is confirmed already' }]);
+      if (row.confirmed) throw new MethodFailure('TA1', 'The phone is confirmed already', [vf('phoneId', VfCode.confirmedAlready)]);
       ctx.audit({ phoneId: row.id });
       await useCode(tx, {
         purpose: 'phone',
@@ -292,7 +293,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       await ensureLoginEmail(tx, customerId);
       const rows = await tx.select().from(customerEmails).where(eq(customerEmails.customerId, customerId)).for('update');
       if (rows.length >= MAX_EMAILS) throw new MethodFailure('TA1', `At most ${MAX_EMAILS} e-mail addresses`);
-      if (rows.some((r) => r.emailAddress === input.emailAddress)) throw new ValidationFailure([{ param: 'emailAddress', description: 'is one of your addresses already' }]);
+      if (rows.some((r) => r.emailAddress === input.emailAddress)) throw new ValidationFailure([vf('emailAddress', VfCode.emailAlreadyYours)]);
       const [row] = await tx
         .insert(customerEmails)
         .values({ customerId, emailAddress: input.emailAddress, status: rows.length === 0 ? 'primary' : 'secondary', confirmed: false, lastModified: new Date(now()) })
@@ -305,7 +306,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
-      if (row.status === 'primary') throw new MethodFailure('TA1', 'The primary address cannot be deleted', [{ param: 'emailId', description: 'is the primary address: make another primary first' }]);
+      if (row.status === 'primary') throw new MethodFailure('TA1', 'The primary address cannot be deleted', [vf('emailId', VfCode.primaryEmail)]);
       await tx.delete(customerEmails).where(eq(customerEmails.id, row.id));
       ctx.audit({ emailId: row.id });
       return {};
@@ -316,7 +317,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
       // Mail with codes and statements goes to the primary address: it must be confirmed.
-      if (!row.confirmed) throw new MethodFailure('TA1', 'Confirm the address first', [{ param: 'emailId', description: 'is not confirmed' }]);
+      if (!row.confirmed) throw new MethodFailure('TA1', 'Confirm the address first', [vf('emailId', VfCode.notConfirmed)]);
       await tx.update(customerEmails).set({ status: 'secondary', lastModified: new Date(now()) }).where(and(eq(customerEmails.customerId, customerId), eq(customerEmails.status, 'primary')));
       const [updated] = await tx.update(customerEmails).set({ status: 'primary', lastModified: new Date(now()) }).where(eq(customerEmails.id, row.id)).returning();
       ctx.audit({ emailId: row.id });
@@ -327,7 +328,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
-      if (row.confirmed) throw new MethodFailure('TA1', 'The address is confirmed already', [{ param: 'emailId', description: 'is confirmed already' }]);
+      if (row.confirmed) throw new MethodFailure('TA1', 'The address is confirmed already', [vf('emailId', VfCode.confirmedAlready)]);
       const code = await issueCode(tx, { customerId, purpose: 'email', targetId: row.id, nowMs: now() });
       await enqueueMail(tx, {
         to: row.emailAddress,
@@ -342,7 +343,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const { customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const row = await ownEmail(tx, customerId, input.emailId);
-      if (row.confirmed) throw new MethodFailure('TA1', 'The address is confirmed already', [{ param: 'emailId', description: 'is confirmed already' }]);
+      if (row.confirmed) throw new MethodFailure('TA1', 'The address is confirmed already', [vf('emailId', VfCode.confirmedAlready)]);
       ctx.audit({ emailId: row.id });
       await useCode(tx, { purpose: 'email', targetId: row.id, code: input.confirmationCode, nowMs: now(), param: 'confirmationCode' });
       const [updated] = await tx.update(customerEmails).set({ confirmed: true, lastModified: new Date(now()) }).where(eq(customerEmails.id, row.id)).returning();
@@ -353,8 +354,8 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const { caller, customerId } = requireCaller(ctx);
       const tx = ctx.db as Tx;
       const login = await callerLogin(ctx, caller);
-      if (input.desiredUsername === login) throw new ValidationFailure([{ param: 'desiredUsername', description: 'is your username already' }]);
-      if (await loginTaken(tx, input.desiredUsername, caller.userId)) throw new ValidationFailure([{ param: 'desiredUsername', description: 'is taken' }]);
+      if (input.desiredUsername === login) throw new ValidationFailure([vf('desiredUsername', VfCode.usernameYours)]);
+      if (await loginTaken(tx, input.desiredUsername, caller.userId)) throw new ValidationFailure([vf('desiredUsername', VfCode.usernameTaken)]);
       const open = await currentUsernameRequest(tx, caller.userId);
       if (open && open.status !== 'failed') throw new MethodFailure('TA1', 'A username change is in progress: cancel it first');
       const [r] = await tx
@@ -396,7 +397,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
         .where(and(eq(usernameChangeRequests.id, input.requestId), eq(usernameChangeRequests.userId, caller.userId)))
         .for('update');
       if (!r || !['active', 'pending', 'failed'].includes(r.status)) throw new MethodFailure('ENOA', 'No such request');
-      if (r.status !== 'active') throw new MethodFailure('TA1', 'The request is not waiting for its code', [{ param: 'requestId', description: `is ${r.status}` }]);
+      if (r.status !== 'active') throw new MethodFailure('TA1', 'The request is not waiting for its code', [vf('requestId', VfCode.requestNotActive, { status: r.status })]);
       ctx.audit({ requestId: r.id });
       try {
         await useCode(tx, { purpose: 'username', targetId: r.id, code: input.code, nowMs: now(), param: 'code' });
@@ -421,7 +422,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const tx = ctx.db as Tx;
       const r = await ownUsernameRequest(tx, caller.userId, input.requestId);
       if (r.status !== 'pending') {
-        throw new MethodFailure('TA1', 'The request does not wait for an identity check', [{ param: 'requestId', description: `is ${r.status}` }]);
+        throw new MethodFailure('TA1', 'The request does not wait for an identity check', [vf('requestId', VfCode.requestNotActive, { status: r.status })]);
       }
       const provider = (identityProvider ??= options.identityProvider ?? identityProviderFromConfig(process.env.IDENTITY_VERIFICATION_PROVIDER));
       const workflowRunId = randomUUID();
@@ -455,10 +456,10 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const login = async () => callerLogin({ ...ctx, db: tx }, caller);
       if (r.status === 'completed') return { completed: true, usernameChangeRequest: null, login: await login() };
       if (r.status === 'failed') return { completed: false, usernameChangeRequest: await usernameRequestWire(tx, r), login: await login() };
-      if (r.status === 'active') throw new MethodFailure('TA1', 'The request waits for the code sent to the new address', [{ param: 'requestId', description: 'is active' }]);
+      if (r.status === 'active') throw new MethodFailure('TA1', 'The request waits for the code sent to the new address', [vf('requestId', VfCode.requestNotActive, { status: 'active' })]);
       const inputs = await verificationInputs(tx, { userId: caller.userId, customerId, today: today() });
       if (!(inputs.identity === 'validated' || inputs.identity === 'expiredSoon' || (inputs.identity === 'notRequired' && inputs.verified))) {
-        throw new MethodFailure('TA1', 'The identity is not validated yet', [{ param: 'requestId', description: `waits for the identity (${inputs.identity})` }]);
+        throw new MethodFailure('TA1', 'The identity is not validated yet', [vf('requestId', VfCode.waitsForIdentity, { identity: inputs.identity })]);
       }
       const done = await completeUsernameChange(tx, r, now());
       ctx.audit({ requestId: r.id, completed: done });
@@ -486,7 +487,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const customer = await customerOr(tx, customerId);
       const existing = input.addressId === undefined ? null : await ownAddress(tx, customerId, input.addressId);
       // Validate every document before writing anything.
-      const errors: { param: string; description: string }[] = [];
+      const errors: CodedValidationError[] = [];
       const createdUsername = await callerLogin(ctx, caller);
       const category = {
         mainDocument: customer.customerType === 'business' ? DocumentCategory.businessAddress : DocumentCategory.address,
@@ -499,7 +500,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
         for (const f of [key, `${key}.back`, `${key}.registrationStamp`]) knownFields.add(f);
         const meta = input[key];
         if (!meta) {
-          if (ctx.files.some((f) => f.fieldName.startsWith(key))) errors.push({ param: key, description: 'is required with its file' });
+          if (ctx.files.some((f) => f.fieldName.startsWith(key))) errors.push(vf(key, VfCode.requiredWithFile));
           continue;
         }
         const doc: NewDocument = {
@@ -516,7 +517,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
         const p = await prepareDocument(tx, doc, ctx.files, today(), errors);
         if (p) prepared.push({ doc, prepared: p });
       }
-      for (const f of ctx.files) if (!knownFields.has(f.fieldName)) errors.push({ param: f.fieldName, description: 'is not an address document field' });
+      for (const f of ctx.files) if (!knownFields.has(f.fieldName)) errors.push(vf(f.fieldName, VfCode.unknownFileField));
       if (errors.length > 0) throw new ValidationFailure(errors);
 
       const values = {
@@ -593,7 +594,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
           .from(customerAccess)
           .where(and(eq(customerAccess.userId, caller.userId), eq(customerAccess.customerId, customerId)));
         if (!row || !row.positionIds.includes(input.positionId)) {
-          throw new ValidationFailure([{ param: 'positionId', description: 'is not a position you hold for this customer' }]);
+          throw new ValidationFailure([vf('positionId', VfCode.notYourPosition)]);
         }
       }
       await tx.update(customers).set({ taxId: input.taxId }).where(eq(customers.id, customerId));
@@ -650,7 +651,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
       const tx = ctx.db as Tx;
       const customer = await customerOr(tx, customerId);
       if (customer.customerType !== 'personal') throw new MethodFailure('TA1', 'Personal info belongs to a personal customer');
-      if (input.birthDay > today()) throw new ValidationFailure([{ param: 'birthDay', description: 'must not be in the future' }]);
+      if (input.birthDay > today()) throw new ValidationFailure([vf('birthDay', VfCode.notInFuture)]);
       // Changing a verified person's name is an identity change: the documents must show the new one.
       await tx
         .update(customers)
@@ -735,7 +736,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
     async adminCustomerUnlimit(input, ctx) {
       const tx = ctx.db as Tx;
       const customer = await customerOr(tx, input.customerId, 'TA1');
-      if (!customer.limited) throw new MethodFailure('TA1', 'The account is not limited', [{ param: 'customerId', description: 'is not limited' }]);
+      if (!customer.limited) throw new MethodFailure('TA1', 'The account is not limited', [vf('customerId', VfCode.notLimited)]);
       const lifted = await tx
         .update(limitReasons)
         .set({ liftedAt: new Date(now()) })

@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { issuesToValidationErrors, type ValidationError } from '../../../api/envelope.ts';
+import { issuesToValidationErrors } from '../../../api/envelope.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import { adminDocumentFileRoute, documentFileRoute } from '../../../api/documents.ts';
 import { API_VERSION_PATH, CUSTOMER_ID_HEADER } from '../../../api/http.ts';
 import { checkUrl, CheckUrlsBodySchema, CustomerVerifyBodySchema, PhoneVerifyBodySchema, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
@@ -52,7 +53,7 @@ class HttpAnswer extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 429,
     readonly responseCode: string,
     message: string,
-    readonly validationErrors?: ValidationError[],
+    readonly validationErrors?: CodedValidationError[],
   ) {
     super(message);
   }
@@ -267,7 +268,7 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
                 .select()
                 .from(phones)
                 .where(and(eq(phones.customerId, customerId), eq(phones.status, 'primary'), eq(phones.confirmed, true)));
-              if (!phone) throw new HttpAnswer(409, 'TA1', 'The customer has no confirmed phone', [{ param: 'type', description: 'needs a confirmed primary phone' }]);
+              if (!phone) throw new HttpAnswer(409, 'TA1', 'The customer has no confirmed phone', [vf('type', VfCode.needsConfirmedPhone)]);
               await enqueueSms(tx, {
                 to: `+${phone.phoneCountryCode}${phone.phone}`,
                 text: `${options.providerName}: continue your identity verification at ${absolute(url)}`,

@@ -5,7 +5,6 @@
  * username change applied once the identity is validated.
  */
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { ValidationError } from '../../../api/envelope.ts';
 import {
   PROFILE_CODE_DIGITS,
   PROFILE_CODE_MAX_ATTEMPTS,
@@ -20,20 +19,22 @@ import { users } from '../customers/customers.tables.ts';
 import { MethodFailure } from '../method-types.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
 import { profileCodes, usernameChangeLogs, usernameChangeRequests } from './profile.tables.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
+type CodeMessage = 'codeWrong' | 'codeExpired' | 'codeNotSent' | 'codeTooManyWrong' | 'verifierMismatch';
 
 /** A VF answer listing every bad field; nothing is written. */
 export class ValidationFailure extends MethodFailure {
-  constructor(errors: ValidationError[]) {
+  constructor(errors: CodedValidationError[]) {
     super('VF', 'Invalid request', errors);
   }
 }
 
 export const CodeMessages = {
-  wrong: 'is wrong',
-  expired: 'has expired: ask for a new one',
-  none: 'was not sent: ask for a code first',
-  tooMany: 'was entered wrong too many times: ask for a new one',
-  verifier: 'does not match the code challenge',
+  wrong: VfCode.codeWrong,
+  expired: VfCode.codeExpired,
+  none: VfCode.codeNotSent,
+  tooMany: VfCode.codeTooManyWrong,
+  verifier: VfCode.verifierMismatch,
   tooSoon: `A code was just sent; ask for a new one ${PROFILE_CODE_RESEND_S} seconds after the last`,
   tooManyRequests: `At most ${PROFILE_CODES_PER_WINDOW} codes an hour were sent; try again later`,
 } as const;
@@ -101,19 +102,19 @@ export async function useCode(
     .orderBy(desc(profileCodes.createdAt), desc(profileCodes.id))
     .limit(1)
     .for('update');
-  const vf = (description: string, param = input.param) => [{ param, description }];
-  if (!row) throw new MethodFailure('VF', 'Invalid code', vf(CodeMessages.none));
-  if (row.expiresAt.getTime() <= input.nowMs) throw new MethodFailure('VF', 'Invalid code', vf(CodeMessages.expired));
+  const bad = (code: CodeMessage, param = input.param) => [vf(param, code)];
+  if (!row) throw new MethodFailure('VF', 'Invalid code', bad(CodeMessages.none));
+  if (row.expiresAt.getTime() <= input.nowMs) throw new MethodFailure('VF', 'Invalid code', bad(CodeMessages.expired));
   if (row.codeChallenge !== null) {
     // Bound to the PKCE challenge of the REST verify call: only the holder of the verifier may answer.
     if (!input.codeVerifier || !timingSafeEqualText(pkceChallenge(input.codeVerifier), row.codeChallenge)) {
       await countWrong(tx, row.id, row.attempts, input.nowMs);
-      throw new KeptFailure('VF', 'Invalid code', vf(CodeMessages.verifier, 'verification.codeVerifier'));
+      throw new KeptFailure('VF', 'Invalid code', bad(CodeMessages.verifier, 'verification.codeVerifier'));
     }
   }
   if (!timingSafeEqualText(sha256Hex(input.code), row.codeHash)) {
     const ended = await countWrong(tx, row.id, row.attempts, input.nowMs);
-    throw new KeptFailure('VF', 'Invalid code', vf(ended ? CodeMessages.tooMany : CodeMessages.wrong));
+    throw new KeptFailure('VF', 'Invalid code', bad(ended ? CodeMessages.tooMany : CodeMessages.wrong));
   }
   await tx.update(profileCodes).set({ usedAt: new Date(input.nowMs) }).where(eq(profileCodes.id, row.id));
 }

@@ -2,6 +2,7 @@
  * The administrator's side of personal-data account recovery (api/admin.ts): the tasks waiting in
  * the review queue and the decision on one. Only an approval mails anything to the new address.
  */
+import { VfCode, vf } from '../../../api/errors.ts';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ACCOUNT_RECOVERY_CODE_TTL_S } from '../../../api/recovery.ts';
 import type { adminMethods } from '../../../api/admin.ts';
@@ -65,17 +66,17 @@ export function createRecoveryAdminHandlers(options: { now: () => number }): Han
     async adminRecoveryTaskDecide(input, ctx) {
       const at = new Date(options.now());
       const reason = input.reason ?? '';
-      if (input.decision === 'reject' && reason === '') throw new ValidationFailure([{ param: 'reason', description: 'is required to reject' }]);
+      if (input.decision === 'reject' && reason === '') throw new ValidationFailure([vf('reason', VfCode.requiredToReject)]);
       const task = await findTask(ctx.db, input.taskId, true);
-      const refuse = (description: string) => new MethodFailure('TA1', 'The task cannot be decided', [{ param: 'taskId', description }]);
-      if (!task || task.firstName === null) throw refuse('is not a recovery task');
-      if (task.verificationStatus !== 'pending') throw refuse(task.rejectReason === 'canceled' ? 'was canceled by the account owner' : 'is decided already');
-      if (task.documentsAt === null) throw refuse('has no documents yet');
+      const refuse = (code: 'notRecoveryTask' | 'recoveryCanceled' | 'decidedAlready' | 'noDocumentsYet' | 'matchesNoAccount' | 'accountClosed') => new MethodFailure('TA1', 'The task cannot be decided', [vf('taskId', code)]);
+      if (!task || task.firstName === null) throw refuse(VfCode.notRecoveryTask);
+      if (task.verificationStatus !== 'pending') throw refuse(task.rejectReason === 'canceled' ? VfCode.recoveryCanceled : VfCode.decidedAlready);
+      if (task.documentsAt === null) throw refuse(VfCode.noDocumentsYet);
       if (input.decision === 'approve') {
         // Nothing to recover: the e-mail belongs to no account (the caller was answered alike).
-        if (task.userId === null) throw refuse('matches no account: reject it');
+        if (task.userId === null) throw refuse(VfCode.matchesNoAccount);
         const [user] = await ctx.db.select({ id: users.id, disabled: users.disabled }).from(users).where(eq(users.id, task.userId));
-        if (!user || user.disabled) throw refuse('belongs to a closed account: reject it');
+        if (!user || user.disabled) throw refuse(VfCode.accountClosed);
         // The code goes to the new address only now; typing it confirms that address before the
         // password may change (passwordCodeCheck, passwordChangeWithCode).
         const { code } = await issueCode(ctx.db, {

@@ -60,6 +60,7 @@ import {
   type CodeCheck,
   type RateLimitKey,
 } from './recovery.service.ts';
+import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import { accountRecoveryFiles } from './recovery.tables.ts';
 
 export interface RecoveryHandlerOptions {
@@ -71,14 +72,14 @@ export interface RecoveryHandlerOptions {
 export const DEFAULT_RECOVERY_OPTIONS: RecoveryHandlerOptions = { now: Date.now, publicUrl: 'http://127.0.0.1:3000' };
 
 
-const CodeMessages: Record<Exclude<CodeCheck, { ok: true }>['reason'], string> = {
+const CodeMessages: Record<Exclude<CodeCheck, { ok: true }>['reason'], (typeof PasswordCodeErrors)[keyof typeof PasswordCodeErrors]> = {
   ...PasswordCodeErrors,
   // An unknown code or e-mail reads like a typo: no hint whether an account or request exists.
   unknown: PasswordCodeErrors.wrong,
 };
 
 function codeFailure(reason: Exclude<CodeCheck, { ok: true }>['reason'], param = 'code'): MethodFailure {
-  return new MethodFailure('VF', 'Invalid request', [{ param, description: CodeMessages[reason] }]);
+  return new MethodFailure('VF', 'Invalid request', [vf(param, CodeMessages[reason])]);
 }
 
 function requireCaller(ctx: MethodContext): Caller {
@@ -260,22 +261,22 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
     // Per address only: a per-task limit would let a stranger use up the owner's uploads.
     await limit(ctx, 'accountRecoveryDocuments', [{ key: addressKey(ctx.ip), max: ACCOUNT_RECOVERY_UPLOADS_PER_ADDRESS }], ACCOUNT_RECOVERY_CALL_WINDOW_S, at);
     const task = await findTask(ctx.db, input.taskId, true);
-    if (!task || task.firstName === null) throw new KeptFailure('TA1', 'Unknown recovery task', [{ param: 'taskId', description: 'is not a recovery task' }]);
+    if (!task || task.firstName === null) throw new KeptFailure('TA1', 'Unknown recovery task', [vf('taskId', VfCode.notRecoveryTask)]);
     if (task.verificationStatus !== 'pending' || task.documentsAt !== null) {
-      throw new KeptFailure('TA1', 'The task takes no documents', [{ param: 'taskId', description: 'is not waiting for documents' }]);
+      throw new KeptFailure('TA1', 'The task takes no documents', [vf('taskId', VfCode.notWaitingForDocuments)]);
     }
     // The same checks as a customer's document upload (type by content, size, once per field).
-    const errors: { param: string; description: string }[] = [];
+    const errors: CodedValidationError[] = [];
     const fileOf = (field: string) => {
       const matching = ctx.files.filter((f) => f.fieldName === field);
-      if (matching.length > 1) errors.push({ param: field, description: 'must be sent once' });
+      if (matching.length > 1) errors.push(vf(field, VfCode.fileDuplicate));
       return matching[0];
     };
     const document = checkFile(fileOf(RecoveryFileField.document), RecoveryFileField.document, errors);
     const selfie = checkFile(fileOf(RecoveryFileField.selfie), RecoveryFileField.selfie, errors);
     for (const f of ctx.files) {
       if (f.fieldName !== RecoveryFileField.document && f.fieldName !== RecoveryFileField.selfie) {
-        errors.push({ param: f.fieldName, description: 'is not a file field (document, selfie)' });
+        errors.push(vf(f.fieldName, VfCode.unknownFileField));
       }
     }
     if (errors.length > 0 || !document || !selfie) throw new KeptFailure('VF', 'Invalid request', errors);
@@ -324,12 +325,12 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
     const at = now();
     await limit(ctx, 'accountRecoveryCancel', [{ key: addressKey(ctx.ip), max: ACCOUNT_RECOVERY_CANCELS_PER_ADDRESS }], ACCOUNT_RECOVERY_CALL_WINDOW_S, at);
     const task = await findTask(ctx.db, input.taskId, true);
-    const wrong = () => new KeptFailure('VF', 'Invalid request', [{ param: 'cancelCode', description: RecoveryCancelErrors.wrong }]);
+    const wrong = () => new KeptFailure('VF', 'Invalid request', [vf('cancelCode', RecoveryCancelErrors.wrong)]);
     if (!task || !task.cancelCodeHash || !task.cancelUntil) throw wrong();
     if (!timingSafeEqualText(task.cancelCodeHash, sha256Hex(input.cancelCode))) throw wrong();
     if (task.verificationStatus === 'rejected' && task.rejectReason === 'canceled') return {};
-    if (task.completedAt !== null) throw new KeptFailure('VF', 'Invalid request', [{ param: 'cancelCode', description: RecoveryCancelErrors.completed }]);
-    if (task.cancelUntil.getTime() <= at.getTime()) throw new KeptFailure('VF', 'Invalid request', [{ param: 'cancelCode', description: RecoveryCancelErrors.expired }]);
+    if (task.completedAt !== null) throw new KeptFailure('VF', 'Invalid request', [vf('cancelCode', RecoveryCancelErrors.completed)]);
+    if (task.cancelUntil.getTime() <= at.getTime()) throw new KeptFailure('VF', 'Invalid request', [vf('cancelCode', RecoveryCancelErrors.expired)]);
     await ctx.db
       .update(accountRecoveryTasks)
       .set({ verificationStatus: 'rejected', rejectReason: 'canceled', retryable: false, updatedAt: at })
@@ -371,10 +372,10 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
     }
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       await recordSignInFailure(db, username, ctx.ip, at);
-      throw new MethodFailure('VF', 'Invalid request', [{ param: 'currentPassword', description: 'is wrong' }]);
+      throw new MethodFailure('VF', 'Invalid request', [vf('currentPassword', VfCode.passwordWrong)]);
     }
     if (await verifyPassword(user.passwordHash, input.newPassword)) {
-      throw new MethodFailure('VF', 'Invalid request', [{ param: 'newPassword', description: SAME_PASSWORD_ERROR }]);
+      throw new MethodFailure('VF', 'Invalid request', [vf('newPassword', SAME_PASSWORD_ERROR)]);
     }
     const passwordHash = await hashPassword(input.newPassword);
     const issued = await db.transaction(async (tx) => {
@@ -432,7 +433,7 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
         ),
       )
       .returning({ id: oneTimeCodes.id });
-    if (canceled.length === 0) throw new MethodFailure('VF', 'Invalid request', [{ param: 'requestKey', description: 'is not a pending password change' }]);
+    if (canceled.length === 0) throw new MethodFailure('VF', 'Invalid request', [vf('requestKey', VfCode.notPendingChange)]);
     ctx.audit({ requestKey: input.requestKey });
     ctx.publish(caller.customerId, { type: 'PasswordChange', status: 'canceled' });
     return {};

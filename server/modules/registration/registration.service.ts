@@ -34,7 +34,8 @@ import { hashPassword, sha256Hex, timingSafeEqualText } from '../auth/crypto.ts'
 import { customerAccess, customers, phones, termsAcceptances, users } from '../customers/customers.tables.ts';
 import { currentTerms } from '../customers/terms.service.ts';
 import { countryExists } from '../dictionaries/dictionaries.service.ts';
-import { MethodFailure } from '../method-types.ts';
+import { MethodFailure, vfFailure as vf } from '../method-types.ts';
+import { VfCode } from '../../../api/errors.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 
 export type ActivationPurpose = 'activation' | 'businessActivation' | 'employeeActivation';
@@ -56,13 +57,6 @@ const OPENING_ACCOUNT = { type: 1001, currency: 'EUR' } as const;
 export const RegistrationMessages = {
   closed: 'Registration is closed',
   tooMany: 'Too many requests',
-  alreadyRegistered: 'is already registered',
-  wrongCode: 'is not correct',
-  expiredCode: 'has expired: ask for a new one',
-  usedCode: 'has already been used: sign in',
-  notOffered: 'is not offered',
-  notCountry: 'must be a country',
-  phonePair: 'is required with the phone number',
 } as const;
 
 export interface RegistrationOptions {
@@ -88,9 +82,6 @@ export interface NewPersonalAccount {
   phone?: string | undefined;
 }
 
-function vf(param: string, description: string): MethodFailure {
-  return new MethodFailure(ResponseCode.validation, 'Invalid request', [{ param, description }]);
-}
 
 /** ACTIVATION_CODE_LENGTH characters of the alphabet, uniformly (crypto random). */
 export function newActivationCode(): string {
@@ -177,12 +168,12 @@ export function createRegistrationService(options: RegistrationOptions) {
     /** A personal customer, its user (not activated), phone, accepted terms, EUR account and code. */
     async createPersonalAccount(tx: Db, input: NewPersonalAccount): Promise<{ userId: number; customerId: number }> {
       if (!options.allowRegistration) throw new MethodFailure(ResponseCode.accessDenied, RegistrationMessages.closed);
-      if (!options.personalTypes.includes(input.personalType)) throw vf('personalType', RegistrationMessages.notOffered);
+      if (!options.personalTypes.includes(input.personalType)) throw vf('personalType', VfCode.notOffered);
       if ((input.phone === undefined) !== (input.phoneCountryCode === undefined)) {
-        throw vf(input.phone === undefined ? 'phone' : 'phoneCountryCode', RegistrationMessages.phonePair);
+        throw vf(input.phone === undefined ? 'phone' : 'phoneCountryCode', VfCode.requiredWithPhone);
       }
-      if (!(await countryExists(tx, input.residenceCountryCode))) throw vf('residenceCountryCode', RegistrationMessages.notCountry);
-      if ((await emailState(tx, input.email)) !== EmailState.free) throw vf('email', RegistrationMessages.alreadyRegistered);
+      if (!(await countryExists(tx, input.residenceCountryCode))) throw vf('residenceCountryCode', VfCode.notCountry);
+      if ((await emailState(tx, input.email)) !== EmailState.free) throw vf('email', VfCode.alreadyRegistered);
 
       const passwordHash = await hashPassword(input.password);
       const [customer] = await tx
@@ -198,7 +189,7 @@ export function createRegistrationService(options: RegistrationOptions) {
           .returning({ id: users.id, email: users.email });
       } catch (err) {
         // Two registrations of one address at once: the unique index decides.
-        if (isUniqueViolation(err)) throw vf('email', RegistrationMessages.alreadyRegistered);
+        if (isUniqueViolation(err)) throw vf('email', VfCode.alreadyRegistered);
         throw err;
       }
       if (!user) throw new Error('registration: no user row');
@@ -219,7 +210,7 @@ export function createRegistrationService(options: RegistrationOptions) {
      * (and, for a business owner, e-mails activation links to the company's authorised users).
      */
     async activate(db: Db, purpose: ActivationPurpose, email: string, code: string, newPassword?: string): Promise<void> {
-      const wrong = () => vf('activationCode', RegistrationMessages.wrongCode);
+      const wrong = () => vf('activationCode', VfCode.codeWrong);
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       if (!user || user.disabled) throw wrong();
       const codeHash = sha256Hex(code);
@@ -236,10 +227,10 @@ export function createRegistrationService(options: RegistrationOptions) {
           .from(oneTimeCodes)
           .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash)))
           .limit(1);
-        throw used ? vf('activationCode', RegistrationMessages.usedCode) : wrong();
+        throw used ? vf('activationCode', VfCode.codeUsed) : wrong();
       }
       if (row.failedAttempts >= ACTIVATION_MAX_ATTEMPTS || row.expiresAt.getTime() <= now()) {
-        throw vf('activationCode', RegistrationMessages.expiredCode);
+        throw vf('activationCode', VfCode.codeExpired);
       }
       if (!timingSafeEqualText(row.codeHash, codeHash)) {
         // Counted in one statement, outside any transaction, so a burst of guesses counts each one.

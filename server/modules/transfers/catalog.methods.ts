@@ -28,13 +28,14 @@ import { accounts } from '../accounts/accounts.tables.ts';
 import { minorToDecimal } from '../accounts/money.ts';
 import { customerAccess, customers, users } from '../customers/customers.tables.ts';
 import { displayName } from '../customers/customers.methods.ts';
-import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
+import { MethodFailure, vfFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { createAddressLimiter } from '../registration/registration.service.ts';
 import { newWalletAddress } from './catalog.accounts.ts';
 import { toWireAccount } from '../accounts/accounts.wire.ts';
 import { normaliseRate, rateFor } from './rates.ts';
 import { heldFlags, nestFlags, OPERATION_FLAGS, requireFlags } from './permissions.ts';
 import { blacklist, exchangeRates, transferSchedules, transfers } from './transfers.tables.ts';
+import { VfCode } from '../../../api/errors.ts';
 
 export type MoneyCatalogHandlersMethods = Pick<
   typeof transferMethods,
@@ -56,8 +57,6 @@ export const CatalogMessages = {
   noAccess: 'No access to this account',
   closedAccount: 'The account is closed',
   invalid: 'Invalid request',
-  hasCurrency: 'You already have an account in this currency',
-  notCurrency: (currency: string) => `is not a ${currency} account`,
   tooMany: 'Too many requests: try again in a minute',
   noSuchSchedule: 'There is no such pre-approved payment',
   notCancelable: 'This pre-approved payment cannot be canceled',
@@ -71,9 +70,7 @@ function acting(ctx: MethodContext): Acting {
   return { customerId: ctx.customerId, userId: ctx.caller.userId };
 }
 
-function vf(param: string, description: string): MethodFailure {
-  return new MethodFailure('VF', CatalogMessages.invalid, [{ param, description }]);
-}
+
 
 /** A LIKE pattern matching `text` anywhere, its wildcards (and the escape character) escaped. */
 function containsPattern(text: string): string {
@@ -175,7 +172,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
     async addCurrency(input, ctx) {
       const { customerId } = acting(ctx);
       await lockCustomer(ctx.db, customerId);
-      if (await liveAccountIn(ctx.db, customerId, input.currencyCode)) throw vf('currencyCode', CatalogMessages.hasCurrency);
+      if (await liveAccountIn(ctx.db, customerId, input.currencyCode)) throw vfFailure('currencyCode', VfCode.hasCurrency);
       const account = await openAccount(ctx.db, customerId, input.currencyCode, null);
       ctx.audit({ accountId: account.accountId, currency: account.currency });
       return { account: toWireAccount(account) };
@@ -190,7 +187,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
         [account] = await ctx.db.select().from(accounts).where(eq(accounts.accountId, input.accountId)).for('update');
         // Another customer's account answers as one that does not exist (no existence oracle).
         if (!account || account.customerId !== customerId) throw new MethodFailure('ENOA', CatalogMessages.noAccess);
-        if (account.currency !== input.currencyCode) throw vf('accountId', CatalogMessages.notCurrency(input.currencyCode));
+        if (account.currency !== input.currencyCode) throw vfFailure('accountId', VfCode.notCurrencyAccount, { currency: input.currencyCode });
         if (account.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', CatalogMessages.closedAccount);
       } else {
         account = await liveAccountIn(ctx.db, customerId, input.currencyCode);

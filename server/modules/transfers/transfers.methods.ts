@@ -9,18 +9,19 @@ import { eq } from 'drizzle-orm';
 import type { transferMethods, TransferOperation } from '../../../api/transfers.ts';
 import type { Tx } from '../../db/types.ts';
 import { minorToDecimal } from '../accounts/money.ts';
-import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
+import { MethodFailure, vfFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { limitsFor, usedToday, feeOperationOf, feeRuleFor } from './fees.ts';
 import { heldFlags, OPERATION_FLAGS, PermissionMessages, requireFlags } from './permissions.ts';
 import { transfers } from './transfers.tables.ts';
 import { createTransferService, maxSendable, ownAccount, quoteAmounts, TransferMessages, type ParamNames, type TransferActor, type TransferService } from './transfers.service.ts';
+import { VfCode } from '../../../api/errors.ts';
 
 export type TransferHandlersMethods = Pick<
   typeof transferMethods,
   'transferFee' | 'transferMaxAmount' | 'customerLimits' | 'transferBetweenAccounts' | 'transferP2p' | 'approveTransfer' | 'resendApproval' | 'transferCancel' | 'transferStatus'
 >;
 
-const vf = (param: string, description: string) => new MethodFailure('VF', TransferMessages.invalid, [{ param, description }]);
+const vf = vfFailure;
 
 function actorOf(ctx: MethodContext): TransferActor {
   if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', 'Sign-in required');
@@ -56,11 +57,11 @@ export function createTransferHandlers(service: TransferService): HandlerTable<T
       const from = await ownAccount(ctx.db, customerId, input.fromAccountId);
       let toCurrency = from.currency;
       if (input.operation === 'betweenAccounts') {
-        if (input.toAccountId === undefined) throw vf('toAccountId', TransferMessages.toAccountRequired);
-        if (input.toAccountId === input.fromAccountId) throw vf('toAccountId', TransferMessages.sameAccount);
+        if (input.toAccountId === undefined) throw vf('toAccountId', VfCode.required);
+        if (input.toAccountId === input.fromAccountId) throw vf('toAccountId', VfCode.sameAccount);
         toCurrency = (await ownAccount(ctx.db, customerId, input.toAccountId)).currency;
       } else if (input.currency !== undefined && input.currency !== from.currency) {
-        throw vf('currency', TransferMessages.currencyOfAccount);
+        throw vf('currency', VfCode.currencyOfAccount);
       }
       const quote = await quoteAmounts(ctx.db, {
         kind: input.operation,
@@ -87,7 +88,7 @@ export function createTransferHandlers(service: TransferService): HandlerTable<T
       const from = await ownAccount(ctx.db, customerId, input.fromAccountId);
       let toCurrency = from.currency;
       if (input.operation === 'betweenAccounts' && input.toAccountId !== undefined) {
-        if (input.toAccountId === input.fromAccountId) throw vf('toAccountId', TransferMessages.sameAccount);
+        if (input.toAccountId === input.fromAccountId) throw vf('toAccountId', VfCode.sameAccount);
         toCurrency = (await ownAccount(ctx.db, customerId, input.toAccountId)).currency;
       }
       const rule = await feeRuleFor(ctx.db, feeOperationOf(input.operation, from.currency, toCurrency), from.currency);

@@ -44,7 +44,7 @@ import { accounts } from '../accounts/accounts.tables.ts';
 import { currencyExponent, decimalToMinor, minorToDecimal } from '../accounts/money.ts';
 import { blacklist, transferApprovals, transferSchedules, transfers, type TransferKind, type TransferStatus } from './transfers.tables.ts';
 import { customers, users } from '../customers/customers.tables.ts';
-import { MethodFailure } from '../method-types.ts';
+import { MethodFailure, vfFailure } from '../method-types.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
 import { addDailyUsage, addUsageSql, computeFee, dailyLimitExceeded, feeOperationOf, feeRuleFor, giveBackDailyUsage, NO_LIMITS, utcDay, type FeeRule, type Limits } from './fees.ts';
 import { convertForward, convertInverse, pickRate, rateFor } from './rates.ts';
@@ -60,6 +60,7 @@ import {
   type TransferApprovalsPort,
 } from './approval.service.ts';
 import { addPeriods, nextSlotAfter, type Frequency } from './schedule-dates.ts';
+import { VfCode, vf as vfError } from '../../../api/errors.ts';
 
 /** A pending transfer not approved within this expires (voided lazily when touched, and by the sweeper). */
 export const TRANSFER_APPROVAL_TTL_S = 900;
@@ -75,19 +76,6 @@ export const TransferMessages = {
   notPending: 'This transfer is no longer waiting for approval',
   expired: 'This transfer has expired',
   invalid: 'Invalid request',
-  positive: 'must be more than 0',
-  tooSmallToConvert: 'is too small to convert',
-  sameAccount: 'must be another account than the source',
-  currencyOfAccounts: 'must be the currency of the source or the destination account',
-  currencyOfAccount: 'must be the currency of the account',
-  available: 'exceeds the available balance',
-  payeeUnknown: 'No customer can receive money at this e-mail',
-  payeeSelf: 'You cannot send money to yourself',
-  payeeRefuses: 'The payee does not accept money from you',
-  payeeNoAccount: (currency: string) => `The payee has no account in ${currency}`,
-  frequencyRequired: 'is required for a recurring transfer',
-  endDatePassed: 'must be a later day than today',
-  toAccountRequired: 'is required',
 } as const;
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -139,7 +127,7 @@ export function toResult(t: TransferRow, approvalSentTo: string | null): Transfe
   };
 }
 
-const vf = (param: string, description: string) => new MethodFailure('VF', TransferMessages.invalid, [{ param, description }]);
+const vf = vfFailure;
 
 /** Field names of the method being answered (VF names the caller's own fields). */
 export interface ParamNames {
@@ -155,7 +143,7 @@ export function parseAmount(amount: string, currency: string, param: string): bi
     return decimalToMinor(amount, currency);
   } catch {
     const exponent = currencyExponent(currency);
-    throw vf(param, exponent === 0 ? `must be a whole amount of ${currency}` : `must have at most ${exponent} decimals in ${currency}`);
+    throw exponent === 0 ? vf(param, VfCode.wholeAmount, { currency }) : vf(param, VfCode.maxDecimals, { decimals: exponent, currency });
   }
 }
 
@@ -199,7 +187,7 @@ export async function quoteAmounts(
   input: { kind: TransferKind; from: AccountRow; toCurrency: string; amount: string; amountCurrency: string; params: ParamNames },
 ): Promise<Quote> {
   const { from, toCurrency, amountCurrency, params } = input;
-  if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, TransferMessages.currencyOfAccounts);
+  if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, VfCode.currencyOfAccounts);
   const rate = await rateFor(db, from.currency, toCurrency);
   const feeRule = await feeRuleFor(db, feeOperationOf(input.kind, from.currency, toCurrency), from.currency);
   return computeQuote(input, rate, feeRule);
@@ -212,7 +200,7 @@ export function computeQuote<A extends { currency: string }>(
   feeRule: FeeRule | null,
 ): Omit<Quote, 'from'> & { from: A } {
   const { from, toCurrency, amountCurrency, params } = input;
-  if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, TransferMessages.currencyOfAccounts);
+  if (amountCurrency !== from.currency && amountCurrency !== toCurrency) throw vf(params.currency, VfCode.currencyOfAccounts);
   let amountMinor: bigint;
   let toAmountMinor: bigint;
   if (amountCurrency === from.currency) {
@@ -262,21 +250,21 @@ export async function resolvePayee(db: Db | Tx, sender: { customerId: number; em
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(eq(users.email, toEmail.toLowerCase()));
-  if (!user || user.disabled || !user.activated || user.isProvider) throw vf(param, TransferMessages.payeeUnknown);
-  if (user.customerId === sender.customerId) throw vf(param, TransferMessages.payeeSelf);
+  if (!user || user.disabled || !user.activated || user.isProvider) throw vf(param, VfCode.payeeUnknown);
+  if (user.customerId === sender.customerId) throw vf(param, VfCode.payeeSelf);
   const [refused] = await db
     .select({ id: blacklist.id })
     .from(blacklist)
     .where(and(eq(blacklist.customerId, user.customerId), eq(blacklist.email, sender.email.toLowerCase())))
     .limit(1);
-  if (refused) throw vf(param, TransferMessages.payeeRefuses);
+  if (refused) throw vf(param, VfCode.payeeRefuses);
   const [account] = await db
     .select({ id: accounts.accountId })
     .from(accounts)
     .where(and(eq(accounts.customerId, user.customerId), eq(accounts.currency, currency), eq(accounts.purpose, 'customer'), ne(accounts.status, ACCOUNT_STATUS_CLOSED)))
     .orderBy(asc(accounts.accountId))
     .limit(1);
-  if (!account) throw vf(param, TransferMessages.payeeNoAccount(currency));
+  if (!account) throw vf(param, VfCode.payeeNoAccount, { currency });
   return { customerId: user.customerId, accountId: account.id, name: customerName(user), email: toEmail.toLowerCase() };
 }
 
@@ -410,11 +398,11 @@ export function createTransferService(deps: TransferServiceDeps) {
     if (!input) return null;
     const recurring = input.subscriptionFrequency !== undefined;
     if (!recurring) {
-      if (input.subscriptionEndDate !== undefined || input.subscriptionTransactions !== undefined) throw vf('subscriptionFrequency', TransferMessages.frequencyRequired);
+      if (input.subscriptionEndDate !== undefined || input.subscriptionTransactions !== undefined) throw vf('subscriptionFrequency', VfCode.frequencyRequired);
       return null;
     }
     if (input.subscriptionEndDate !== undefined && input.subscriptionEndDate <= at(now()).toISOString().slice(0, 10)) {
-      throw vf('subscriptionEndDate', TransferMessages.endDatePassed);
+      throw vf('subscriptionEndDate', VfCode.laterThanToday);
     }
     return input;
   }
@@ -442,7 +430,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     let payeeName: string;
     let toEmail: string | null = null;
     if (spec.kind === 'betweenAccounts') {
-      if (spec.toAccountId === spec.fromAccountId) throw vf(spec.params.to, TransferMessages.sameAccount);
+      if (spec.toAccountId === spec.fromAccountId) throw vf(spec.params.to, VfCode.sameAccount);
       const to = context.accounts.get(spec.toAccountId);
       if (!to || to.customerId !== actor.customerId || to.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
       if (to.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
@@ -451,7 +439,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       toCurrency = to.currency;
       payeeName = `${to.currency} account ${to.accountId}`;
     } else {
-      if (spec.currency !== from.currency) throw vf(spec.params.currency, TransferMessages.currencyOfAccount);
+      if (spec.currency !== from.currency) throw vf(spec.params.currency, VfCode.currencyOfAccount);
       const payee = await resolvePayee(tx, { customerId: actor.customerId, email: user.email }, spec.toEmail, spec.currency);
       toAccountId = payee.accountId;
       toCustomerId = payee.customerId;
@@ -466,7 +454,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       context.feeRule,
     );
     if (quote.amountMinor <= 0n || quote.toAmountMinor <= 0n) {
-      throw vf(spec.params.amount, quote.amountMinor <= 0n && quote.toAmountMinor <= 0n ? TransferMessages.positive : TransferMessages.tooSmallToConvert);
+      throw vf(spec.params.amount, quote.amountMinor <= 0n && quote.toAmountMinor <= 0n ? VfCode.positive : VfCode.tooSmallToConvert);
     }
 
     const mode: ApproveType = options.scheduleRun ? 'none' : requester.mode;
@@ -475,8 +463,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     // Limits, on the source amount (the daily one below, once this transfer is written).
     const limits = context.limits;
     const cur = from.currency;
-    if (quote.amountMinor < limits.minMinor) throw vf(spec.params.amount, `must be at least ${minorToDecimal(limits.minMinor, cur)} ${cur}`);
-    if (quote.amountMinor > limits.maxMinor) throw vf(spec.params.amount, `must be at most ${minorToDecimal(limits.maxMinor, cur)} ${cur} per transfer`);
+    if (quote.amountMinor < limits.minMinor) throw vf(spec.params.amount, VfCode.belowMinimum, { amount: minorToDecimal(limits.minMinor, cur), currency: cur });
+    if (quote.amountMinor > limits.maxMinor) throw vf(spec.params.amount, VfCode.aboveMaximum, { amount: minorToDecimal(limits.maxMinor, cur), currency: cur });
 
     // What posting needs is read before the locks.
     const provider = context.provider;
@@ -539,7 +527,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     const total = quote.amountMinor + quote.feeMinor;
     const limitFailure = (used: bigint) => {
       const left = dailyLimitExceeded(used, quote.amountMinor, limits.dailyMinor);
-      return left === null ? null : vf(spec.params.amount, `exceeds today's limit (${minorToDecimal(left, cur)} ${cur} left)`);
+      return left === null ? null : vf(spec.params.amount, VfCode.dailyLimit, { left: minorToDecimal(left, cur), currency: cur });
     };
     /**
      * A refusal found under the accounts' locks: the daily limit's answer comes first (as it always
@@ -558,7 +546,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
       const destination = locked.get(toAccountId);
       if (destination && destination.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
-      if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, TransferMessages.available));
+      if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, VfCode.balanceExceeded));
       const plan = await planEntry(tx, { legs: postingLegs(fields, provider), locked });
       const entryKey = options.scheduleRun ? `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` : null;
       const updateValues = updateValuesSql(plan);
@@ -629,7 +617,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     const locked = await lockAccounts(tx, [from.accountId]);
     const source = locked.get(from.accountId);
     if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
-    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, TransferMessages.available));
+    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, VfCode.balanceExceeded));
     await placeHold(tx, source, total);
     // The daily limit: this transfer added to the day's counter (its row lock serialises the
     // customer's requests of this kind and currency from here to commit).
@@ -797,11 +785,10 @@ export function createTransferService(deps: TransferServiceDeps) {
         if (attempts >= APPROVAL_MAX_ATTEMPTS) {
           const rejected = await voidTransfer(tx, t, 'rejected');
           actor.publish(t.customerId, transferEvent(rejected));
-          throw new KeptFailure('VF', TransferMessages.invalid, [{ param: 'approvalCode', description: ApprovalMessages.tooManyWrong }]);
+          throw new KeptFailure('VF', TransferMessages.invalid, [vfError('approvalCode', VfCode.approvalTooManyWrong)]);
         }
         const left = APPROVAL_MAX_ATTEMPTS - attempts;
-        const description = `${check.reason === 'used' ? ApprovalMessages.codeUsed : ApprovalMessages.wrongCode} (${left} ${left === 1 ? 'try' : 'tries'} left)`;
-        throw new KeptFailure('VF', TransferMessages.invalid, [{ param: 'approvalCode', description }]);
+        throw new KeptFailure('VF', TransferMessages.invalid, [vfError('approvalCode', check.reason === 'used' ? VfCode.approvalCodeUsed : VfCode.approvalCodeWrong, { triesLeft: left })]);
       }
       const destination = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.accountId, t.toAccountId));
       if (destination[0]?.status === ACCOUNT_STATUS_CLOSED) {
@@ -988,7 +975,7 @@ export function createTransferService(deps: TransferServiceDeps) {
           } catch (err) {
             if (err instanceof DuplicateRunError) throw err;
             if (err instanceof MethodFailure) error = [err.responseDescription, ...(err.validationErrors ?? []).map((e) => `${e.param} ${e.description}`)].join(': ');
-            else if (err instanceof InsufficientFundsError) error = TransferMessages.available;
+            else if (err instanceof InsufficientFundsError) error = VfCode.balanceExceeded;
             else throw err;
           }
           const done = error === null ? run : s.transactionsDone;

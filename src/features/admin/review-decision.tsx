@@ -27,6 +27,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
+import { validationMessage, validationMessages } from '../../lib/validation-messages.ts';
 
 /** The decision's actor with the real call (the queue provides it). */
 export function useAdminReview(target: ReviewTarget, decide: (request: DecideRequest) => Promise<DecideResult>) {
@@ -67,7 +68,7 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
     if (!e) return undefined;
     if (e.code === 'required') return t`Give the reason: the customer reads it.`;
     if (e.code === 'tooLong') return t`At most ${e.max} characters.`;
-    return e.detail;
+    return e.error ? validationMessage(e.error) : e.detail;
   };
   const { submit, back, cancel } = useStepControls(actor, view);
 
@@ -146,7 +147,7 @@ export function ReviewDecisionForm({ actor, subject }: ReviewDecisionFormProps) 
           </dl>
           {view.step === 'failed' && view.failure ? (
             <RetryAlert actor={actor} title={t`The decision was not recorded`}>
-              <p>{view.failure.code === 'network' ? t`The connection failed. Try again.` : (view.failure.detail ?? t`The decision was refused.`)}</p>
+              <p>{view.failure.code === 'network' ? t`The connection failed. Try again.` : (view.failure.errors?.length ? validationMessages(view.failure.errors) : (view.failure.detail ?? t`The decision was refused.`))}</p>
             </RetryAlert>
           ) : null}
           <div className="actions">

@@ -18,7 +18,7 @@ const refusedOrNetwork = (f: Failure) =>
 
 /** A VF answer about the code itself (wrong, expired, used up): the platform's words. */
 const codeFailure = (f: Failure): ConfirmCodeResult =>
-  f.responseCode === ResponseCode.validation ? { ok: false, code: 'wrongCode', detail: f.validationErrors?.map((e) => e.description).join('\n') || describeFailure(f) } : refusedOrNetwork(f);
+  f.responseCode === ResponseCode.validation ? { ok: false, code: 'wrongCode', detail: describeFailure(f) } : refusedOrNetwork(f);
 
 export const phoneConfirmActors = {
   async requestCode({ targetId }: { targetId: number }): Promise<RequestCodeResult> {

@@ -32,6 +32,7 @@ import { saveAddress } from './actors.ts';
 import { useAddressErrorText, useAddressTypeNames } from './messages.ts';
 import { addressDocumentTypesQuery } from './queries.ts';
 import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
+import { validationMessage, validationMessages } from '../../lib/validation-messages.ts';
 
 const ACCEPT = ACCEPTED_DOCUMENT_TYPES.join(',');
 const fileOf = (file: File): UploadFile => ({ name: file.name, size: file.size, type: file.type, content: file });
@@ -73,7 +74,7 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
     else if (view.step === 'canceled') onFinished(false);
   }, [view.step]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const err = (e: AddressFieldError | undefined) => (e ? errorText(e.code, e.detail) : undefined);
+  const err = (e: AddressFieldError | undefined) => (e ? errorText(e.code, e.error ? validationMessage(e.error) : e.detail) : undefined);
   const set = (field: keyof AddressValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const setDraft = (key: AddressDocumentKey, patch: Partial<DraftState>) => setDrafts((d) => ({ ...d, [key]: { ...d[key], ...patch } }));
   const secondPageOf = (typeId: string) => types.find((ty) => String(ty.id) === typeId)?.secondPage ?? null;
@@ -99,7 +100,7 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
   const otherErrors =
     view.saveError && view.step !== 'failed' ? (
       <Alert tone="error" title={t`The address was not saved`}>
-        {view.saveError.code === 'refused' && view.saveError.detail ? <p>{view.saveError.detail}</p> : null}
+        {view.saveError.code === 'refused' && view.saveError.detail ? <p>{view.saveError.errors?.length ? validationMessages(view.saveError.errors) : view.saveError.detail}</p> : null}
       </Alert>
     ) : null;
   const documentTitles: Record<AddressDocumentKey, string> = {
@@ -241,7 +242,7 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
           </dl>
           {view.step === 'failed' && view.saveError ? (
             <RetryAlert actor={actor} title={t`The address was not saved`}>
-              <p>{view.saveError.code === 'network' ? t`The connection failed. Try again.` : (view.saveError.detail ?? t`Unknown error`)}</p>
+              <p>{view.saveError.code === 'network' ? t`The connection failed. Try again.` : (view.saveError.errors?.length ? validationMessages(view.saveError.errors) : (view.saveError.detail ?? t`Unknown error`))}</p>
             </RetryAlert>
           ) : null}
           <div className="actions">

@@ -72,7 +72,8 @@ export function useCodeErrorText(): (code: CodeConfirmErrorCode, detail: string 
       case 'codeFormat':
         return t`Enter the 6-digit code.`;
       case 'wrongCode':
-        return detail ? t`The code was not accepted: ${detail}` : t`The code was not accepted.`;
+        // detail: the platform's VF in the customer's words (describeFailure)
+        return detail ?? t`The code was not accepted.`;
       case 'network':
         return t`The connection failed. Try again.`;
       case 'refused':

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Failure, ValidationError } from '../../../api/envelope.ts';
 import { MethodCallError, describeFailure, isFailure } from '../../lib/request.ts';
+import { validationMessage } from '../../lib/validation-messages.ts';
 import { invalidateAfterChange } from './queries.ts';
 
 export function useChange<TVars, TAnswer extends { responseCode: string }>(call: (vars: TVars) => Promise<TAnswer | Failure>, onDone?: (answer: TAnswer) => void) {
@@ -28,9 +29,12 @@ export function useChange<TVars, TAnswer extends { responseCode: string }>(call:
     busy: mutation.isPending,
     done: mutation.isSuccess,
     reset: () => mutation.reset(),
-    /** the platform's words on one field (VF param), if any */
-    fieldError: (param: string): string | undefined => failure?.validationErrors?.find((e: ValidationError) => e.param === param)?.description,
-    /** the failure as a whole (VF lists joined `param: description`), or null */
+    /** the platform's error on one field (VF param) in the customer's language, if any */
+    fieldError: (param: string): string | undefined => {
+      const error = failure?.validationErrors?.find((e: ValidationError) => e.param === param);
+      return error ? validationMessage(error) : undefined;
+    },
+    /** the failure as a whole in the customer's language, or null */
     errorText: mutation.error ? (failure ? describeFailure(failure) : String(mutation.error)) : null,
   };
 }

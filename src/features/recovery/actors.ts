@@ -16,14 +16,16 @@ import type {
 import type { ChangeStepResult, PasswordChangeErrorCode, StartChangeResult } from '../../../machines/password-change/password-change.machine.ts';
 import { callMethod, isFailure } from '../../lib/request.ts';
 
+/** The VF code (api/errors.ts) of a field, '' for an error without one, null for no error. */
 function fieldError(f: Failure, param: string): string | null {
-  return f.validationErrors?.find((e) => e.param === param)?.description ?? null;
+  const error = f.validationErrors?.find((e) => e.param === param);
+  return error ? (error.code ?? '') : null;
 }
 
-/** A code's VF description (api/recovery.ts PasswordCodeErrors) as a code the views know. */
-function codeErrorOf(description: string): 'codeWrong' | 'codeExpired' | 'codeDead' {
-  if (description === PasswordCodeErrors.expired) return 'codeExpired';
-  if (description === PasswordCodeErrors.dead) return 'codeDead';
+/** A code's VF code (api/recovery.ts PasswordCodeErrors) as a code the views know. */
+function codeErrorOf(code: string): 'codeWrong' | 'codeExpired' | 'codeDead' {
+  if (code === PasswordCodeErrors.expired) return 'codeExpired';
+  if (code === PasswordCodeErrors.dead) return 'codeDead';
   return 'codeWrong';
 }
 

@@ -39,15 +39,15 @@ export function RecoveryCancelView({ taskId, code: linkCode, signInLink }: { tas
     setState({ step: 'sending' });
     const answer = await callMethod('accountRecoveryCancel', { taskId, cancelCode: code.trim() });
     if (!isFailure(answer)) return setState({ step: 'done' });
-    const description = answer.validationErrors?.find((v) => v.param === 'cancelCode')?.description;
+    const errorCode = answer.validationErrors?.find((v) => v.param === 'cancelCode')?.code;
     const failure =
       answer.responseCode === ResponseCode.network
         ? 'network'
         : answer.responseCode === ResponseCode.accessDenied
           ? 'rateLimited'
-          : description === RecoveryCancelErrors.expired
+          : errorCode === RecoveryCancelErrors.expired
             ? 'expired'
-            : description === RecoveryCancelErrors.completed
+            : errorCode === RecoveryCancelErrors.completed
               ? 'completed'
               : answer.responseCode === ResponseCode.validation
                 ? 'wrong'

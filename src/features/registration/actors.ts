@@ -3,6 +3,7 @@
  * api/registration.ts through the request wrapper. Expected failures come back as
  * `{ ok: false, code }` (translated by the views); nothing here logs a password or a code.
  */
+import { VfCode } from '../../../api/errors.ts';
 import { fromPromise } from 'xstate';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import { emailCheckState } from '../../../api/registration.ts';
@@ -66,7 +67,7 @@ export const createAccountActor = fromPromise<CreateAccountResult, { request: Re
   if (!isFailure(answer)) return { ok: true };
   if (answer.responseCode === ResponseCode.accessDenied) return { ok: false, code: 'closed' };
   if (answer.responseCode === ResponseCode.validation) {
-    if (answer.validationErrors?.some((e) => e.param === 'email' && e.description === 'is already registered')) return { ok: false, code: 'emailTaken' };
+    if (answer.validationErrors?.some((e) => e.param === 'email' && e.code === VfCode.alreadyRegistered)) return { ok: false, code: 'emailTaken' };
     const fieldErrors = registrationFieldErrors(answer);
     if (Object.keys(fieldErrors).length > 0) return { ok: false, code: 'fields', fieldErrors };
   }
@@ -85,7 +86,7 @@ export function activationFailure(failure: Failure): ActivateResult {
   let code: ActivationErrorCode | null = null;
   for (const e of failure.validationErrors ?? []) {
     if (e.param === 'activationCode') {
-      code = e.description.startsWith('has expired') ? 'expiredCode' : e.description.startsWith('has already been used') ? 'usedCode' : 'wrongCode';
+      code = e.code === VfCode.codeExpired ? 'expiredCode' : e.code === VfCode.codeUsed ? 'usedCode' : 'wrongCode';
     } else if (e.param === 'password') fields.password = 'weakPassword';
     else if (e.param === 'email' || e.param === 'username') fields.email = 'invalidEmail';
   }

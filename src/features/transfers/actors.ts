@@ -36,7 +36,8 @@ import {
 } from '../../../machines/transfer/transfer.rules.ts';
 import { getPushUrl } from '../../lib/api-base.ts';
 import { connectPush, type PushOptions } from '../../lib/push-client.ts';
-import { callMethod, isFailure, type MethodResult } from '../../lib/request.ts';
+import { callMethod, isEnglish, isFailure, type MethodResult } from '../../lib/request.ts';
+import { validationMessage, validationMessages } from '../../lib/validation-messages.ts';
 
 /** The push wait also asks the transfer's status this often (a dropped socket loses events). */
 export const TRANSFER_STATUS_POLL_MS = 5_000;
@@ -77,6 +78,17 @@ async function sendTransfer(request: TransferRequest, idempotencyKey: string): P
   }
 }
 
+/**
+ * The approval machine shows a refusal's responseDescription as its text: give it the customer's
+ * words (the VF errors by code), the platform's English only to English readers, else none (the
+ * view's own message for the error then stands alone).
+ */
+function approvalRefusal(f: Failure): Refusal {
+  const text = f.validationErrors?.length ? validationMessages(f.validationErrors) : isEnglish() ? f.responseDescription : undefined;
+  const { responseDescription: _english, ...rest } = f;
+  return refusal(text === undefined ? rest : { ...rest, responseDescription: text });
+}
+
 export function createApprovalActors(deps: TransferActorDeps) {
   return {
     approveTransfer: fromPromise<ApproveResult, { transactionId: number; code: string; idempotencyKey: string }>(async ({ input }) => {
@@ -86,19 +98,21 @@ export function createApprovalActors(deps: TransferActorDeps) {
         return { ok: true, status: answer.status };
       }
       const wrong = answer.responseCode === ResponseCode.validation ? answer.validationErrors?.find((e) => e.param === 'approvalCode') : undefined;
-      if (!wrong) return refusal(answer);
+      if (!wrong) return approvalRefusal(answer);
       // The last wrong code rejects the transfer (said on the same field): then the approval is over.
       const now = await callMethod('transferStatus', { trxid: input.transactionId });
-      if (!isFailure(now) && now.status !== 'pending') return { ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation, responseDescription: wrong.description } };
-      return { ok: false, code: 'wrongCode', description: wrong.description };
+      // The approval machine keeps the platform's error as text: word it in the customer's language here.
+      const text = validationMessage(wrong);
+      if (!isFailure(now) && now.status !== 'pending') return { ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation, responseDescription: text } };
+      return { ok: false, code: 'wrongCode', description: text };
     }),
     resendApproval: fromPromise<ResendResult, { transactionId: number }>(async ({ input }) => {
       const answer = await callMethod('resendApproval', { trxid: input.transactionId });
-      return isFailure(answer) ? refusal(answer) : { ok: true, approvalSentTo: answer.approvalSentTo };
+      return isFailure(answer) ? approvalRefusal(answer) : { ok: true, approvalSentTo: answer.approvalSentTo };
     }),
     cancelTransfer: fromPromise<CancelResult, { transactionId: number; idempotencyKey: string }>(async ({ input }) => {
       const answer = await callMethod('transferCancel', { trxid: input.transactionId }, { idempotencyKey: input.idempotencyKey });
-      if (isFailure(answer)) return refusal(answer);
+      if (isFailure(answer)) return approvalRefusal(answer);
       refreshAfterTransfer(deps);
       return { ok: true, status: answer.status };
     }),

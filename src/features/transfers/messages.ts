@@ -1,4 +1,5 @@
 /** The transfer views' wording for machine codes (machines emit codes only). */
+import { validationMessage } from '../../lib/validation-messages.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { ApprovalErrorCode, ApprovalMode } from '../../../machines/approval/approval.machine.ts';
 import type { FieldError, FieldErrorCode, Frequency, TransferKind } from '../../../machines/transfer/transfer.rules.ts';
@@ -29,7 +30,7 @@ export function useFieldErrorText(): (error: FieldError | undefined) => string |
     endDateFormat: t`Choose the last date of the transfers.`,
     transactionsRange: t`Enter a number of transfers from 2 to 1000.`,
   };
-  return (error) => (error ? (error.code === 'server' ? (error.text ?? t`This is not valid.`) : texts[error.code]) : undefined);
+  return (error) => (error ? (error.code === 'server' ? (error.error ? validationMessage(error.error) : t`This is not valid.`) : texts[error.code]) : undefined);
 }
 
 export function useFrequencyNames(): Record<Frequency, string> {

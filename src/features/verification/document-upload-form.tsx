@@ -30,6 +30,8 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useFieldErrorMessages, useSecondPageNames } from './messages.ts';
 import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
+import { validationMessage } from '../../lib/validation-messages.ts';
+import type { ValidationError } from '../../../api/envelope.ts';
 
 export interface DocumentUploadFormProps {
   actor: ActorRefFrom<DocumentUploadMachine>;
@@ -60,14 +62,14 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
   const [expiresDate, setExpiresDate] = useState(view.details.expiresDate);
 
 
-  const errorText = (e: FieldError | undefined): string | undefined => (e ? (e.code === 'platform' ? (e.detail ?? undefined) : errorTexts[e.code]) : undefined);
+  const errorText = (e: FieldError | undefined): string | undefined => (e ? (e.code === 'platform' ? (e.error ? validationMessage(e.error) : (e.detail ?? undefined)) : errorTexts[e.code]) : undefined);
   const typeName = view.type ? (typeNames[view.type.id] ?? String(view.type.id)) : '';
   const { submit, back, cancel } = useStepControls(actor, view);
   /** the platform's errors of no field, with the form */
   const otherErrors =
     view.uploadError && view.step !== 'failed' ? (
       <Alert tone="error" title={t`The document was not uploaded`}>
-        {view.uploadError.code === 'refused' && view.uploadError.detail ? <Lines text={view.uploadError.detail} /> : null}
+        {view.uploadError.code === 'refused' && view.uploadError.detail ? <Lines text={refusalText(view.uploadError)} /> : null}
       </Alert>
     ) : null;
 
@@ -197,7 +199,7 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
           {view.step === 'failed' && view.uploadError ? (
             <RetryAlert actor={actor} title={t`The document was not uploaded`}>
               <p>{view.uploadError.code === 'network' ? t`The connection failed. Try again.` : t`The upload was refused.`}</p>
-              {view.uploadError.code === 'refused' && view.uploadError.detail ? <Lines text={view.uploadError.detail} /> : null}
+              {view.uploadError.code === 'refused' && view.uploadError.detail ? <Lines text={refusalText(view.uploadError)} /> : null}
             </RetryAlert>
           ) : null}
           <div className="actions">
@@ -222,7 +224,12 @@ export function DocumentUploadForm({ actor, typeNames }: DocumentUploadFormProps
   }
 }
 
-/** The platform's words, one paragraph per `param: description` line. */
+/** A refusal in the customer's words: each VF error by its code, else the platform's text. */
+function refusalText(failure: { detail: string | null; errors?: readonly ValidationError[] }): string {
+  return failure.errors && failure.errors.length > 0 ? failure.errors.map(validationMessage).join('\n') : (failure.detail ?? '');
+}
+
+/** The words, one paragraph per line. */
 function Lines({ text }: { text: string }) {
   return (
     <>
