@@ -59,6 +59,7 @@ export const VF_CODES = {
   tooOld: { params: ['days'], en: 'must be at most {days} days old' },
   // --- the request itself (server/modules/platform) ---
   notJson: { params: [], en: 'must be JSON' },
+  notJsonBody: { params: [], en: 'must be application/json for this method' },
   notCustomerId: { params: [], en: 'must be a customer id' },
   tooManyFiles: { params: ['max'], en: 'must be at most {max} files' },
   idempotencyKeyRequired: { params: [], en: 'is required for this method' },

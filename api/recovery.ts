@@ -89,7 +89,7 @@ const personName = v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v
 const isoDate = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, VfCode.notDate),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date'),
+  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), VfCode.notDate),
 );
 
 /**
@@ -140,7 +140,8 @@ export type RecoveryTask = v.InferOutput<typeof RecoveryTaskSchema>;
 export const passwordChangeRequest = defineMethod({
   name: 'passwordChangeRequest',
   access: 'public',
-  mutation: true,
+  // Writes its code, mail and audit entry in its own transaction, only for a registered address.
+  mutation: false,
   request: { email },
   response: { taskId: v.string(), recoveryEmail: v.string() },
 });

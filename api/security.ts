@@ -78,11 +78,11 @@ export const TwoStepSetRequestSchema = v.pipe(
     password: v.pipe(v.string('is required'), v.minLength(1, 'is required'), v.maxLength(256, 'must be at most 256 characters')),
   }),
   v.forward(
-    v.check((input) => input.mode !== undefined || input.typeMode !== undefined, 'is required'),
+    v.check((input) => input.mode !== undefined || input.typeMode !== undefined, VfCode.required),
     ['mode'],
   ),
   v.forward(
-    v.check((input) => (input.mode ?? input.typeMode) !== 4 || input.approvalCode !== undefined, 'is required for mode 4'),
+    v.check((input) => (input.mode ?? input.typeMode) !== 4 || input.approvalCode !== undefined, VfCode.required),
     ['approvalCode'],
   ),
 );

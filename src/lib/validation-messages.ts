@@ -58,6 +58,7 @@ const sentences: Sentences = {
   notId: () => t`This reference is not valid.`,
   controlCharacters: () => t`Remove the invisible control characters from this field.`,
   methodMismatch: () => t`The request could not be read.`,
+  notJsonBody: () => t`The request could not be read.`,
   fieldNotTaken: () => t`The request could not be read.`,
   requestTooLarge: ({ maxMb }) => t`The files together must be at most ${maxMb} MB.`,
   fileTooLarge: ({ maxMb }) => t`The file must be at most ${maxMb} MB.`,

@@ -6,6 +6,7 @@
  *   Customer-Id header and the REST path ids;
  * - text refuses control characters: a NUL in any string field answers VF naming the field.
  */
+import { vf } from '../../api/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { methods } from '../../api/registry.ts';
@@ -108,7 +109,7 @@ describe('ids are positive 32-bit integers', () => {
   it('the Customer-Id header past 2^31 - 1 answers VF naming it', async () => {
     const res = await callMethod(t.app, 'getCustomerInfo', {}, { token: anna.accessToken, headers: { [CUSTOMER_ID_HEADER]: String(TOO_LARGE_ID) } });
     expect(res.body.responseCode).toBe('VF');
-    expect(res.body.validationErrors).toEqual([{ param: CUSTOMER_ID_HEADER, description: InputCheckMessages.customerIdHeader }]);
+    expect(res.body.validationErrors).toEqual([vf(CUSTOMER_ID_HEADER, InputCheckMessages.customerIdHeader)]);
   });
 
   it('REST path ids past 2^31 - 1 answer 404 and headers 403, never 500', async () => {

@@ -53,7 +53,7 @@ describe('states {countryCode}', () => {
     expect(list).toHaveLength(51);
     expect(list).toContainEqual({ stateCode: 'NY', stateName: 'New York' });
     expect((await callMethod(app, 'states', { countryCode: 'LT' })).body).toEqual({ responseCode: '00', states: [] });
-    expect((await callMethod(app, 'states', { countryCode: 'XX' })).body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'countryCode', description: 'is not a country' }] });
+    expect((await callMethod(app, 'states', { countryCode: 'XX' })).body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'countryCode', description: 'must be a country' }] });
     expect((await callMethod(app, 'states', { countryCode: 'USA' })).body).toMatchObject({ responseCode: 'VF', validationErrors: [{ param: 'countryCode' }] });
   });
 });

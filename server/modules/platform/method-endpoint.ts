@@ -309,7 +309,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       reply.header('connection', 'close');
       return fail(
         reply,
-        { responseCode: ResponseCode.validation, responseDescription: 'This method takes no files', validationErrors: [{ param: 'Content-Type', description: 'must be application/json for this method' }] },
+        { responseCode: ResponseCode.validation, responseDescription: 'This method takes no files', validationErrors: [vf('Content-Type', VfCode.notJsonBody)] },
         415,
       );
     }

@@ -140,27 +140,22 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
       ACCOUNT_RECOVERY_CALL_WINDOW_S,
       at,
     );
+    // The reset goes by e-mail and code alone: no task is kept, so the task id is a reference in
+    // the answer only (accountRecoveryStatus knows none, whichever the address). An unknown e-mail
+    // writes nothing (issue 11 finding 9) and is answered exactly like a registered one.
     const taskId = randomUUID();
     const user = await findUserByEmail(ctx.db, input.email);
-    // The same answer for unknown e-mails; the task row (without user) records the request.
-    await ctx.db.insert(accountRecoveryTasks).values({
-      taskId,
-      userId: user?.id ?? null,
-      email: input.email,
-      recoveryEmail: input.email,
-      // Always 'verified' (nothing to verify here): accountRecoveryStatus must not tell known from unknown.
-      verificationStatus: 'verified',
-      createdAt: at,
-      updatedAt: at,
-    });
-    ctx.audit({ taskId, known: user !== null });
     if (user) {
-      const since = new Date(at.getTime() - PASSWORD_RESET_CODE_TTL_S * 1000);
-      // Beyond the cap nothing more is mailed; the answer stays the same (the last code still works).
-      if ((await recentCodeCount(ctx.db, user.id, 'passwordReset', since)) < PASSWORD_RESET_MAX_REQUESTS) {
-        const { code } = await issueCode(ctx.db, { userId: user.id, purpose: 'passwordReset', sentTo: user.email, ttlS: PASSWORD_RESET_CODE_TTL_S, now: at });
-        await mailResetCode(ctx.db, user.email, code);
-      }
+      await ctx.db.transaction(async (tx) => {
+        const since = new Date(at.getTime() - PASSWORD_RESET_CODE_TTL_S * 1000);
+        // Beyond the cap nothing more is mailed; the answer stays the same (the last code still works).
+        const mailed = (await recentCodeCount(tx, user.id, 'passwordReset', since)) < PASSWORD_RESET_MAX_REQUESTS;
+        if (mailed) {
+          const { code } = await issueCode(tx, { userId: user.id, purpose: 'passwordReset', sentTo: user.email, ttlS: PASSWORD_RESET_CODE_TTL_S, now: at });
+          await mailResetCode(tx, user.email, code);
+        }
+        await audit(tx, 'passwordChangeRequest', user.id, user.customerId, { taskId, mailed });
+      });
     }
     return { taskId, recoveryEmail: maskEmail(input.email) };
   },
