@@ -9,14 +9,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { latestMessage } from './support/mailbox.ts';
-import { totp } from './support/totp.ts';
-import { totpStep, waitForTotpStepAfter } from './support/totp-step.ts';
-import { LoginPage } from './models/login-page.ts';
+import { LoginPage, signInAdministrator } from './models/login-page.ts';
 import { ProfilePage } from './models/profile-page.ts';
 import { AdminReviewPage } from './models/admin-review-page.ts';
 
 const uma = demoUserByKey.uma;
-const admin = demoUserByKey.admin;
 
 /** A 1×1 PNG: the platform reads the type from the content, so it must be a real one. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -28,23 +25,6 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 /** The verification banner: the status region that links to the profile or the limited-account page. */
 function banner(page: Page) {
   return page.getByRole('status').filter({ has: page.getByRole('link', { name: /Go to your profile|See what is needed/ }) });
-}
-
-/** The administrator signs in with the authenticator; a code of a step another journey already used is refused, so then the next step's. */
-async function signInAdmin(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.submitPassword(admin.email, admin.password);
-  await login.expectCodeStep();
-  const step = totpStep();
-  await login.submitCode(totp(admin.totpSecret!));
-  try {
-    await expect(page).toHaveURL(/\/admin-overview/, { timeout: 5_000 });
-  } catch {
-    await waitForTotpStepAfter(step);
-    await login.submitCode(totp(admin.totpSecret!));
-    await expect(page).toHaveURL(/\/admin-overview/);
-  }
 }
 
 test('an unverified customer confirms her phone and uploads her documents, an administrator confirms them, and she is verified', async ({ page, request, browser }) => {
@@ -97,7 +77,7 @@ test('an unverified customer confirms her phone and uploads her documents, an ad
   const adminContext = await browser.newContext();
   try {
     const adminPage = await adminContext.newPage();
-    await signInAdmin(adminPage);
+    await signInAdministrator(adminPage);
     const review = new AdminReviewPage(adminPage);
     await review.open();
     await expectNoAxeViolations(adminPage, '/admin-overview (review queue)');

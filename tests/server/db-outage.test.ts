@@ -29,7 +29,7 @@ import { createPgPublisher, type PushPublisher } from '../../server/modules/push
 import { idempotencyKeys, transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { createLedgerFixture, eurTotals } from '../../scripts/ledger-fixture.ts';
 import { createTestDatabase, pkcePair, testDriver, type TestDatabase } from './harness.ts';
-import { endPlatformProcess, startPlatformProcess, type PlatformProcess } from './platform-process.ts';
+import { endPlatformProcess, signInSimple, startPlatformProcess, type PlatformProcess } from './platform-process.ts';
 
 const LOOPS = 8;
 const ACCOUNTS = 10;
@@ -102,17 +102,6 @@ function startProxy(target: { host: string; port: number }, port: number): Promi
 
 // ---- HTTP calls -----------------------------------------------------------------------------------
 
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const { challenge } = pkcePair();
-  const response = await fetch(`${origin}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client: 'spa', username: email, password, codeChallenge: challenge }),
-  });
-  const body = (await response.json()) as { authFlow?: string; accessToken?: string };
-  if (body.authFlow !== 'simple' || !body.accessToken) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.accessToken;
-}
 
 interface Sent {
   key: string;
@@ -207,7 +196,7 @@ describe.skipIf(testDriver !== 'pg')('database outage (PostgreSQL through a cutt
     // NODE_ENV test: the test database holds the harness's demo data, which a production start refuses.
     platform = await startPlatformProcess({ DATABASE_URL: proxied.toString(), DATABASE_POOL_MAX: '10', NODE_ENV: 'test' }, PLATFORM_PORT);
     const origin = platform.origin;
-    const token = await signIn(origin, fixture.email, fixture.password);
+    const token = await signInSimple(origin, fixture.email, fixture.password);
 
     // The push subscription, opened before anything goes wrong.
     const events: Record<string, unknown>[] = [];

@@ -18,12 +18,10 @@
  * PostgreSQL (a database of its own). No timing assertions: the kill comes once the run is under
  * way (some transfers acknowledged), whatever the machine's speed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, type OpenDatabase } from '../../server/db/open.ts';
@@ -35,88 +33,13 @@ import { reconcile } from '../../server/modules/accounts/ledger.ts';
 import { decimalToMinor } from '../../server/modules/accounts/money.ts';
 import { idempotencyKeys, transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { createLedgerFixture, eurTotals, type LedgerFixture } from '../../scripts/ledger-fixture.ts';
-import { createTestDatabase, pkcePair, testDriver, type TestDatabase } from './harness.ts';
+import { createTestDatabase, testDriver, type TestDatabase } from './harness.ts';
+import { endPlatformProcess, signInSimple, startPlatformProcess, type PlatformProcess } from './platform-process.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOOPS = 8;
 const ACCOUNTS = 20;
 
-// ---- the platform as a child process ------------------------------------------------------------
-
-interface Platform {
-  origin: string;
-  child: ChildProcess;
-  /** what the process wrote to stderr (kept for failure messages) */
-  stderr(): string;
-}
-
-/** server/main.ts in its own process group, on a free port (PORT=0: it prints the one it got). */
-function startPlatform(env: Record<string, string>): Promise<Platform> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      RATE_LIMIT_PER_MINUTE: 'off',
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-20_000)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // never leave the group behind
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      reject(new Error(`the platform did not start within 90 s: ${err}`));
-    }, 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Platform listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ origin: match[1]!, child, stderr: () => err });
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the platform exited before listening (code ${code}, signal ${signal}):\n${err}`));
-    });
-  });
-}
-
-function endGroup(platform: Platform, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-  return new Promise((resolve) => {
-    if (platform.child.exitCode !== null || platform.child.signalCode !== null) return resolve();
-    platform.child.once('exit', () => resolve());
-    try {
-      process.kill(-platform.child.pid!, signal);
-    } catch {
-      resolve();
-    }
-  });
-}
-
-async function signInSimple(origin: string, email: string, password: string): Promise<string> {
-  const { challenge } = pkcePair();
-  const response = await fetch(`${origin}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client: 'spa', username: email, password, codeChallenge: challenge }),
-  });
-  const body = (await response.json()) as { authFlow?: string; accessToken?: string };
-  if (body.authFlow !== 'simple' || !body.accessToken) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.accessToken;
-}
+// ---- the platform as a child process (tests/server/platform-process.ts) ------------------------
 
 type MethodName = 'transferBetweenAccounts' | 'transferP2p';
 
@@ -200,10 +123,10 @@ async function balancesOf(db: Db, ids: number[]): Promise<Map<number, bigint>> {
 }
 
 let store: Store | null = null;
-let running: Platform | null = null;
+let running: PlatformProcess | null = null;
 
 afterAll(async () => {
-  if (running) await endGroup(running, 'SIGKILL');
+  if (running) await endPlatformProcess(running, 'SIGKILL');
   await store?.dispose();
 });
 
@@ -230,7 +153,7 @@ describe(`ledger crash (${testDriver})`, () => {
     const ids = load.accountIds;
 
     // ---- run, then SIGKILL the process group in the middle of it ----
-    running = await startPlatform(store.env);
+    running = await startPlatformProcess(store.env);
     const origin = running.origin;
     const token = await signInSimple(origin, load.email, load.password);
     const sent: Sent[] = [];
@@ -267,7 +190,7 @@ describe(`ledger crash (${testDriver})`, () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const victim = running;
-    await endGroup(victim, 'SIGKILL');
+    await endPlatformProcess(victim, 'SIGKILL');
     killed = true;
     running = null;
     await Promise.all(loops);
@@ -312,7 +235,7 @@ describe(`ledger crash (${testDriver})`, () => {
     }
 
     // ---- restart on the same database and send every key again with its body ----
-    running = await startPlatform(store.env);
+    running = await startPlatformProcess(store.env);
     const again = running.origin;
     const finals = new Map<string, Answer>();
     let next = 0;
@@ -324,7 +247,7 @@ describe(`ledger crash (${testDriver})`, () => {
         }
       }),
     );
-    await endGroup(running, 'SIGTERM');
+    await endPlatformProcess(running, 'SIGTERM');
     running = null;
 
     const notOk = [...finals.entries()].filter(([, a]) => a.responseCode !== '00');

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { pkcePair } from './harness.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -74,4 +75,17 @@ export function endPlatformProcess(platform: PlatformProcess, signal: 'SIGKILL' 
       resolve();
     }
   });
+}
+
+/** Signs a user of the simple flow (password only) in over HTTP; the access token. */
+export async function signInSimple(origin: string, email: string, password: string): Promise<string> {
+  const { challenge } = pkcePair();
+  const response = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client: 'spa', username: email, password, codeChallenge: challenge }),
+  });
+  const body = (await response.json()) as { authFlow?: string; accessToken?: string };
+  if (body.authFlow !== 'simple' || !body.accessToken) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.accessToken;
 }
