@@ -12,9 +12,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
-import { accountRecoveryTasks, oneTimeCodes, signInFailures } from '../../server/modules/auth/auth.tables.ts';
+import { accountRecoveryTasks, oneTimeCodes } from '../../server/modules/auth/auth.tables.ts';
+import { CURRENT_PASSWORD_SCOPE, currentPasswordKey } from '../../server/modules/auth/current-password.ts';
+import { DEFAULT_SIGN_IN_LIMITS } from '../../server/modules/auth/sign-in-throttle.ts';
+import { rateLimitCounters } from '../../server/modules/recovery/recovery.tables.ts';
 import { accountRecoveryFiles } from '../../server/modules/recovery/recovery.tables.ts';
 import { customerEmails } from '../../server/modules/profile/profile.tables.ts';
 import { API_VERSION_PATH } from '../../api/http.ts';
@@ -443,16 +447,32 @@ describe('password change from settings', () => {
     await t.close();
   });
 
-  it('refuses a wrong current password and counts it as a failed sign-in', async () => {
+  it('refuses a wrong current password and counts it (a right one gives its count back)', async () => {
     const me = await signInBoris(t, boris.password);
     const res = await callMethod(t.app, 'changePassword', { currentPassword: 'nope', newPassword: 'Changed-2027' }, { token: me.accessToken });
     expect(res.body.validationErrors).toEqual([{ param: 'currentPassword', description: 'is wrong', code: 'passwordWrong', params: {} }]);
-    const failures = await t.db.select().from(signInFailures).where(eq(signInFailures.username, boris.email));
-    expect(failures).toHaveLength(1);
+    const counted = async () =>
+      (await t.db.select().from(rateLimitCounters).where(and(eq(rateLimitCounters.scope, CURRENT_PASSWORD_SCOPE), eq(rateLimitCounters.key, currentPasswordKey(Number(decodeJwt(me.accessToken).sub))))))[0]?.count;
+    expect(await counted()).toBe(1);
     const same = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: boris.password }, { token: me.accessToken });
     expect(same.body.validationErrors).toEqual([{ param: 'newPassword', description: 'must differ from the current password', code: 'samePassword', params: {} }]);
+    expect(await counted()).toBe(1);
     const anonymous = await callMethod(t.app, 'changePassword', { currentPassword: boris.password, newPassword: 'Changed-2027' });
     expect(anonymous.status).toBe(401);
+  });
+
+  // Issue 11 finding 4 for the current password: 20 parallel guesses, the right password 12th.
+  // Each guess is counted before its hash is checked, so at most the allowance is ever verified;
+  // before, every one was checked (on PostgreSQL) and the right one went through.
+  it('checks at most the allowance of 20 parallel current-password guesses, the right one among them', async () => {
+    const anna = await signIn(t.app, 'anna');
+    const guesses = Array.from({ length: 20 }, (_, i) => (i === 11 ? demoUserByKey.anna.password : `guess-${i}`));
+    const answers = await Promise.all(
+      guesses.map((currentPassword) => callMethod(t.app, 'changePassword', { currentPassword, newPassword: 'Changed-2027' }, { token: anna.accessToken })),
+    );
+    const verified = answers.filter((a) => a.body.responseCode === '00' || (a.body.validationErrors as { param: string }[] | undefined)?.[0]?.param === 'currentPassword');
+    expect(verified.length).toBeLessThanOrEqual(DEFAULT_SIGN_IN_LIMITS.perAccount);
+    expect(answers.filter((a) => a.body.responseCode === '13').length).toBeGreaterThanOrEqual(guesses.length - DEFAULT_SIGN_IN_LIMITS.perAccount);
   });
 
   it('sends a code, confirms it, keeps the caller signed in, ends other sessions and publishes PasswordChange', async () => {

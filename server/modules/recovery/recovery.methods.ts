@@ -32,12 +32,12 @@ import { activeVariant } from '../../../variants/index.ts';
 import { enqueueMail } from '../../adapters/outbox.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { accountRecoveryTasks, oneTimeCodes } from '../auth/auth.tables.ts';
-import { hashPassword, sha256Hex, timingSafeEqualText, verifyPassword, dummyPasswordHash } from '../auth/crypto.ts';
-import { DEFAULT_SIGN_IN_LIMITS } from '../auth/tokens.service.ts';
+import { hashPassword, sha256Hex, timingSafeEqualText, verifyPassword } from '../auth/crypto.ts';
 import { users } from '../customers/customers.tables.ts';
 import { MethodFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
+import { checkCurrentPassword } from '../auth/current-password.ts';
 import { checkFile } from '../profile/documents.service.ts';
 import {
   accountKey,
@@ -52,8 +52,6 @@ import {
   overRateLimit,
   pruneRateLimits,
   recentCodeCount,
-  recentSignInFailures,
-  recordSignInFailure,
   revokeFamilies,
   spendCode,
   taskView,
@@ -358,17 +356,10 @@ export function createRecoveryHandlers(options: RecoveryHandlerOptions): Handler
       .where(eq(users.id, caller.userId))
       .limit(1);
     if (!user) throw new MethodFailure('AU', 'Sign-in required');
-    const username = user.email.toLowerCase();
-    const limits = DEFAULT_SIGN_IN_LIMITS;
-    if ((await recentSignInFailures(db, username, new Date(at.getTime() - limits.windowMs))) >= limits.perAccount) {
-      // Verify anyway so a locked account answers as slowly as an open one.
-      await verifyPassword(await dummyPasswordHash(), input.currentPassword);
-      throw new MethodFailure('13', 'Too many failed attempts; try again later');
-    }
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      await recordSignInFailure(db, username, ctx.ip, at);
-      throw new MethodFailure('VF', 'Invalid request', [vf('currentPassword', VfCode.passwordWrong)]);
-    }
+    // Counted before the check, in one statement (server/modules/auth/current-password.ts).
+    const current = await checkCurrentPassword(db, user, input.currentPassword, at);
+    if (current === 'limited') throw new MethodFailure('13', 'Too many failed attempts; try again later');
+    if (current === 'wrong') throw new MethodFailure('VF', 'Invalid request', [vf('currentPassword', VfCode.passwordWrong)]);
     if (await verifyPassword(user.passwordHash, input.newPassword)) {
       throw new MethodFailure('VF', 'Invalid request', [vf('newPassword', SAME_PASSWORD_ERROR)]);
     }

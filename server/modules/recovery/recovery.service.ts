@@ -14,7 +14,7 @@ import {
   type RecoveryTask,
 } from '../../../api/recovery.ts';
 import type { Db, Tx } from '../../db/types.ts';
-import { accountRecoveryTasks, loginCodes, oneTimeCodes, refreshTokens, signInFailures, tokenFamilies } from '../auth/auth.tables.ts';
+import { accountRecoveryTasks, loginCodes, oneTimeCodes, refreshTokens, tokenFamilies } from '../auth/auth.tables.ts';
 import { sha256Hex, timingSafeEqualText } from '../auth/crypto.ts';
 import { customers, users } from '../customers/customers.tables.ts';
 import { customerEmails } from '../profile/profile.tables.ts';
@@ -159,19 +159,6 @@ export async function revokeFamilies(tx: Exec, userId: number, reason: string, n
   return revoked.length;
 }
 
-/** Failed sign-ins of this account within the window (tokens.service.ts counts the same rows). */
-export async function recentSignInFailures(exec: Exec, username: string, since: Date): Promise<number> {
-  const [row] = await exec
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.username, username), gt(signInFailures.at, since)));
-  return row?.n ?? 0;
-}
-
-export async function recordSignInFailure(exec: Exec, username: string, address: string, now: Date): Promise<void> {
-  await exec.insert(signInFailures).values({ username, address, at: now });
-}
-
 export async function customerOfUser(exec: Exec, customerId: number) {
   const [row] = await exec
     .select({ firstName: customers.firstName, lastName: customers.lastName, birthDay: customers.birthDay })
@@ -266,6 +253,16 @@ export async function overRateLimit(exec: Exec, scope: string, keys: readonly Ra
     .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count });
   const limitOf = new Map(keys.map((k) => [k.key, k.max]));
   return rows.some((r) => r.count > (limitOf.get(r.key) ?? Infinity));
+}
+
+/** Gives one counted call back (it was no failed attempt): the key's count in the window of `now`. */
+export async function refundRateLimit(exec: Exec, scope: string, key: string, windowS: number, now: Date): Promise<void> {
+  const windowMs = windowS * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await exec
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.scope, scope), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
 }
 
 /** Drops counters of windows that ended long ago (called now and then). */

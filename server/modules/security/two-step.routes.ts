@@ -59,7 +59,7 @@ export async function twoStepRoutes(app: FastifyInstance, { tokens, twoStep, pub
     try {
       const caller = await requireUser(tokens, request);
       const input = parseBody(RecoveryCodesCreateRequestSchema, request.body);
-      return reply.send(await twoStep.regenerateRecoveryCodes(caller, input.password, request.ip));
+      return reply.send(await twoStep.regenerateRecoveryCodes(caller, input.password));
     } catch (err) {
       return answerFailure(reply, request, err);
     }

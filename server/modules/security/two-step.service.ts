@@ -13,6 +13,7 @@
  * mode (approvalCode leaves sign-in as it is), lifts the 'setup2fa' restriction and, when the user
  * holds no unused recovery codes, makes ten and answers them once.
  */
+import { checkCurrentPassword } from '../auth/current-password.ts';
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
@@ -28,10 +29,10 @@ import { ApproveMethod } from '../../../api/devices.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { enqueueSms } from '../../adapters/outbox.ts';
 import { countryOfIp } from '../../adapters/ip-info.ts';
-import { approvalRequests, devices, signInFailures, twoStepRequests } from '../auth/auth.tables.ts';
+import { approvalRequests, devices, twoStepRequests } from '../auth/auth.tables.ts';
 import { hashPassword, sha256Hex, verifyPassword } from '../auth/crypto.ts';
 import { generateTotpSecret, matchTotpStep } from '../auth/totp.ts';
-import { AuthFailure, DEFAULT_SIGN_IN_LIMITS, maskPhone } from '../auth/tokens.service.ts';
+import { AuthFailure, maskPhone } from '../auth/tokens.service.ts';
 import { customers, phones, users } from '../customers/customers.tables.ts';
 import type { Caller } from '../method-types.ts';
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
@@ -137,20 +138,13 @@ export function createTwoStepService({ db, now, publisher, approvals }: TwoStepS
   }
 
   /**
-   * The current password, checked before a change of sign-in security. Wrong ones are counted with
-   * the sign-in failures (guessing it here is guessing it at sign-in) and capped the same way.
+   * The current password, checked before a change of sign-in security: counted before the check
+   * in one statement and capped like sign-in (server/modules/auth/current-password.ts).
    */
-  async function requireCurrentPassword(user: { email: string; passwordHash: string }, password: string, ip: string): Promise<void> {
-    const since = at(now() - DEFAULT_SIGN_IN_LIMITS.windowMs);
-    const [failures] = await db
-      .select({ n: count() })
-      .from(signInFailures)
-      .where(and(eq(signInFailures.username, user.email), gt(signInFailures.at, since)));
-    if ((failures?.n ?? 0) >= DEFAULT_SIGN_IN_LIMITS.perAccount) throw new AuthFailure(429, TwoStepMessages.tooManyPasswords);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await db.insert(signInFailures).values({ username: user.email, address: ip, at: at(now()) });
-      throw new AuthFailure(403, TwoStepMessages.wrongPassword);
-    }
+  async function requireCurrentPassword(user: { id: number; passwordHash: string }, password: string): Promise<void> {
+    const current = await checkCurrentPassword(db, user, password, at(now()));
+    if (current === 'limited') throw new AuthFailure(429, TwoStepMessages.tooManyPasswords);
+    if (current === 'wrong') throw new AuthFailure(403, TwoStepMessages.wrongPassword);
   }
 
   return {
@@ -163,7 +157,7 @@ export function createTwoStepService({ db, now, publisher, approvals }: TwoStepS
       const mode = (input.mode ?? input.typeMode) as TwoStepModeCode;
       const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
       if (!user) throw new AuthFailure(404, TwoStepMessages.unknownRequest);
-      await requireCurrentPassword(user, input.password, meta.ip);
+      await requireCurrentPassword(user, input.password);
       // After a recovery-code sign-in the user must have a real second sign-in step again.
       if (user.twoStepSetupRequired && mode === 4) throw new AuthFailure(403, TwoStepMessages.signInModeRequired);
       // argon2id is slow: hash before the transaction holds locks.
@@ -341,10 +335,10 @@ export function createTwoStepService({ db, now, publisher, approvals }: TwoStepS
      * POST /auth/recovery-codes: ten new codes, the old unused ones gone. The current password is
      * required, so a stolen access token alone cannot mint a way in; wrong passwords are capped.
      */
-    async regenerateRecoveryCodes(caller: Caller, password: string, ip: string): Promise<{ recoveryCodes: string[] }> {
-      const [user] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
+    async regenerateRecoveryCodes(caller: Caller, password: string): Promise<{ recoveryCodes: string[] }> {
+      const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
       if (!user) throw new AuthFailure(404, TwoStepMessages.unknownRequest);
-      await requireCurrentPassword(user, password, ip);
+      await requireCurrentPassword(user, password);
       return { recoveryCodes: await db.transaction((tx) => issueRecoveryCodes(tx, caller.userId)) };
     },
   };
