@@ -7,6 +7,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { getVariant } from './variants/index.ts';
 import { markDemoHtml } from './server/modules/platform/demo-marks.ts';
 import { DEVICE_MANIFEST_FILE, DEVICE_MANIFEST_TYPE, deviceManifestJson } from './src/device/manifest.ts';
+import { precompressFile } from './scripts/precompress.ts';
+import { join } from 'node:path';
 
 // The white-label variant of this build (variants/). An unknown id or invalid data fails here,
 // at build time, instead of in the user's browser.
@@ -37,6 +39,15 @@ export default defineConfig({
         const exportName = variantId.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
         const file = fileURLToPath(new URL(`./variants/${variantId}.ts`, import.meta.url));
         return `import { ${exportName} as input } from ${JSON.stringify(file)};\nexport const variantInputs = { ${JSON.stringify(variantId)}: input };`;
+      },
+    },
+    {
+      // Brotli and gzip copies of every text file of the build, served by the platform as they are
+      // (scripts/precompress.ts; @fastify/static preCompressed in server/modules/platform/static.ts).
+      name: 'precompress',
+      apply: 'build',
+      writeBundle(output, bundle) {
+        for (const fileName of Object.keys(bundle)) precompressFile(join(output.dir ?? 'dist', fileName));
       },
     },
     {

@@ -1,5 +1,7 @@
 /** Platform concerns: security headers, static app and history fallback, multipart, logs. */
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressFile } from '../../scripts/precompress.ts';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -23,6 +25,9 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'assets', 'app.js'), 'console.log("app")');
+  // A bundle large enough to be worth compressing, with its build-time copies.
+  writeFileSync(join(distDir, 'assets', 'big.js'), `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 7}`))};\n`);
+  expect(precompressFile(join(distDir, 'assets', 'big.js'))).toBe(true);
   t = await createTestApp({ logStream, distDir });
 });
 afterAll(async () => {
@@ -39,6 +44,28 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(String(headers['permissions-policy'])).toContain('geolocation=()');
 }
+
+describe('compressed assets', () => {
+  it('serves the build-time brotli or gzip copy the client accepts, with Vary, and the file itself to anyone else', async () => {
+    const original = readFileSync(join(distDir, 'assets', 'big.js'));
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(original.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+    // A file too small to be worth it has no copies and goes out as it is.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
 
 describe('security headers', () => {
   it('are on the app, on API answers, on token-service errors and on 404s', async () => {

@@ -55,6 +55,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null, 
     await app.register(fastifyStatic, {
       root: distDir,
       index: ['index.html'],
+      // The build's .br and .gz copies (scripts/precompress.ts), chosen by Accept-Encoding with
+      // Vary: Accept-Encoding; a client that takes neither gets the file as it is.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite puts content-hashed files under assets/: they never change under one name.
         res.header('Cache-Control', path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
