@@ -24,7 +24,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { decideReviewItem } from './admin-calls.ts';
-import { downloadDocumentFile, downloadRecoveryFile, type FileAccess } from './document-file.ts';
+import { downloadDocumentFile, downloadRecoveryFile, type FileAccess, type FileOutcome } from './document-file.ts';
 import { useIdentityJobKindNames } from './messages.ts';
 import { ReviewDecisionForm, useAdminReview, useDecisionNames } from './review-decision.tsx';
 import { adminReviewKey, recoveryQueueQuery, reviewQueueQuery } from './review-queries.ts';
@@ -233,7 +233,6 @@ function RecoveryTasks({
 }) {
   const { t } = useLingui();
   const lang = getUiLanguage();
-  const [error, setError] = useState<string | null>(null);
   if (total === 0) return <p>{t`No account recovery is waiting for a decision.`}</p>;
   const fileNames = { document: t`Identity document`, selfie: t`Selfie` };
   return (
@@ -273,25 +272,13 @@ function RecoveryTasks({
                 <dt>{t`The owner can cancel until`}</dt>
                 <dd>{formatDateTime(task.cancelUntil, getUiLanguageTag())}</dd>
               </dl>
-              <div className="review-files">
-                <ul>
-                  {task.files.map((f) => (
-                    <li key={f.kind}>
-                      <Button
-                        variant="link"
-                        onClick={async () => {
-                          setError(null);
-                          const outcome = await downloadRecoveryFile(access, task.taskId, f.kind);
-                          if (!outcome.ok) setError(outcome.code === 'network' ? t`The connection failed. Try again.` : t`The file could not be downloaded.`);
-                        }}
-                      >
-                        {t`Download ${fileNames[f.kind]}`}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-                {error ? <Alert tone="error" title={error} /> : null}
-              </div>
+              <DownloadList
+                items={task.files.map((f) => ({
+                  key: f.kind,
+                  label: t`Download ${fileNames[f.kind]}`,
+                  download: () => downloadRecoveryFile(access, task.taskId, f.kind),
+                }))}
+              />
               {decisionOf(target, subject)}
             </li>
           );
@@ -304,26 +291,40 @@ function RecoveryTasks({
 /** The document's files (front, back or stamp page), each downloaded for viewing. */
 function Files({ documents, access }: { documents: UploadedDocument[]; access: FileAccess }) {
   const { t } = useLingui();
-  const [error, setError] = useState<string | null>(null);
   const sideNames: Record<UploadedDocument['side'], string> = {
     front: t`Front page`,
     back: t`Back side`,
     registrationStamp: t`Registration stamp page`,
   };
   return (
+    <DownloadList
+      items={documents.map((d) => ({
+        key: String(d.id),
+        label: t`Download ${sideNames[d.side]} (${d.fileName})`,
+        download: () => downloadDocumentFile(access, d.id, d.fileName),
+      }))}
+    />
+  );
+}
+
+/** Files to download for viewing (a document's pages, a recovery's document and selfie); a failed download is said below them. */
+function DownloadList({ items }: { items: { key: string; label: string; download(): Promise<FileOutcome> }[] }) {
+  const { t } = useLingui();
+  const [error, setError] = useState<string | null>(null);
+  return (
     <div className="review-files">
       <ul>
-        {documents.map((d) => (
-          <li key={d.id}>
+        {items.map((item) => (
+          <li key={item.key}>
             <Button
               variant="link"
               onClick={async () => {
                 setError(null);
-                const outcome = await downloadDocumentFile(access, d.id, d.fileName);
+                const outcome = await item.download();
                 if (!outcome.ok) setError(outcome.code === 'network' ? t`The connection failed. Try again.` : t`The file could not be downloaded.`);
               }}
             >
-              {t`Download ${sideNames[d.side]} (${d.fileName})`}
+              {item.label}
             </Button>
           </li>
         ))}
