@@ -8,7 +8,7 @@
  *     accounts as the platform's load uses, bench_journal(id bigserial, from_id, to_id, amount,
  *     created_at); one transaction per transfer: lock the two accounts in id order, two UPDATEs,
  *     one INSERT (`pgbench -n -f script.sql -c 16 -j 2 -T seconds -M prepared`).
- * (a) HTTP on PostgreSQL: a fresh database wlb_bench_<pid>, seeded, with a load customer
+ * (a) HTTP on PostgreSQL: a fresh database <prefix>bench_<pid>, seeded, with a load customer
  *     (scripts/ledger-fixture.ts: approve mode none, so a transfer is posted in its request), 16
  *     keep-alive connections sending transferBetweenAccounts of 0.01 EUR, each with its own
  *     Idempotency-Key (bench/ledger-load.ts), after a warm-up. Spread: random distinct pairs among
@@ -27,7 +27,8 @@
  * platform and PostgreSQL share its cores. BENCH_SECONDS sets each phase's length (default 8),
  * BENCH_PG_URL the PostgreSQL server's maintenance database (default: DATABASE_URL's server, else
  * postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16).
+ * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16),
+ * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,7 +60,10 @@ const SPREAD_CUSTOMERS = 16;
 const AMOUNT = '0.01';
 const RATIO_GOAL = 0.5;
 const WARMUP_MS = 1500;
-const PORT = 4393;
+/** the platform's port (BENCH_LEDGER_PORT; several benches on one machine need their own) */
+const PORT = Number(process.env.BENCH_LEDGER_PORT ?? 4393);
+/** the prefix of the databases this bench creates and drops (BENCH_DB_PREFIX) */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'wlb_';
 /** the API answers 404 here once it listens (the web app need not be built) */
 const READY_PATH = '/api/v1/';
 
@@ -267,7 +271,7 @@ interface PgbenchFigures {
 }
 
 async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigures> {
-  const name = `wlb_pgbench_${process.pid}`;
+  const name = `${DB_PREFIX}pgbench_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = databaseUrl(name);
@@ -493,7 +497,7 @@ try {
 
   if (serverUp) {
     console.log(`\n-- (a) HTTP on PostgreSQL (pool of ${poolMax}) --`);
-    const name = `wlb_bench_${process.pid}`;
+    const name = `${DB_PREFIX}bench_${process.pid}`;
     await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
     await adminQuery(`CREATE DATABASE "${name}"`);
     try {
