@@ -189,6 +189,9 @@ function measureCpu(pid: number | null): { stop(): Cpu } {
   };
 }
 
+/** CPU milliseconds per transfer from a percentage of a core and a rate. */
+const perTransfer = (percentOfCore: number, perSecond: number) => (perSecond > 0 ? `${((percentOfCore / 100) * 1000 / perSecond).toFixed(2)} ms` : '?');
+
 interface Memory {
   peakMb: number;
   averageMb: number;
@@ -267,6 +270,8 @@ function databaseUrl(name: string): string {
 interface PgbenchFigures {
   spread: number;
   hot: number;
+  /** CPU of PostgreSQL's processes and of the machine during each run */
+  cpu: Partial<Record<'spread' | 'hot', Cpu>>;
   failed: string[];
 }
 
@@ -289,7 +294,7 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
       await client.end();
     }
     const scripts = { spread: SPREAD_SQL + TRANSFER_SQL, hot: HOT_SQL + TRANSFER_SQL };
-    const figures: PgbenchFigures = { spread: 0, hot: 0, failed: [] };
+    const figures: PgbenchFigures = { spread: 0, hot: 0, cpu: {}, failed: [] };
     for (const variant of ['spread', 'hot'] as const) {
       const file = join(workDir, `pgbench-${variant}.sql`);
       writeFileSync(file, scripts[variant]);
@@ -298,7 +303,9 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
           encoding: 'utf8',
         });
       run(1); // warm-up
+      const cpuMeter = measureCpu(null);
       const result = run(seconds);
+      figures.cpu[variant] = cpuMeter.stop();
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
       if (result.status !== 0 || !tps) {
         figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
@@ -424,7 +431,11 @@ function report(run: DatabaseRun, label: string): void {
     );
   }
   for (const p of Object.values(run.phases)) {
-    line(`    CPU, ${p.label}`, `platform ${p.cpu.platform.toFixed(0)}% of a core, PostgreSQL ${p.cpu.postgres.toFixed(0)}%, machine ${p.cpu.machine.toFixed(0)}% busy`);
+    const tps = p.result.transfersPerSecond;
+    line(
+      `    CPU, ${p.label}`,
+      `platform ${p.cpu.platform.toFixed(0)}% of a core (${perTransfer(p.cpu.platform, tps)} per transfer), PostgreSQL ${p.cpu.postgres.toFixed(0)}% (${perTransfer(p.cpu.postgres, tps)}), machine ${p.cpu.machine.toFixed(0)}% busy`,
+    );
   }
   line(`  memory of the platform (${label})`, `idle ${run.idleMb?.toFixed(0) ?? '?'} MB; under load peak ${run.overall.peakMb.toFixed(0)} MB, average ${run.overall.averageMb.toFixed(0)} MB`);
   for (const p of Object.values(run.phases)) line(`    ${p.label}`, `peak ${p.memory.peakMb.toFixed(0)} MB, average ${p.memory.averageMb.toFixed(0)} MB (${p.memory.samples} samples)`);
@@ -457,12 +468,16 @@ try {
   const pgbench = findPgbench();
   if (!pgbench) console.log('  pgbench not found (apt-get install -y postgresql-client): no raw SQL figure');
 
-  let raw: PgbenchFigures = { spread: 0, hot: 0, failed: [] };
+  let raw: PgbenchFigures = { spread: 0, hot: 0, cpu: {}, failed: [] };
   if (serverUp && pgbench) {
     console.log('\n-- (b) pgbench: lock two accounts in id order, two UPDATEs, one INSERT --');
     raw = await runPgbench(pgbench, workDir);
     line('  spread (random distinct pairs)', `${raw.spread.toFixed(0)} transfers/s`);
     line('  hot (every transfer to or from account 1)', `${raw.hot.toFixed(0)} transfers/s`);
+    for (const variant of ['spread', 'hot'] as const) {
+      const cpu = raw.cpu[variant];
+      if (cpu && raw[variant]) line(`    CPU, ${variant}`, `PostgreSQL ${cpu.postgres.toFixed(0)}% of a core (${perTransfer(cpu.postgres, raw[variant])} per transfer), machine ${cpu.machine.toFixed(0)}% busy`);
+    }
     for (const f of raw.failed) console.log(`  warning: ${f}`);
   }
 

@@ -1,27 +1,30 @@
 -- The ledger's hot path in one round trip (issue 12 goal 3): a transfer request that is posted at
 -- once (approve mode none) runs as ONE statement, `select ledger_transfer_now($1::jsonb)`, in its
--- own transaction, instead of BEGIN + six statements + COMMIT from the platform.
+-- own transaction, instead of BEGIN + five statements + COMMIT from the platform.
 --
--- It does what the platform's transaction did, in the same order (transfers.service.ts request()
--- and method-endpoint.ts): the idempotency claim (a stored answer is replayed, a key reused with
--- another request is refused), the context (accounts, user, approve mode, fee rule, limits, the
--- provider's fee account, the permission flags) and its checks in the order the service answers
--- them, the accounts locked in ascending id order (FOR NO KEY UPDATE, ledger.ts), the floor check,
--- the transfer row, its journal entry and legs, the balances, the day's limit counter (locked last),
--- the audit entry and the stored answer.
+-- It answers what the platform's transaction answered (transfers.service.ts request() in
+-- method-endpoint.ts's transaction): a key stored before replays its answer (or VF when it was
+-- another request); the context (accounts, user, approve mode, fee rule, limits, the provider's fee
+-- account, the permission flags) is checked in the order the service checks it; then the key is
+-- stored with its answer, the audit entry, the transfer, its journal entry and legs are written,
+-- and only then are the customer accounts locked in ascending id order (FOR NO KEY UPDATE, as
+-- ledger.ts), checked (closed, the floor) and updated, and the day's limit counter counted last:
+-- the locks every other transfer of those accounts waits for are held from the fewest statements
+-- to the commit. Lock order as before: the key, the accounts by id, the counter.
 --
 -- A refusal raises SQLSTATE WL001 with a JSON message ({"code": ..., ...}): the statement, and so
--- its transaction, rolls back whatever it wrote (the claim, the counter) and the service maps the
--- code to the spec's answer. A request the function does not post itself (another approve mode,
--- a conversion between currencies) answers {"fallback": true} having written nothing, and the
--- platform runs its transactional path. A claim lost to a transaction that then rolled back raises
--- 40001, which the endpoint re-runs.
+-- its transaction, rolls back whatever it wrote, and the service maps the code to the answer
+-- request() gives. A request the function does not post itself (another approve mode, a
+-- conversion between currencies; the platform does not call it for p2p or recurring ones) answers
+-- {"fallback": true} having written nothing, and the platform runs its transactional path. A key
+-- stored by a concurrent duplicate raises 40001, which the endpoint re-runs (and the re-run replays).
 --
 -- Amounts are bigint minor units; the answer's decimals use the exponent the platform passes (the
--- one of the request's currency, api money.ts), so the stored answer equals the platform's.
+-- one of the request's currency, server/modules/accounts/money.ts), so the stored answer is the
+-- platform's. Times come from the platform's clock.
 --
--- Later transfer kinds: ledger_transfer_now resolves the destination and the quote of its kind,
--- ledger_post_transfer (the posting core: locks, floor, rows, legs, balances, counter) is shared.
+-- Later transfer kinds: ledger_transfer_now resolves the destination and the quote of its kind;
+-- ledger_post_transfer (rows, ordered locks, floor, balances, counter) is the shared posting core.
 
 CREATE OR REPLACE FUNCTION ledger_minor_to_decimal(amount numeric, exponent integer) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT AS $$
@@ -54,15 +57,18 @@ END
 $$;
 --> statement-breakpoint
 -- The posting core: a customer-to-customer transfer of one currency posted now. The caller has
--- claimed the idempotency key and checked the request; this locks, checks the floor, writes and
--- counts. Returns the transfer's id.
+-- checked the request and allocated the transfer's and the entry's ids. The rows that need no lock
+-- (transfer, entry, legs) are written first; then the customer accounts are locked in ascending id
+-- order and checked (closed, the floor), the balances updated and the day's counter counted last,
+-- so a lock is held from the fewest statements to the commit. A refusal raises (all rolled back).
 CREATE OR REPLACE FUNCTION ledger_post_transfer(
+  p_transfer_id bigint, p_entry_id bigint,
   p_kind text, p_customer_id integer, p_user_id integer, p_from integer, p_to integer, p_to_customer_id integer,
   p_currency text, p_amount bigint, p_to_amount bigint, p_fee bigint, p_fee_account integer, p_rate text,
   p_daily_minor numeric, p_exponent integer, p_param text,
   p_created_at timestamptz, p_expires_at timestamptz, p_day date,
   p_to_email text DEFAULT NULL, p_note text DEFAULT NULL, p_reference text DEFAULT NULL, p_template_name text DEFAULT NULL
-) RETURNS bigint
+) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   v_total bigint := p_amount + p_fee;
@@ -79,9 +85,23 @@ DECLARE
   v_dst_min bigint;
   v_refusal jsonb;
   v_used numeric;
-  v_transfer bigint;
-  v_entry bigint;
 BEGIN
+  IF p_fee > 0 AND p_fee_account IS NULL THEN
+    RAISE EXCEPTION 'no provider fee account in %', p_currency;
+  END IF;
+  INSERT INTO transfers (id, kind, status, customer_id, user_id, from_account_id, to_account_id, to_customer_id, from_currency, to_currency,
+    amount_minor, to_amount_minor, fee_minor, rate, approve_type, to_email, note, reference, template_name, schedule_id, entry_id,
+    expires_at, created_at, updated_at)
+  VALUES (p_transfer_id, p_kind, 'posted', p_customer_id, p_user_id, p_from, p_to, p_to_customer_id, p_currency, p_currency,
+    p_amount, p_to_amount, p_fee, p_rate, 'none', p_to_email, p_note, p_reference, p_template_name, NULL, p_entry_id,
+    p_expires_at, p_created_at, p_created_at);
+  INSERT INTO journal_entries (id, kind, idempotency_key, transfer_id, description)
+  VALUES (p_entry_id, 'transfer', 'transfer:' || p_transfer_id, p_transfer_id, jsonb_build_object('kind', p_kind, 'transferId', p_transfer_id));
+  INSERT INTO journal_legs (entry_id, account_id, currency, amount_minor)
+  SELECT p_entry_id, v.account_id, p_currency, v.amount
+  FROM (VALUES (p_from, -v_total), (p_to, p_to_amount), (p_fee_account, p_fee)) AS v(account_id, amount)
+  WHERE v.amount <> 0;
+
   -- The customer accounts in ascending id order, their newest rows (ledger.ts lockAccounts).
   FOR r IN
     SELECT account_id, status, balance_minor, pending_minor, balance_min_minor FROM accounts
@@ -104,25 +124,7 @@ BEGIN
     -- planEntry's InsufficientFundsError on a destination already below its floor
     PERFORM ledger_refuse('insufficient', jsonb_build_object('accountId', p_to));
   END IF;
-  IF p_fee > 0 AND p_fee_account IS NULL THEN
-    RAISE EXCEPTION 'no provider fee account in %', p_currency;
-  END IF;
-
   IF v_refusal IS NULL THEN
-    v_entry := nextval('journal_entries_id_seq');
-    INSERT INTO transfers (kind, status, customer_id, user_id, from_account_id, to_account_id, to_customer_id, from_currency, to_currency,
-      amount_minor, to_amount_minor, fee_minor, rate, approve_type, to_email, note, reference, template_name, schedule_id, entry_id,
-      expires_at, created_at, updated_at)
-    VALUES (p_kind, 'posted', p_customer_id, p_user_id, p_from, p_to, p_to_customer_id, p_currency, p_currency,
-      p_amount, p_to_amount, p_fee, p_rate, 'none', p_to_email, p_note, p_reference, p_template_name, NULL, v_entry,
-      p_expires_at, p_created_at, p_created_at)
-    RETURNING id INTO v_transfer;
-    INSERT INTO journal_entries (id, kind, idempotency_key, transfer_id, description)
-    VALUES (v_entry, 'transfer', 'transfer:' || v_transfer, v_transfer, jsonb_build_object('kind', p_kind, 'transferId', v_transfer));
-    INSERT INTO journal_legs (entry_id, account_id, currency, amount_minor)
-    SELECT v_entry, v.account_id, p_currency, v.amount
-    FROM (VALUES (p_from, -v_total), (p_to, p_to_amount), (p_fee_account, p_fee)) AS v(account_id, amount)
-    WHERE v.amount <> 0;
     UPDATE accounts SET balance_minor = balance_minor + CASE WHEN account_id = p_from THEN -v_total ELSE p_to_amount END
     WHERE account_id IN (p_from, p_to);
   END IF;
@@ -140,7 +142,6 @@ BEGIN
   IF v_refusal IS NOT NULL THEN
     PERFORM ledger_refuse(v_refusal ->> 'code', v_refusal);
   END IF;
-  RETURN v_transfer;
 END
 $$;
 --> statement-breakpoint
@@ -187,15 +188,10 @@ BEGIN
     RETURN jsonb_build_object('fallback', true);
   END IF;
 
-  -- The idempotency claim first: a concurrent duplicate waits here until this transaction ends.
-  INSERT INTO idempotency_keys (user_id, key, method, request_hash, response)
-  VALUES (v_user, req ->> 'key', req ->> 'method', req ->> 'requestHash', '{}'::jsonb)
-  ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN
-    SELECT method, request_hash, response INTO v_stored FROM idempotency_keys WHERE user_id = v_user AND key = req ->> 'key';
-    IF NOT FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'the idempotency key was claimed by a transaction that rolled back';
-    END IF;
+  -- A key stored before answers now: its answer again, or VF when it was another request. (A key
+  -- claimed by a transaction still running is met below, when this one stores its own.)
+  SELECT method, request_hash, response INTO v_stored FROM idempotency_keys WHERE user_id = v_user AND key = req ->> 'key';
+  IF FOUND THEN
     IF v_stored.method <> req ->> 'method' OR v_stored.request_hash <> req ->> 'requestHash' THEN
       PERFORM ledger_refuse('reused');
     END IF;
@@ -240,20 +236,29 @@ BEGIN
     WHERE c.is_provider AND pa.purpose = 'fee' AND pa.currency = src.currency ORDER BY pa.account_id LIMIT 1;
   END IF;
 
-  v_transfer := ledger_post_transfer(v_kind, v_customer, v_user, v_from, v_to, dst.customer_id,
-    src.currency, v_amount::bigint, v_amount::bigint, v_fee, v_fee_account, '1',
-    v_lim.daily_minor, v_exponent, v_params ->> 'amount',
-    v_created, (req ->> 'expiresAt')::timestamptz, (req ->> 'day')::date);
-
+  v_transfer := nextval('transfers_id_seq');
   v_answer := jsonb_build_object(
     'responseCode', '00', 'transactionId', v_transfer, 'status', 'posted', 'approveType', 'none', 'approvalSentTo', NULL,
     'fee', ledger_minor_to_decimal(v_fee, v_exponent), 'feeCurrency', src.currency,
     'amount', ledger_minor_to_decimal(v_amount, v_exponent), 'currency', src.currency,
     'toAmount', ledger_minor_to_decimal(v_amount, v_exponent), 'toCurrency', dst.currency,
     'rate', '1', 'expiresAt', req ->> 'expiresAt', 'scheduleId', NULL);
+  -- The key with its answer, before any lock: a concurrent duplicate waits here until this
+  -- transaction ends; when this one committed, the duplicate rolls back (40001) and its re-run
+  -- answers the stored answer.
+  INSERT INTO idempotency_keys (user_id, key, method, request_hash, response)
+  VALUES (v_user, req ->> 'key', req ->> 'method', req ->> 'requestHash', v_answer)
+  ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'the idempotency key was stored by a concurrent request';
+  END IF;
   INSERT INTO audit_log (user_id, customer_id, method, details)
   VALUES (v_user, v_customer, req ->> 'method', jsonb_build_object('transferId', v_transfer, 'kind', v_kind, 'approveType', 'none'));
-  UPDATE idempotency_keys SET response = v_answer WHERE user_id = v_user AND key = req ->> 'key';
+
+  PERFORM ledger_post_transfer(v_transfer, nextval('journal_entries_id_seq'), v_kind, v_customer, v_user, v_from, v_to, dst.customer_id,
+    src.currency, v_amount::bigint, v_amount::bigint, v_fee, v_fee_account, '1',
+    v_lim.daily_minor, v_exponent, v_params ->> 'amount',
+    v_created, (req ->> 'expiresAt')::timestamptz, (req ->> 'day')::date);
   RETURN jsonb_build_object('answer', v_answer);
 END
 $$;
