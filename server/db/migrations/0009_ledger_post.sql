@@ -6,11 +6,11 @@
 -- method-endpoint.ts's transaction): a key stored before replays its answer (or VF when it was
 -- another request); the context (accounts, user, approve mode, fee rule, limits, the provider's fee
 -- account, the permission flags) is checked in the order the service checks it; then the key is
--- stored with its answer, the audit entry, the transfer, its journal entry and legs are written,
--- and only then are the customer accounts locked in ascending id order (FOR NO KEY UPDATE, as
--- ledger.ts), checked (closed, the floor) and updated, and the day's limit counter counted last:
--- the locks every other transfer of those accounts waits for are held from the fewest statements
--- to the commit. Lock order as before: the key, the accounts by id, the counter.
+-- stored with its answer and the audit entry written; then the customer accounts are locked in
+-- ascending id order (FOR NO KEY UPDATE, as ledger.ts), checked (closed, the floor), the transfer,
+-- its journal entry and legs written, the balances updated, and the day's limit counter counted
+-- last (its lock held to the commit only). Lock order as before: the key, the accounts by id, the
+-- counter.
 --
 -- A refusal raises SQLSTATE WL001 with a JSON message ({"code": ..., ...}): the statement, and so
 -- its transaction, rolls back whatever it wrote, and the service maps the code to the answer
@@ -57,10 +57,14 @@ END
 $$;
 --> statement-breakpoint
 -- The posting core: a customer-to-customer transfer of one currency posted now. The caller has
--- checked the request and allocated the transfer's and the entry's ids. The rows that need no lock
--- (transfer, entry, legs) are written first; then the customer accounts are locked in ascending id
--- order and checked (closed, the floor), the balances updated and the day's counter counted last,
--- so a lock is held from the fewest statements to the commit. A refusal raises (all rolled back).
+-- checked the request, stored the key and the audit entry and allocated the transfer's id. The
+-- customer accounts are locked first, in ascending id order, and checked (closed, the floor); then
+-- the transfer, its entry and legs are written, the balances updated and the day's counter counted
+-- last. The rows referencing the accounts are written under their lock on purpose: a foreign-key
+-- check takes FOR KEY SHARE on the account row, and taken by other transactions while one holds
+-- the row it makes every version of a busy row carry a MultiXact (measured: a hot account's lookups
+-- and locks several times slower); under the transaction's own lock it adds nothing. A refusal
+-- raises (all rolled back).
 CREATE OR REPLACE FUNCTION ledger_post_transfer(
   p_transfer_id bigint, p_entry_id bigint,
   p_kind text, p_customer_id integer, p_user_id integer, p_from integer, p_to integer, p_to_customer_id integer,
@@ -89,19 +93,6 @@ BEGIN
   IF p_fee > 0 AND p_fee_account IS NULL THEN
     RAISE EXCEPTION 'no provider fee account in %', p_currency;
   END IF;
-  INSERT INTO transfers (id, kind, status, customer_id, user_id, from_account_id, to_account_id, to_customer_id, from_currency, to_currency,
-    amount_minor, to_amount_minor, fee_minor, rate, approve_type, to_email, note, reference, template_name, schedule_id, entry_id,
-    expires_at, created_at, updated_at)
-  VALUES (p_transfer_id, p_kind, 'posted', p_customer_id, p_user_id, p_from, p_to, p_to_customer_id, p_currency, p_currency,
-    p_amount, p_to_amount, p_fee, p_rate, 'none', p_to_email, p_note, p_reference, p_template_name, NULL, p_entry_id,
-    p_expires_at, p_created_at, p_created_at);
-  INSERT INTO journal_entries (id, kind, idempotency_key, transfer_id, description)
-  VALUES (p_entry_id, 'transfer', 'transfer:' || p_transfer_id, p_transfer_id, jsonb_build_object('kind', p_kind, 'transferId', p_transfer_id));
-  INSERT INTO journal_legs (entry_id, account_id, currency, amount_minor)
-  SELECT p_entry_id, v.account_id, p_currency, v.amount
-  FROM (VALUES (p_from, -v_total), (p_to, p_to_amount), (p_fee_account, p_fee)) AS v(account_id, amount)
-  WHERE v.amount <> 0;
-
   -- The customer accounts in ascending id order, their newest rows (ledger.ts lockAccounts).
   FOR r IN
     SELECT account_id, status, balance_minor, pending_minor, balance_min_minor FROM accounts
@@ -125,6 +116,19 @@ BEGIN
     PERFORM ledger_refuse('insufficient', jsonb_build_object('accountId', p_to));
   END IF;
   IF v_refusal IS NULL THEN
+    INSERT INTO transfers (id, kind, status, customer_id, user_id, from_account_id, to_account_id, to_customer_id, from_currency, to_currency,
+      amount_minor, to_amount_minor, fee_minor, rate, approve_type, to_email, note, reference, template_name, schedule_id, entry_id,
+      expires_at, created_at, updated_at)
+    VALUES (p_transfer_id, p_kind, 'posted', p_customer_id, p_user_id, p_from, p_to, p_to_customer_id, p_currency, p_currency,
+      p_amount, p_to_amount, p_fee, p_rate, 'none', p_to_email, p_note, p_reference, p_template_name, NULL, p_entry_id,
+      p_expires_at, p_created_at, p_created_at);
+    INSERT INTO journal_entries (id, kind, idempotency_key, transfer_id, description)
+    VALUES (p_entry_id, 'transfer', 'transfer:' || p_transfer_id, p_transfer_id, jsonb_build_object('kind', p_kind, 'transferId', p_transfer_id));
+    INSERT INTO journal_legs (entry_id, account_id, currency, amount_minor)
+    SELECT p_entry_id, v.account_id, p_currency, v.amount
+    FROM (VALUES (p_from, -v_total), (p_to, p_to_amount), (p_fee_account, p_fee)) AS v(account_id, amount)
+    WHERE v.amount <> 0;
+
     UPDATE accounts SET balance_minor = balance_minor + CASE WHEN account_id = p_from THEN -v_total ELSE p_to_amount END
     WHERE account_id IN (p_from, p_to);
   END IF;
