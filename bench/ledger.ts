@@ -30,7 +30,7 @@
  * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16),
  * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,17 +141,43 @@ function cpuTicksOf(pid: number): number {
   }
 }
 
-function postgresTicks(): number {
-  let total = 0;
+/** CPU ticks of PostgreSQL's processes by pid: the backends of `database` only when given. */
+function postgresTicksByPid(database?: string): Map<number, number> {
+  const out = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuTicksOf(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      // a backend's title: "postgres: <user> <database> <client> <state>"
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      out.set(Number(entry), cpuTicksOf(Number(entry)));
     } catch {
       // gone
     }
   }
-  return total;
+  return out;
+}
+
+/**
+ * PostgreSQL's CPU ticks since start, sampled every 200 ms so that backends which end before stop
+ * (pgbench's) still count; a backend first seen after start counts from 0.
+ */
+function samplePostgresTicks(database?: string): { stop(): number } {
+  const start = postgresTicksByPid(database);
+  const last = new Map(start);
+  const take = () => {
+    for (const [pid, ticks] of postgresTicksByPid(database)) last.set(pid, ticks);
+  };
+  const timer = setInterval(take, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      let total = 0;
+      for (const [pid, ticks] of last) total += ticks - (start.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 function machineTicks(): { busy: number; total: number } {
@@ -169,11 +195,11 @@ interface Cpu {
   machine: number;
 }
 
-/** CPU used between start and stop, as percentages. */
-function measureCpu(pid: number | null): { stop(): Cpu } {
+/** CPU used between start and stop, as percentages (PostgreSQL: the backends of `database`; none for null). */
+function measureCpu(pid: number | null, database: string | null): { stop(): Cpu } {
   const t0 = performance.now();
   const p0 = pid === null ? 0 : cpuTicksOf(pid);
-  const g0 = postgresTicks();
+  const postgres = database === null ? { stop: () => 0 } : samplePostgresTicks(database);
   const m0 = machineTicks();
   return {
     stop() {
@@ -182,7 +208,7 @@ function measureCpu(pid: number | null): { stop(): Cpu } {
       const pct = (ticks: number) => (ticks / TICKS_PER_SECOND / seconds) * 100;
       return {
         platform: pid === null ? 0 : pct(cpuTicksOf(pid) - p0),
-        postgres: pct(postgresTicks() - g0),
+        postgres: pct(postgres.stop()),
         machine: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100,
       };
     },
@@ -298,13 +324,19 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
     for (const variant of ['spread', 'hot'] as const) {
       const file = join(workDir, `pgbench-${variant}.sql`);
       writeFileSync(file, scripts[variant]);
+      // asynchronous, so the CPU of pgbench's backends can be sampled while they live
       const run = (s: number) =>
-        spawnSync(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `naccounts=${accountCount}`, url], {
-          encoding: 'utf8',
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+          const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `naccounts=${accountCount}`, url]);
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.once('close', (status) => done({ status, stdout, stderr }));
         });
-      run(1); // warm-up
-      const cpuMeter = measureCpu(null);
-      const result = run(seconds);
+      await run(1); // warm-up
+      const cpuMeter = measureCpu(null, name);
+      const result = await run(seconds);
       figures.cpu[variant] = cpuMeter.stop();
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
       if (result.status !== 0 || !tps) {
@@ -365,7 +397,7 @@ interface DatabaseRun {
   transfers: number;
 }
 
-async function runHttp(platform: Started, prepared: Prepared): Promise<Omit<DatabaseRun, 'problems'>> {
+async function runHttp(platform: Started, prepared: Prepared, database: string | null): Promise<Omit<DatabaseRun, 'problems'>> {
   const pid = platformPid(platform.child.pid!);
   if (pid === null) console.log('  warning: the platform node process was not found; no memory figures');
   const idleMb = pid === null ? null : rssMb(pid);
@@ -382,7 +414,7 @@ async function runHttp(platform: Started, prepared: Prepared): Promise<Omit<Data
     const warm = await ledgerLoad({ ...base, ...options, durationMs: WARMUP_MS });
     transfers += warm.transfers;
     const sampler = pid === null ? null : sampleMemory(pid);
-    const cpuMeter = measureCpu(pid);
+    const cpuMeter = measureCpu(pid, database);
     const result = await ledgerLoad({ ...base, ...options, durationMs: seconds * 1000 });
     const cpu = cpuMeter.stop();
     const memory = sampler ? sampler.stop() : { peakMb: 0, averageMb: 0, samples: 0 };
@@ -481,7 +513,7 @@ try {
     for (const f of raw.failed) console.log(`  warning: ${f}`);
   }
 
-  const runOn = async (label: string, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun> => {
+  const runOn = async (label: string, databaseName: string | null, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun> => {
     const database = await open();
     let prepared: Prepared;
     try {
@@ -493,7 +525,7 @@ try {
     const pid = platformPid(platform.child.pid!);
     let http: Omit<DatabaseRun, 'problems'>;
     try {
-      http = await runHttp(platform, prepared);
+      http = await runHttp(platform, prepared, databaseName);
     } finally {
       await platform.stop();
       // stop() waits for npx; the platform's own node process closes its database after it
@@ -517,7 +549,7 @@ try {
     await adminQuery(`CREATE DATABASE "${name}"`);
     try {
       const url = databaseUrl(name);
-      const run = await runOn('PostgreSQL', () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
+      const run = await runOn('PostgreSQL', name, () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
       ratio('  ratio HTTP / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
       ratio(`  ratio HTTP / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
       ratio('  ratio HTTP / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
@@ -528,7 +560,7 @@ try {
 
   console.log('\n-- (c) HTTP on PGlite (embedded, one connection) --');
   const dataDir = join(workDir, 'pglite');
-  const run = await runOn('PGlite', () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
+  const run = await runOn('PGlite', null, () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
   ratio('  ratio HTTP on PGlite / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
   ratio(`  ratio HTTP on PGlite / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
   ratio('  ratio HTTP on PGlite / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
