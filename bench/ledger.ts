@@ -363,6 +363,92 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
   }
 }
 
+// ---- pgbench calling the platform's one statement -------------------------------------------------
+
+interface FunctionFigures {
+  spreadOne: number;
+  spreadMany: number;
+  hot: number;
+  cpu: Partial<Record<'spreadOne' | 'spreadMany' | 'hot', Cpu>>;
+  failed: string[];
+}
+
+/**
+ * The platform's transfer statement (ledger_transfer_now, migration 0009) run by pgbench on the
+ * bench's database after the HTTP runs, with the same customers, accounts and amount: what the
+ * database does per transfer without the platform, its HTTP and its pool. Each pgbench client acts
+ * as one load customer (bench_fn_clients: its user, customer and contiguous account ids).
+ */
+async function runFunctionPgbench(pgbench: string, workDir: string, database: string, prepared: Prepared): Promise<FunctionFigures> {
+  const figures: FunctionFigures = { spreadOne: 0, spreadMany: 0, hot: 0, cpu: {}, failed: [] };
+  const url = databaseUrl(database);
+  const contiguous = (f: LedgerFixture) => f.accountIds.every((id, i) => id === f.accountIds[0]! + i);
+  if (!contiguous(prepared.main) || !prepared.many.every(contiguous)) {
+    figures.failed.push('the load accounts are not contiguous ids: no function figures');
+    return figures;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create table bench_fn_clients (variant text, client integer, user_id integer, customer_id integer, first_account integer, accounts integer)');
+    const rows = [
+      ...Array.from({ length: connections }, (_, i) => ['one', i, prepared.main]),
+      ...Array.from({ length: connections }, (_, i) => ['many', i, prepared.many[i % prepared.many.length]!]),
+    ] as [string, number, LedgerFixture][];
+    for (const [variant, i, f] of rows) {
+      await client.query('insert into bench_fn_clients values ($1, $2, $3, $4, $5, $6)', [variant, i, f.userId, f.customerId, f.accountIds[0], f.accountIds.length]);
+    }
+  } finally {
+    await client.end();
+  }
+  const call = (variant: string, from: string, to: string) => `\\set key random(1, 9000000000000000)
+select ledger_transfer_now(json_build_object('userId', c.user_id, 'customerId', c.customer_id, 'method', 'transferBetweenAccounts',
+  'key', 'pgbench-' || :client_id || '-' || :key, 'requestHash', 'pgbench', 'kind', 'betweenAccounts',
+  'from', ${from}, 'to', ${to}, 'currency', 'EUR', 'amountMinor', '1', 'exponent', 2,
+  'requiredFlags', json_build_array('own.betweenAccounts'), 'params', json_build_object('to', 'toAccount', 'amount', 'toAmount', 'currency', 'currency'),
+  'createdAt', now()::text, 'expiresAt', (now() + interval '15 min')::text, 'day', (now() at time zone 'UTC')::date::text)::jsonb) -> 'answer' ->> 'status'
+from bench_fn_clients c where c.variant = '${variant}' and c.client = :client_id;
+`;
+  const spreadPick = `\\set a random(0, :n - 1)
+\\set k random(1, :n - 1)
+\\set b (:a + :k) % :n
+`;
+  const hotPick = `\\set o random(1, :n - 1)
+\\set d random(0, 1)
+\\set a :d * :o
+\\set b :o - :d * :o
+`;
+  const scripts = {
+    spreadOne: { n: prepared.main.accountIds.length, text: spreadPick + call('one', 'c.first_account + :a', 'c.first_account + :b') },
+    spreadMany: { n: prepared.many[0]!.accountIds.length, text: spreadPick + call('many', 'c.first_account + :a', 'c.first_account + :b') },
+    hot: { n: prepared.main.accountIds.length, text: hotPick + call('one', 'c.first_account + :a', 'c.first_account + :b') },
+  };
+  for (const variant of ['spreadOne', 'spreadMany', 'hot'] as const) {
+    const file = join(workDir, `pgbench-fn-${variant}.sql`);
+    writeFileSync(file, scripts[variant].text);
+    const run = (s: number) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+        const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `n=${scripts[variant].n}`, url]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('close', (status) => done({ status, stdout, stderr }));
+      });
+    await run(1);
+    const cpuMeter = measureCpu(null, database);
+    const result = await run(seconds);
+    figures.cpu[variant] = cpuMeter.stop();
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
+    if (result.status !== 0 || !tps) {
+      figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      continue;
+    }
+    figures[variant] = Number(tps[1]);
+  }
+  return figures;
+}
+
 // ---- the platform's HTTP load on one database --------------------------------------------------
 
 interface Prepared {
@@ -513,7 +599,7 @@ try {
     for (const f of raw.failed) console.log(`  warning: ${f}`);
   }
 
-  const runOn = async (label: string, databaseName: string | null, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun> => {
+  const runOn = async (label: string, databaseName: string | null, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun & { prepared: Prepared }> => {
     const database = await open();
     let prepared: Prepared;
     try {
@@ -536,7 +622,7 @@ try {
       const run = { ...http, problems: await verify(reopened, prepared, http.transfers) };
       if (run.problems.length) failed = true;
       report(run, label);
-      return run;
+      return { ...run, prepared };
     } finally {
       await reopened.close();
     }
@@ -553,6 +639,28 @@ try {
       ratio('  ratio HTTP / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
       ratio(`  ratio HTTP / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
       ratio('  ratio HTTP / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+      if (pgbench) {
+        console.log("\n-- (a') pgbench calling the platform's one statement (ledger_transfer_now) on the same database: its SQL without HTTP --");
+        const fn = await runFunctionPgbench(pgbench, workDir, name, run.prepared);
+        for (const f of fn.failed) console.log(`  warning: ${f}`);
+        line('  spread, 1 customer', `${fn.spreadOne.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadOne?.postgres ?? 0, fn.spreadOne)} CPU per transfer)`);
+        line(`  spread, ${SPREAD_CUSTOMERS} customers`, `${fn.spreadMany.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadMany?.postgres ?? 0, fn.spreadMany)})`);
+        line('  hot', `${fn.hot.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.hot?.postgres ?? 0, fn.hot)})`);
+        ratio('  ratio function / pgbench, spread (1 customer)', fn.spreadOne, raw.spread);
+        ratio(`  ratio function / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, fn.spreadMany, raw.spread);
+        ratio('  ratio function / pgbench, hot', fn.hot, raw.hot);
+        const check = await openPostgres(url, 2);
+        try {
+          const problems = await reconcile(check.db);
+          if (problems.length) {
+            failed = true;
+            console.log('  !!!!!!!! THE BOOKS DO NOT BALANCE after the function runs !!!!!!!!');
+            for (const problem of problems) console.log(`  !!! ${problem}`);
+          } else line('  books after the function runs', 'balanced: reconcile() clean');
+        } finally {
+          await check.close();
+        }
+      }
     } finally {
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
