@@ -35,6 +35,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/db/open.ts';
 import { seedDatabase } from '../server/db/seed.ts';
 import { reconcile } from '../server/modules/accounts/ledger.ts';
@@ -651,6 +652,8 @@ try {
         ratio('  ratio function / pgbench, hot', fn.hot, raw.hot);
         const check = await openPostgres(url, 2);
         try {
+          // fresh statistics after tens of thousands of rows (reconcile's plans depend on them)
+          await check.db.execute(sql`analyze`);
           const problems = await reconcile(check.db);
           if (problems.length) {
             failed = true;
