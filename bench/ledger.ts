@@ -8,7 +8,7 @@
  *     accounts as the platform's load uses, bench_journal(id bigserial, from_id, to_id, amount,
  *     created_at); one transaction per transfer: lock the two accounts in id order, two UPDATEs,
  *     one INSERT (`pgbench -n -f script.sql -c 16 -j 2 -T seconds -M prepared`).
- * (a) HTTP on PostgreSQL: a fresh database wlb_bench_<pid>, seeded, with a load customer
+ * (a) HTTP on PostgreSQL: a fresh database <prefix>bench_<pid>, seeded, with a load customer
  *     (scripts/ledger-fixture.ts: approve mode none, so a transfer is posted in its request), 16
  *     keep-alive connections sending transferBetweenAccounts of 0.01 EUR, each with its own
  *     Idempotency-Key (bench/ledger-load.ts), after a warm-up. Spread: random distinct pairs among
@@ -27,13 +27,15 @@
  * platform and PostgreSQL share its cores. BENCH_SECONDS sets each phase's length (default 8),
  * BENCH_PG_URL the PostgreSQL server's maintenance database (default: DATABASE_URL's server, else
  * postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16).
+ * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16),
+ * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/db/open.ts';
 import { seedDatabase } from '../server/db/seed.ts';
 import { reconcile } from '../server/modules/accounts/ledger.ts';
@@ -59,7 +61,10 @@ const SPREAD_CUSTOMERS = 16;
 const AMOUNT = '0.01';
 const RATIO_GOAL = 0.5;
 const WARMUP_MS = 1500;
-const PORT = 4393;
+/** the platform's port (BENCH_LEDGER_PORT; several benches on one machine need their own) */
+const PORT = Number(process.env.BENCH_LEDGER_PORT ?? 4393);
+/** the prefix of the databases this bench creates and drops (BENCH_DB_PREFIX) */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'wlb_';
 /** the API answers 404 here once it listens (the web app need not be built) */
 const READY_PATH = '/api/v1/';
 
@@ -137,17 +142,43 @@ function cpuTicksOf(pid: number): number {
   }
 }
 
-function postgresTicks(): number {
-  let total = 0;
+/** CPU ticks of PostgreSQL's processes by pid: the backends of `database` only when given. */
+function postgresTicksByPid(database?: string): Map<number, number> {
+  const out = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuTicksOf(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      // a backend's title: "postgres: <user> <database> <client> <state>"
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      out.set(Number(entry), cpuTicksOf(Number(entry)));
     } catch {
       // gone
     }
   }
-  return total;
+  return out;
+}
+
+/**
+ * PostgreSQL's CPU ticks since start, sampled every 200 ms so that backends which end before stop
+ * (pgbench's) still count; a backend first seen after start counts from 0.
+ */
+function samplePostgresTicks(database?: string): { stop(): number } {
+  const start = postgresTicksByPid(database);
+  const last = new Map(start);
+  const take = () => {
+    for (const [pid, ticks] of postgresTicksByPid(database)) last.set(pid, ticks);
+  };
+  const timer = setInterval(take, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      let total = 0;
+      for (const [pid, ticks] of last) total += ticks - (start.get(pid) ?? 0);
+      return total;
+    },
+  };
 }
 
 function machineTicks(): { busy: number; total: number } {
@@ -165,11 +196,11 @@ interface Cpu {
   machine: number;
 }
 
-/** CPU used between start and stop, as percentages. */
-function measureCpu(pid: number | null): { stop(): Cpu } {
+/** CPU used between start and stop, as percentages (PostgreSQL: the backends of `database`; none for null). */
+function measureCpu(pid: number | null, database: string | null): { stop(): Cpu } {
   const t0 = performance.now();
   const p0 = pid === null ? 0 : cpuTicksOf(pid);
-  const g0 = postgresTicks();
+  const postgres = database === null ? { stop: () => 0 } : samplePostgresTicks(database);
   const m0 = machineTicks();
   return {
     stop() {
@@ -178,12 +209,15 @@ function measureCpu(pid: number | null): { stop(): Cpu } {
       const pct = (ticks: number) => (ticks / TICKS_PER_SECOND / seconds) * 100;
       return {
         platform: pid === null ? 0 : pct(cpuTicksOf(pid) - p0),
-        postgres: pct(postgresTicks() - g0),
+        postgres: pct(postgres.stop()),
         machine: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100,
       };
     },
   };
 }
+
+/** CPU milliseconds per transfer from a percentage of a core and a rate. */
+const perTransfer = (percentOfCore: number, perSecond: number) => (perSecond > 0 ? `${((percentOfCore / 100) * 1000 / perSecond).toFixed(2)} ms` : '?');
 
 interface Memory {
   peakMb: number;
@@ -263,11 +297,13 @@ function databaseUrl(name: string): string {
 interface PgbenchFigures {
   spread: number;
   hot: number;
+  /** CPU of PostgreSQL's processes and of the machine during each run */
+  cpu: Partial<Record<'spread' | 'hot', Cpu>>;
   failed: string[];
 }
 
 async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigures> {
-  const name = `wlb_pgbench_${process.pid}`;
+  const name = `${DB_PREFIX}pgbench_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = databaseUrl(name);
@@ -285,16 +321,24 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
       await client.end();
     }
     const scripts = { spread: SPREAD_SQL + TRANSFER_SQL, hot: HOT_SQL + TRANSFER_SQL };
-    const figures: PgbenchFigures = { spread: 0, hot: 0, failed: [] };
+    const figures: PgbenchFigures = { spread: 0, hot: 0, cpu: {}, failed: [] };
     for (const variant of ['spread', 'hot'] as const) {
       const file = join(workDir, `pgbench-${variant}.sql`);
       writeFileSync(file, scripts[variant]);
+      // asynchronous, so the CPU of pgbench's backends can be sampled while they live
       const run = (s: number) =>
-        spawnSync(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `naccounts=${accountCount}`, url], {
-          encoding: 'utf8',
+        new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+          const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `naccounts=${accountCount}`, url]);
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.once('close', (status) => done({ status, stdout, stderr }));
         });
-      run(1); // warm-up
-      const result = run(seconds);
+      await run(1); // warm-up
+      const cpuMeter = measureCpu(null, name);
+      const result = await run(seconds);
+      figures.cpu[variant] = cpuMeter.stop();
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
       if (result.status !== 0 || !tps) {
         figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
@@ -318,6 +362,92 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
   } finally {
     await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
+}
+
+// ---- pgbench calling the platform's one statement -------------------------------------------------
+
+interface FunctionFigures {
+  spreadOne: number;
+  spreadMany: number;
+  hot: number;
+  cpu: Partial<Record<'spreadOne' | 'spreadMany' | 'hot', Cpu>>;
+  failed: string[];
+}
+
+/**
+ * The platform's transfer statement (ledger_transfer_now, migration 0009) run by pgbench on the
+ * bench's database after the HTTP runs, with the same customers, accounts and amount: what the
+ * database does per transfer without the platform, its HTTP and its pool. Each pgbench client acts
+ * as one load customer (bench_fn_clients: its user, customer and contiguous account ids).
+ */
+async function runFunctionPgbench(pgbench: string, workDir: string, database: string, prepared: Prepared): Promise<FunctionFigures> {
+  const figures: FunctionFigures = { spreadOne: 0, spreadMany: 0, hot: 0, cpu: {}, failed: [] };
+  const url = databaseUrl(database);
+  const contiguous = (f: LedgerFixture) => f.accountIds.every((id, i) => id === f.accountIds[0]! + i);
+  if (!contiguous(prepared.main) || !prepared.many.every(contiguous)) {
+    figures.failed.push('the load accounts are not contiguous ids: no function figures');
+    return figures;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create table bench_fn_clients (variant text, client integer, user_id integer, customer_id integer, first_account integer, accounts integer)');
+    const rows = [
+      ...Array.from({ length: connections }, (_, i) => ['one', i, prepared.main]),
+      ...Array.from({ length: connections }, (_, i) => ['many', i, prepared.many[i % prepared.many.length]!]),
+    ] as [string, number, LedgerFixture][];
+    for (const [variant, i, f] of rows) {
+      await client.query('insert into bench_fn_clients values ($1, $2, $3, $4, $5, $6)', [variant, i, f.userId, f.customerId, f.accountIds[0], f.accountIds.length]);
+    }
+  } finally {
+    await client.end();
+  }
+  const call = (variant: string, from: string, to: string) => `\\set key random(1, 9000000000000000)
+select ledger_transfer_now(json_build_object('userId', c.user_id, 'customerId', c.customer_id, 'method', 'transferBetweenAccounts',
+  'key', 'pgbench-' || :client_id || '-' || :key, 'requestHash', 'pgbench', 'kind', 'betweenAccounts',
+  'from', ${from}, 'to', ${to}, 'currency', 'EUR', 'amountMinor', '1', 'exponent', 2,
+  'requiredFlags', json_build_array('own.betweenAccounts'), 'params', json_build_object('to', 'toAccount', 'amount', 'toAmount', 'currency', 'currency'),
+  'createdAt', now()::text, 'expiresAt', (now() + interval '15 min')::text, 'day', (now() at time zone 'UTC')::date::text)::jsonb) -> 'answer' ->> 'status'
+from bench_fn_clients c where c.variant = '${variant}' and c.client = :client_id;
+`;
+  const spreadPick = `\\set a random(0, :n - 1)
+\\set k random(1, :n - 1)
+\\set b (:a + :k) % :n
+`;
+  const hotPick = `\\set o random(1, :n - 1)
+\\set d random(0, 1)
+\\set a :d * :o
+\\set b :o - :d * :o
+`;
+  const scripts = {
+    spreadOne: { n: prepared.main.accountIds.length, text: spreadPick + call('one', 'c.first_account + :a', 'c.first_account + :b') },
+    spreadMany: { n: prepared.many[0]!.accountIds.length, text: spreadPick + call('many', 'c.first_account + :a', 'c.first_account + :b') },
+    hot: { n: prepared.main.accountIds.length, text: hotPick + call('one', 'c.first_account + :a', 'c.first_account + :b') },
+  };
+  for (const variant of ['spreadOne', 'spreadMany', 'hot'] as const) {
+    const file = join(workDir, `pgbench-fn-${variant}.sql`);
+    writeFileSync(file, scripts[variant].text);
+    const run = (s: number) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+        const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `n=${scripts[variant].n}`, url]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('close', (status) => done({ status, stdout, stderr }));
+      });
+    await run(1);
+    const cpuMeter = measureCpu(null, database);
+    const result = await run(seconds);
+    figures.cpu[variant] = cpuMeter.stop();
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
+    if (result.status !== 0 || !tps) {
+      figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      continue;
+    }
+    figures[variant] = Number(tps[1]);
+  }
+  return figures;
 }
 
 // ---- the platform's HTTP load on one database --------------------------------------------------
@@ -354,7 +484,7 @@ interface DatabaseRun {
   transfers: number;
 }
 
-async function runHttp(platform: Started, prepared: Prepared): Promise<Omit<DatabaseRun, 'problems'>> {
+async function runHttp(platform: Started, prepared: Prepared, database: string | null): Promise<Omit<DatabaseRun, 'problems'>> {
   const pid = platformPid(platform.child.pid!);
   if (pid === null) console.log('  warning: the platform node process was not found; no memory figures');
   const idleMb = pid === null ? null : rssMb(pid);
@@ -371,7 +501,7 @@ async function runHttp(platform: Started, prepared: Prepared): Promise<Omit<Data
     const warm = await ledgerLoad({ ...base, ...options, durationMs: WARMUP_MS });
     transfers += warm.transfers;
     const sampler = pid === null ? null : sampleMemory(pid);
-    const cpuMeter = measureCpu(pid);
+    const cpuMeter = measureCpu(pid, database);
     const result = await ledgerLoad({ ...base, ...options, durationMs: seconds * 1000 });
     const cpu = cpuMeter.stop();
     const memory = sampler ? sampler.stop() : { peakMb: 0, averageMb: 0, samples: 0 };
@@ -420,7 +550,11 @@ function report(run: DatabaseRun, label: string): void {
     );
   }
   for (const p of Object.values(run.phases)) {
-    line(`    CPU, ${p.label}`, `platform ${p.cpu.platform.toFixed(0)}% of a core, PostgreSQL ${p.cpu.postgres.toFixed(0)}%, machine ${p.cpu.machine.toFixed(0)}% busy`);
+    const tps = p.result.transfersPerSecond;
+    line(
+      `    CPU, ${p.label}`,
+      `platform ${p.cpu.platform.toFixed(0)}% of a core (${perTransfer(p.cpu.platform, tps)} per transfer), PostgreSQL ${p.cpu.postgres.toFixed(0)}% (${perTransfer(p.cpu.postgres, tps)}), machine ${p.cpu.machine.toFixed(0)}% busy`,
+    );
   }
   line(`  memory of the platform (${label})`, `idle ${run.idleMb?.toFixed(0) ?? '?'} MB; under load peak ${run.overall.peakMb.toFixed(0)} MB, average ${run.overall.averageMb.toFixed(0)} MB`);
   for (const p of Object.values(run.phases)) line(`    ${p.label}`, `peak ${p.memory.peakMb.toFixed(0)} MB, average ${p.memory.averageMb.toFixed(0)} MB (${p.memory.samples} samples)`);
@@ -453,16 +587,20 @@ try {
   const pgbench = findPgbench();
   if (!pgbench) console.log('  pgbench not found (apt-get install -y postgresql-client): no raw SQL figure');
 
-  let raw: PgbenchFigures = { spread: 0, hot: 0, failed: [] };
+  let raw: PgbenchFigures = { spread: 0, hot: 0, cpu: {}, failed: [] };
   if (serverUp && pgbench) {
     console.log('\n-- (b) pgbench: lock two accounts in id order, two UPDATEs, one INSERT --');
     raw = await runPgbench(pgbench, workDir);
     line('  spread (random distinct pairs)', `${raw.spread.toFixed(0)} transfers/s`);
     line('  hot (every transfer to or from account 1)', `${raw.hot.toFixed(0)} transfers/s`);
+    for (const variant of ['spread', 'hot'] as const) {
+      const cpu = raw.cpu[variant];
+      if (cpu && raw[variant]) line(`    CPU, ${variant}`, `PostgreSQL ${cpu.postgres.toFixed(0)}% of a core (${perTransfer(cpu.postgres, raw[variant])} per transfer), machine ${cpu.machine.toFixed(0)}% busy`);
+    }
     for (const f of raw.failed) console.log(`  warning: ${f}`);
   }
 
-  const runOn = async (label: string, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun> => {
+  const runOn = async (label: string, databaseName: string | null, open: () => Promise<OpenDatabase>, start: () => Promise<Started>): Promise<DatabaseRun & { prepared: Prepared }> => {
     const database = await open();
     let prepared: Prepared;
     try {
@@ -474,7 +612,7 @@ try {
     const pid = platformPid(platform.child.pid!);
     let http: Omit<DatabaseRun, 'problems'>;
     try {
-      http = await runHttp(platform, prepared);
+      http = await runHttp(platform, prepared, databaseName);
     } finally {
       await platform.stop();
       // stop() waits for npx; the platform's own node process closes its database after it
@@ -485,7 +623,7 @@ try {
       const run = { ...http, problems: await verify(reopened, prepared, http.transfers) };
       if (run.problems.length) failed = true;
       report(run, label);
-      return run;
+      return { ...run, prepared };
     } finally {
       await reopened.close();
     }
@@ -493,15 +631,39 @@ try {
 
   if (serverUp) {
     console.log(`\n-- (a) HTTP on PostgreSQL (pool of ${poolMax}) --`);
-    const name = `wlb_bench_${process.pid}`;
+    const name = `${DB_PREFIX}bench_${process.pid}`;
     await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
     await adminQuery(`CREATE DATABASE "${name}"`);
     try {
       const url = databaseUrl(name);
-      const run = await runOn('PostgreSQL', () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
+      const run = await runOn('PostgreSQL', name, () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
       ratio('  ratio HTTP / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
       ratio(`  ratio HTTP / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
       ratio('  ratio HTTP / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+      if (pgbench) {
+        console.log("\n-- (a') pgbench calling the platform's one statement (ledger_transfer_now) on the same database: its SQL without HTTP --");
+        const fn = await runFunctionPgbench(pgbench, workDir, name, run.prepared);
+        for (const f of fn.failed) console.log(`  warning: ${f}`);
+        line('  spread, 1 customer', `${fn.spreadOne.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadOne?.postgres ?? 0, fn.spreadOne)} CPU per transfer)`);
+        line(`  spread, ${SPREAD_CUSTOMERS} customers`, `${fn.spreadMany.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadMany?.postgres ?? 0, fn.spreadMany)})`);
+        line('  hot', `${fn.hot.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.hot?.postgres ?? 0, fn.hot)})`);
+        ratio('  ratio function / pgbench, spread (1 customer)', fn.spreadOne, raw.spread);
+        ratio(`  ratio function / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, fn.spreadMany, raw.spread);
+        ratio('  ratio function / pgbench, hot', fn.hot, raw.hot);
+        const check = await openPostgres(url, 2);
+        try {
+          // fresh statistics after tens of thousands of rows (reconcile's plans depend on them)
+          await check.db.execute(sql`analyze`);
+          const problems = await reconcile(check.db);
+          if (problems.length) {
+            failed = true;
+            console.log('  !!!!!!!! THE BOOKS DO NOT BALANCE after the function runs !!!!!!!!');
+            for (const problem of problems) console.log(`  !!! ${problem}`);
+          } else line('  books after the function runs', 'balanced: reconcile() clean');
+        } finally {
+          await check.close();
+        }
+      }
     } finally {
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
@@ -509,7 +671,7 @@ try {
 
   console.log('\n-- (c) HTTP on PGlite (embedded, one connection) --');
   const dataDir = join(workDir, 'pglite');
-  const run = await runOn('PGlite', () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
+  const run = await runOn('PGlite', null, () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
   ratio('  ratio HTTP on PGlite / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
   ratio(`  ratio HTTP on PGlite / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
   ratio('  ratio HTTP on PGlite / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);

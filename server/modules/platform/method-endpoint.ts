@@ -77,6 +77,19 @@ const RETRYABLE_CODES: ReadonlySet<string> = new Set(['23505', '40001', '40P01']
  */
 export class KeptFailure extends MethodFailure {}
 
+/**
+ * A money-moving method may answer in ONE statement, without this endpoint's BEGIN/COMMIT (the
+ * ledger's hot path, transfers.service.ts requestNow): given the key's claim, it claims the key,
+ * does its work, writes the audit entry and stores its answer itself, all or nothing, and returns
+ * what it did; or it returns null having written nothing, and the transactional path runs. Set as
+ * the `oneStatement` property of the method's handler; re-run like a transaction (23505, 40001, 40P01).
+ */
+export type OneStatement<I = never> = (
+  input: I,
+  ctx: MethodContext,
+  claim: { userId: number; key: string; requestHash: string; method: string },
+) => Promise<{ replay: boolean; full: { responseCode: '00' } & Record<string, unknown> } | null>;
+
 /** The PostgreSQL error code of an error, looking through drizzle's wrapper (DrizzleQueryError.cause). */
 export function pgErrorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -398,6 +411,17 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     // The files are read into memory only now: the caller, its rights and the body are checked.
     const files = await loadFiles(read.files);
     let kept: KeptFailure | null = null;
+    const contextOf = (handle: Db): MethodContext => ({
+      db: handle,
+      caller,
+      customerId,
+      lang: languageOf(request, input.lang),
+      audit: (details) => Object.assign(auditDetails, details),
+      publish: (target, event) => toPublish.push({ customerId: target, event }),
+      files,
+      ip: request.ip,
+    });
+    const oneStatement = (handler as { oneStatement?: OneStatement }).oneStatement;
     try {
       const run = async (tx: Db) => {
         if (idempotency) {
@@ -421,16 +445,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
             return { replay: true as const, full: stored.response as { responseCode: '00' } & Record<string, unknown> };
           }
         }
-        const ctx: MethodContext = {
-          db: tx,
-          caller,
-          customerId,
-          lang: languageOf(request, input.lang),
-          audit: (details) => Object.assign(auditDetails, details),
-          publish: (target, event) => toPublish.push({ customerId: target, event }),
-          files,
-          ip: request.ip,
-        };
+        const ctx = contextOf(tx);
         let result: Awaited<ReturnType<typeof handler>>;
         try {
           result = await handler(input as never, ctx);
@@ -478,6 +493,15 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
           toPublish = [];
           kept = null;
           try {
+            const direct = oneStatement && idempotency ? await oneStatement(input as never, contextOf(db), { ...idempotency, method: name }) : null;
+            if (direct) {
+              if (validateResponses && !direct.replay && !v.safeParse(def.response, direct.full, { abortEarly: false }).success) {
+                request.log.error({ method: name }, 'one-statement answer does not match the response schema (committed)');
+                throw new ResponseMismatch();
+              }
+              outcome = direct;
+              break;
+            }
             outcome = await db.transaction(async (tx) => {
               const done = await run(tx);
               // PostgreSQL writes the events with the change (push outbox): nothing to publish after it.

@@ -13,7 +13,20 @@ import { MethodFailure, vfFailure, type HandlerTable, type MethodContext } from 
 import { limitsFor, usedToday, feeOperationOf, feeRuleFor } from './fees.ts';
 import { heldFlags, OPERATION_FLAGS, PermissionMessages, requireFlags } from './permissions.ts';
 import { transfers } from './transfers.tables.ts';
-import { createTransferService, maxSendable, ownAccount, quoteAmounts, TransferMessages, type ParamNames, type TransferActor, type TransferService } from './transfers.service.ts';
+import {
+  createTransferService,
+  maxSendable,
+  ownAccount,
+  quoteAmounts,
+  TransferMessages,
+  type OneStatementClaim,
+  type ParamNames,
+  type RequestSpec,
+  type TransferActor,
+  type TransferService,
+} from './transfers.service.ts';
+import type { OneStatement } from '../platform/method-endpoint.ts';
+import type * as v from 'valibot';
 import { VfCode } from '../../../api/errors.ts';
 
 export type TransferHandlersMethods = Pick<
@@ -47,6 +60,21 @@ async function requireFlagsOfTransfer(ctx: MethodContext, id: number): Promise<v
   const holds = (kind: TransferOperation) => OPERATION_FLAGS[kind].every((flag) => held.has(flag));
   const allowed = t && t.customerId === ctx.customerId ? holds(t.kind) : holds('betweenAccounts') || holds('p2p');
   if (!allowed) throw new MethodFailure('13', PermissionMessages.notAllowed);
+}
+
+type BetweenInput = v.InferOutput<(typeof transferMethods)['transferBetweenAccounts']['request']>;
+
+function betweenSpec(input: BetweenInput): RequestSpec {
+  return {
+    kind: 'betweenAccounts',
+    requiredFlags: OPERATION_FLAGS.betweenAccounts,
+    fromAccountId: input.fromAccount,
+    toAccountId: input.toAccount,
+    amount: input.toAmount,
+    currency: input.currency,
+    subscription: input,
+    params: BETWEEN_PARAMS,
+  };
 }
 
 export function createTransferHandlers(service: TransferService): HandlerTable<TransferHandlersMethods> {
@@ -115,18 +143,11 @@ export function createTransferHandlers(service: TransferService): HandlerTable<T
       };
     },
 
-    async transferBetweenAccounts(input, ctx) {
-      return service.request(txOf(ctx), actorOf(ctx), {
-        kind: 'betweenAccounts',
-        requiredFlags: OPERATION_FLAGS.betweenAccounts,
-        fromAccountId: input.fromAccount,
-        toAccountId: input.toAccount,
-        amount: input.toAmount,
-        currency: input.currency,
-        subscription: input,
-        params: BETWEEN_PARAMS,
-      });
-    },
+    // The transactional path, and (oneStatement) the one-statement path the endpoint tries first.
+    transferBetweenAccounts: Object.assign(
+      async (input: BetweenInput, ctx: MethodContext) => service.request(txOf(ctx), actorOf(ctx), betweenSpec(input)),
+      { oneStatement: ((input, ctx, claim: OneStatementClaim) => service.requestNow(ctx.db, actorOf(ctx), betweenSpec(input), claim)) satisfies OneStatement<BetweenInput> },
+    ),
 
     async transferP2p(input, ctx) {
       return service.request(txOf(ctx), actorOf(ctx), {

@@ -14,6 +14,11 @@
  *              expired (not approved within TRANSFER_APPROVAL_TTL_S), canceled (by the customer):
  *              the hold released, nothing booked.
  *
+ * The hot path in one statement (requestNow): a request between own accounts of one currency with
+ * approve mode none is answered by ledger_transfer_now (migration 0009, PL/pgSQL) in its own
+ * transaction, one round trip instead of seven: the same checks in the same order, the same rows,
+ * the same answers; anything else falls back to request() in the endpoint's transaction.
+ *
  * Lock order, the same on every path so none can deadlock: an idempotency key, a transfer row,
  * the customer accounts in ascending id order, the daily limit's counter row (transfer_daily_usage,
  * taken last and so held briefly), an approval request.
@@ -25,7 +30,7 @@ import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import type { PermissionFlag } from '../../../api/transfers.ts';
-import { checkFlags, flagsFrom, storedFlagsSql } from './permissions.ts';
+import { checkFlags, flagsFrom, PermissionMessages, storedFlagsSql } from './permissions.ts';
 import {
   applyEntryPlan,
   bookEntry,
@@ -42,6 +47,7 @@ import {
 } from '../accounts/ledger.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { currencyExponent, decimalToMinor, minorToDecimal } from '../accounts/money.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../api/transfers.ts';
 import { blacklist, transferApprovals, transferSchedules, transfers, type TransferKind, type TransferStatus } from './transfers.tables.ts';
 import { customers, users } from '../customers/customers.tables.ts';
 import { MethodFailure, vfFailure } from '../method-types.ts';
@@ -308,6 +314,52 @@ export interface TransferServiceDeps {
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;
+
+/**
+ * The idempotency claim of a call answered in one statement (method-endpoint.ts): the caller, the
+ * key and the hash of the request, and the method's name (stored with the answer, and the audit
+ * entry's method).
+ */
+export interface OneStatementClaim {
+  userId: number;
+  key: string;
+  requestHash: string;
+  method: string;
+}
+
+/** What a call answered in one statement did: posted now, or the key's stored answer replayed. */
+export interface OneStatementOutcome {
+  replay: boolean;
+  full: { responseCode: '00' } & Record<string, unknown>;
+}
+
+/** The SQLSTATE of a refusal raised by the ledger's functions (migration 0009), its message a JSON object. */
+export const LEDGER_REFUSAL_SQLSTATE = 'WL001';
+
+interface LedgerRefusal {
+  code: string;
+  vf?: string;
+  param?: string;
+  amount?: string;
+  left?: string;
+  currency?: string;
+  accountId?: number;
+}
+
+/** The refusal a ledger function raised (looking through drizzle's wrapper), or null for any other error. */
+export function ledgerRefusalOf(err: unknown): LedgerRefusal | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === LEDGER_REFUSAL_SQLSTATE && typeof message === 'string') {
+      try {
+        return JSON.parse(message) as LedgerRefusal;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
 
 /** A run of a schedule was booked before (its entry key exists): the run's transaction must roll back. */
 export class DuplicateRunError extends Error {
@@ -765,9 +817,108 @@ export function createTransferService(deps: TransferServiceDeps) {
     return t;
   }
 
+  /**
+   * A transfer request answered in ONE statement (ledger_transfer_now, migration 0009) in its own
+   * transaction, without the endpoint's BEGIN/COMMIT: the idempotency claim, the checks of
+   * request() in its order, the locks in id order, the posting, the day's counter, the audit entry
+   * and the stored answer. For the requests it covers: between own accounts of one currency,
+   * posted at once (approve mode none), not recurring. null when the request is not one of them
+   * (nothing written): the caller runs the transactional path (request()). A refusal answers
+   * exactly what request() answers, with nothing written (the statement rolled back).
+   */
+  async function requestNow(db: Db, actor: TransferActor, spec: RequestSpec, claim: OneStatementClaim): Promise<OneStatementOutcome | null> {
+    if (spec.kind !== 'betweenAccounts') return null;
+    const sub = spec.subscription;
+    if (sub && (sub.subscriptionFrequency !== undefined || sub.subscriptionEndDate !== undefined || sub.subscriptionTransactions !== undefined)) return null;
+    let exponent: number | null = null;
+    let amountMinor: string | null = null;
+    try {
+      exponent = currencyExponent(spec.currency);
+      amountMinor = decimalToMinor(spec.amount, spec.currency).toString();
+    } catch {
+      // an unknown currency (refused as not the accounts' one) or too many decimals (refused in order)
+    }
+    const createdAt = at(now());
+    const request = {
+      userId: claim.userId,
+      customerId: actor.customerId,
+      method: claim.method,
+      key: claim.key,
+      requestHash: claim.requestHash,
+      kind: spec.kind,
+      from: spec.fromAccountId,
+      to: spec.toAccountId,
+      currency: spec.currency,
+      amountMinor,
+      exponent,
+      requiredFlags: spec.requiredFlags ?? [],
+      params: { to: spec.params.to, amount: spec.params.amount, currency: spec.params.currency },
+      createdAt: createdAt.toISOString(),
+      expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000).toISOString(),
+      day: utcDay(createdAt),
+    };
+    let result: { fallback?: true; replay?: true; answer?: OneStatementOutcome['full'] };
+    try {
+      const [row] = rowsOf<{ r: typeof result }>(await executeNamed(db, sql`select ledger_transfer_now(${JSON.stringify(request)}::jsonb) as r`));
+      result = row!.r;
+    } catch (err) {
+      const refusal = ledgerRefusalOf(err);
+      if (!refusal) throw err;
+      throw refusalFailure(refusal, spec);
+    }
+    if (result.fallback) return null;
+    return { replay: result.replay === true, full: result.answer! };
+  }
+
+  /** The answer of a refusal of ledger_transfer_now: the failure request() throws in that case. */
+  function refusalFailure(refusal: LedgerRefusal, spec: RequestSpec): Error {
+    const param = refusal.param ?? spec.params.amount;
+    const amounts = { amount: refusal.amount ?? '', currency: refusal.currency ?? '' };
+    switch (refusal.code) {
+      case '13':
+        return new MethodFailure('13', PermissionMessages.notAllowed);
+      case 'ENOA':
+        return new MethodFailure('ENOA', TransferMessages.noAccess);
+      case 'CA':
+        return new MethodFailure('CA', TransferMessages.closed);
+      case 'AU':
+        return new MethodFailure('AU', 'Sign-in required');
+      case 'reused':
+        return new MethodFailure('VF', 'Invalid request', [vfError(IDEMPOTENCY_KEY_HEADER, VfCode.idempotencyKeyReused)]);
+      case 'insufficient':
+        return new InsufficientFundsError(Number(refusal.accountId));
+      case 'amount':
+        try {
+          parseAmount(spec.amount, spec.currency, spec.params.amount);
+        } catch (failure) {
+          return failure as Error;
+        }
+        break;
+      case 'VF':
+        switch (refusal.vf) {
+          case 'sameAccount':
+            return vf(param, VfCode.sameAccount);
+          case 'currencyOfAccounts':
+            return vf(param, VfCode.currencyOfAccounts);
+          case 'positive':
+            return vf(param, VfCode.positive);
+          case 'belowMinimum':
+            return vf(param, VfCode.belowMinimum, amounts);
+          case 'aboveMaximum':
+            return vf(param, VfCode.aboveMaximum, amounts);
+          case 'balanceExceeded':
+            return vf(param, VfCode.balanceExceeded);
+          case 'dailyLimit':
+            return vf(param, VfCode.dailyLimit, { left: refusal.left ?? '', currency: refusal.currency ?? '' });
+        }
+    }
+    return new Error(`unknown ledger refusal ${JSON.stringify(refusal)}`);
+  }
+
   return {
     now,
     request,
+    requestNow,
     post,
     voidTransfer,
 
