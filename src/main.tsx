@@ -16,7 +16,7 @@ import { configureRequest } from './lib/request.ts';
 import { clearToasts } from './lib/notify.ts';
 import { createDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';
-import { createAppQueryClient } from './app/query-client.ts';
+import { loadedAppQueryClient } from './app/app-query-client.ts';
 import { createAppRouter } from './app/router.ts';
 import { applyTheme } from './app/theme.ts';
 import './ui/theme.css';
@@ -29,23 +29,23 @@ async function start() {
   applyTheme(activeVariant.theme);
   document.title = activeVariant.projectName;
 
-  const queryClient = createAppQueryClient();
   const inspect = await createDevInspector();
   const session = createSessionActor({
     inspect,
     clearCaches: () => {
-      queryClient.clear();
+      // the query client exists once a route that reads through it was opened (app-query-client.ts)
+      loadedAppQueryClient()?.clear();
       clearToasts();
     },
   });
   configureRequest(sessionRequestHooks(session));
 
-  const router = createAppRouter({ session, queryClient });
+  const router = createAppRouter({ session });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <AppRoot router={router} queryClient={queryClient} />
+      <AppRoot router={router} />
     </StrictMode>,
   );
 }
