@@ -12,7 +12,7 @@ import { activeVariant } from '../variants/index.ts';
 import { createSessionActor, sessionRequestHooks } from './features/auth/session-actor.ts';
 import { applyApiQuery } from './lib/api-base.ts';
 import { initI18n } from './lib/i18n.ts';
-import { configureRequest } from './lib/request.ts';
+import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
 import { createDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';

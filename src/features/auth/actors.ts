@@ -35,7 +35,7 @@ const loadLoginApproval = () => import('../../lib/login-approval.ts');
 const loadPushToasts = () => Promise.all([import('../../lib/password-change-toast.ts'), import('../../lib/two-step-toast.ts')]);
 const loadPushClient = () => import('../../lib/push-client.ts');
 import { getUiLanguageTag } from '../../lib/i18n.ts';
-import { callMethod } from '../../lib/request.ts';
+import { callMethod } from '../../lib/request-later.ts';
 import { pushToast } from '../../lib/notify.ts';
 import { NOTIFICATION_TOAST_MS } from '../../../api/push.ts';
 
