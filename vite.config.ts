@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -17,9 +17,52 @@ const variant = getVariant(variantId);
 
 const platform = `http://127.0.0.1:${process.env.PLATFORM_PORT ?? '3000'}`;
 
+/**
+ * The chunks of the first pages (issue 12: /login in at most 12 requests before it is interactive,
+ * /home fast on a phone). Left to the automatic splitting, every set of routes sharing a module
+ * made a chunk of its own: /login fetched some thirty and /home some fifty, each request costing
+ * about 1 kB of headers and a place in a waterfall of imports. Instead:
+ * - "shared": what /login needs that the device companion (the second entry) needs too (React,
+ *   XState...);
+ * - "login": the rest of what /login needs: the static imports of the app's entry and of the lazy
+ *   route components /login renders;
+ * - "home": what /home adds (its layouts, its view, TanStack Query), except what the device
+ *   companion also reaches (left to the automatic splitting).
+ * The catalogs stay apart (one language is loaded, src/lib/i18n.ts), and so does everything else
+ * lazy: other routes load their own chunks and share "home"'s.
+ */
+const routeComponent = (path: string) => new RegExp(`[\\\\/]src[\\\\/]routes[\\\\/]${path.replace(/[./]/g, (c) => (c === '.' ? '\\.' : '[\\\\/]'))}\\.tsx\\?tsr-split=component$`);
+const firstPages = criticalPathChunks({
+  entry: 'index.html',
+  other: 'device.html',
+  pages: [
+    {
+      name: 'login',
+      lazy: [routeComponent('_external'), routeComponent('_external/login')],
+      // TanStack Query is reached through the re-exports of @tanstack/react-query, whose context
+      // /login provides empty; only the routes that read through it load it (app-query-client.ts).
+      exclude: /\.po$|[\\/]node_modules[\\/]@tanstack[\\/](query-core[\\/]|react-query[\\/]build[\\/]modern[\\/]index\.js$)/,
+    },
+    {
+      name: 'home',
+      // its layouts and view, the query client, and the methods' registry (src/lib/request.ts
+      // loads it with the first call)
+      lazy: [
+        routeComponent('_guarded'),
+        routeComponent('_guarded/_main'),
+        routeComponent('_guarded/_main/home'),
+        /[\\/]src[\\/]app[\\/]query-client\.ts$/,
+        /[\\/]api[\\/]registry\.ts$/,
+      ],
+      exclude: /\.po$/,
+    },
+  ],
+});
+
 // Plugin order (STACK.md): router before react, then the Lingui macro through babel, then lingui.
 export default defineConfig({
   plugins: [
+    firstPages.plugin,
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
@@ -102,15 +145,88 @@ export default defineConfig({
     // Shared chunks are named by their hash alone: every import statement and preload list names
     // them, and /login loads some thirty (0.8 kB of its budget went to names; the source maps keep
     // the module paths for debugging).
-    rollupOptions: { input: { main: 'index.html', device: 'device.html' }, output: { chunkFileNames: 'assets/[hash].js' } },
-    // A lazy chunk's preload list keeps its stylesheets only. Every route's list of JavaScript
-    // chunks sat in the entry chunk that /login loads (1.3 kB of its 160 kB budget, growing
-    // with every route); without them a route's own imports are fetched when its chunk is parsed,
-    // and the router's intent preloading (src/app/router.ts) starts that on hover or focus.
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
+    rollupOptions: {
+      input: { main: 'index.html', device: 'device.html' },
+      output: {
+        chunkFileNames: 'assets/[hash].js',
+        // /login's code in two chunks instead of some thirty, /home's in one more (firstPages above).
+        codeSplitting: { groups: firstPages.groups },
+      },
+    },
+    // The page's own preload list (hostType 'html') names the entry's chunks, fetched at once
+    // with the entry instead of after it is parsed. A lazy chunk's preload list keeps its
+    // stylesheets only: every route's list of JavaScript chunks sat in the entry chunk that /login
+    // loads (1.3 kB, growing with every route); without them a route's own imports are fetched
+    // when its chunk is parsed, and the router's intent preloading (src/app/router.ts) starts that
+    // on hover or focus.
+    // No polyfill (0.5 kB on /login): every browser of the build target but Safari 16 follows
+    // modulepreload links itself; Safari 16 fetches such a chunk when it meets its import instead.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))) },
   },
 });
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Chunk groups for the first pages (see firstPages): for each page in turn, the modules statically
+ * reachable from `entry` (the first page only) and from the lazy modules matching its `lazy`, less
+ * what earlier pages took; what the `other` entry reaches goes in "shared" for the first page and
+ * is left out of the others. A module matching a page's `exclude` is not followed. The sets are
+ * computed once the module graph is complete (buildEnd), before the chunks are made.
+ */
+function criticalPathChunks(options: { entry: string; other: string; pages: { name: string; lazy: RegExp[]; exclude: RegExp }[] }) {
+  const shared = new Set<string>();
+  const byPage = options.pages.map(() => new Set<string>());
+  const plugin: Plugin = {
+    name: 'critical-path-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[], exclude?: RegExp) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop() as string;
+          if (seen.has(id) || exclude?.test(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entryId = (file: string) => {
+        const id = ids.find((candidate) => candidate === fileURLToPath(new URL(`./${file}`, import.meta.url)));
+        if (!id) throw new Error(`critical-path-chunks: no module for ${file}`);
+        return id;
+      };
+      const entry = entryId(options.entry);
+      const other = entryId(options.other);
+      const otherNeeds = closure([other]);
+      const taken = new Set<string>([entry, other]);
+      shared.clear();
+      options.pages.forEach((page, index) => {
+        const lazy = ids.filter((id) => page.lazy.some((pattern) => pattern.test(id)));
+        if (lazy.length !== page.lazy.length) throw new Error(`critical-path-chunks: ${lazy.length} of ${page.lazy.length} lazy modules of ${page.name} found`);
+        const own = byPage[index] as Set<string>;
+        own.clear();
+        for (const id of closure(index === 0 ? [entry, ...lazy] : lazy, page.exclude)) {
+          if (taken.has(id)) continue;
+          if (otherNeeds.has(id)) {
+            if (index === 0) shared.add(id);
+            continue;
+          }
+          own.add(id);
+        }
+        for (const id of [...shared, ...own]) taken.add(id);
+      });
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: 'shared', test: (id: string) => shared.has(id), priority: options.pages.length + 1 },
+      ...options.pages.map((page, index) => ({ name: page.name, test: (id: string) => (byPage[index] as Set<string>).has(id), priority: options.pages.length - index })),
+    ],
+  };
 }

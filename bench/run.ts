@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { measureLoginBundle } from './bundle.ts';
+import { measureLoginBundle, printLoginBundle } from './bundle.ts';
 import { load, type LoadResult } from './load.ts';
 import { signInSimple, startPlatform, startProcess } from './platform.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,9 +51,7 @@ const platform = await startPlatform(4391, databaseUrl, { dataDir });
 try {
   console.log('\n== (a) JavaScript loaded by /login before it is interactive ==');
   if (existsSync('/usr/bin/chromium')) {
-    const bundle = await measureLoginBundle(platform.origin);
-    for (const file of bundle.files) line(`  ${file.url}`, `${(file.gzipBytes / 1000).toFixed(1)} kB gzip`);
-    line('total', `${bundle.totalGzipKb.toFixed(1)} kB gzip (budget ${bundle.budgetKb} kB, ${((bundle.totalGzipKb / bundle.budgetKb) * 100).toFixed(0)}% used)`);
+    printLoginBundle(await measureLoginBundle(platform.origin), line);
   } else {
     console.log('  skipped: /usr/bin/chromium is missing (apt-get install -y chromium)');
   }

@@ -9,43 +9,51 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activeVariant } from '../variants/index.ts';
-import { createSessionActor, sessionRequestHooks } from './features/auth/session-actor.ts';
+import { createSessionActor, readPersistedSession, sessionRequestHooks } from './features/auth/session-actor.ts';
 import { applyApiQuery } from './lib/api-base.ts';
 import { initI18n } from './lib/i18n.ts';
-import { configureRequest } from './lib/request.ts';
+import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
 import { createDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';
-import { createAppQueryClient } from './app/query-client.ts';
+import { loadAppQueryClient, loadedAppQueryClient } from './app/app-query-client.ts';
 import { createAppRouter } from './app/router.ts';
 import { applyTheme } from './app/theme.ts';
 import './ui/theme.css';
+
+/** Pages a restored session does not stay on (the external layout's): nothing to load ahead. */
+const SIGNED_OUT_PATHS = /^\/(login|register|account-recovery|activate)(\/|$)/;
 
 async function start() {
   const apiQuery = new URLSearchParams(window.location.search).get('api');
   if (apiQuery !== null) applyApiQuery(apiQuery);
 
-  await initI18n({ allowed: activeVariant.languages });
+  // A restored session opening a signed-in page (a reload, a new tab's link): what that page
+  // needs after the guard (the query client with its chunk, the app's words) loads now, in
+  // parallel with the start, instead of one round trip later (issue 12: /home on a phone).
+  const signedInPage = readPersistedSession()?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
+  if (signedInPage) void loadAppQueryClient().catch(() => undefined);
+  await initI18n({ allowed: activeVariant.languages, appCatalog: signedInPage });
   applyTheme(activeVariant.theme);
   document.title = activeVariant.projectName;
 
-  const queryClient = createAppQueryClient();
   const inspect = await createDevInspector();
   const session = createSessionActor({
     inspect,
     clearCaches: () => {
-      queryClient.clear();
+      // the query client exists once a route that reads through it was opened (app-query-client.ts)
+      loadedAppQueryClient()?.clear();
       clearToasts();
     },
   });
   configureRequest(sessionRequestHooks(session));
 
-  const router = createAppRouter({ session, queryClient });
+  const router = createAppRouter({ session });
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <AppRoot router={router} queryClient={queryClient} />
+      <AppRoot router={router} />
     </StrictMode>,
   );
 }

@@ -7,7 +7,6 @@ import { useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { activeVariant } from '../../variants/index.ts';
 import { getUiLanguage, isUiLang, languageNames, languageTags, setUiLanguage, toSettingsLanguage, type UiLang } from '../lib/i18n.ts';
-import { callMethod, describeFailure, isFailure } from '../lib/request.ts';
 import { pushToast } from '../lib/notify.ts';
 
 export function LanguageSwitcher({ signedIn, languages = activeVariant.languages }: { signedIn: boolean; languages?: readonly UiLang[] }) {
@@ -24,6 +23,8 @@ export function LanguageSwitcher({ signedIn, languages = activeVariant.languages
     try {
       await setUiLanguage(lang);
       if (signedIn) {
+        // the request wrapper loads with the first call, not with the sign-in page (request-later.ts)
+        const { callMethod, describeFailure, isFailure } = await import('../lib/request.ts');
         const answer = await callMethod('customerLanguageUpdate', { language: toSettingsLanguage(lang) });
         if (isFailure(answer)) {
           pushToast({ tone: 'error', title: t`Your language setting was not saved`, body: describeFailure(answer) });

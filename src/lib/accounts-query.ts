@@ -4,7 +4,7 @@
  * customer id is part of the key. Document 1 §9: cached for 5000 ms.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callMethodOrThrow } from './request.ts';
+import { callMethodOrThrow } from './request-later.ts';
 
 export const accountsQuery = (actingCustomerId: number | null) =>
   queryOptions({

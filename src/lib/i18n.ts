@@ -160,12 +160,26 @@ export function pickStartLanguage(opts: {
   return allowed.includes(DEFAULT_UI_LANG) ? DEFAULT_UI_LANG : (allowed[0] ?? DEFAULT_UI_LANG);
 }
 
-export async function initI18n(opts: { allowed?: readonly UiLang[] } = {}): Promise<void> {
+/**
+ * `appCatalog`: the app part is loaded with the sign-in part, in parallel (a restored session
+ * opening a signed-in page, which would ask for it before rendering anyway).
+ */
+export async function initI18n(opts: { allowed?: readonly UiLang[]; appCatalog?: boolean } = {}): Promise<void> {
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   const lang = pickStartLanguage({
     allowed: opts.allowed ?? uiLanguages,
     saved: storage()?.getItem(UI_LANG_STORAGE_KEY) ?? null,
     browser,
   });
+  if (opts.appCatalog) {
+    wantedParts.add('app');
+    try {
+      await activateUiLanguage(lang);
+      return;
+    } catch {
+      // the app part is asked for again by the route that needs it (ensureAppCatalog)
+      wantedParts.delete('app');
+    }
+  }
   await activateUiLanguage(lang);
 }

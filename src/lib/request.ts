@@ -26,34 +26,11 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } f
 import { getMethodUrl } from './api-base.ts';
 import { getUiLanguage, getUiLanguageTag } from './i18n.ts';
 import { validationMessages } from './validation-messages.ts';
+import { requestHooks } from './request-hooks.ts';
 
-export interface RequestHooks {
-  getAccessToken(): string | null;
-  /** Refreshes the tokens; resolves true when a new access token is available. */
-  refresh(): Promise<boolean>;
-  /** The company the user acts for, or null. */
-  getActingCustomerId(): number | null;
-  /** Called on every call the user makes (the idle timer counts from the last one). */
-  onActivity?(): void;
-  /**
-   * The unauthorised representative's e-mail and secret (the /self-certification-representative
-   * link), sent in the body of REPRESENTATIVE_SECRET_METHODS only (document 1 §7).
-   */
-  getRepresentativeSecret?(): { fromEmail?: string; authSecret: string } | null;
-}
+export { configureRequest, type RequestHooks } from './request-hooks.ts';
 
-const signedOutHooks: RequestHooks = {
-  getAccessToken: () => null,
-  refresh: async () => false,
-  getActingCustomerId: () => null,
-};
-
-let hooks: RequestHooks = signedOutHooks;
 let fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args);
-
-export function configureRequest(next: RequestHooks): void {
-  hooks = next;
-}
 
 /** Tests swap the transport; the product always uses the global fetch. */
 export function setFetchForTests(impl: typeof fetch | null): void {
@@ -272,7 +249,7 @@ function buildBody(name: MethodName, payload: unknown, actingId: number | null, 
   // Document 1 §7: the body carries the method's name beside the path's ?{methodName}.
   const fields: Record<string, unknown> = { ...(isPlainObject(payload) ? payload : {}), method: name };
   if (REPRESENTATIVE_SECRET_METHODS.has(name)) {
-    const secret = hooks.getRepresentativeSecret?.() ?? null;
+    const secret = requestHooks().getRepresentativeSecret?.() ?? null;
     if (secret) {
       fields.fromEmail ??= secret.fromEmail;
       fields.authSecret ??= secret.authSecret;
@@ -301,7 +278,7 @@ function buildHeaders(body: BodyInit, actingId: number | null, idempotency: { he
   });
   // FormData sets its own multipart boundary.
   if (typeof body === 'string') headers.set('Content-Type', 'application/json');
-  const token = hooks.getAccessToken();
+  const token = requestHooks().getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (actingId !== null) headers.set(CUSTOMER_ID_HEADER, String(actingId));
   if (idempotency) headers.set(idempotency.header, idempotency.key);
@@ -314,7 +291,7 @@ async function send(
   idempotency: { header: string; key: string } | null,
   extraFiles: readonly (readonly [string, Blob])[] = [],
 ): Promise<Response | Failure> {
-  const actingId = hooks.getActingCustomerId();
+  const actingId = requestHooks().getActingCustomerId();
   const body = buildBody(name, payload, actingId, extraFiles);
   try {
     return await fetchImpl(getMethodUrl(name), {
@@ -366,7 +343,7 @@ export async function callMethod<N extends MethodName>(name: N, payload: Request
     throw new TypeError(`${name} moves money: it needs an idempotency key of 8-100 characters [A-Za-z0-9_-]`);
   }
   const idempotency = key === undefined ? null : { header: IDEMPOTENCY_KEY_HEADER, key };
-  hooks.onActivity?.();
+  requestHooks().onActivity?.();
 
   const extraFiles = options.files ?? [];
   let response = await send(name, payload, idempotency, extraFiles);
@@ -374,7 +351,7 @@ export async function callMethod<N extends MethodName>(name: N, payload: Request
 
   if (response.status === 401) {
     // One refresh, one replay (document 1 §4). The session shares one refresh between callers.
-    const refreshed = await hooks.refresh().catch(() => false);
+    const refreshed = await requestHooks().refresh().catch(() => false);
     if (!refreshed) return failure(ResponseCode.auth, t`Your session has ended. Please sign in again.`);
     response = await send(name, payload, idempotency, extraFiles);
     if (!(response instanceof Response)) return response;

@@ -29,13 +29,13 @@ import type {
 import { createPkcePair } from '../../lib/pkce.ts';
 import * as tokenClient from '../../lib/token-client.ts';
 import { NETWORK_STATUS } from '../../lib/token-client.ts';
-import { connectPush } from '../../lib/push-client.ts';
 import { getAuthUrl, getPushUrl } from '../../lib/api-base.ts';
 // Loaded with the push step or the first push event, not with the sign-in page.
 const loadLoginApproval = () => import('../../lib/login-approval.ts');
 const loadPushToasts = () => Promise.all([import('../../lib/password-change-toast.ts'), import('../../lib/two-step-toast.ts')]);
+const loadPushClient = () => import('../../lib/push-client.ts');
 import { getUiLanguageTag } from '../../lib/i18n.ts';
-import { callMethod } from '../../lib/request.ts';
+import { callMethod } from '../../lib/request-later.ts';
 import { pushToast } from '../../lib/notify.ts';
 import { NOTIFICATION_TOAST_MS } from '../../../api/push.ts';
 
@@ -60,25 +60,41 @@ export const revokeSessionActor = fromPromise<void, { refreshToken: string | nul
   if (!res.ok) console.warn(`logout failed: ${res.status} ${res.message}`);
 });
 
-/** The push connection while signed in: events go back to the session machine. */
+/**
+ * The push connection while signed in: events go back to the session machine. The client is
+ * loaded when the connection starts (signed in), not with the sign-in page; should that load fail
+ * (network), the session goes on without pushes, as when the socket cannot connect.
+ */
 export function createPushConnectionActor(getToken: () => string | null) {
-  return fromCallback<SessionEvent>(({ sendBack }) =>
-    connectPush({
-      url: getPushUrl(),
-      getToken,
-      onEvent: (event) => {
-        // PasswordChange (document 3 §7) and the two-step verification events are only toasts, on
-        // every open session of the customer.
-        if (event.type === 'PasswordChange' || event.type.startsWith('TwoStepVerification')) {
-          void loadPushToasts().then(([{ showPasswordChangeToast }, { isTwoStepPush, showTwoStepToast }]) => {
-            if (event.type === 'PasswordChange') showPasswordChangeToast(event.status);
-            if (isTwoStepPush(event)) showTwoStepToast(event);
-          });
-        }
-        sendBack({ type: 'PUSH.RECEIVED', event });
+  return fromCallback<SessionEvent>(({ sendBack }) => {
+    let stopped = false;
+    let disconnect: (() => void) | null = null;
+    void loadPushClient().then(
+      ({ connectPush }) => {
+        if (stopped) return;
+        disconnect = connectPush({
+          url: getPushUrl(),
+          getToken,
+          onEvent: (event) => {
+            // PasswordChange (document 3 §7) and the two-step verification events are only toasts, on
+            // every open session of the customer.
+            if (event.type === 'PasswordChange' || event.type.startsWith('TwoStepVerification')) {
+              void loadPushToasts().then(([{ showPasswordChangeToast }, { isTwoStepPush, showTwoStepToast }]) => {
+                if (event.type === 'PasswordChange') showPasswordChangeToast(event.status);
+                if (isTwoStepPush(event)) showTwoStepToast(event);
+              });
+            }
+            sendBack({ type: 'PUSH.RECEIVED', event });
+          },
+        });
       },
-    }),
-  );
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+      disconnect?.();
+    };
+  });
 }
 
 export function showNotificationToast(n: CustomerNotification): void {

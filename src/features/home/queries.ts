@@ -3,7 +3,7 @@
  * answers differently for the user and for a company the user acts for.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callMethodOrThrow } from '../../lib/request.ts';
+import { callMethodOrThrow } from '../../lib/request-later.ts';
 
 export const customerInfoQuery = (actingCustomerId: number | null) =>
   queryOptions({

@@ -7,9 +7,10 @@ import { useSelector } from '@xstate/react';
 import { selectIsSignedIn } from '../../../machines/session/session.select.ts';
 import { IdentityVerificationJobView } from '../../features/verification/identity-job-view.tsx';
 import { ensureAppCatalog } from '../../lib/i18n.ts';
+import { ensureQueryClient } from '../../app/app-query-client.ts';
 
 export const Route = createFileRoute('/_external/identity-verification/$workflowRunId/$token')({
-  beforeLoad: () => ensureAppCatalog(),
+  beforeLoad: async ({ context }) => (await Promise.all([ensureAppCatalog(), ensureQueryClient(context)]))[1],
   component: IdentityVerificationRoute,
 });
 

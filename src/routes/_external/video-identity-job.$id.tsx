@@ -10,11 +10,12 @@ import { selectIsSignedIn } from '../../../machines/session/session.select.ts';
 import { isSignedIn, rememberPath, sessionRequestHooks } from '../../features/auth/session-actor.ts';
 import { VideoIdentityJobView } from '../../features/verification/identity-job-view.tsx';
 import { ensureAppCatalog } from '../../lib/i18n.ts';
+import { ensureQueryClient } from '../../app/app-query-client.ts';
 
 export const Route = createFileRoute('/_external/video-identity-job/$id')({
-  beforeLoad: ({ context, location }) => {
+  beforeLoad: async ({ context, location }) => {
     if (!isSignedIn(context.session)) rememberPath(context.session, location.href);
-    return ensureAppCatalog();
+    return (await Promise.all([ensureAppCatalog(), ensureQueryClient(context)]))[1];
   },
   component: VideoIdentityJobRoute,
 });

@@ -13,12 +13,16 @@ import { ensureAppCatalog } from '../../../lib/i18n.ts';
  */
 export const Route = createFileRoute('/_guarded/_main/home')({
   beforeLoad: () => ensureAppCatalog(),
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
     const acting = selectActingCustomerId(context.session.getSnapshot());
-    // Prefetch only: the view shows loading and error states itself.
-    void context.queryClient.prefetchQuery(customerInfoQuery(acting));
-    void context.queryClient.prefetchQuery(accountsQuery(acting));
-    void context.queryClient.prefetchQuery(balanceHistoryQuery(acting, DEFAULT_CHART_DAYS));
+    // The first screen's data (the greeting, the balances, the chart) before the page shows, so it
+    // appears once instead of moving as each part arrives (issue 12: layout shift on a phone). A
+    // prefetch never throws: a failed read is in the cache and the view shows its error state.
+    await Promise.all([
+      context.queryClient.prefetchQuery(customerInfoQuery(acting)),
+      context.queryClient.prefetchQuery(accountsQuery(acting)),
+      context.queryClient.prefetchQuery(balanceHistoryQuery(acting, DEFAULT_CHART_DAYS)),
+    ]);
     // The recent activity loads with its view: its request builder and the history contract stay
     // out of the route file, which is part of the bundle every page (/login too) loads.
   },
