@@ -101,8 +101,8 @@ async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Pr
  * Starts `script` (a .ts file through tsx, a .js file with plain node) in a node process of its own
  * with `env`, and waits until `readyPath` answers below 500.
  */
-export async function startProcess(script: string, port: number, env: Record<string, string>, readyPath: string): Promise<Started> {
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+export async function startProcess(script: string, port: number, env: Record<string, string>, readyPath: string, nodeArgs: string[] = []): Promise<Started> {
+  const args = [...nodeArgs, ...(script.endsWith('.ts') ? ['--import', 'tsx', script] : [script])];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -141,6 +141,8 @@ export interface PlatformOptions {
   env?: Record<string, string>;
   /** the path answering below 500 once the platform listens (default /login, which needs the built app) */
   readyPath?: string;
+  /** options of node itself (e.g. --cpu-prof) */
+  nodeArgs?: string[];
 }
 
 /** The platform on a fresh embedded database (or DATABASE_URL when given), logging warnings only. */
@@ -161,6 +163,7 @@ export async function startPlatform(port: number, databaseUrl?: string, options:
       ...options.env,
     },
     options.readyPath ?? '/login',
+    options.nodeArgs,
   );
   const stop = started.stop;
   if (options.dataDir) return started;

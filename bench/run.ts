@@ -18,7 +18,8 @@
  * BENCH_SECONDS sets each load phase's length (default 8); BENCH_PARTS picks parts (default
  * `bundle,api,ledger,scale`); BENCH_PORT the first of the ports used (default 4650: the platform,
  * +1 the references, +10 and +11 the scale-out instances, ledger.ts its own); BENCH_PG_URL the
- * PostgreSQL server (bench/platform.ts); BENCH_SERVER=tsx runs the platform through tsx instead of
+ * PostgreSQL server (bench/platform.ts); BENCH_API_DATABASES part (b)'s databases (default
+ * `pglite,pg`); BENCH_SERVER=tsx runs the platform through tsx instead of
  * the built server (the way it ran before, for comparison).
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +37,8 @@ import { createLedgerFixture } from '../scripts/ledger-fixture.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const parts = new Set((process.env.BENCH_PARTS ?? 'bundle,api,ledger,scale').split(',').map((p) => p.trim()));
+/** BENCH_API_DATABASES: part (b) on `pglite`, `pg` or both (default) */
+const apiDatabases = new Set((process.env.BENCH_API_DATABASES ?? 'pglite,pg').split(',').map((p) => p.trim()));
 const basePort = Number(process.env.BENCH_PORT ?? 4650);
 const PLATFORM_PORT = basePort;
 const REFERENCE_PORT = basePort + 1;
@@ -67,15 +70,39 @@ interface ApiRun {
   afterLoadMb: number | null;
 }
 
-/** Measures a load phase after a warm-up (JIT, connection pools). */
-async function measure(request: Omit<LoadOptions, 'durationMs'>): Promise<LoadResult> {
-  await load({ ...request, durationMs: 1500 });
-  return load({ ...request, durationMs: seconds * 1000 });
+/** Adds up load phases of one target (requests over elapsed time; latencies of the longest phase). */
+function combine(results: LoadResult[]): LoadResult {
+  const requests = results.reduce((a, r) => a + r.requests, 0);
+  const seconds = results.reduce((a, r) => a + r.requests / Math.max(r.requestsPerSecond, 1e-9), 0);
+  const longest = results.reduce((a, r) => (r.requests > a.requests ? r : a));
+  return {
+    requests,
+    non2xx: results.reduce((a, r) => a + r.non2xx, 0),
+    errors: results.reduce((a, r) => a + r.errors, 0),
+    requestsPerSecond: requests / seconds,
+    latencyP50Ms: longest.latencyP50Ms,
+    latencyP99Ms: longest.latencyP99Ms,
+  };
 }
 
 /**
- * Part (b) on one database: the platform first (idle memory, then the load), stopped; then the
- * references on the same database (PGlite allows one process at a time).
+ * Loads the targets in turn, `rounds` rounds of seconds/rounds each (after a warm-up of each), so
+ * the machine's other work weighs on every target alike.
+ */
+async function alternate(targets: Omit<LoadOptions, 'durationMs'>[], rounds: number): Promise<LoadResult[]> {
+  for (const t of targets) await load({ ...t, durationMs: 1500 }); // warm-up: JIT, connection pools
+  const phases: LoadResult[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, t] of targets.entries()) phases[i]!.push(await load({ ...t, durationMs: (seconds * 1000) / rounds }));
+  }
+  return phases.map(combine);
+}
+
+/**
+ * Part (b) on one database. On PostgreSQL the platform and the references run at once and are
+ * loaded in turn; on PGlite (one process at a time) the platform first, then the references on the
+ * same data directory. BENCH_CPU_PROF=<dir> runs the platform with node --cpu-prof (the profile is
+ * written there when it stops; bench/profile-summary.ts sums it up).
  */
 async function apiRun(label: DatabaseLabel, open: () => Promise<OpenDatabase>, env: { databaseUrl?: string; dataDir?: string }): Promise<ApiRun> {
   // The platform runs as in production, without demo users: a load customer signs in instead.
@@ -88,8 +115,8 @@ async function apiRun(label: DatabaseLabel, open: () => Promise<OpenDatabase>, e
     await prepared.close();
   }
   const platformEnv: Record<string, string> = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATABASE_POOL_MAX: String(POOL_MAX) };
-  const platform = await startPlatform(PLATFORM_PORT, env.databaseUrl, { ...(env.dataDir ? { dataDir: env.dataDir } : {}), env: platformEnv });
-  let result: Omit<ApiRun, 'minimal' | 'bare'>;
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const referencesEnv: Record<string, string> = env.databaseUrl ? { DATABASE_URL: env.databaseUrl, DATABASE_POOL_MAX: String(POOL_MAX) } : { DATA_DIR: env.dataDir!, DATABASE_URL: '' };
   const request = (origin: string, path: string, token: string) => ({
     url: `${origin}${path}`,
     method: 'POST' as const,
@@ -97,9 +124,10 @@ async function apiRun(label: DatabaseLabel, open: () => Promise<OpenDatabase>, e
     body: '{}',
     connections,
   });
-  let token: string;
+  let platform: Started | null = await startPlatform(PLATFORM_PORT, env.databaseUrl, { ...(env.dataDir ? { dataDir: env.dataDir } : {}), env: platformEnv, nodeArgs });
+  let references: Started | null = null;
   try {
-    token = await signInSimple(platform.origin, loadUser.email, loadUser.password);
+    const token = await signInSimple(platform.origin, loadUser.email, loadUser.password);
     // Idle memory: after the start and a few requests of a signed-in customer.
     for (let i = 0; i < 20; i++) {
       const response = await fetch(`${platform.origin}/api/v1/?getCustomerInfo`, { method: 'POST', headers: request(platform.origin, '', token).headers, body: '{}' });
@@ -108,18 +136,26 @@ async function apiRun(label: DatabaseLabel, open: () => Promise<OpenDatabase>, e
     await (await fetch(`${platform.origin}/login`)).arrayBuffer();
     await sleep(3000);
     const idleMb = rssMb(platform.pid);
-    const measured = await measure(request(platform.origin, '/api/v1/?getCustomerInfo', token));
-    result = { label, platform: measured, idleMb, afterLoadMb: rssMb(platform.pid) };
-  } finally {
+    const target = request(platform.origin, '/api/v1/?getCustomerInfo', token);
+    if (env.databaseUrl) {
+      references = await startProcess('bench/bare-server.ts', REFERENCE_PORT, referencesEnv, '/', nodeArgs);
+      const [measured, minimal, bare] = (await alternate([target, request(references.origin, '/minimal', token), request(references.origin, '/bare', token)], 3)) as [
+        LoadResult,
+        LoadResult,
+        LoadResult,
+      ];
+      return { label, platform: measured, minimal, bare, idleMb, afterLoadMb: rssMb(platform.pid) };
+    }
+    const [measured] = (await alternate([target], 1)) as [LoadResult];
+    const afterLoadMb = rssMb(platform.pid);
     await platform.stop();
-  }
-  const references = await startProcess('bench/bare-server.ts', REFERENCE_PORT, env.databaseUrl ? { DATABASE_URL: env.databaseUrl, DATABASE_POOL_MAX: String(POOL_MAX) } : { DATA_DIR: env.dataDir!, DATABASE_URL: '' }, '/');
-  try {
-    const minimal = await measure(request(references.origin, '/minimal', token));
-    const bare = await measure(request(references.origin, '/bare', token));
-    return { ...result, minimal, bare };
+    platform = null;
+    references = await startProcess('bench/bare-server.ts', REFERENCE_PORT, referencesEnv, '/');
+    const [minimal, bare] = (await alternate([request(references.origin, '/minimal', token), request(references.origin, '/bare', token)], 1)) as [LoadResult, LoadResult];
+    return { label, platform: measured, minimal, bare, idleMb, afterLoadMb };
   } finally {
-    await references.stop();
+    await platform?.stop();
+    await references?.stop();
   }
 }
 
@@ -164,11 +200,13 @@ if (parts.has('api')) {
   console.log(`\n== (b) getCustomerInfo vs a minimal handler doing the same work and a bare Fastify route (${connections} connections, ${seconds} s each); the platform's memory ==`);
   const dataDir = mkdtempSync(join(tmpdir(), 'wlb-bench-'));
   try {
-    reportApi(await apiRun('PGlite', () => openPglite(dataDir), { dataDir }));
+    if (apiDatabases.has('pglite')) reportApi(await apiRun('PGlite', () => openPglite(dataDir), { dataDir }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (await postgresReachable()) {
+  if (!apiDatabases.has('pg')) {
+    // not asked for
+  } else if (await postgresReachable()) {
     const database = await createBenchDatabase('api');
     try {
       reportApi(await apiRun('PostgreSQL', () => openPostgres(database.url, 2), { databaseUrl: database.url }));

@@ -47,3 +47,15 @@ export function safeError(err: unknown): Record<string, unknown> {
     stack: isQueryError ? undefined : err.stack?.split('\n').slice(0, 8).join('\n'),
   };
 }
+
+/**
+ * What the one log line of a request says of it: method, path, status and time. The query is left
+ * out (a download link carries its token there), except the named method of an API call
+ * (`/api/v1/?getCustomerInfo`), which is a name from the registry or cut to 100 characters.
+ */
+export function requestLogFields(request: { method: string; url: string }, statusCode: number, elapsedMs: number): Record<string, unknown> {
+  const q = request.url.indexOf('?');
+  const path = q < 0 ? request.url : request.url.slice(0, q);
+  const method = q >= 0 && path.startsWith('/api/') ? (request.url.slice(q + 1).split('&')[0] ?? '').slice(0, 100) : undefined;
+  return { req: { method: request.method, path, ...(method ? { apiMethod: method } : {}) }, res: { statusCode }, ms: Math.round(elapsedMs * 10) / 10 };
+}

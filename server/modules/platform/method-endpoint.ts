@@ -260,7 +260,13 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     return done;
   };
 
-  app.post(`${API_VERSION_PATH}/`, { onSend: async (request) => release(request) }, async (request, reply) => {
+  // Synchronous unless the call holds uploads (no promise per answer on the hot path).
+  const onSend = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
+    const held = heldBy.get(request);
+    if (!releasing.has(request) && (!held || (held.paths.length === 0 && held.bytes === 0))) return done(null, payload);
+    release(request).then(() => done(null, payload), done);
+  };
+  app.post(`${API_VERSION_PATH}/`, { onSend }, async (request, reply) => {
     const held: HeldUploads = { paths: [], bytes: 0 };
     heldBy.set(request, held);
     try {

@@ -35,7 +35,8 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * request's protocol, since TLS ends at the proxy in front; otherwise only on an https request.
  */
 export function securityHeaders(app: FastifyInstance, options: { production: boolean }): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A synchronous hook (no promise per answer): it runs on every request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('Content-Security-Policy', contentSecurityPolicy(request));
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -45,6 +46,6 @@ export function securityHeaders(app: FastifyInstance, options: { production: boo
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (options.production || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
     if (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
