@@ -14,7 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadDeviceCookieKey, loadSigningKey } from './modules/auth/signing-key.ts';
 import { createTokenService, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './modules/auth/tokens.service.ts';
 import type { MethodHandler } from './modules/method-types.ts';
-import { REDACT_PATHS, requestLogFields, safeError } from './modules/platform/log.ts';
+import { OneLinePerRequest, REDACT_PATHS, safeError } from './modules/platform/log.ts';
 import { JSON_BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, MULTIPART_MAX_FILES, methodEndpoint } from './modules/platform/method-endpoint.ts';
 import { methodTable } from './modules/platform/method-table.ts';
 import { createRegistrationHandlers, DEFAULT_REGISTRATION_OPTIONS } from './modules/registration/registration.methods.ts';
@@ -110,8 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const app = Fastify({
-    // One line per request (below), not Fastify's two (incoming, completed).
-    disableRequestLogging: true,
+    // One log line per request, not Fastify's two (platform/log.ts OneLinePerRequest).
+    logController: new OneLinePerRequest(production),
     logger:
       options.logger === false || options.logger === undefined
         ? false
@@ -128,15 +128,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   securityHeaders(app, { production });
-  // One log line per request once it is answered: at info in development, at debug in production
-  // (so none at the default level there). No hook at all when that level is off.
-  const requestLogLevel = production ? 'debug' : 'info';
-  if ((app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(requestLogLevel)) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log[requestLogLevel](requestLogFields(request, reply.statusCode, reply.elapsedTime), 'request');
-      done();
-    });
-  }
 
   const refusals = createRefusalLog();
   app.setErrorHandler((err, request, reply) => {

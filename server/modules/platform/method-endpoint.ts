@@ -251,8 +251,8 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
   const releasing = new WeakMap<FastifyRequest, Promise<void>>();
   const release = (request: FastifyRequest): Promise<void> => {
     const held = heldBy.get(request);
-    if (!held) return Promise.resolve();
     let done = releasing.get(request);
+    if (!held || (!done && held.paths.length === 0 && held.bytes === 0)) return Promise.resolve();
     if (!done) {
       done = releaseUploads(held, uploadBudget);
       releasing.set(request, done);
@@ -402,7 +402,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
         : null;
     /** A failure to answer after the transaction committed its changes (KeptFailure). */
     // The files are read into memory only now: the caller, its rights and the body are checked.
-    const files = await loadFiles(read.files);
+    const files = read.files.length > 0 ? await loadFiles(read.files) : [];
     let kept: KeptFailure | null = null;
     try {
       const run = async (tx: Db) => {

@@ -6,8 +6,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
+/** The policy of the last Host seen (one host behind a proxy: built once, not per answer). */
+let lastPolicy: { host: string | undefined; value: string } | null = null;
+
 export function contentSecurityPolicy(request: FastifyRequest): string {
   const host = request.headers.host;
+  if (lastPolicy && lastPolicy.host === host) return lastPolicy.value;
+  const value = policyFor(host);
+  lastPolicy = { host, value };
+  return value;
+}
+
+function policyFor(host: string | undefined): string {
   // 'self' covers same-origin ws: in current browsers; the explicit socket URLs cover the rest.
   const sockets = host && HOST_PATTERN.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
