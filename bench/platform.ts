@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildServer } from '../scripts/build-server.ts';
+import { buildServer, SERVER_NODE_OPTIONS } from '../scripts/build-server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,6 +26,9 @@ export interface Started {
 /** How the platform runs in a bench: 'built' (default, as `npm start`) or 'tsx'. */
 export const serverMode: 'built' | 'tsx' = process.env.BENCH_SERVER === 'tsx' ? 'tsx' : 'built';
 let built: Promise<void> | null = null;
+/** node's options of the built server: those of `npm start`, or BENCH_SERVER_NODE_OPTIONS (space-separated) to compare */
+const serverNodeOptions: readonly string[] =
+  process.env.BENCH_SERVER_NODE_OPTIONS !== undefined ? process.env.BENCH_SERVER_NODE_OPTIONS.split(' ').filter(Boolean) : SERVER_NODE_OPTIONS;
 
 /** The resident memory of a process in MB (VmRSS), or null once it is gone. */
 export function rssMb(pid: number): number | null {
@@ -34,6 +37,17 @@ export function rssMb(pid: number): number | null {
     return match ? Number(match[1]) / 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** CPU time a process has used so far, user and system, in seconds (/proc/<pid>/stat; 100 ticks a second). */
+export function cpuSeconds(pid: number): number {
+  try {
+    // the fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
   }
 }
 
@@ -163,7 +177,8 @@ export async function startPlatform(port: number, databaseUrl?: string, options:
       ...options.env,
     },
     options.readyPath ?? '/login',
-    options.nodeArgs,
+    // the built server with node's options of `npm start`
+    serverMode === 'built' ? [...serverNodeOptions, ...(options.nodeArgs ?? [])] : options.nodeArgs,
   );
   const stop = started.stop;
   if (options.dataDir) return started;

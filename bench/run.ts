@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureLoginBundle } from './bundle.ts';
 import { load, type LoadOptions, type LoadResult } from './load.ts';
-import { createBenchDatabase, postgresReachable, rssMb, serverMode, signInSimple, startPlatform, startProcess, type Started } from './platform.ts';
+import { cpuSeconds, createBenchDatabase, postgresReachable, rssMb, serverMode, signInSimple, startPlatform, startProcess, type Started } from './platform.ts';
 import { runScaleOut } from './scale-out.ts';
 import { openPglite, openPostgres, type OpenDatabase } from '../server/db/open.ts';
 import { seedDatabase } from '../server/db/seed.ts';
@@ -50,8 +50,8 @@ const POOL_MAX = 10;
 function line(label: string, value: string): void {
   console.log(`${label.padEnd(48)} ${value}`);
 }
-function describe(result: LoadResult): string {
-  return `${result.requestsPerSecond.toFixed(0)} req/s (p50 ${result.latencyP50Ms.toFixed(2)} ms, p99 ${result.latencyP99Ms.toFixed(2)} ms, ${result.non2xx} non-2xx, ${result.errors} errors)`;
+function describe(result: LoadResult & { requestsPerCpuSecond?: number }): string {
+  return `${result.requestsPerSecond.toFixed(0)} req/s, ${result.requestsPerCpuSecond?.toFixed(0) ?? '?'} per CPU-second (p50 ${result.latencyP50Ms.toFixed(2)} ms, p99 ${result.latencyP99Ms.toFixed(2)} ms, ${result.non2xx} non-2xx, ${result.errors} errors)`;
 }
 const mb = (value: number | null) => (value === null ? '?' : `${value.toFixed(0)} MB`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,37 +63,50 @@ console.log(`(the platform runs ${serverMode === 'built' ? 'as built JavaScript:
 type DatabaseLabel = keyof typeof MEMORY_GOAL_MB;
 interface ApiRun {
   label: DatabaseLabel;
-  platform: LoadResult;
-  minimal: LoadResult;
-  bare: LoadResult;
+  platform: Measured;
+  minimal: Measured;
+  bare: Measured;
   idleMb: number | null;
   afterLoadMb: number | null;
 }
 
+/** A load phase's figures with the CPU time its server used meanwhile. */
+interface Measured extends LoadResult {
+  /** requests answered per CPU-second of the server's process (its efficiency, less sensitive than the rate to the machine's other work) */
+  requestsPerCpuSecond: number;
+}
+
 /** Adds up load phases of one target (requests over elapsed time; latencies of the longest phase). */
-function combine(results: LoadResult[]): LoadResult {
-  const requests = results.reduce((a, r) => a + r.requests, 0);
-  const seconds = results.reduce((a, r) => a + r.requests / Math.max(r.requestsPerSecond, 1e-9), 0);
-  const longest = results.reduce((a, r) => (r.requests > a.requests ? r : a));
+function combine(results: { result: LoadResult; cpu: number }[]): Measured {
+  const requests = results.reduce((a, r) => a + r.result.requests, 0);
+  const elapsed = results.reduce((a, r) => a + r.result.requests / Math.max(r.result.requestsPerSecond, 1e-9), 0);
+  const cpu = results.reduce((a, r) => a + r.cpu, 0);
+  const longest = results.reduce((a, r) => (r.result.requests > a.requests ? r.result : a), results[0]!.result);
   return {
     requests,
-    non2xx: results.reduce((a, r) => a + r.non2xx, 0),
-    errors: results.reduce((a, r) => a + r.errors, 0),
-    requestsPerSecond: requests / seconds,
+    non2xx: results.reduce((a, r) => a + r.result.non2xx, 0),
+    errors: results.reduce((a, r) => a + r.result.errors, 0),
+    requestsPerSecond: requests / elapsed,
     latencyP50Ms: longest.latencyP50Ms,
     latencyP99Ms: longest.latencyP99Ms,
+    requestsPerCpuSecond: requests / Math.max(cpu, 0.01),
   };
 }
 
 /**
  * Loads the targets in turn, `rounds` rounds of seconds/rounds each (after a warm-up of each), so
- * the machine's other work weighs on every target alike.
+ * the machine's other work weighs on every target alike; the CPU time of each target's server
+ * process (pid) is read around each of its phases.
  */
-async function alternate(targets: Omit<LoadOptions, 'durationMs'>[], rounds: number): Promise<LoadResult[]> {
-  for (const t of targets) await load({ ...t, durationMs: 1500 }); // warm-up: JIT, connection pools
-  const phases: LoadResult[][] = targets.map(() => []);
+async function alternate(targets: { request: Omit<LoadOptions, 'durationMs'>; pid: number }[], rounds: number): Promise<Measured[]> {
+  for (const t of targets) await load({ ...t.request, durationMs: 1500 }); // warm-up: JIT, connection pools
+  const phases: { result: LoadResult; cpu: number }[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, t] of targets.entries()) phases[i]!.push(await load({ ...t, durationMs: (seconds * 1000) / rounds }));
+    for (const [i, t] of targets.entries()) {
+      const cpuBefore = cpuSeconds(t.pid);
+      const result = await load({ ...t.request, durationMs: (seconds * 1000) / rounds });
+      phases[i]!.push({ result, cpu: cpuSeconds(t.pid) - cpuBefore });
+    }
   }
   return phases.map(combine);
 }
@@ -139,19 +152,28 @@ async function apiRun(label: DatabaseLabel, open: () => Promise<OpenDatabase>, e
     const target = request(platform.origin, '/api/v1/?getCustomerInfo', token);
     if (env.databaseUrl) {
       references = await startProcess('bench/bare-server.ts', REFERENCE_PORT, referencesEnv, '/', nodeArgs);
-      const [measured, minimal, bare] = (await alternate([target, request(references.origin, '/minimal', token), request(references.origin, '/bare', token)], 3)) as [
-        LoadResult,
-        LoadResult,
-        LoadResult,
-      ];
+      const [measured, minimal, bare] = (await alternate(
+        [
+          { request: target, pid: platform.pid },
+          { request: request(references.origin, '/minimal', token), pid: references.pid },
+          { request: request(references.origin, '/bare', token), pid: references.pid },
+        ],
+        3,
+      )) as [Measured, Measured, Measured];
       return { label, platform: measured, minimal, bare, idleMb, afterLoadMb: rssMb(platform.pid) };
     }
-    const [measured] = (await alternate([target], 1)) as [LoadResult];
+    const [measured] = (await alternate([{ request: target, pid: platform.pid }], 1)) as [Measured];
     const afterLoadMb = rssMb(platform.pid);
     await platform.stop();
     platform = null;
     references = await startProcess('bench/bare-server.ts', REFERENCE_PORT, referencesEnv, '/');
-    const [minimal, bare] = (await alternate([request(references.origin, '/minimal', token), request(references.origin, '/bare', token)], 1)) as [LoadResult, LoadResult];
+    const [minimal, bare] = (await alternate(
+      [
+        { request: request(references.origin, '/minimal', token), pid: references.pid },
+        { request: request(references.origin, '/bare', token), pid: references.pid },
+      ],
+      1,
+    )) as [Measured, Measured];
     return { label, platform: measured, minimal, bare, idleMb, afterLoadMb };
   } finally {
     await platform?.stop();
@@ -167,6 +189,10 @@ function reportApi(run: ApiRun): void {
   const toMinimal = run.platform.requestsPerSecond / run.minimal.requestsPerSecond;
   line('  ratio platform / minimal handler', `${toMinimal.toFixed(2)} (goal >= ${MINIMAL_RATIO_GOAL}: ${toMinimal >= MINIMAL_RATIO_GOAL ? 'met' : 'NOT met'})`);
   line('  ratio platform / bare route', (run.platform.requestsPerSecond / run.bare.requestsPerSecond).toFixed(2));
+  line(
+    '  the same per CPU-second of the server',
+    `${(run.platform.requestsPerCpuSecond / run.minimal.requestsPerCpuSecond).toFixed(2)} of the minimal handler, ${(run.platform.requestsPerCpuSecond / run.bare.requestsPerCpuSecond).toFixed(2)} of the bare route`,
+  );
   const goal = MEMORY_GOAL_MB[run.label];
   line(
     `  platform memory (RSS), idle`,
