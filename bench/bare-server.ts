@@ -1,8 +1,21 @@
 /**
- * The reference for the RPC benchmark: a bare Fastify route answering a JSON body of the same
- * shape and size as getCustomerInfo, with no token check and no database.
+ * The references of the getCustomerInfo benchmark (bench/run.ts part b), in one Fastify process:
+ *
+ * - POST /bare: a bare Fastify route answering a JSON body of the same shape and size as
+ *   getCustomerInfo, with no token check and no database;
+ * - POST /minimal: a minimal handler doing the work getCustomerInfo must do, and nothing else:
+ *   the same HS256 verify of the bearer token with the same key (server/modules/auth/jwt.ts, the
+ *   key the platform stored in the database), the same single prepared SELECT through the same
+ *   kind of pool (the platform's own getCustomerInfo handler runs it: server/db/prepared.ts), and
+ *   the same JSON answer. Only when a database is given (DATABASE_URL, or DATA_DIR for PGlite;
+ *   PGlite allows one process at a time, so the platform must be stopped first).
  */
 import Fastify from 'fastify';
+import { openPglite, openPostgres } from '../server/db/open.ts';
+import { verifyHs256 } from '../server/modules/auth/jwt.ts';
+import { loadSigningKey } from '../server/modules/auth/signing-key.ts';
+import { customerHandlers } from '../server/modules/customers/customers.methods.ts';
+import type { MethodContext } from '../server/modules/method-types.ts';
 
 const customer = {
   responseCode: '00',
@@ -18,6 +31,25 @@ const customer = {
 
 const app = Fastify({ logger: false });
 app.post('/bare', async () => customer);
-const port = Number(process.env.PORT ?? 4399);
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = process.env.DATA_DIR || undefined;
+if (databaseUrl || dataDir) {
+  const database = databaseUrl ? await openPostgres(databaseUrl, Number(process.env.DATABASE_POOL_MAX ?? 10)) : await openPglite(dataDir);
+  const key = await loadSigningKey(database.db, process.env.JWT_SECRET);
+  app.addHook('onClose', () => database.close());
+  app.post('/minimal', async (request, reply) => {
+    const header = request.headers.authorization;
+    const claims = typeof header === 'string' && header.startsWith('Bearer ') ? verifyHs256(header.slice(7), key, Date.now()) : null;
+    const userId = Number(claims?.sub);
+    if (!claims || !Number.isSafeInteger(userId)) return reply.code(401).send({ responseCode: 'AU', responseDescription: 'Sign-in required' });
+    const ctx = { db: database.db, caller: { userId, customerId: claims.cid, isAdmin: false }, customerId: claims.cid } as unknown as MethodContext;
+    const result = await customerHandlers.getCustomerInfo({} as never, ctx);
+    return { responseCode: '00', ...result };
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));
+const port = Number(process.env.PORT ?? 4651);
 await app.listen({ port, host: '127.0.0.1' });
-console.log(`bare listening on ${port}`);
+console.log(`references listening on ${port}`);

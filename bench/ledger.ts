@@ -98,7 +98,7 @@ function platformPid(rootPid: number): number | null {
     } catch {
       return;
     }
-    if (cmdline.includes('server/main.ts') && /(^|\/)node /.test(cmdline)) found = pid;
+    if (/server\/main\.ts|dist-server\/main\.js/.test(cmdline) && /(^|\/)node /.test(cmdline)) found = pid;
     for (const child of childrenOf(pid)) walk(child);
   };
   walk(rootPid);

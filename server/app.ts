@@ -14,7 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadDeviceCookieKey, loadSigningKey } from './modules/auth/signing-key.ts';
 import { createTokenService, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './modules/auth/tokens.service.ts';
 import type { MethodHandler } from './modules/method-types.ts';
-import { REDACT_PATHS, safeError } from './modules/platform/log.ts';
+import { OneLinePerRequest, REDACT_PATHS, safeError } from './modules/platform/log.ts';
 import { JSON_BODY_LIMIT_BYTES, MULTIPART_FILE_LIMIT_BYTES, MULTIPART_MAX_FILES, methodEndpoint } from './modules/platform/method-endpoint.ts';
 import { methodTable } from './modules/platform/method-table.ts';
 import { createRegistrationHandlers, DEFAULT_REGISTRATION_OPTIONS } from './modules/registration/registration.methods.ts';
@@ -108,7 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const publisher = options.publisher ?? createInProcessPublisher();
   const ownsPublisher = !options.publisher;
 
+  const production = options.production ?? process.env.NODE_ENV === 'production';
   const app = Fastify({
+    // One log line per request, not Fastify's two (platform/log.ts OneLinePerRequest).
+    logController: new OneLinePerRequest(production),
     logger:
       options.logger === false || options.logger === undefined
         ? false
@@ -124,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
   });
 
-  securityHeaders(app, { production: options.production ?? process.env.NODE_ENV === 'production' });
+  securityHeaders(app, { production });
 
   const refusals = createRefusalLog();
   app.setErrorHandler((err, request, reply) => {

@@ -4,9 +4,7 @@
  * - PostgreSQL through node-postgres (a pg.Pool) when a connection string is given.
  */
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -20,9 +18,36 @@ export type OpenDatabase =
   | { driver: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
   | { driver: 'pg'; db: Db; pool: pg.Pool; connectionString: string; close(): Promise<void> };
 
-/** PGlite in `dataDir` (a path), or in memory when dataDir is undefined. */
+/**
+ * PostgreSQL settings of the embedded database. PGlite's memory is a WebAssembly memory, which
+ * grows and never shrinks: every page PostgreSQL once touched stays resident. With PostgreSQL's
+ * defaults (shared_buffers 128MB, maintenance_work_mem 64MB, the latter filled by the migrations'
+ * index builds) the platform idled at about 370 MB on PGlite. The embedded database is the
+ * single-process default (development, demo, small installs), its data far smaller than these
+ * buffers, and PGlite reads its files through the OS page cache anyway; PGLITE_SHARED_BUFFERS
+ * (e.g. 128MB) sets the buffers otherwise.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: process.env.PGLITE_SHARED_BUFFERS || '16MB',
+  maintenance_work_mem: '8MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+};
+
+/**
+ * PGlite in `dataDir` (a path), or in memory when dataDir is undefined. PGlite and its drizzle
+ * driver are loaded here, on first use: a platform on PostgreSQL never loads them.
+ */
 export async function openPglite(dataDir?: string): Promise<OpenDatabase> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // PGlite's own start parameters (single-user mode and its settings) with ours after them.
+  const defaults = (PGlite as unknown as { defaultStartParams?: readonly string[] }).defaultStartParams;
+  const startParams = defaults ? [...defaults, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])] : undefined;
+  const client = new PGlite(dataDir, startParams ? { startParams } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });

@@ -184,10 +184,63 @@ describe('logs', () => {
     // Headers are never logged either (a cookie here).
     await callMethod(t.app, 'getCustomerInfo', {}, { token: tokens.accessToken, headers: { cookie: 'session=secretcookie' } });
     const all = logLines.join('\n');
-    expect(logLines.length).toBeGreaterThan(5);
+    expect(logLines.length).toBeGreaterThanOrEqual(5);
     for (const secret of [owner.password, tokens.accessToken, tokens.refreshToken, code, pkce.verifier, 'secretcookie']) {
       expect(all).not.toContain(secret);
     }
     expect(all).not.toContain(`"otp":"${otp}"`);
+  });
+});
+
+describe('request log lines', () => {
+  // Every line logged for a request carries its reqId.
+  const lines = (stream: string[]) =>
+    stream.map((l) => JSON.parse(l) as { level: number; msg: string; reqId?: string; method?: string; path?: string; apiMethod?: string; status?: number }).filter((l) => l.reqId);
+  function collector(): { lines: string[]; stream: Writable } {
+    const collected: string[] = [];
+    return {
+      lines: collected,
+      stream: new Writable({
+        write(chunk, _encoding, done) {
+          collected.push(...String(chunk).split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    };
+  }
+
+  it('are one per request (method, path without the query, the API method, status), at info outside production', async () => {
+    const log = collector();
+    const app = await createTestApp({ logStream: log.stream, distDir, production: false });
+    try {
+      await callMethod(app.app, 'dictionaryCurrencies', {});
+      await app.app.inject({ method: 'GET', url: '/login?next=%2Fhome' });
+      await app.app.inject({ method: 'POST', url: '/api/v9/?x=secret' });
+      expect(lines(log.lines).map((l) => [l.level, l.msg, l.method, l.path, l.apiMethod, l.status])).toEqual([
+        [30, 'request', 'POST', '/api/v1/', 'dictionaryCurrencies', 200],
+        [30, 'request', 'GET', '/login', undefined, 200],
+        [30, 'request', 'POST', '/api/v9/', undefined, 404],
+      ]);
+      expect(log.lines.join('\n')).not.toContain('next=');
+      expect(log.lines.join('\n')).not.toContain('secret');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are none at the info level in production (debug only)', async () => {
+    for (const [level, expected] of [['info', 0], ['debug', 2]] as const) {
+      const log = collector();
+      const app = await createTestApp({ logStream: log.stream, distDir, production: true });
+      // createTestApp logs at info; production's request lines are at debug
+      app.app.log.level = level;
+      try {
+        await callMethod(app.app, 'dictionaryCurrencies', {});
+        await app.app.inject({ method: 'GET', url: '/login' });
+        expect(lines(log.lines).length).toBe(expected);
+      } finally {
+        await app.close();
+      }
+    }
   });
 });

@@ -6,8 +6,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
+/** The policy of the last Host seen (one host behind a proxy: built once, not per answer). */
+let lastPolicy: { host: string | undefined; value: string } | null = null;
+
 export function contentSecurityPolicy(request: FastifyRequest): string {
   const host = request.headers.host;
+  if (lastPolicy && lastPolicy.host === host) return lastPolicy.value;
+  const value = policyFor(host);
+  lastPolicy = { host, value };
+  return value;
+}
+
+function policyFor(host: string | undefined): string {
   // 'self' covers same-origin ws: in current browsers; the explicit socket URLs cover the rest.
   const sockets = host && HOST_PATTERN.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
@@ -35,7 +45,8 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * request's protocol, since TLS ends at the proxy in front; otherwise only on an https request.
  */
 export function securityHeaders(app: FastifyInstance, options: { production: boolean }): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A synchronous hook (no promise per answer): it runs on every request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('Content-Security-Policy', contentSecurityPolicy(request));
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -45,6 +56,6 @@ export function securityHeaders(app: FastifyInstance, options: { production: boo
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (options.production || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS_VALUE);
     if (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
