@@ -15,10 +15,10 @@ const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: driver },
+    // one migrated and seeded template database per driver for the run, copied per file
+    globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PostgreSQL suites each create their own database; PGlite instances are per file.
-    fileParallelism: driver === 'pglite',
   },
 });
 
@@ -35,6 +35,8 @@ export default mergeConfig(
             include: ['tests/{model,ui}/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['tests/ui/setup.ts'],
+            // the files that run the platform on PGlite copy its template database
+            globalSetup: ['tests/server/global-setup.ts'],
             testTimeout: 30_000,
           },
         },
