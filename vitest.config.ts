@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -26,6 +27,10 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, so
+      // every file ran one after the other while most of a server file's time is spent waiting on
+      // the database. One worker per core (at least two); all projects share them.
+      maxWorkers: Math.max(2, availableParallelism()),
       projects: [
         { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
         {
