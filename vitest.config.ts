@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -15,10 +16,10 @@ const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: driver },
+    // one migrated and seeded template database per driver for the run, copied per file
+    globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PostgreSQL suites each create their own database; PGlite instances are per file.
-    fileParallelism: driver === 'pglite',
   },
 });
 
@@ -26,6 +27,10 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, so
+      // every file ran one after the other while most of a server file's time is spent waiting on
+      // the database. One worker per core (at least two); all projects share them.
+      maxWorkers: Math.max(2, availableParallelism()),
       projects: [
         { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
         {
@@ -35,6 +40,8 @@ export default mergeConfig(
             include: ['tests/{model,ui}/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['tests/ui/setup.ts'],
+            // the files that run the platform on PGlite copy its template database
+            globalSetup: ['tests/server/global-setup.ts'],
             testTimeout: 30_000,
           },
         },

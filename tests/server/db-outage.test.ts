@@ -37,9 +37,9 @@ const ACCOUNTS = 10;
 const ACKED_PER_PHASE = 15;
 /** how long the proxy refuses connections after a cut */
 const REFUSE_MS = 1_500;
-/** the brief's ports: the platform and the proxy */
-const PLATFORM_PORT = 3207;
-const PROXY_PORT = 3217;
+/** ports the system picks, so parallel runs (both database projects, other checkouts) never collide */
+const PLATFORM_PORT = 0;
+const PROXY_PORT = 0;
 
 // ---- a TCP proxy the test can cut --------------------------------------------------------------
 
@@ -80,7 +80,7 @@ function startProxy(target: { host: string; port: number }, port: number): Promi
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       resolve({
-        port,
+        port: (server.address() as net.AddressInfo).port,
         accepted: () => accepted,
         async cut(refuseMs, during) {
           refusing = true;

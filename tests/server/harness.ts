@@ -3,12 +3,18 @@
  * or a uniquely named PostgreSQL database when TEST_DB=pg, dropped on close), the app built on it,
  * and helpers to sign in a demo user and to call a named method.
  */
+import { Blob as NodeBlob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
-import { openPglite, openPostgres, type OpenDatabase } from '../../server/db/open.ts';
+import { MIGRATIONS_DIR, openPglite, openPostgres, type OpenDatabase } from '../../server/db/open.ts';
+import * as schema from '../../server/db/schema.ts';
 import { seedDatabase } from '../../server/db/seed.ts';
 import type { Db } from '../../server/db/types.ts';
 import { demoUserByKey as demoUsers, type DemoUser } from '../../server/db/demo-users.ts';
@@ -16,6 +22,7 @@ import { createInProcessPublisher, createPgPublisher, type PushPublisher } from 
 import { pkceChallenge } from '../../server/modules/auth/crypto.ts';
 import { totpOfStep, totpStepAt } from '../../server/modules/auth/totp.ts';
 import { API_VERSION_PATH } from '../../api/http.ts';
+import { adminQuery, createDatabaseFromTemplate, databaseUrl, type TemplateInfo, uniqueDatabaseName } from './db-template.ts';
 
 export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
@@ -30,41 +37,53 @@ export interface TestDatabase {
 /**
  * A fresh database on the driver TEST_DB names, migrated and seeded; with the demo users unless
  * `demoData: false` (most suites sign them in; the platform itself seeds them in demo mode only).
+ * Under vitest's globalSetup (tests/server/global-setup.ts) it is a copy of the run's template
+ * database (PGlite: its dumped data directory loaded into a new instance; PostgreSQL: CREATE
+ * DATABASE ... TEMPLATE); without one it is migrated and seeded here.
  */
 export async function createTestDatabase({ demoData = true }: { demoData?: boolean } = {}): Promise<TestDatabase> {
+  const templates = providedTemplates();
   if (testDriver === 'pglite') {
+    if (templates?.driver === 'pglite') {
+      const open = await openPgliteCopy(demoData ? templates.demo : templates.bare);
+      return { open, url: null, close: () => open.close() };
+    }
     const open = await openPglite();
     await seedDatabase(open.db, { demo: demoData });
     return { open, url: null, close: () => open.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=pg needs DATABASE_URL');
-  const name = `wlb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const open = await openPostgres(url.toString(), 5);
-  await seedDatabase(open.db, { demo: demoData });
+  const name = uniqueDatabaseName('wlb_test');
+  if (templates?.driver === 'pg') await createDatabaseFromTemplate(serverUrl, name, demoData ? templates.demo : templates.bare);
+  else await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = databaseUrl(serverUrl, name);
+  const open = await openPostgres(url, 5);
+  if (templates?.driver !== 'pg') await seedDatabase(open.db, { demo: demoData });
   return {
     open,
-    url: url.toString(),
+    url,
     async close() {
       await open.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** The run's template databases, when a globalSetup made them for this driver. */
+function providedTemplates(): TemplateInfo | null {
+  const templates = inject('dbTemplates') ?? null;
+  return templates?.driver === testDriver ? templates : null;
+}
+
+/** A PGlite in memory holding a copy of a dumped data directory; migrations checked as openPglite does. */
+async function openPgliteCopy(tarPath: string): Promise<OpenDatabase> {
+  // Node's Blob: a jsdom test file replaces the global one
+  const client = new PGlite({ loadDataDir: new NodeBlob([readFileSync(tarPath)]) as unknown as Blob });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { driver: 'pglite', db: db as unknown as Db, client, close: () => client.close() };
 }
 
 export interface TestApp {
