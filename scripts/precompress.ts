@@ -7,8 +7,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** Text formats worth compressing; images and fonts are compressed formats already. */
-export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
+/**
+ * Text formats worth compressing; images and fonts are compressed formats already. Source maps are
+ * left out: only developer tools fetch them, and brotli at its highest quality spent half the
+ * build on their 5.7 MB (vite build 20.7 s -> 9.9 s without them).
+ */
+export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /**
  * Below this a compressed copy saves too little to be worth a file: its Content-Encoding header
  * costs about 25 bytes. At 512 bytes brotli still saves some 40% (the bundler's runtime chunk
