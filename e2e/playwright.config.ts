@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_OPTIONS } from '../scripts/build-server.ts';
+import { E2E_SERVER_DIR } from './server-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 // A fresh embedded database per run: in demo mode the platform seeds the demo users into it.
@@ -34,7 +36,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx server/main.ts',
+    // built by scripts/e2e.ts, run as `npm start` runs it
+    command: `node ${SERVER_NODE_OPTIONS.join(' ')} ${join(E2E_SERVER_DIR, 'main.js')}`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,

@@ -5,6 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { buildServer } from './build-server.ts';
+import { E2E_SERVER_DIR } from '../e2e/server-dir.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -25,4 +27,6 @@ function run(command: string, args: string[]): void {
 
 const outDir = process.env.DIST_DIR ? ['--outDir', process.env.DIST_DIR, '--emptyOutDir'] : [];
 run('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir]);
+// The journeys run against the platform as `npm start` runs it: built JavaScript on plain Node.
+await buildServer(E2E_SERVER_DIR);
 run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)]);
