@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_OPTIONS } from '../scripts/build-server.ts';
 import { E2E_SERVER_DIR } from './server-dir.ts';
 
@@ -54,8 +55,9 @@ export default defineConfig({
       // production: a NODE_ENV=production start with demo data is refused.
       DEMO_DATA: 'true',
       NODE_ENV: 'test',
-      // a build of its own (scripts/e2e.ts builds into it) when parallel runs share a checkout
-      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+      // the web app scripts/e2e.ts built: dist/, or a build of its own when parallel runs share a
+      // checkout (the built server looks for ../dist beside its own directory, .tmp/ here)
+      DIST_DIR: process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url)),
     },
   },
 });

@@ -10,6 +10,8 @@
  * To keep the graph small the form is filled along a script (one field after the other, with a
  * few wrong values on the way), lookups are answered one at a time, and the form goes to review
  * only once complete; every chart transition is still taken (checked below).
+ *
+ * The paths run from transfer.model.{1,2}.test.tsx, half each (describeTransferPaths).
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -685,41 +687,51 @@ function eventExecutors(h: Harness) {
 /* ------------------------------------------------------------------------------ the paths */
 
 const KINDS: readonly TransferKind[] = ['betweenAccounts', 'p2p'];
-const sequences: { kind: TransferKind; events: ModelEvent[] }[] = [];
 
-for (const kind of KINDS) {
-  const model = new TestModel(transferMachine, {
-    input: { kind },
-    events: (s) => eventsFor(kind, s as Snap) as never,
-    serializeState: (s) => serialize(s as Snap),
-    stateMatcher: (s, key) => matchesPath(s as Snap, key),
-  });
-  const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
-  describe(`transfer model (${kind})`, () => {
-    paths.forEach((path, i) => {
-      const events = path.steps.map((st) => st.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
-      sequences.push({ kind, events });
-      const last = path.steps.at(-1)?.state as Snap | undefined;
-      const label = events
-        .map((e) => {
-          const short = e.type.replace(/^xstate\.(after\.\w+|done\.actor\.\w+|error\.actor\.\w+).*/, '$1');
-          return 'patch' in e ? `${short}(${Object.keys(e.patch).join(',')})` : short;
-        })
-        .join(' → ');
-      it(`#${i} ${label || 'initial'} ⇒ ${JSON.stringify(last?.value)}`, async () => {
-        const h = mount(kind);
-        await runPathCheckingEveryStep(path, stateChecks(kind, h), eventExecutors(h));
-        h.actor.stop();
+/**
+ * The paths of both kinds, dealt into `shards` test files by their number (path i goes to shard
+ * i % shards): vitest runs files in parallel, not the tests of one file, and this chart's paths
+ * were the suite's longest file (issue 12: 213 s of 1044 s in the ui project). Every path runs in
+ * exactly one shard; shard 0 also checks that all the paths together take every transition.
+ */
+export function describeTransferPaths(shard: number, shards: number): void {
+  const sequences: { kind: TransferKind; events: ModelEvent[] }[] = [];
+  for (const kind of KINDS) {
+    const model = new TestModel(transferMachine, {
+      input: { kind },
+      events: (s) => eventsFor(kind, s as Snap) as never,
+      serializeState: (s) => serialize(s as Snap),
+      stateMatcher: (s, key) => matchesPath(s as Snap, key),
+    });
+    const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
+    describe(`transfer model (${kind}), paths ${shard + 1} of every ${shards}`, () => {
+      paths.forEach((path, i) => {
+        const events = path.steps.map((st) => st.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+        sequences.push({ kind, events });
+        if (i % shards !== shard) return;
+        const last = path.steps.at(-1)?.state as Snap | undefined;
+        const label = events
+          .map((e) => {
+            const short = e.type.replace(/^xstate\.(after\.\w+|done\.actor\.\w+|error\.actor\.\w+).*/, '$1');
+            return 'patch' in e ? `${short}(${Object.keys(e.patch).join(',')})` : short;
+          })
+          .join(' → ');
+        it(`#${i} ${label || 'initial'} ⇒ ${JSON.stringify(last?.value)}`, async () => {
+          const h = mount(kind);
+          await runPathCheckingEveryStep(path, stateChecks(kind, h), eventExecutors(h));
+          h.actor.stop();
+        });
       });
+    });
+  }
+
+  if (shard !== 0) return;
+  describe('transfer model: transition coverage', () => {
+    it('every transition of the chart is taken by some path', () => {
+      const taken = new Set<string>();
+      for (const { kind, events } of sequences) for (const key of transitionsTaken(transferMachine, { kind }, [events as never])) taken.add(key);
+      const missing = listTransitions(transferMachine).filter((t) => !taken.has(t.key)).map((t) => t.key);
+      expect(missing).toEqual([]);
     });
   });
 }
-
-describe('transfer model: transition coverage', () => {
-  it('every transition of the chart is taken by some path', () => {
-    const taken = new Set<string>();
-    for (const { kind, events } of sequences) for (const key of transitionsTaken(transferMachine, { kind }, [events as never])) taken.add(key);
-    const missing = listTransitions(transferMachine).filter((t) => !taken.has(t.key)).map((t) => t.key);
-    expect(missing).toEqual([]);
-  });
-});
