@@ -577,7 +577,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     };
     const day = utcDay(createdAt);
     const total = quote.amountMinor + quote.feeMinor;
-    const limitFailure = (used: bigint) => {
+    const limitFailure = (used: bigint | null) => {
+      if (used === null) return null;
       const left = dailyLimitExceeded(used, quote.amountMinor, limits.dailyMinor);
       return left === null ? null : vf(spec.params.amount, VfCode.dailyLimit, { left: minorToDecimal(left, cur), currency: cur });
     };
@@ -586,7 +587,7 @@ export function createTransferService(deps: TransferServiceDeps) {
      * has), so the counter is asked before answering (the transaction then rolls back).
      */
     const refuse = async (failure: Error): Promise<never> => {
-      throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor)) ?? failure;
+      throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor)) ?? failure;
     };
 
     if (mode === 'none') {
@@ -638,11 +639,11 @@ export function createTransferService(deps: TransferServiceDeps) {
           ),`
               : sql``
           }
-          usage as (${addUsageSql(actor.customerId, spec.kind, cur, day, quote.amountMinor)})
+          usage as (${addUsageSql(actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor)})
           select (select id::text from t) as transfer_id, (select id::text from entry) as entry_id, (select used from usage) as used`),
       );
       if (row!.entry_id === null) throw new DuplicateRunError(`entry ${entryKey} was booked before`);
-      const overLimit = limitFailure(BigInt(row!.used));
+      const overLimit = limitFailure(row!.used === null ? null : BigInt(row!.used));
       if (overLimit) throw overLimit;
       applyEntryPlan(plan);
       const transfer: TransferRow = { ...fields, id: Number(row!.transfer_id), status: 'posted', entryId: Number(row!.entry_id) };
@@ -673,7 +674,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     await placeHold(tx, source, total);
     // The daily limit: this transfer added to the day's counter (its row lock serialises the
     // customer's requests of this kind and currency from here to commit).
-    const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor));
+    const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor));
     if (overLimit) throw overLimit;
 
     const what = { amount: minorToDecimal(transfer.amountMinor, transfer.fromCurrency), currency: transfer.fromCurrency, payeeName };
