@@ -205,7 +205,7 @@ export const blacklist = pgTable(
 
 /**
  * The daily limit's counter (fees.ts): the source amounts of a customer's pending and posted
- * transfers of a kind and source currency, per UTC day of their creation, kept in DAILY_USAGE_SHARDS
+ * transfers of a kind and source currency, per UTC day of their creation, kept in 8
  * rows (shards) whose used_minor sum to it. A voided pending transfer gives its amount back to the
  * day it was created. The sum always equals the sum over `transfers` (dailyUsageProblems checks it).
  *
