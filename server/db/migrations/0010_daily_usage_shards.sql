@@ -19,7 +19,7 @@ ALTER TABLE "transfer_daily_usage" ADD COLUMN "shard" smallint DEFAULT 0 NOT NUL
 ALTER TABLE "transfer_daily_usage" ADD COLUMN "allowance_minor" numeric DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "transfer_daily_usage" ADD COLUMN "limit_minor" numeric;--> statement-breakpoint
 ALTER TABLE "transfer_daily_usage" DROP CONSTRAINT "transfer_daily_usage_customer_id_operation_currency_day_pk";--> statement-breakpoint
-ALTER TABLE "transfer_daily_usage" ADD CONSTRAINT "transfer_daily_usage_customer_id_operation_currency_day_shard_pk" PRIMARY KEY("customer_id","operation","currency","day","shard");--> statement-breakpoint
+ALTER TABLE "transfer_daily_usage" ADD CONSTRAINT "transfer_daily_usage_shard_pk" PRIMARY KEY("customer_id","operation","currency","day","shard");--> statement-breakpoint
 ALTER TABLE "transfer_daily_usage" ADD CONSTRAINT "transfer_daily_usage_within_allowance" CHECK ("transfer_daily_usage"."used_minor" <= "transfer_daily_usage"."allowance_minor" or "transfer_daily_usage"."limit_minor" is null);--> statement-breakpoint
 -- Counts a transfer's amount on its day under the daily limit p_limit (NULL: no limit, as the
 -- platform's NO_LIMITS). NULL when counted; the day's total with the amount when refused.

@@ -233,5 +233,5 @@ export const transferDailyUsage = pgTable(
     /** the daily limit the allowances were divided for; null: not divided yet */
     limitMinor: numeric('limit_minor'),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.operation, t.currency, t.day, t.shard] }), check('transfer_daily_usage_within_allowance', sql`${t.usedMinor} <= ${t.allowanceMinor} or ${t.limitMinor} is null`)],
+  (t) => [primaryKey({ name: 'transfer_daily_usage_shard_pk', columns: [t.customerId, t.operation, t.currency, t.day, t.shard] }), check('transfer_daily_usage_within_allowance', sql`${t.usedMinor} <= ${t.allowanceMinor} or ${t.limitMinor} is null`)],
 );
