@@ -1,11 +1,12 @@
 -- The daily limit's counter in shards (issue 12 goal 3, second round): one customer's concurrent
 -- transfers of a kind and currency no longer queue on one row through each commit's fsync.
 --
--- A customer-day's counter is 8 rows, shard 0..7; the day's total is the sum of
+-- A customer-day's counter is 16 rows (the platform's pool), shard 0..15; the day's total is the sum of
 -- their used_minor. Escrow: under the limit recorded in limit_minor, the rows' allowance_minor sum to
 -- that limit and no row's used_minor exceeds its allowance (CHECK), so the total never exceeds it.
 -- ledger_count_daily counts a transfer in the first shard, not locked by another transaction, whose
--- allowance under the request's limit has room (SKIP LOCKED: it never waits there); when none has,
+-- allowance under the request's limit has room (SKIP LOCKED: it never waits there); when all those
+-- with room are held, it waits for one of them (random); when none has room,
 -- it creates the day's missing shards, locks all of them in shard order, checks the exact total
 -- against the limit and re-divides what is left (an equal share each, the rest to the shard it
 -- counts in). A refusal counts nothing and answers the day's total with the amount (over the limit),
@@ -26,24 +27,44 @@ ALTER TABLE "transfer_daily_usage" ADD CONSTRAINT "transfer_daily_usage_within_a
 CREATE OR REPLACE FUNCTION ledger_count_daily(p_customer integer, p_kind text, p_currency text, p_day date, p_amount bigint, p_limit numeric) RETURNS numeric
 LANGUAGE plpgsql AS $$
 DECLARE
-  k constant integer := 8;
+  k constant integer := 16;
   v_limit numeric := coalesce(p_limit, 99999999999999999999999);
   v_shard integer;
   v_total numeric;
   v_left numeric;
   v_each numeric;
 BEGIN
-  -- A shard with room under this limit that no other transaction holds.
-  UPDATE transfer_daily_usage u SET used_minor = u.used_minor + p_amount
-  WHERE u.customer_id = p_customer AND u.operation = p_kind AND u.currency = p_currency AND u.day = p_day
-    AND u.shard = (SELECT s.shard FROM transfer_daily_usage s
-      WHERE s.customer_id = p_customer AND s.operation = p_kind AND s.currency = p_currency AND s.day = p_day
-        AND s.limit_minor = v_limit AND s.used_minor + p_amount <= s.allowance_minor
-      ORDER BY s.shard LIMIT 1 FOR NO KEY UPDATE SKIP LOCKED)
-  RETURNING u.shard INTO v_shard;
-  IF FOUND THEN
-    RETURN NULL;
-  END IF;
+  -- The attempts in a subtransaction: an attempt that met a row changed under it (no room any
+  -- more) keeps that row locked; rolled back, it holds none when it goes on to lock all the shards
+  -- in order (else two such requests could deadlock).
+  BEGIN
+    -- A shard with room under this limit that no other transaction holds.
+    UPDATE transfer_daily_usage u SET used_minor = u.used_minor + p_amount
+    WHERE u.customer_id = p_customer AND u.operation = p_kind AND u.currency = p_currency AND u.day = p_day
+      AND u.shard = (SELECT s.shard FROM transfer_daily_usage s
+        WHERE s.customer_id = p_customer AND s.operation = p_kind AND s.currency = p_currency AND s.day = p_day
+          AND s.limit_minor = v_limit AND s.used_minor + p_amount <= s.allowance_minor
+        ORDER BY s.shard LIMIT 1 FOR NO KEY UPDATE SKIP LOCKED)
+    RETURNING u.shard INTO v_shard;
+    IF FOUND THEN
+      RETURN NULL;
+    END IF;
+    -- Every shard with room held by another transaction: wait for one of them (a random one) only.
+    UPDATE transfer_daily_usage u SET used_minor = u.used_minor + p_amount
+    WHERE u.customer_id = p_customer AND u.operation = p_kind AND u.currency = p_currency AND u.day = p_day
+      AND u.shard = (SELECT s.shard FROM transfer_daily_usage s
+        WHERE s.customer_id = p_customer AND s.operation = p_kind AND s.currency = p_currency AND s.day = p_day
+          AND s.limit_minor = v_limit AND s.used_minor + p_amount <= s.allowance_minor
+        ORDER BY random() LIMIT 1)
+      AND u.limit_minor = v_limit AND u.used_minor + p_amount <= u.allowance_minor
+    RETURNING u.shard INTO v_shard;
+    IF FOUND THEN
+      RETURN NULL;
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'WL002', MESSAGE = 'no shard with room';
+  EXCEPTION WHEN SQLSTATE 'WL002' THEN
+    NULL;
+  END;
 
   -- None: all the day's shards, locked in shard order, the exact total, the rest re-divided.
   INSERT INTO transfer_daily_usage (customer_id, operation, currency, day, shard, used_minor, allowance_minor, limit_minor)

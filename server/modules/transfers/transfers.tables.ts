@@ -205,15 +205,16 @@ export const blacklist = pgTable(
 
 /**
  * The daily limit's counter (fees.ts): the source amounts of a customer's pending and posted
- * transfers of a kind and source currency, per UTC day of their creation, kept in 8
+ * transfers of a kind and source currency, per UTC day of their creation, kept in 16
  * rows (shards) whose used_minor sum to it. A voided pending transfer gives its amount back to the
  * day it was created. The sum always equals the sum over `transfers` (dailyUsageProblems checks it).
  *
  * Escrow (migration 0010, ledger_count_daily): the day's limit is split into allowances, one per
  * shard, that sum to the limit they were set for (limit_minor), and no shard's used_minor ever
  * exceeds its allowance, so the day's total never exceeds the limit. A request counts itself in
- * one shard (random) when it fits that shard's allowance under the same limit, locking that row
- * only: concurrent requests of one customer take different rows and commit together. Otherwise it
+ * one shard when it fits that shard's allowance under the same limit, locking that row only (one
+ * not held by another transaction, else waiting for one): concurrent requests of one customer take
+ * different rows and commit together. Otherwise it
  * locks all the day's shards in shard order, checks the exact total against the limit (the refusal
  * and its amount left come from it) and re-divides what is left among the shards.
  */
