@@ -13,7 +13,7 @@
  *     keep-alive connections sending transferBetweenAccounts of 0.01 EUR, each with its own
  *     Idempotency-Key (bench/ledger-load.ts), after a warm-up. Spread: random distinct pairs among
  *     the accounts of one customer, and among 16 customers' accounts (a customer's transfers of one
- *     kind and currency are serialized by the daily-limit lock, so one customer cannot spread);
+ *     kind and currency count in the daily limit's shards, migration 0010: before it, one counter row serialized them);
  *     hot: every transfer to or from one account. Only '00' answers count.
  * (c) the same HTTP load through PGlite (its data directory prepared before the platform starts).
  * (d) the resident memory of the platform's node process, sampled every 250 ms during each load.

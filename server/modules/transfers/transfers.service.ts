@@ -20,8 +20,9 @@
  * the same answers; anything else falls back to request() in the endpoint's transaction.
  *
  * Lock order, the same on every path so none can deadlock: an idempotency key, a transfer row,
- * the customer accounts in ascending id order, the daily limit's counter row (transfer_daily_usage,
- * taken last and so held briefly), an approval request.
+ * the customer accounts in ascending id order, the daily limit's counter (transfer_daily_usage:
+ * one of the day's shards, or all of them in shard order; taken last and so held briefly; migration
+ * 0010), an approval request.
  *
  * Amounts: integers in minor units inside; decimal strings on the wire (money.ts). Conversions
  * are exact integer arithmetic at the stored rate, half-even (rates.ts).
