@@ -13,7 +13,7 @@
  *     keep-alive connections sending transferBetweenAccounts of 0.01 EUR, each with its own
  *     Idempotency-Key (bench/ledger-load.ts), after a warm-up. Spread: random distinct pairs among
  *     the accounts of one customer, and among 16 customers' accounts (a customer's transfers of one
- *     kind and currency are serialized by the daily-limit lock, so one customer cannot spread);
+ *     kind and currency count in the daily limit's shards, migration 0010: before it, one counter row serialized them);
  *     hot: every transfer to or from one account. Only '00' answers count.
  * (c) the same HTTP load through PGlite (its data directory prepared before the platform starts).
  * (d) the resident memory of the platform's node process, sampled every 250 ms during each load.
@@ -28,7 +28,8 @@
  * BENCH_PG_URL the PostgreSQL server's maintenance database (default: DATABASE_URL's server, else
  * postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16),
- * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_).
+ * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_),
+ * BENCH_SKIP_PGLITE=1 skips (c) (PostgreSQL's figures only).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -669,12 +670,16 @@ try {
     }
   }
 
-  console.log('\n-- (c) HTTP on PGlite (embedded, one connection) --');
-  const dataDir = join(workDir, 'pglite');
-  const run = await runOn('PGlite', null, () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
-  ratio('  ratio HTTP on PGlite / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
-  ratio(`  ratio HTTP on PGlite / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
-  ratio('  ratio HTTP on PGlite / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+  if (process.env.BENCH_SKIP_PGLITE) {
+    console.log('\n-- (c) HTTP on PGlite: skipped (BENCH_SKIP_PGLITE) --');
+  } else {
+    console.log('\n-- (c) HTTP on PGlite (embedded, one connection) --');
+    const dataDir = join(workDir, 'pglite');
+    const run = await runOn('PGlite', null, () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
+    ratio('  ratio HTTP on PGlite / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
+    ratio(`  ratio HTTP on PGlite / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
+    ratio('  ratio HTTP on PGlite / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+  }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -78,11 +78,11 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The source amounts of the customer's pending and posted transfers of a kind and currency today
- * (UTC): the day's counter (transfer_daily_usage), which always equals their sum.
+ * (UTC): the sum of the day's counter shards (transfer_daily_usage), which always equals their sum.
  */
 export async function usedToday(db: Db | Tx, customerId: number, kind: TransferKind, currency: string, nowMs: number): Promise<bigint> {
   const [row] = await db
-    .select({ used: sql<string>`${transferDailyUsage.usedMinor}::text` })
+    .select({ used: sql<string | null>`sum(${transferDailyUsage.usedMinor})::text` })
     .from(transferDailyUsage)
     .where(
       and(
@@ -96,28 +96,28 @@ export async function usedToday(db: Db | Tx, customerId: number, kind: TransferK
 }
 
 /**
- * The SQL that adds a new pending or posted transfer's source amount to its day's counter and
- * answers the day's total with it as `used` (text). Taking the counter row's lock, it serialises
- * the customer's requests of this kind and currency until commit: callers run it as late as they
- * can (after the accounts' locks, so the lock order stays: accounts, then the counter).
+ * The SQL that counts a new pending or posted transfer's source amount on its day under the daily
+ * limit (ledger_count_daily, migration 0010) and answers `used` (text): NULL when counted, else the
+ * day's total with it (over the limit; nothing counted, the caller refuses). It locks one counter
+ * shard not held by another transaction (or, when none has room, all of the day's shards in order)
+ * until commit: callers run it as late as they can (after the accounts' locks, so the lock order
+ * stays: accounts, then the counter).
  */
-export function addUsageSql(customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint) {
-  return sql`insert into transfer_daily_usage (customer_id, operation, currency, day, used_minor)
-    values (${customerId}, ${kind}, ${currency}, ${day}::date, ${amountMinor.toString()}::bigint)
-    on conflict (customer_id, operation, currency, day) do update set used_minor = transfer_daily_usage.used_minor + excluded.used_minor
-    returning used_minor::text as used`;
+export function addUsageSql(customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint, dailyMinor: bigint) {
+  return sql`select ledger_count_daily(${customerId}::integer, ${kind}::text, ${currency}::text, ${day}::date, ${amountMinor.toString()}::bigint, ${dailyMinor.toString()}::numeric)::text as used`;
 }
 
-/** Adds a transfer's amount to its day's counter (see addUsageSql); the day's total with it. */
-export async function addDailyUsage(tx: Tx, customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint): Promise<bigint> {
-  const [row] = rowsOf<{ used: string }>(await tx.execute(addUsageSql(customerId, kind, currency, day, amountMinor)));
-  return BigInt(row!.used);
+/** Counts a transfer's amount on its day (see addUsageSql): null when counted, else the day's total with it (over the limit). */
+export async function addDailyUsage(tx: Tx, customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint, dailyMinor: bigint): Promise<bigint | null> {
+  const [row] = rowsOf<{ used: string | null }>(await tx.execute(addUsageSql(customerId, kind, currency, day, amountMinor, dailyMinor)));
+  return row!.used === null ? null : BigInt(row!.used);
 }
 
-/** A pending transfer voided: its amount no longer counts on the day it was created. */
+/** A pending transfer voided: its amount no longer counts on the day it was created (taken back from the day's shards). */
 export async function giveBackDailyUsage(tx: Tx, t: { customerId: number; kind: TransferKind; fromCurrency: string; createdAt: Date; amountMinor: bigint }): Promise<void> {
-  await tx.execute(sql`update transfer_daily_usage set used_minor = used_minor - ${t.amountMinor.toString()}::bigint
-    where customer_id = ${t.customerId} and operation = ${t.kind} and currency = ${t.fromCurrency} and day = ${utcDay(t.createdAt)}::date`);
+  await tx.execute(
+    sql`select ledger_give_back_daily(${t.customerId}::integer, ${t.kind}::text, ${t.fromCurrency}::text, ${utcDay(t.createdAt)}::date, ${t.amountMinor.toString()}::bigint)`,
+  );
 }
 
 /** Where the counters differ from the sums over transfers (pending and posted, per UTC day); [] when exact. */
@@ -131,7 +131,7 @@ export async function dailyUsageProblems(db: Db | Tx): Promise<string[]> {
       select coalesce(u.customer_id, s.customer_id) as customer_id, coalesce(u.operation, s.operation) as operation,
         coalesce(u.currency, s.currency) as currency, coalesce(u.day, s.day)::text as day,
         coalesce(u.used_minor, 0)::text as counted, coalesce(s.total, 0)::text as summed
-      from transfer_daily_usage u
+      from (select customer_id, operation, currency, day, sum(used_minor) as used_minor from transfer_daily_usage group by 1, 2, 3, 4) u
       full join summed s on s.customer_id = u.customer_id and s.operation = u.operation and s.currency = u.currency and s.day = u.day
       where coalesce(u.used_minor, 0) <> coalesce(s.total, 0)`),
   );

@@ -20,8 +20,9 @@
  * the same answers; anything else falls back to request() in the endpoint's transaction.
  *
  * Lock order, the same on every path so none can deadlock: an idempotency key, a transfer row,
- * the customer accounts in ascending id order, the daily limit's counter row (transfer_daily_usage,
- * taken last and so held briefly), an approval request.
+ * the customer accounts in ascending id order, the daily limit's counter (transfer_daily_usage:
+ * one of the day's shards, or all of them in shard order; taken last and so held briefly; migration
+ * 0010), an approval request.
  *
  * Amounts: integers in minor units inside; decimal strings on the wire (money.ts). Conversions
  * are exact integer arithmetic at the stored rate, half-even (rates.ts).
@@ -577,7 +578,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     };
     const day = utcDay(createdAt);
     const total = quote.amountMinor + quote.feeMinor;
-    const limitFailure = (used: bigint) => {
+    const limitFailure = (used: bigint | null) => {
+      if (used === null) return null;
       const left = dailyLimitExceeded(used, quote.amountMinor, limits.dailyMinor);
       return left === null ? null : vf(spec.params.amount, VfCode.dailyLimit, { left: minorToDecimal(left, cur), currency: cur });
     };
@@ -586,7 +588,7 @@ export function createTransferService(deps: TransferServiceDeps) {
      * has), so the counter is asked before answering (the transaction then rolls back).
      */
     const refuse = async (failure: Error): Promise<never> => {
-      throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor)) ?? failure;
+      throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor)) ?? failure;
     };
 
     if (mode === 'none') {
@@ -638,11 +640,11 @@ export function createTransferService(deps: TransferServiceDeps) {
           ),`
               : sql``
           }
-          usage as (${addUsageSql(actor.customerId, spec.kind, cur, day, quote.amountMinor)})
+          usage as (${addUsageSql(actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor)})
           select (select id::text from t) as transfer_id, (select id::text from entry) as entry_id, (select used from usage) as used`),
       );
       if (row!.entry_id === null) throw new DuplicateRunError(`entry ${entryKey} was booked before`);
-      const overLimit = limitFailure(BigInt(row!.used));
+      const overLimit = limitFailure(row!.used === null ? null : BigInt(row!.used));
       if (overLimit) throw overLimit;
       applyEntryPlan(plan);
       const transfer: TransferRow = { ...fields, id: Number(row!.transfer_id), status: 'posted', entryId: Number(row!.entry_id) };
@@ -673,7 +675,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     await placeHold(tx, source, total);
     // The daily limit: this transfer added to the day's counter (its row lock serialises the
     // customer's requests of this kind and currency from here to commit).
-    const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor));
+    const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor));
     if (overLimit) throw overLimit;
 
     const what = { amount: minorToDecimal(transfer.amountMinor, transfer.fromCurrency), currency: transfer.fromCurrency, payeeName };

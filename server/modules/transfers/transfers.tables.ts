@@ -7,7 +7,7 @@
  * the hold in the same transaction; rejection or expiry voids it and releases the hold.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { customers, users } from '../customers/customers.tables.ts';
 
@@ -205,11 +205,18 @@ export const blacklist = pgTable(
 
 /**
  * The daily limit's counter (fees.ts): the source amounts of a customer's pending and posted
- * transfers of a kind and source currency, per UTC day of their creation. A request adds its
- * amount with one upsert that also answers the new total (checked against the limit); a voided
- * pending transfer gives its amount back to the day it was created. It always equals the sum over
- * `transfers` (dailyUsageProblems checks it); the row lock of the upsert is what serialises one
- * customer's concurrent requests of a kind and currency, held only from the upsert to commit.
+ * transfers of a kind and source currency, per UTC day of their creation, kept in 16
+ * rows (shards) whose used_minor sum to it. A voided pending transfer gives its amount back to the
+ * day it was created. The sum always equals the sum over `transfers` (dailyUsageProblems checks it).
+ *
+ * Escrow (migration 0010, ledger_count_daily): the day's limit is split into allowances, one per
+ * shard, that sum to the limit they were set for (limit_minor), and no shard's used_minor ever
+ * exceeds its allowance, so the day's total never exceeds the limit. A request counts itself in
+ * one shard when it fits that shard's allowance under the same limit, locking that row only (one
+ * not held by another transaction, else waiting for one): concurrent requests of one customer take
+ * different rows and commit together. Otherwise it
+ * locks all the day's shards in shard order, checks the exact total against the limit (the refusal
+ * and its amount left come from it) and re-divides what is left among the shards.
  */
 export const transferDailyUsage = pgTable(
   'transfer_daily_usage',
@@ -220,7 +227,12 @@ export const transferDailyUsage = pgTable(
     operation: text('operation', { enum: transferKinds }).notNull(),
     currency: text('currency').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull().default(0),
     usedMinor: bigint('used_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** what this shard may count (used_minor <= allowance_minor) under limit_minor */
+    allowanceMinor: numeric('allowance_minor').notNull().default('0'),
+    /** the daily limit the allowances were divided for; null: not divided yet */
+    limitMinor: numeric('limit_minor'),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.operation, t.currency, t.day] })],
+  (t) => [primaryKey({ name: 'transfer_daily_usage_shard_pk', columns: [t.customerId, t.operation, t.currency, t.day, t.shard] }), check('transfer_daily_usage_within_allowance', sql`${t.usedMinor} <= ${t.allowanceMinor} or ${t.limitMinor} is null`)],
 );
