@@ -14,7 +14,8 @@
  *     spread and hot, on PostgreSQL and PGlite, with the platform's memory (bench/ledger.ts, also
  *     `npm run bench:ledger` on its own);
  * (d) two platform instances on one PostgreSQL under the ledger load at once: the combined rate,
- *     the books' check and a push across the instances (bench/scale-out.ts, also on its own).
+ *     the books' check (bench/scale-out.ts, also on its own); pushes across instances are tested in
+ *     tests/server/push.test.ts and approvals.test.ts (NOTIFY and the outbox, on PostgreSQL).
  * Figures, not pass/fail tests: the machine is shared and noisy, so compare the ratios.
  *
  * BENCH_SECONDS sets each load phase's length (default 8); BENCH_PARTS picks parts (default
