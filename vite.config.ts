@@ -203,7 +203,12 @@ function criticalPathChunks(options: { entry: string; other: string; pages: { na
       const entry = entryId(options.entry);
       const other = entryId(options.other);
       const otherNeeds = closure([other]);
-      const taken = new Set<string>([entry, other]);
+      // The modules the entries run at their top (the app's start, src/main.tsx, imported by
+      // index.html) stay in their entry chunks: in a group chunk that the device companion also
+      // loads, the whole web app started inside the companion's page (and rewrote its URL).
+      const starts = [entry, other].flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []).filter((id) => /[\\/]src[\\/](device[\\/])?main\.tsx$/.test(id));
+      if (starts.length !== 2) throw new Error(`critical-path-chunks: ${starts.length} of 2 start modules found`);
+      const taken = new Set<string>([entry, other, ...starts]);
       shared.clear();
       options.pages.forEach((page, index) => {
         const lazy = ids.filter((id) => page.lazy.some((pattern) => pattern.test(id)));
