@@ -42,22 +42,12 @@ import { seedDatabase } from '../server/db/seed.ts';
 import { reconcile } from '../server/modules/accounts/ledger.ts';
 import { createLedgerFixture, eurTotals, type LedgerFixture } from '../scripts/ledger-fixture.ts';
 import { ledgerLoad, type LedgerLoadCustomer, type LedgerLoadOptions, type LedgerLoadResult } from './ledger-load.ts';
-import { signInSimple, startPlatform, type Started } from './platform.ts';
+import { pgServer, signInSimple, startPlatform, type Started } from './platform.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const poolMax = Number(process.env.BENCH_POOL_MAX ?? 16);
-/** the server's maintenance database: BENCH_PG_URL, else DATABASE_URL's server, else the local one */
-const pgServer = (() => {
-  if (process.env.BENCH_PG_URL) return process.env.BENCH_PG_URL;
-  if (process.env.DATABASE_URL) {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = '/postgres';
-    return url.toString();
-  }
-  return 'postgres://postgres@127.0.0.1:5432/postgres';
-})();
 const SPREAD_CUSTOMERS = 16;
 const AMOUNT = '0.01';
 const RATIO_GOAL = 0.5;
@@ -303,6 +293,37 @@ interface PgbenchFigures {
   failed: string[];
 }
 
+/**
+ * One pgbench phase on `url` with `script` (a warm-up second first), CPU sampled while its
+ * backends live: transfers per second, or a failure line.
+ */
+async function pgbenchPhase(
+  pgbench: string,
+  file: string,
+  define: string,
+  url: string,
+  database: string,
+): Promise<{ tps: number; cpu: Cpu } | { failure: string; cpu: Cpu }> {
+  const run = (s: number) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', define, url]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('close', (status) => done({ status, stdout, stderr }));
+    });
+  await run(1); // warm-up
+  const cpuMeter = measureCpu(null, database);
+  const result = await run(seconds);
+  const cpu = cpuMeter.stop();
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
+  if (result.status !== 0 || !tps) return { failure: `pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`, cpu };
+  const failed = /number of failed transactions: (\d+)/.exec(result.stdout);
+  if (failed && Number(failed[1]) > 0) return { failure: `${failed[1]} failed transactions`, cpu };
+  return { tps: Number(tps[1]), cpu };
+}
+
 async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigures> {
   const name = `${DB_PREFIX}pgbench_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
@@ -327,27 +348,10 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
       const file = join(workDir, `pgbench-${variant}.sql`);
       writeFileSync(file, scripts[variant]);
       // asynchronous, so the CPU of pgbench's backends can be sampled while they live
-      const run = (s: number) =>
-        new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-          const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `naccounts=${accountCount}`, url]);
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-          child.once('close', (status) => done({ status, stdout, stderr }));
-        });
-      await run(1); // warm-up
-      const cpuMeter = measureCpu(null, name);
-      const result = await run(seconds);
-      figures.cpu[variant] = cpuMeter.stop();
-      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
-      if (result.status !== 0 || !tps) {
-        figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
-        continue;
-      }
-      figures[variant] = Number(tps[1]);
-      const failed = /number of failed transactions: (\d+)/.exec(result.stdout);
-      if (failed && Number(failed[1]) > 0) figures.failed.push(`${variant}: ${failed[1]} failed transactions`);
+      const phase = await pgbenchPhase(pgbench, file, `naccounts=${accountCount}`, url, name);
+      figures.cpu[variant] = phase.cpu;
+      if ('failure' in phase) figures.failed.push(`${variant}: ${phase.failure}`);
+      else figures[variant] = phase.tps;
     }
     // the raw SQL keeps its books too: the balances still sum to what they started with
     const check = new pg.Client({ connectionString: url });
@@ -428,25 +432,10 @@ from bench_fn_clients c where c.variant = '${variant}' and c.client = :client_id
   for (const variant of ['spreadOne', 'spreadMany', 'hot'] as const) {
     const file = join(workDir, `pgbench-fn-${variant}.sql`);
     writeFileSync(file, scripts[variant].text);
-    const run = (s: number) =>
-      new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-        const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', `n=${scripts[variant].n}`, url]);
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once('close', (status) => done({ status, stdout, stderr }));
-      });
-    await run(1);
-    const cpuMeter = measureCpu(null, database);
-    const result = await run(seconds);
-    figures.cpu[variant] = cpuMeter.stop();
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
-    if (result.status !== 0 || !tps) {
-      figures.failed.push(`${variant}: pgbench exited ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
-      continue;
-    }
-    figures[variant] = Number(tps[1]);
+    const phase = await pgbenchPhase(pgbench, file, `n=${scripts[variant].n}`, url, database);
+    figures.cpu[variant] = phase.cpu;
+    if ('failure' in phase) figures.failed.push(`${variant}: ${phase.failure}`);
+    else figures[variant] = phase.tps;
   }
   return figures;
 }

@@ -65,6 +65,19 @@ describe('compressed assets', () => {
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
   });
+
+  it('sends a build script only the headers that act on it (the document policies stay on pages and everything else)', async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['permissions-policy']).toBeUndefined();
+    // not a build script: a query, another kind of file, a path outside /assets/
+    expectSecurityHeaders((await t.app.inject({ method: 'GET', url: '/assets/app.js?x=1' })).headers);
+    expectSecurityHeaders((await t.app.inject({ method: 'GET', url: '/assets/missing.svg' })).headers);
+    expectSecurityHeaders((await t.app.inject({ method: 'GET', url: '/app.js' })).headers);
+  });
 });
 
 describe('security headers', () => {
