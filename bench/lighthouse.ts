@@ -43,15 +43,6 @@ export interface LighthouseFigures {
   speedIndexMs: number;
   /** the URL the run ended on */
   finalUrl: string;
-  /** the element Lighthouse took as the largest contentful paint (its label), where it says */
-  lcpElement: string;
-}
-
-/** The LCP element's label from the audit's details (a list whose first table names the node). */
-function lcpElementOf(details: unknown): string {
-  const list = details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
-  const node = list?.items?.[0]?.items?.[0]?.node;
-  return node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'unknown';
 }
 
 export interface SignIn {
@@ -103,7 +94,6 @@ async function runOnce(browser: Browser, origin: string, path: string, user: Sig
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
       finalUrl,
-      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     };
   } finally {
     await page.close();
@@ -132,7 +122,7 @@ export function printLighthouse(figures: LighthouseFigures[], line: (label: stri
   for (const f of figures) {
     line(
       `  ${f.path}${f.path === '/home' ? ' (signed in)' : ''}`,
-      `score ${f.score} (goal >= ${LIGHTHOUSE_GOAL}; runs ${f.scores.join(', ')}), FCP ${(f.fcpMs / 1000).toFixed(2)} s, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, SI ${(f.speedIndexMs / 1000).toFixed(2)} s; LCP element ${f.lcpElement}`,
+      `score ${f.score} (goal >= ${LIGHTHOUSE_GOAL}; runs ${f.scores.join(', ')}), FCP ${(f.fcpMs / 1000).toFixed(2)} s, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, SI ${(f.speedIndexMs / 1000).toFixed(2)} s`,
     );
   }
 }
