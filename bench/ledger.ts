@@ -28,7 +28,7 @@
  * BENCH_PG_URL the PostgreSQL server's maintenance database (default: DATABASE_URL's server, else
  * postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16),
- * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_),
+ * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_bench_, bench/platform.ts),
  * BENCH_SKIP_PGLITE=1 skips (c) (PostgreSQL's figures only).
  */
 import { spawn } from 'node:child_process';
@@ -42,7 +42,7 @@ import { seedDatabase } from '../server/db/seed.ts';
 import { reconcile } from '../server/modules/accounts/ledger.ts';
 import { createLedgerFixture, eurTotals, type LedgerFixture } from '../scripts/ledger-fixture.ts';
 import { ledgerLoad, type LedgerLoadCustomer, type LedgerLoadOptions, type LedgerLoadResult } from './ledger-load.ts';
-import { pgServer, signInSimple, startPlatform, type Started } from './platform.ts';
+import { adminQuery, createBenchDatabase, pgServer, signInSimple, startPlatform, type Started } from './platform.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -54,8 +54,6 @@ const RATIO_GOAL = 0.5;
 const WARMUP_MS = 1500;
 /** the platform's port (BENCH_LEDGER_PORT; several benches on one machine need their own) */
 const PORT = Number(process.env.BENCH_LEDGER_PORT ?? 4393);
-/** the prefix of the databases this bench creates and drops (BENCH_DB_PREFIX) */
-const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'wlb_';
 /** the API answers 404 here once it listens (the web app need not be built) */
 const READY_PATH = '/api/v1/';
 
@@ -269,21 +267,6 @@ INSERT INTO bench_journal (from_id, to_id, amount) VALUES (:a::int, :b::int, 1);
 COMMIT;
 `;
 
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface PgbenchFigures {
   spread: number;
@@ -325,10 +308,7 @@ async function pgbenchPhase(
 }
 
 async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigures> {
-  const name = `${DB_PREFIX}pgbench_${process.pid}`;
-  await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = databaseUrl(name);
+  const { name, url, drop } = await createBenchDatabase('pgbench');
   try {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -365,7 +345,7 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
     }
     return figures;
   } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await drop();
   }
 }
 
@@ -385,9 +365,8 @@ interface FunctionFigures {
  * database does per transfer without the platform, its HTTP and its pool. Each pgbench client acts
  * as one load customer (bench_fn_clients: its user, customer and contiguous account ids).
  */
-async function runFunctionPgbench(pgbench: string, workDir: string, database: string, prepared: Prepared): Promise<FunctionFigures> {
+async function runFunctionPgbench(pgbench: string, workDir: string, { name: database, url }: { name: string; url: string }, prepared: Prepared): Promise<FunctionFigures> {
   const figures: FunctionFigures = { spreadOne: 0, spreadMany: 0, hot: 0, cpu: {}, failed: [] };
-  const url = databaseUrl(database);
   const contiguous = (f: LedgerFixture) => f.accountIds.every((id, i) => id === f.accountIds[0]! + i);
   if (!contiguous(prepared.main) || !prepared.many.every(contiguous)) {
     figures.failed.push('the load accounts are not contiguous ids: no function figures');
@@ -621,18 +600,16 @@ try {
 
   if (serverUp) {
     console.log(`\n-- (a) HTTP on PostgreSQL (pool of ${poolMax}) --`);
-    const name = `${DB_PREFIX}bench_${process.pid}`;
-    await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
-    await adminQuery(`CREATE DATABASE "${name}"`);
+    const database = await createBenchDatabase('ledger');
+    const { name, url } = database;
     try {
-      const url = databaseUrl(name);
       const run = await runOn('PostgreSQL', name, () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
       ratio('  ratio HTTP / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
       ratio(`  ratio HTTP / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
       ratio('  ratio HTTP / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
       if (pgbench) {
         console.log("\n-- (a') pgbench calling the platform's one statement (ledger_transfer_now) on the same database: its SQL without HTTP --");
-        const fn = await runFunctionPgbench(pgbench, workDir, name, run.prepared);
+        const fn = await runFunctionPgbench(pgbench, workDir, database, run.prepared);
         for (const f of fn.failed) console.log(`  warning: ${f}`);
         line('  spread, 1 customer', `${fn.spreadOne.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadOne?.postgres ?? 0, fn.spreadOne)} CPU per transfer)`);
         line(`  spread, ${SPREAD_CUSTOMERS} customers`, `${fn.spreadMany.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadMany?.postgres ?? 0, fn.spreadMany)})`);
@@ -655,7 +632,7 @@ try {
         }
       }
     } finally {
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     }
   }
 

@@ -86,13 +86,13 @@ export async function postgresReachable(): Promise<boolean> {
 }
 
 /** A fresh database on the server (dropped by the returned function), as a connection string. */
-export async function createBenchDatabase(suffix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createBenchDatabase(suffix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${benchDbPrefix}${process.pid}_${suffix}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = new URL(pgServer);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
