@@ -205,6 +205,12 @@ function measureCpu(pid: number | null, database: string | null): { stop(): Cpu 
   };
 }
 
+/** The load generator's own CPU per answered request. */
+const generatorPerTransfer = (r: LedgerLoadResult) => {
+  const answers = Object.values(r.codes).reduce((a, n) => a + n, 0);
+  return answers > 0 ? `${(r.generatorCpuMs / answers).toFixed(2)} ms` : '?';
+};
+
 /** CPU milliseconds per transfer from a percentage of a core and a rate. */
 const perTransfer = (percentOfCore: number, perSecond: number) => (perSecond > 0 ? `${((percentOfCore / 100) * 1000 / perSecond).toFixed(2)} ms` : '?');
 
@@ -522,7 +528,8 @@ function report(run: DatabaseRun, label: string): void {
     const tps = p.result.transfersPerSecond;
     line(
       `    CPU, ${p.label}`,
-      `platform ${p.cpu.platform.toFixed(0)}% of a core (${perTransfer(p.cpu.platform, tps)} per transfer), PostgreSQL ${p.cpu.postgres.toFixed(0)}% (${perTransfer(p.cpu.postgres, tps)}), machine ${p.cpu.machine.toFixed(0)}% busy`,
+      `platform ${p.cpu.platform.toFixed(0)}% of a core (${perTransfer(p.cpu.platform, tps)} per transfer), PostgreSQL ${p.cpu.postgres.toFixed(0)}% (${perTransfer(p.cpu.postgres, tps)}), ` +
+        `load generator ${generatorPerTransfer(p.result)}, machine ${p.cpu.machine.toFixed(0)}% busy`,
     );
   }
   line(`  memory of the platform (${label})`, `idle ${run.idleMb?.toFixed(0) ?? '?'} MB; under load peak ${run.overall.peakMb.toFixed(0)} MB, average ${run.overall.averageMb.toFixed(0)} MB`);

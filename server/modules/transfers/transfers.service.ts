@@ -17,7 +17,10 @@
  * The hot path in one statement (requestNow): a request between own accounts of one currency with
  * approve mode none is answered by ledger_transfer_now (migration 0009, PL/pgSQL) in its own
  * transaction, one round trip instead of seven: the same checks in the same order, the same rows,
- * the same answers; anything else falls back to request() in the endpoint's transaction.
+ * the same answers; anything else falls back to request() in the endpoint's transaction. Requests
+ * arriving while the database is busy are first posted together by ledger_transfer_batch
+ * (migration 0011, ledger-batch.ts), which answers the common case and leaves every other request
+ * to ledger_transfer_now.
  *
  * Lock order, the same on every path so none can deadlock: an idempotency key, a transfer row,
  * the customer accounts in ascending id order, the daily limit's counter (transfer_daily_usage:
@@ -30,6 +33,7 @@
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
+import { ledgerBatcherOf } from './ledger-batch.ts';
 import type { PermissionFlag } from '../../../api/transfers.ts';
 import { checkFlags, flagsFrom, PermissionMessages, storedFlagsSql } from './permissions.ts';
 import {
@@ -859,6 +863,10 @@ export function createTransferService(deps: TransferServiceDeps) {
       expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000).toISOString(),
       day: utcDay(createdAt),
     };
+    // Posted in a batch with the requests arriving meanwhile (ledger-batch.ts); what the batch
+    // leaves (a refusal, a replay, a fallback) is answered by the one-by-one statement below.
+    const batched = await ledgerBatcherOf(db).submit(request);
+    if ('answer' in batched) return { replay: false, full: batched.answer };
     let result: { fallback?: true; replay?: true; answer?: OneStatementOutcome['full'] };
     try {
       const [row] = rowsOf<{ r: typeof result }>(await executeNamed(db, sql`select ledger_transfer_now(${JSON.stringify(request)}::jsonb) as r`));

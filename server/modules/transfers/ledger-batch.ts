@@ -1,0 +1,149 @@
+/**
+ * Transfers posted in batches (migration 0011, ledger_transfer_batch): the requests that arrive
+ * while the database is busy with earlier ones are sent together, as one statement and one
+ * transaction, when a batch finishes. A request arriving at a quiet platform goes at once, alone:
+ * batching adds no wait, it only groups what would otherwise queue for the pool.
+ *
+ * Why: a transfer's cost in PostgreSQL is the work per statement and per row (executor start and
+ * end, index inserts, foreign-key checks, the commit), not the round trip (bench/ledger.ts, the
+ * profile in the migration). One statement writing the transfers of a batch, one their legs, one
+ * the balances and one commit amortize it; a hot account is locked once per batch.
+ *
+ * The batch answers the common case only (a transfer posted now). Every other request, and every
+ * request of a batch that raised a daily limit's refusal, a serialization failure or a deadlock,
+ * is answered by the one-by-one statement after the batch's transaction ended: the exact answers,
+ * refusals and replays stay in one place (ledger_transfer_now).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/types.ts';
+import { executeNamed } from '../../db/prepared.ts';
+import { pgErrorCode } from '../platform/method-endpoint.ts';
+
+/** What the batch answered for one request: posted now, or left to the one-by-one statement. */
+export type BatchAnswer = { answer: { responseCode: '00' } & Record<string, unknown> } | { retry: true };
+
+export interface LedgerBatchOptions {
+  /** requests per batch at most */
+  maxBatch: number;
+  /** batches running at once (each holds a pooled connection); more requests wait for one to end */
+  inFlight: number;
+  /** requests waiting at least, for a batch to start while another runs */
+  minParallel: number;
+}
+
+/**
+ * The defaults, measured on 2 cores (bench/ledger.ts): two batches at once keep both the platform
+ * and PostgreSQL busy while the other batch commits; more only lengthen the lock waits.
+ */
+export const LEDGER_BATCH_DEFAULTS: LedgerBatchOptions = {
+  maxBatch: Number(process.env.LEDGER_BATCH_MAX ?? 32),
+  inFlight: Number(process.env.LEDGER_BATCHES_IN_FLIGHT ?? 3),
+  minParallel: Number(process.env.LEDGER_BATCH_MIN_PARALLEL ?? 4),
+};
+
+interface Waiting {
+  request: object;
+  done: (answer: BatchAnswer) => void;
+  fail: (err: unknown) => void;
+}
+
+/** What a batcher did since it was made (tests and the bench read it). */
+export interface LedgerBatchStats {
+  batches: number;
+  requests: number;
+  /** the most requests in one batch */
+  largest: number;
+  /** requests the batch left to the one-by-one statement */
+  retried: number;
+  /** batches that raised a retryable error (every request then asked one by one) */
+  failed: number;
+}
+
+/** The day's limit refusing part of a batch (0011), a serialization failure, a deadlock. */
+const BATCH_RETRY_CODES = new Set(['WL003', '40001', '40P01']);
+
+export interface LedgerBatcher {
+  /** Posts the request with whatever else is waiting; resolves with its answer. */
+  submit(request: object): Promise<BatchAnswer>;
+  readonly stats: Readonly<LedgerBatchStats>;
+}
+
+const RETRY: BatchAnswer = { retry: true };
+
+export function createLedgerBatcher(db: Db, options: LedgerBatchOptions = LEDGER_BATCH_DEFAULTS): LedgerBatcher {
+  const queue: Waiting[] = [];
+  let running = 0;
+  let scheduled = false;
+  const stats: LedgerBatchStats = { batches: 0, requests: 0, largest: 0, retried: 0, failed: 0 };
+
+  const flush = (): void => {
+    // One batch whenever none runs; another beside it only with enough requests waiting to be
+    // worth its own transaction (else the waiting ones join the next batch, larger and cheaper).
+    while (queue.length > 0 && (running === 0 || (running < options.inFlight && queue.length >= options.minParallel))) {
+      const batch = queue.splice(0, options.maxBatch);
+      running++;
+      void run(batch).finally(() => {
+        running--;
+        flush();
+      });
+    }
+  };
+
+  const run = async (batch: Waiting[]): Promise<void> => {
+    stats.batches++;
+    stats.requests += batch.length;
+    stats.largest = Math.max(stats.largest, batch.length);
+    let answers: BatchAnswer[];
+    try {
+      const result = (await executeNamed(db, sql`select ledger_transfer_batch(${JSON.stringify(batch.map((w) => w.request))}::jsonb) as r`)) as {
+        rows: { r: BatchAnswer[] }[];
+      };
+      answers = result.rows[0]!.r;
+    } catch (err) {
+      // Nothing was written (one transaction). A refusal of the day's limit or a re-run the
+      // database asks for: each request is asked one by one, which answers exactly. Anything else
+      // (the database away, a fault) is every request's error, as it would have been alone.
+      if (!BATCH_RETRY_CODES.has(pgErrorCode(err) ?? '')) {
+        batch.forEach((w) => w.fail(err));
+        return;
+      }
+      answers = batch.map(() => RETRY);
+      stats.failed++;
+    }
+    batch.forEach((w, i) => {
+      const answer = answers[i] ?? RETRY;
+      if ('retry' in answer) stats.retried++;
+      w.done(answer);
+    });
+  };
+
+  return {
+    submit(request) {
+      return new Promise<BatchAnswer>((done, fail) => {
+        queue.push({ request, done, fail });
+        // Sent after the requests read in this turn of the event loop reached here too: answers
+        // of a batch go out together, so their clients' next requests arrive together.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            flush();
+          });
+        }
+      });
+    },
+    stats,
+  };
+}
+
+const batchers = new WeakMap<Db, LedgerBatcher>();
+
+/** The batcher of a database handle (one per pool: the batches share its connections). */
+export function ledgerBatcherOf(db: Db): LedgerBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createLedgerBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
