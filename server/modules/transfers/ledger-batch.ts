@@ -70,20 +70,43 @@ export interface LedgerBatcher {
 
 const RETRY: BatchAnswer = { retry: true };
 
+/** The accounts a request names (ledger_transfer_now's from and to). */
+function accountsOf(request: object): number[] {
+  const { from, to } = request as { from?: unknown; to?: unknown };
+  return [from, to].filter((id): id is number => typeof id === 'number');
+}
+
 export function createLedgerBatcher(db: Db, options: LedgerBatchOptions = LEDGER_BATCH_DEFAULTS): LedgerBatcher {
-  const queue: Waiting[] = [];
-  let running = 0;
+  let queue: Waiting[] = [];
+  /** the accounts of each running batch */
+  const running = new Set<Set<number>>();
   let scheduled = false;
   const stats: LedgerBatchStats = { batches: 0, requests: 0, largest: 0, retried: 0, failed: 0 };
 
   const flush = (): void => {
     // One batch whenever none runs; another beside it only with enough requests waiting to be
     // worth its own transaction (else the waiting ones join the next batch, larger and cheaper).
-    while (queue.length > 0 && (running === 0 || (running < options.inFlight && queue.length >= options.minParallel))) {
-      const batch = queue.splice(0, options.maxBatch);
-      running++;
+    while (queue.length > 0 && (running.size === 0 || (running.size < options.inFlight && queue.length >= options.minParallel))) {
+      // A batch beside running ones takes only requests whose accounts none of them holds: it
+      // would wait for their locks, and the two batches would run one after the other instead of
+      // on two cores. The others keep their place for the next batch.
+      const held = new Set<number>();
+      for (const accounts of running) for (const id of accounts) held.add(id);
+      const batch: Waiting[] = [];
+      const rest: Waiting[] = [];
+      const mine = new Set<number>();
+      for (const w of queue) {
+        const ids = accountsOf(w.request);
+        if (batch.length < options.maxBatch && !ids.some((id) => held.has(id))) {
+          batch.push(w);
+          for (const id of ids) mine.add(id);
+        } else rest.push(w);
+      }
+      if (batch.length === 0) return;
+      queue = rest;
+      running.add(mine);
       void run(batch).finally(() => {
-        running--;
+        running.delete(mine);
         flush();
       });
     }
