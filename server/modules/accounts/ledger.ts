@@ -452,13 +452,20 @@ async function reconcileIn(db: Tx): Promise<string[]> {
   }
   for (const r of await q<{ id: string; status: string; entry_id: string | null; entries: number; entry: string | null; amount: string; to_amount: string; source_sum: string; dest_sum: string }>(sql`
     select t.id::text, t.status, t.entry_id::text, (t.amount_minor + t.fee_minor)::text as amount, t.to_amount_minor::text as to_amount,
-      (select count(*) from journal_entries e where e.transfer_id = t.id)::int as entries,
-      (select min(e.id)::text from journal_entries e where e.transfer_id = t.id) as entry,
-      (select coalesce(sum(l.amount_minor), 0) from journal_legs l join journal_entries e on e.id = l.entry_id
-        where e.transfer_id = t.id and l.account_id = t.from_account_id)::text as source_sum,
-      (select coalesce(sum(l.amount_minor), 0) from journal_legs l join journal_entries e on e.id = l.entry_id
-        where e.transfer_id = t.id and l.account_id = t.to_account_id)::text as dest_sum
-    from transfers t`)) {
+      coalesce(x.entries, 0)::int as entries, x.entry::text as entry,
+      coalesce(x.source_sum, 0)::text as source_sum, coalesce(x.dest_sum, 0)::text as dest_sum
+    from transfers t
+    -- one pass over the entries and legs (a subquery per transfer went through a busy account's
+    -- every leg for each of its transfers: quadratic)
+    left join (
+      select e.transfer_id, count(distinct e.id) as entries, min(e.id) as entry,
+        sum(l.amount_minor) filter (where l.account_id = tt.from_account_id) as source_sum,
+        sum(l.amount_minor) filter (where l.account_id = tt.to_account_id) as dest_sum
+      from journal_entries e
+      join transfers tt on tt.id = e.transfer_id
+      left join journal_legs l on l.entry_id = e.id
+      group by e.transfer_id
+    ) x on x.transfer_id = t.id`)) {
     const ok =
       r.status === 'posted'
         ? r.entries === 1 && r.entry_id === r.entry && BigInt(r.source_sum) === -BigInt(r.amount) && BigInt(r.dest_sum) === BigInt(r.to_amount)
