@@ -17,7 +17,7 @@
  *   npx tsx bench/lighthouse.ts --no-build uses the dist/ there is
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -80,6 +80,11 @@ async function runOnce(browser: Browser, origin: string, path: string, user: Sig
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const lhr = result.lhr;
+    // LIGHTHOUSE_REPORT_DIR: each run's full report (JSON), to see the long tasks and the request chain
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${path.replaceAll('/', '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalUrl = lhr.finalDisplayedUrl;
     if (new URL(finalUrl).pathname !== path) throw new Error(`Lighthouse ended on ${finalUrl}, not ${path}`);

@@ -32,11 +32,7 @@ async function start() {
   // needs after the guard (the query client with its chunk, the app's words) loads now, in
   // parallel with the start, instead of one round trip later (issue 12: /home on a phone).
   const signedInPage = readPersistedSession()?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
-  if (signedInPage) {
-    void loadAppQueryClient().catch(() => undefined);
-    // and the request wrapper with the methods' contract, which its first reads need
-    void import('./lib/request.ts').then((request) => request.preloadRegistry(), () => undefined);
-  }
+  if (signedInPage) void loadAppQueryClient().catch(() => undefined);
   await initI18n({ allowed: activeVariant.languages, appCatalog: signedInPage });
   applyTheme(activeVariant.theme);
   document.title = activeVariant.projectName;

@@ -312,12 +312,6 @@ async function send(
  */
 let registry: Promise<typeof import('../../api/registry.ts')> | null = null;
 const loadRegistry = () => (registry ??= import('../../api/registry.ts'));
-/** Starts loading the registry now (a signed-in page's start: its first calls need it at once). */
-export function preloadRegistry(): void {
-  void loadRegistry().catch(() => {
-    registry = null; // the first call tries again
-  });
-}
 /** The money contract (which methods need an idempotency key), in the registry's chunk. */
 
 export interface CallOptions {
