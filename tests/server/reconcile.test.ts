@@ -4,9 +4,10 @@
  * to say what is wrong: a transfer whose legs do not match it, a posted transfer without its entry,
  * a balance that is not the sum of its legs.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.ts';
+import { callMethod, createTestApp, signIn, type TestApp } from './harness.ts';
 import { reconcile } from '../../server/modules/accounts/ledger.ts';
 import type { Db } from '../../server/db/types.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
@@ -35,29 +36,21 @@ async function problemsAfter(breakIt: (tx: Db) => Promise<unknown>): Promise<str
 
 beforeAll(async () => {
   t = await createTestApp({ transferWorkers: false });
-  // a posted transfer between two of Rita's accounts, through the batch statement
-  const [own] = rowsOf<{ user_id: number; customer_id: number; ids: number[] }>(
-    await t.db.execute(sql`select u.id as user_id, u.customer_id, array_agg(a.account_id order by a.account_id) as ids
-      from users u join accounts a on a.customer_id = u.customer_id and a.currency = 'EUR'
-      where u.email = 'rita@demo.test' group by u.id, u.customer_id`),
-  );
-  let ids = own!.ids;
-  if (ids.length < 2) {
-    await t.db.execute(sql`insert into accounts (type, currency, customer_id) values (1001, 'EUR', ${own!.customer_id})`);
-    ids = rowsOf<{ id: number }>(await t.db.execute(sql`select account_id as id from accounts where customer_id = ${own!.customer_id} and currency = 'EUR' order by account_id`)).map((r) => r.id);
-  }
-  await t.db.execute(sql`update customers set transaction_approve_mode = 'none' where id = ${own!.customer_id}`);
-  const [row] = rowsOf<{ r: { answer?: { transactionId: number } }[] }>(
-    await t.db.execute(sql`select ledger_transfer_batch(${JSON.stringify([
-      {
-        userId: own!.user_id, customerId: own!.customer_id, method: 'transferBetweenAccounts', key: 'reconcile-test', requestHash: 'h',
-        kind: 'betweenAccounts', from: ids[0], to: ids[1], currency: 'EUR', amountMinor: '100', exponent: 2,
-        requiredFlags: [], params: { to: 'toAccount', amount: 'toAmount', currency: 'currency' },
-        createdAt: new Date().toISOString(), expiresAt: new Date().toISOString(), day: new Date().toISOString().slice(0, 10),
-      },
-    ])}::jsonb) as r`),
-  );
-  transferId = row!.r[0]!.answer!.transactionId;
+  // a transfer between two of Rita's EUR accounts, posted at once through the API
+  const rita = await signIn(t.app, 'rita');
+  const [own] = rowsOf<{ customer_id: number }>(await t.db.execute(sql`select customer_id from users where email = 'rita@demo.test'`));
+  const customerId = own!.customer_id;
+  await t.db.execute(sql`insert into accounts (type, currency, customer_id) values (1001, 'EUR', ${customerId})`);
+  await t.db.execute(sql`update customers set transaction_approve_mode = 'none' where id = ${customerId}`);
+  const ids = rowsOf<{ id: number }>(
+    await t.db.execute(sql`select account_id as id from accounts where customer_id = ${customerId} and currency = 'EUR' order by account_id`),
+  ).map((r) => r.id);
+  const answer = await callMethod(t.app, 'transferBetweenAccounts', { fromAccount: ids[0], toAccount: ids.at(-1), toAmount: '1.00', currency: 'EUR' }, {
+    token: rita.accessToken,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(answer.body.responseCode, JSON.stringify(answer.body)).toBe('00');
+  transferId = Number(answer.body.transactionId);
   expect(await reconcile(t.db)).toEqual([]);
 });
 
