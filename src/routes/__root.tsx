@@ -5,7 +5,7 @@ import { ToastRegion } from '../ui/toast-region.tsx';
 import { StepHeading } from '../ui/step-heading.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { DemoBanner } from '../ui/demo-banner.tsx';
-import { activeVariant } from '../../variants/index.ts';
+import { Brand } from '../app/shell/brand.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -38,10 +38,10 @@ export function NotFoundPage() {
   const { t } = useLingui();
   return (
     <div className="external-shell">
-      <header className="app-header">
-        <span className="app-brand">{activeVariant.projectName}</span>
+      <header className="shell-topbar">
+        <Brand home={false} />
       </header>
-      <main id="main" tabIndex={-1} className="app-main">
+      <main id="main" tabIndex={-1} className="external-main">
         <StepHeading>{t`Page not found`}</StepHeading>
         <p>{t`The page you asked for does not exist or has moved.`}</p>
         <p>
@@ -55,7 +55,7 @@ export function NotFoundPage() {
 function RootError({ reset }: ErrorComponentProps) {
   const { t } = useLingui();
   return (
-    <main id="main" tabIndex={-1} className="app-main">
+    <main id="main" tabIndex={-1} className="external-main">
       <StepHeading>{t`Something went wrong`}</StepHeading>
       <Alert tone="error">{t`The page could not be shown. Try again; if it keeps happening, contact support.`}</Alert>
       <button type="button" className="btn btn-primary" onClick={() => reset()}>

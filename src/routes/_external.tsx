@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
-import { activeVariant } from '../../variants/index.ts';
 import { LanguageSwitcher } from '../app/language-switcher.tsx';
 import { SiteFooter } from '../app/site-footer.tsx';
+import { Brand } from '../app/shell/brand.tsx';
 import { clearAuthSecret, parseActivationQuery } from '../features/registration/activation-query.ts';
 import { useActivatedNotice } from '../features/registration/activated-notice.ts';
 import { ensureAppCatalog } from '../lib/i18n.ts';
@@ -55,11 +55,11 @@ function ExternalOutlet() {
 function ExternalLayout() {
   return (
     <div className="external-shell">
-      <header className="app-header">
-        <span className="app-brand">{activeVariant.projectName}</span>
+      <header className="shell-topbar">
+        <Brand home={false} />
         <LanguageSwitcher signedIn={false} />
       </header>
-      <main id="main" tabIndex={-1} className="app-main">
+      <main id="main" tabIndex={-1} className="external-main">
         <ExternalOutlet />
       </main>
       <SiteFooter />

@@ -180,8 +180,17 @@ describe('home', () => {
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main');
-    // the header shows the customer's name from the session
-    expect(within(screen.getByRole('banner')).getByText('Anna Lind')).toBeTruthy();
+    // the header's account menu shows the customer's name from the session, and opens with it
+    const accountButton = within(screen.getByRole('banner')).getByRole('button', { name: 'Account menu, Anna Lind' });
+    expect(accountButton.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await userEvent.click(accountButton);
+    expect(accountButton.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    // Escape closes it and the focus goes back to the button
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(document.activeElement).toBe(accountButton);
   });
 
   it('a business customer is greeted with the company name', async () => {
@@ -233,6 +242,7 @@ describe('not found and language', () => {
     handlers.customerLanguageUpdate = () => ({ responseCode: '00' });
     await renderApp('/home', baseCustomer);
     await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna Lind' });
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'uk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ласкаво просимо, Anna Lind' })).toBeTruthy();
     expect(screen.getByText('У вас 3 рахунки.')).toBeTruthy();

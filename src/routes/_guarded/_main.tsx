@@ -1,17 +1,24 @@
-import { Link, Outlet, createFileRoute, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Outlet, createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectActingCustomerId, selectActingForName } from '../../../machines/session/session.select.ts';
 import { useLingui } from '@lingui/react/macro';
-import { activeVariant } from '../../../variants/index.ts';
 import { LanguageSwitcher } from '../../app/language-switcher.tsx';
 import { SignOutButton, useSavedLanguage } from '../../app/session-controls.tsx';
 import { SiteFooter } from '../../app/site-footer.tsx';
+import { AccountMenu } from '../../app/shell/account-menu.tsx';
+import { Brand } from '../../app/shell/brand.tsx';
+import { MainNav } from '../../app/shell/main-nav.tsx';
 import { IdleWarning } from '../../features/auth/idle-warning.tsx';
 import { useSessionCustomer } from '../../features/auth/session-actor.ts';
 import { customerDisplayName } from '../../features/home/display-name.ts';
 import { AppStatusBanner } from '../../features/verification/app-status-banner.tsx';
 
-/** Main layout: header with the customer's name, navigation, language switcher and sign-out. */
+/**
+ * Main layout (issue 13): a top bar with the brand, the company acted for and the account menu
+ * (name, language, profile, settings, sign-out); the main navigation grouped by task, a sidebar on
+ * wide screens and a panel behind the menu button on phones (src/app/shell/shell.css).
+ */
 export const Route = createFileRoute('/_guarded/_main')({
   component: MainLayout,
 });
@@ -24,72 +31,62 @@ function MainLayout() {
   const actingFor = useSelector(session, selectActingForName);
   const actingCustomerId = useSelector(session, selectActingCustomerId);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [navOpen, setNavOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+  // a page change closes the phone's menu panel
+  useEffect(() => setNavOpen(false), [pathname]);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setNavOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
+  const name = customer ? customerDisplayName(customer) : null;
   return (
-    <>
-      <header className="app-header">
-        <Link to="/home" className="app-brand">
-          {activeVariant.projectName}
-        </Link>
-        <nav className="app-nav" aria-label={t`Main`}>
-          <ul>
-            <li>
-              <Link to="/home" activeProps={{ 'aria-current': 'page' }}>
-                {t`Home`}
-              </Link>
-            </li>
-            <li>
-              <Link to="/transfer/account" activeProps={{ 'aria-current': 'page' }}>
-                {t`Between accounts`}
-              </Link>
-            </li>
-            <li>
-              <Link to="/transfer/p2p" activeProps={{ 'aria-current': 'page' }}>
-                {t`Send money`}
-              </Link>
-            </li>
-            <li>
-              <Link to="/history" activeProps={{ 'aria-current': 'page' }}>
-                {t`History`}
-              </Link>
-            </li>
-            <li>
-              <Link to="/statements" activeProps={{ 'aria-current': 'page' }}>
-                {t`Statements`}
-              </Link>
-            </li>
-            <li>
-              <Link to="/profile" activeProps={{ 'aria-current': 'page' }}>
-                {t`Profile`}
-              </Link>
-            </li>
-            <li>
-              <Link to="/setting" activeProps={{ 'aria-current': 'page' }}>
-                {t`Settings`}
-              </Link>
-            </li>
-            {customer?.isAdmin ? (
-              <li>
-                <Link to="/admin-overview" search={{ page: 1 }} activeProps={{ 'aria-current': 'page' }}>
-                  {t`Admin overview`}
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-        <div className="app-user">
-          {customer ? <span className="app-user-name">{customerDisplayName(customer)}</span> : null}
-          {actingFor ? <span className="app-acting-for">{t`Acting for ${actingFor}`}</span> : null}
-          <LanguageSwitcher signedIn />
-          <SignOutButton session={session} />
+    <div className="shell">
+      <header className="shell-topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="shell-menu-button"
+          aria-expanded={navOpen}
+          aria-controls={navId}
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            {navOpen ? (
+              <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          <span className="visually-hidden">{t`Menu`}</span>
+        </button>
+        <Brand />
+        <div className="shell-topbar-end">
+          {actingFor ? <span className="shell-acting-for">{t`Acting for ${actingFor}`}</span> : null}
+          <AccountMenu
+            name={name}
+            email={customer?.login ?? null}
+            actingFor={actingFor}
+            language={<LanguageSwitcher signedIn />}
+            signOut={<SignOutButton session={session} />}
+          />
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="app-main">
+      <MainNav id={navId} isAdmin={customer?.isAdmin === true} open={navOpen} />
+      <main id="main" tabIndex={-1} className="shell-main">
         {/* Document 1 §4: the verification status banner on every page of the main layout. */}
         <AppStatusBanner pathname={pathname} actingCustomerId={actingCustomerId} />
         <Outlet />
       </main>
       <SiteFooter />
       <IdleWarning session={session} />
-    </>
+    </div>
   );
 }
