@@ -13,7 +13,7 @@ const icons = { error: AlertIcon, warning: AlertIcon, info: InfoIcon, success: C
 export function Alert({ tone, title, children }: AlertProps) {
   const Icon = icons[tone];
   return (
-    <div className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div className={`alert alert-${tone} alert-with-icon`} role={tone === 'error' ? 'alert' : 'status'}>
       <Icon className="alert-icon" />
       <div className="alert-content">
         {title ? <p className="alert-title"><strong>{title}</strong></p> : null}
