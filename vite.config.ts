@@ -5,6 +5,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { getVariant } from './variants/index.ts';
+import { variantAssets } from './variants/vite-plugin.ts';
 import { markDemoHtml } from './server/modules/platform/demo-marks.ts';
 import { DEVICE_MANIFEST_FILE, DEVICE_MANIFEST_TYPE, deviceManifestJson } from './src/device/manifest.ts';
 import { precompressFile } from './scripts/precompress.ts';
@@ -93,6 +94,8 @@ export default defineConfig({
         for (const fileName of Object.keys(bundle)) precompressFile(join(output.dir ?? 'dist', fileName));
       },
     },
+    // The variant's tokens, logo, favicon and manifest, written into the build (no flash of default colours).
+    variantAssets(variant),
     {
       name: 'variant-title',
       // The page title before the app starts (no inline script: the CSP forbids it).

@@ -2,7 +2,8 @@
  * The composition root. Order matters:
  * 1. the `api` query value (backend override) is applied before anything calls the API;
  * 2. the UI language is loaded before the first render (document 1 §1);
- * 3. the variant's theme is applied;
+ * 3. the page title is set (the variant's colours and font are in the build's stylesheet,
+ *    src/ui/styles.ts, so nothing is applied at run time);
  * 4. the session actor starts (restored from sessionStorage) and the request wrapper gets its hooks;
  * 5. the router renders.
  */
@@ -18,8 +19,7 @@ import { createDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { loadAppQueryClient, loadedAppQueryClient } from './app/app-query-client.ts';
 import { createAppRouter } from './app/router.ts';
-import { applyTheme } from './app/theme.ts';
-import './ui/theme.css';
+import './ui/styles.ts';
 
 /** Pages a restored session does not stay on (the external layout's): nothing to load ahead. */
 const SIGNED_OUT_PATHS = /^\/(login|register|account-recovery|activate)(\/|$)/;
@@ -34,7 +34,6 @@ async function start() {
   const signedInPage = readPersistedSession()?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
   if (signedInPage) void loadAppQueryClient().catch(() => undefined);
   await initI18n({ allowed: activeVariant.languages, appCatalog: signedInPage });
-  applyTheme(activeVariant.theme);
   document.title = activeVariant.projectName;
 
   const inspect = await createDevInspector();

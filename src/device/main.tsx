@@ -1,6 +1,6 @@
 /**
  * The device companion's entry (device.html, served at DEVICE_COMPANION_PATH): its own bundle, so
- * the web app's does not grow. Same catalogs and variant theme as the web app; the language comes
+ * the web app's does not grow. Same catalogs and variant theme (src/ui/styles.ts) as the web app; the language comes
  * from the stored choice or the phone's (src/lib/i18n.ts). The hash carries `#link=<id>.<code>`
  * (linking) or `#approve=<key>` (open that request); it is removed from the address bar once read,
  * so the code does not stay in the history.
@@ -11,7 +11,6 @@ import { I18nProvider } from '@lingui/react';
 import { activeVariant } from '../../variants/index.ts';
 import { deviceCompanionMachine } from '../../machines/device-companion/device-companion.machine.ts';
 import { parseCompanionHash } from '../../machines/device-companion/link-code.ts';
-import { applyTheme } from '../app/theme.ts';
 import { ensureAppCatalog, i18n, initI18n } from '../lib/i18n.ts';
 import {
   approveDeviceActor,
@@ -27,7 +26,7 @@ import {
   writeStoredLink,
 } from './actors.ts';
 import { CompanionShell } from './companion-shell.tsx';
-import '../ui/theme.css';
+import '../ui/styles.ts';
 import './device.css';
 
 export const liveCompanionMachine = deviceCompanionMachine.provide({
@@ -50,7 +49,6 @@ async function start() {
   await initI18n({ allowed: activeVariant.languages });
   // The companion's words are in the app catalog part.
   await ensureAppCatalog();
-  applyTheme(activeVariant.theme);
   document.title = activeVariant.projectName;
 
   const hash = parseCompanionHash(window.location.hash);

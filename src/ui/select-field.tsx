@@ -1,7 +1,9 @@
 /**
- * A labelled select in the shared field frame (field.tsx), like TextField.
+ * A labelled select in the shared field frame (field.tsx), like TextField. The native select
+ * stays (keyboard, phones' pickers); only its arrow is drawn, the same in every browser.
  */
 import { Field } from './field.tsx';
+import { ChevronDownIcon } from './icons.tsx';
 
 export interface SelectFieldProps {
   label: string;
@@ -20,6 +22,7 @@ export function SelectField({ label, name, value, onChange, options, placeholder
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
+        <span className="select-control">
         <select {...control} name={name} value={value} onChange={(e) => onChange(e.currentTarget.value)} disabled={disabled}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
@@ -28,6 +31,8 @@ export function SelectField({ label, name, value, onChange, options, placeholder
             </option>
           ))}
         </select>
+        <ChevronDownIcon />
+        </span>
       )}
     </Field>
   );

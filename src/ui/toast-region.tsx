@@ -1,28 +1,34 @@
 import { useLingui } from '@lingui/react/macro';
 import { dismissToast, useToasts } from '../lib/notify.ts';
+import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
+
+const icons = { error: AlertIcon, success: CheckIcon, info: InfoIcon } as const;
 
 /**
  * The toasts, in a polite live region that is always in the DOM (a region added together with
- * its content is often not announced).
+ * its content is often not announced). Where they appear, and why they cover no content that
+ * matters: components.css, "Toasts".
  */
 export function ToastRegion() {
   const { t } = useLingui();
   const toasts = useToasts();
   return (
-    <section aria-label={t`Notifications`}>
+    <section aria-label={t`Notifications`} className="toast-region">
       <ul className="toasts" aria-live="polite" aria-relevant="additions">
         {toasts.map((toast) => {
           const title = toast.title;
+          const Icon = icons[toast.tone];
           return (
-          <li key={toast.id} className={`toast toast-${toast.tone}`}>
-            <div className="toast-text">
-              <p className="toast-title">{toast.title}</p>
-              {toast.body ? <p className="toast-body">{toast.body}</p> : null}
-            </div>
-            <button type="button" className="btn btn-link" onClick={() => dismissToast(toast.id)} aria-label={t`Dismiss notification: ${title}`}>
-              ×
-            </button>
-          </li>
+            <li key={toast.id} className={`toast toast-${toast.tone}`}>
+              <Icon className="toast-icon" />
+              <div className="toast-text">
+                <p className="toast-title">{toast.title}</p>
+                {toast.body ? <p className="toast-body">{toast.body}</p> : null}
+              </div>
+              <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)} aria-label={t`Dismiss notification: ${title}`}>
+                <CloseIcon />
+              </button>
+            </li>
           );
         })}
       </ul>

@@ -14,6 +14,7 @@ import type { RegistrationField, RegistrationForm } from '../../../machines/regi
 import { selectRegistrationView } from '../../../machines/registration/registration.select.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { CheckboxField } from '../../ui/choice-fields.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { checkEmailActor, createAccountActor, resendCodeActor } from './actors.ts';
@@ -67,7 +68,7 @@ export function RegistrationView({ actor, personalTypes, countries, termsUrl, pr
   const { t, i18n } = useLingui();
   const view = selectRegistrationView(useSelector(actor, (s) => s));
   const [form, setForm] = useState<RegistrationForm>(() => emptyForm(personalTypes));
-  const ids = { type: useId(), country: useId(), terms: useId() };
+  const ids = { type: useId(), country: useId() };
 
   const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const fieldError = (field: RegistrationField) => {
@@ -224,23 +225,13 @@ export function RegistrationView({ actor, personalTypes, countries, termsUrl, pr
           maxLength={32}
           error={fieldError('phone')}
         />
-        <div className="field field-checkbox">
-          <input
-            id={ids.terms}
-            type="checkbox"
-            name="acceptTerms"
-            checked={form.acceptTerms}
-            onChange={(e) => set('acceptTerms', e.currentTarget.checked)}
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? `${ids.terms}-error` : undefined}
-          />
-          <label htmlFor={ids.terms}>{t`I accept the terms and the privacy policy`}</label>
-          {termsError ? (
-            <span id={`${ids.terms}-error`} className="field-error">
-              {termsError}
-            </span>
-          ) : null}
-        </div>
+        <CheckboxField
+          name="acceptTerms"
+          label={t`I accept the terms and the privacy policy`}
+          checked={form.acceptTerms}
+          onChange={(checked) => set('acceptTerms', checked)}
+          error={termsError}
+        />
         <p className="field-hint">
           <a href={termsUrl} target="_blank" rel="noreferrer noopener">
             {t`Terms`}

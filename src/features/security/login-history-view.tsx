@@ -6,7 +6,9 @@ import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { loginHistoryQuery } from './queries.ts';
@@ -32,31 +34,19 @@ export function LoginHistoryView({ page, onPage }: LoginHistoryViewProps) {
           <p>{t`No sign-ins yet.`}</p>
         ) : (
           <>
-            <table className="data-table">
-              <caption>{t`Page ${page} of ${pages}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t`Date`}</th>
-                  <th scope="col">{t`Address`}</th>
-                  <th scope="col">{t`Country`}</th>
-                  <th scope="col">{t`Browser`}</th>
-                  <th scope="col">{t`Result`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.items.map((item, i) => (
-                  <tr key={`${item.date}-${i}`}>
-                    <td>
-                      <time dateTime={item.date}>{formatDateTime(item.date, getUiLanguageTag())}</time>
-                    </td>
-                    <td>{item.ip}</td>
-                    <td>{item.countryCode ?? '—'}</td>
-                    <td title={item.userAgent}>{describeUserAgent(item.userAgent)}</td>
-                    <td>{resultText(item)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={t`Page ${page} of ${pages}`}
+              rows={query.data.items}
+              rowKey={(item, i) => `${item.date}-${i}`}
+              card
+              columns={[
+                { header: t`Date`, render: (item) => <time dateTime={item.date}>{formatDateTime(item.date, getUiLanguageTag())}</time> },
+                { header: t`Address`, render: (item) => item.ip },
+                { header: t`Country`, render: (item) => item.countryCode ?? '—' },
+                { header: t`Browser`, render: (item) => <span title={item.userAgent}>{describeUserAgent(item.userAgent)}</span> },
+                { header: t`Result`, render: (item) => <Badge tone={item.result === 'success' ? 'success' : 'danger'}>{resultText(item)}</Badge> },
+              ]}
+            />
             <nav aria-label={t`Pages`} className="actions">
               <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
                 {t`Newer`}

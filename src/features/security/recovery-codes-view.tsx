@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button.tsx';
+import { CheckboxField } from '../../ui/choice-fields.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 
 export interface RecoveryCodesViewProps {
@@ -58,10 +59,7 @@ export function RecoveryCodesView({ codes, saved, canContinue, onSavedChange, on
         </Button>
       </div>
       {copied ? <p role="status">{t`Copied.`}</p> : null}
-      <div className="field field-checkbox">
-        <input id={`${id}-saved`} type="checkbox" checked={saved} onChange={(e) => onSavedChange(e.currentTarget.checked)} />
-        <label htmlFor={`${id}-saved`}>{t`I saved my recovery codes`}</label>
-      </div>
+      <CheckboxField label={t`I saved my recovery codes`} checked={saved} onChange={onSavedChange} />
       <Button onClick={onContinue} disabled={!canContinue}>
         {t`Continue`}
       </Button>
