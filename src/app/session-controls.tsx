@@ -7,6 +7,7 @@ import { activeVariant } from '../../variants/index.ts';
 import { logout, type SessionActor } from '../features/auth/session-actor.ts';
 import { fromSettingsLanguage, getUiLanguage, setUiLanguage } from '../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
+import { LogoutIcon } from '../ui/icons.tsx';
 
 export function SignOutButton({ session }: { session: SessionActor }) {
   const { t } = useLingui();
@@ -19,6 +20,7 @@ export function SignOutButton({ session }: { session: SessionActor }) {
         await navigate({ to: '/login' });
       }}
     >
+      <LogoutIcon />
       {t`Sign out`}
     </Button>
   );

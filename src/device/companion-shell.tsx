@@ -14,7 +14,7 @@ export function CompanionShell({ logic, input }: { logic: DeviceCompanionMachine
     <div className="companion-shell">
       <DemoBanner />
       <header className="companion-header">
-        <span className="app-brand">{activeVariant.projectName}</span>
+        <span className="companion-brand">{activeVariant.projectName}</span>
         {languages.length > 1 ? (
           <label className="companion-language">
             <span className="visually-hidden">{t`Language`}</span>

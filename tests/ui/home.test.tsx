@@ -48,10 +48,12 @@ useHarness(() => ({
 }));
 
 describe('home', () => {
-  it('shows the total of the open accounts per currency, and each account', async () => {
+  it('shows each account once, and a total only for a currency with several open accounts', async () => {
     await renderApp('/home');
     const totals = await screen.findByRole('list', { name: 'Total per currency' });
-    expect(within(totals).getAllByRole('listitem').map((li) => plain(li.textContent))).toEqual(['EUR total: €1,250.75', 'BTC total: BTC 0.00012345']);
+    // BTC has one account: its total would only repeat that account's balance
+    expect(within(totals).getAllByRole('listitem').map((li) => plain(li.textContent))).toEqual(['EUR total: €1,250.75']);
+    expect(within(screen.getByRole('listitem', { name: 'Payment account · BTC' })).getByText((_, el) => plain(el?.textContent) === 'BTC 0.00012345' && el?.tagName === 'P')).toBeTruthy();
     expect(screen.getByText('You have 4 accounts.')).toBeTruthy();
     expect(screen.getByText('€999.00')).toBeTruthy();
   });
@@ -67,9 +69,20 @@ describe('home', () => {
     const table = screen.getByRole('table', { name: 'EUR balance by day, Last 90 days' });
     expect(within(table).getAllByRole('row').slice(1).map((r) => plain(r.textContent))).toEqual(['Sep 1, 2026€1,000.00', 'Oct 1, 2026€800.50', 'Nov 20, 2026€1,250.75']);
     expect(platform.bodies('balanceHistory')).toEqual([{ days: 90 }]);
+    // readable axes: the lowest, middle and highest value on the left, dates below
+    const labels = [...chart.querySelectorAll('text')].map((el) => plain(el.textContent));
+    expect(labels).toEqual(['€800.50', '€1,025.63', '€1,250.75', 'Sep 1, 2026', 'Oct 1, 2026', 'Nov 20, 2026']);
+    // the keyboard reads each day: the chart takes the focus, Home goes to the first day
+    const reader = screen.getByRole('group', { name: /^Balance chart/ });
+    reader.focus();
+    await user.keyboard('{Home}');
+    expect(within(reader).getByText('Sep 1, 2026: €1,000.00')).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(within(reader).getByText('Oct 1, 2026: €800.50')).toBeTruthy();
+    expect(chart.querySelectorAll('.chart-point-active')).toHaveLength(1);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'BTC');
-    expect(plain(screen.getByRole('img').getAttribute('aria-label'))).toBe(
+    expect(plain(screen.getByRole('img', { name: /balance|Баланс/ }).getAttribute('aria-label'))).toBe(
       'BTC balance, Last 90 days: from BTC 0.00012345 (Nov 1, 2026) to BTC 0.00012345 (Nov 1, 2026); lowest BTC 0.00012345, highest BTC 0.00012345.',
     );
 
@@ -88,9 +101,10 @@ describe('home', () => {
     const lists = within(section).getAllByRole('list');
     const items = lists.map((list) => within(list).getAllByRole('listitem').map((li) => plain(li.textContent)));
     expect(items).toEqual([
-      ['boris@demo.testPayment to a person · DinnerPending-€25.00', 'EUR account 104Between own accounts+€40.00'],
-      ['Mila MarinPayment to a person+€100.10'],
-      ['carl@demo.testPayment to a personRejected-€5.00'],
+      // each row starts with the counterparty's initial
+      ['Bboris@demo.testPayment to a person · DinnerPending-€25.00', 'EEUR account 104Between own accounts+€40.00'],
+      ['MMila MarinPayment to a person+€100.10'],
+      ['Ccarl@demo.testPayment to a personRejected-€5.00'],
     ]);
     // each day's list is named by its heading; no fee row anywhere
     expect(within(section).getByRole('list', { name: 'Friday, November 20, 2026' })).toBeTruthy();
@@ -113,8 +127,8 @@ describe('home', () => {
     await renderApp('/home');
     const nav = await screen.findByRole('navigation', { name: 'Move money' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Between your accounts', '/transfer/account'],
       ['Send to a person', '/transfer/p2p'],
+      ['Between your accounts', '/transfer/account'],
       ['Transaction history', '/history'],
     ]);
   });
@@ -137,6 +151,6 @@ describe('home', () => {
     await renderApp('/home', { signedIn: { ...customer, language: 'ru' } });
     expect(await screen.findByRole('heading', { level: 3, name: 'пятница, 20 ноября 2026 г.' })).toBeTruthy();
     expect(screen.getByText((_, el) => el?.className === 'amount amount-in' && plain(el.textContent) === '+100,10 €')).toBeTruthy();
-    expect(plain(screen.getByRole('img').getAttribute('aria-label'))).toMatch(/^Баланс в EUR, период «.*»: с 1 000,00 € \(1 сент\. 2026 г\.\) до 1 250,75 € /);
+    expect(plain(screen.getByRole('img', { name: /balance|Баланс/ }).getAttribute('aria-label'))).toMatch(/^Баланс в EUR, период «.*»: с 1 000,00 € \(1 сент\. 2026 г\.\) до 1 250,75 € /);
   });
 });

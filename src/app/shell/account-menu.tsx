@@ -10,6 +10,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { ChevronDownIcon } from '../../ui/icons.tsx';
 
 /** Up to two initials of a display name ("Anna Lind" -> "AL", "Northwind Trading Ltd" -> "NT"). */
 export function initialsOf(name: string): string {
@@ -75,9 +76,7 @@ export function AccountMenu({ name, email, actingFor, withPages = true, language
           {name ? initialsOf(name) : ''}
         </span>
         <span className="account-menu-name">{name ?? ''}</span>
-        <svg className="account-menu-chevron" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ChevronDownIcon size={16} className="account-menu-chevron" />
       </button>
       <div id={panelId} className="account-menu-panel" hidden={!open}>
         <div className="account-menu-who">

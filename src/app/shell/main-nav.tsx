@@ -7,10 +7,12 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { ExchangeIcon, HistoryIcon, HomeIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
   to: '/home' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/account' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
+  icon: IconComponent;
   search?: Record<string, unknown>;
 }
 
@@ -25,6 +27,7 @@ function NavGroup({ title, items }: { title: string; items: NavItem[] }) {
         {items.map((item) => (
           <li key={item.to}>
             <Link to={item.to} search={item.search as never} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+              <item.icon />
               {item.label}
             </Link>
           </li>
@@ -38,31 +41,33 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
   const { t } = useLingui();
   return (
     <nav id={id} className="main-nav" aria-label={t`Main`} data-open={open}>
+      <div className="main-nav-inner">
       <NavGroup
         title={t`Accounts`}
         items={[
-          { to: '/home', label: t`Home` },
-          { to: '/history', label: t`History` },
-          { to: '/statements', label: t`Statements` },
+          { to: '/home', label: t`Home`, icon: HomeIcon },
+          { to: '/history', label: t`History`, icon: HistoryIcon },
+          { to: '/statements', label: t`Statements`, icon: StatementsIcon },
         ]}
       />
       <NavGroup
         title={t`Payments`}
         items={[
-          { to: '/transfer/p2p', label: t`Send money` },
-          { to: '/transfer/account', label: t`Between accounts` },
+          { to: '/transfer/p2p', label: t`Send money`, icon: SendIcon },
+          { to: '/transfer/account', label: t`Between accounts`, icon: ExchangeIcon },
         ]}
       />
       <NavGroup
         title={t`Your account`}
         items={[
-          { to: '/profile', label: t`Profile` },
-          { to: '/setting', label: t`Settings` },
-          { to: '/login-history', label: t`Sign-in history`, search: { page: 1 } },
+          { to: '/profile', label: t`Profile`, icon: ProfileIcon },
+          { to: '/setting', label: t`Settings`, icon: SettingsIcon },
+          { to: '/login-history', label: t`Sign-in history`, icon: ReceiptIcon, search: { page: 1 } },
         ]}
       />
-      {isAdmin ? <NavGroup title={t`Administration`} items={[{ to: '/admin-overview', label: t`Admin overview`, search: { page: 1 } }]} /> : null}
+      {isAdmin ? <NavGroup title={t`Administration`} items={[{ to: '/admin-overview', label: t`Admin overview`, icon: SettingsIcon, search: { page: 1 } }]} /> : null}
       {footer}
+      </div>
     </nav>
   );
 }

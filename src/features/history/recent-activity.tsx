@@ -21,6 +21,12 @@ import { SignedAmount, StatusBadge } from './parts.tsx';
 import { transactionHistoryQuery } from './queries.ts';
 import './history.css';
 
+/** The counterparty's first letter (or digit) for its round mark; the name itself is read out. */
+function initialOf(counterparty: string | null | undefined): string {
+  const letter = [...(counterparty ?? '').trim()].find((c) => /[\p{L}\p{N}]/u.test(c));
+  return letter ? letter.toLocaleUpperCase() : '·';
+}
+
 export function RecentActivity({ actingCustomerId }: { actingCustomerId: number | null }) {
   const { t } = useLingui();
   const id = useId();
@@ -30,8 +36,8 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
   const groups = query.data ? groupByDay(query.data.transactions.transaction.filter((row) => row.operationType !== 'Fees')) : [];
 
   return (
-    <section className="history-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t`Recent activity`}</h2>
+    <section className="card home-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">{t`Recent activity`}</h2>
       {query.isPending ? (
         <Spinner label={t`Loading the recent activity`} />
       ) : query.isError ? (
@@ -52,6 +58,9 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
             <ul className="activity-list" aria-labelledby={`${id}-${group.day}`}>
               {group.transactions.map((row) => (
                 <li key={row.rowId} className="activity-item">
+                  <span className="activity-initial" aria-hidden="true">
+                    {initialOf(row.counterparty)}
+                  </span>
                   <span className="activity-what">
                     <span>{row.counterparty}</span>
                     <span className="row-note">

@@ -1,11 +1,16 @@
 /**
  * The balance over time (balanceHistory): one line chart per currency, drawn as an inline SVG
  * (no chart library). The balance stays as it is between days with movement, so the line steps.
+ *
+ * The chart fills its box (issue 13): the SVG is drawn at the width the box has (a ResizeObserver;
+ * 640 where there is none, as in tests), with a value axis (lowest, middle, highest) and dates
+ * under the line. Pointing at the chart or moving along it with the arrow keys (it takes the
+ * focus) shows the day's balance beside a marker; the keyboard's choice is also announced.
  * For screen readers the picture is an image whose label sums it up (first and last balance,
  * lowest and highest), and every point is in a table under "Show the data points". The line's
  * drawing animation is off for those who ask for reduced motion (home.css).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -20,12 +25,13 @@ export type ChartPeriod = (typeof CHART_PERIODS)[number];
 
 type Point = { date: string; balance: string };
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PAD = { top: 16, right: 16, bottom: 28, left: 16 };
+const DEFAULT_WIDTH = 640;
+const HEIGHT = 240;
+/** room for the value labels on the left and the dates below */
+const PAD = { top: 16, right: 16, bottom: 32, left: 88 };
 
-/** The points placed in the chart's box; a step line from each point to the next. */
-export function chartGeometry(points: readonly Point[]) {
+/** The points placed in a box `width` wide; a step line from each point to the next. */
+export function chartGeometry(points: readonly Point[], WIDTH = DEFAULT_WIDTH) {
   const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
   const times = sorted.map((p) => Date.parse(p.date));
   // Drawing only: positions may be floats; every number shown is formatted from the strings.
@@ -46,7 +52,26 @@ export function chartGeometry(points: readonly Point[]) {
   const path = xy.map((p, i) => (i === 0 ? `M${p.x.toFixed(1)} ${p.y.toFixed(1)}` : `H${p.x.toFixed(1)} V${p.y.toFixed(1)}`)).join(' ');
   const minIndex = values.indexOf(Math.min(...values));
   const maxIndex = values.indexOf(Math.max(...values));
-  return { sorted, xy, path, lowest: sorted[minIndex]!, highest: sorted[maxIndex]! };
+  // the value axis: lowest, middle and highest, where the line can reach them
+  const ticks = [low, (low + high) / 2, high].map((value) => ({ value, y: y(value) }));
+  return { sorted, xy, path, lowest: sorted[minIndex]!, highest: sorted[maxIndex]!, ticks, width: WIDTH };
+}
+
+/** The width of an element as it is laid out, followed as it changes. */
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
+      if (next > 0) setWidth(next);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
 }
 
 export function BalanceChartSection({ actingCustomerId }: { actingCustomerId: number | null }) {
@@ -60,8 +85,8 @@ export function BalanceChartSection({ actingCustomerId }: { actingCustomerId: nu
   const shown = series.find((s) => s.currency === currency) ?? series[0];
 
   return (
-    <section className="home-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t`Balance over time`}</h2>
+    <section className="card home-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card-title">{t`Balance over time`}</h2>
       <div className="chart-controls">
         <div className="field">
           <label htmlFor={`${id}-period`}>{t`Period`}</label>
@@ -104,7 +129,10 @@ export function BalanceChartSection({ actingCustomerId }: { actingCustomerId: nu
 export function BalanceChart({ currency, points, periodName }: { currency: string; points: readonly Point[]; periodName: string }) {
   const { t } = useLingui();
   const lang = getUiLanguage();
-  const { sorted, xy, path, lowest, highest } = chartGeometry(points);
+  const [boxRef, width] = useWidth<HTMLDivElement>();
+  const { sorted, xy, path, lowest, highest, ticks } = chartGeometry(points, width);
+  const [active, setActive] = useState<number | null>(null);
+  const [announced, setAnnounced] = useState('');
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
   const money = (p: Point) => formatMoney(p.balance, currency, lang);
@@ -114,20 +142,82 @@ export function BalanceChart({ currency, points, periodName }: { currency: strin
   const firstText = `${money(first)} (${day(first)})`;
   const lastText = `${money(last)} (${day(last)})`;
   const summary = t`${currency} balance, ${periodName}: from ${firstText} to ${lastText}; lowest ${lowestText}, highest ${highestText}.`;
+  // the dates under the line: first, middle and last point (fewer when they would collide)
+  const dateTicks = [...new Set(sorted.length > 2 && width >= 360 ? [0, Math.floor((sorted.length - 1) / 2), sorted.length - 1] : [0, sorted.length - 1])];
+  const valueText = (value: number) => formatMoney(value.toFixed(currency === 'BTC' || currency === 'ETH' ? 8 : 2), currency, lang);
+
+  const nearest = (clientX: number, svg: SVGSVGElement) => {
+    const box = svg.getBoundingClientRect();
+    const x = ((clientX - box.left) / Math.max(box.width, 1)) * width;
+    let best = 0;
+    xy.forEach((p, i) => {
+      if (Math.abs(p.x - x) < Math.abs(xy[best]!.x - x)) best = i;
+    });
+    return best;
+  };
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => setActive(nearest(event.clientX, event.currentTarget));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, (i: number) => number> = {
+      ArrowRight: (i) => Math.min(i + 1, sorted.length - 1),
+      ArrowLeft: (i) => Math.max(i - 1, 0),
+      Home: () => 0,
+      End: () => sorted.length - 1,
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move(active ?? sorted.length);
+    setActive(next);
+    const point = sorted[next]!;
+    setAnnounced(`${day(point)}: ${money(point)}`);
+  };
+  const activePoint = active === null ? null : sorted[active];
+  const activeXY = active === null ? null : xy[active];
 
   return (
     <figure className="balance-chart">
-      <svg role="img" aria-label={summary} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} focusable="false">
-        <line className="chart-axis" x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} />
-        <path className="chart-line" d={path} pathLength={1} />
-        {xy.map((p, i) => (
-          <circle key={sorted[i]!.date} className="chart-point" cx={p.x} cy={p.y} r={3} />
-        ))}
-      </svg>
+      <div
+        ref={boxRef}
+        className="chart-box"
+        tabIndex={0}
+        role="group"
+        aria-label={t`Balance chart: use the left and right arrow keys to read each day`}
+        onKeyDown={onKeyDown}
+        onBlur={() => setActive(null)}
+      >
+        <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} focusable="false" onPointerMove={onPointerMove} onPointerLeave={() => setActive(null)}>
+          {ticks.map((tick) => (
+            <g key={tick.value} className="chart-tick">
+              <line className="chart-grid" x1={PAD.left} x2={width - PAD.right} y1={tick.y} y2={tick.y} />
+              <text className="chart-label" x={PAD.left - 8} y={tick.y} textAnchor="end" dominantBaseline="middle">
+                {valueText(tick.value)}
+              </text>
+            </g>
+          ))}
+          <line className="chart-axis" x1={PAD.left} x2={width - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} />
+          {dateTicks.map((i) => (
+            <text key={sorted[i]!.date} className="chart-label" x={xy[i]!.x} y={HEIGHT - PAD.bottom + 20} textAnchor={i === 0 ? 'start' : i === sorted.length - 1 ? 'end' : 'middle'}>
+              {day(sorted[i]!)}
+            </text>
+          ))}
+          <path className="chart-line" d={path} pathLength={1} />
+          {xy.map((p, i) => (
+            <circle key={sorted[i]!.date} className={i === active ? 'chart-point chart-point-active' : 'chart-point'} cx={p.x} cy={p.y} r={i === active ? 5 : 3} />
+          ))}
+          {activeXY ? <line className="chart-cursor" x1={activeXY.x} x2={activeXY.x} y1={PAD.top} y2={HEIGHT - PAD.bottom} /> : null}
+        </svg>
+        {activePoint && activeXY ? (
+          <div className="chart-tooltip" aria-hidden="true" style={{ left: `${Math.min(Math.max(activeXY.x, 70), width - 70)}px`, top: `${Math.max(activeXY.y - 12, 0)}px` }}>
+            <span className="chart-tooltip-value">{money(activePoint)}</span>
+            <span className="chart-tooltip-date">{day(activePoint)}</span>
+          </div>
+        ) : null}
+        <span className="visually-hidden" aria-live="polite">
+          {announced}
+        </span>
+      </div>
       <figcaption className="chart-legend" aria-hidden="true">
-        <span>{day(first)}</span>
         <span>{t`Lowest ${lowestText} · highest ${highestText}`}</span>
-        <span>{day(last)}</span>
       </figcaption>
       <details>
         <summary>{t`Show the data points`}</summary>

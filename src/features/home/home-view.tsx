@@ -1,9 +1,11 @@
 /**
- * Home: the greeting with the customer's name (getCustomerInfo), links to move money and to the
- * history, the balances (accounts.account): the total of the open accounts per currency, then
- * each account, in the UI language's number format; the balance over time (balanceHistory); and
- * the recent activity, which the route passes in (a view of the history feature: features never
- * import each other).
+ * Home: the greeting with the customer's name (getCustomerInfo), the primary actions as buttons
+ * (send, convert between one's accounts, the history; opening an account and adding money join as
+ * their screens come), the balances in one place (accounts.account: each account once; a total
+ * per currency only where a currency has several open accounts, since a lone account's total would
+ * repeat its balance), in the UI language's number format; the balance over time
+ * (balanceHistory); and the recent activity, which the route passes in (a view of the history
+ * feature: features never import each other). Each part is a card of the design system.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +18,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { HistoryIcon, ExchangeIcon, SendIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { BalanceChartSection } from './balance-chart.tsx';
@@ -54,22 +57,23 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
         <Greeting name={customerDisplayName(customer.data)} />
       )}
 
-      <nav aria-label={t`Move money`}>
-        <ul className="home-links">
-          <li>
-            <Link to="/transfer/account">{t`Between your accounts`}</Link>
-          </li>
-          <li>
-            <Link to="/transfer/p2p">{t`Send to a person`}</Link>
-          </li>
-          <li>
-            <Link to="/history">{t`Transaction history`}</Link>
-          </li>
-        </ul>
+      <nav aria-label={t`Move money`} className="btn-group home-actions">
+        <Link to="/transfer/p2p" className="btn btn-primary">
+          <SendIcon />
+          {t`Send to a person`}
+        </Link>
+        <Link to="/transfer/account" className="btn btn-secondary">
+          <ExchangeIcon />
+          {t`Between your accounts`}
+        </Link>
+        <Link to="/history" className="btn btn-secondary">
+          <HistoryIcon />
+          {t`Transaction history`}
+        </Link>
       </nav>
 
-      <section aria-labelledby="accounts-heading">
-        <h2 id="accounts-heading">{t`Accounts`}</h2>
+      <section aria-labelledby="accounts-heading" className="card home-card">
+        <h2 id="accounts-heading" className="card-title">{t`Accounts`}</h2>
         {accounts.isPending ? (
           <Spinner label={t`Loading your accounts`} />
         ) : accounts.isError ? (
@@ -81,8 +85,8 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
           </Alert>
         ) : (
           <>
-            <CurrencyTotals accounts={accounts.data} />
             <AccountList accounts={accounts.data} />
+            <CurrencyTotals accounts={accounts.data} />
           </>
         )}
       </section>
@@ -98,10 +102,13 @@ function Greeting({ name }: { name: string }) {
   return <StepHeading>{t`Welcome, ${name}`}</StepHeading>;
 }
 
-/** The total of the open accounts of each currency (document 2 §3: status 11 is closed). */
+/**
+ * The total of the open accounts of each currency that has several (document 2 §3: status 11 is
+ * closed); a currency with one open account has its balance on that account's card only.
+ */
 function CurrencyTotals({ accounts }: { accounts: readonly Account[] }) {
   const { t } = useLingui();
-  const totals = balancesByCurrency(accounts);
+  const totals = balancesByCurrency(accounts).filter((total) => total.accounts > 1);
   if (totals.length === 0) return null;
   const lang = getUiLanguage();
   return (
@@ -124,12 +131,15 @@ function AccountList({ accounts }: { accounts: readonly Account[] }) {
   const count = accounts.length;
   return (
     <>
-      <p>
+      <p className="home-card-note">
         <Plural value={count} one="You have # account." other="You have # accounts." />
       </p>
       <ul className="accounts">
         {accounts.map((account) => (
           <li key={account.accountId} className="account-card" aria-labelledby={`account-${account.accountId}`}>
+            <span className="account-currency" aria-hidden="true">
+              {account.currency}
+            </span>
             <h3 id={`account-${account.accountId}`} className="account-meta">
               {i18n._(accountTypeLabel(account))} · {account.currency}
             </h3>

@@ -9,6 +9,7 @@ import { SiteFooter } from '../../app/site-footer.tsx';
 import { AccountMenu } from '../../app/shell/account-menu.tsx';
 import { Brand } from '../../app/shell/brand.tsx';
 import { MainNav } from '../../app/shell/main-nav.tsx';
+import { CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { IdleWarning } from '../../features/auth/idle-warning.tsx';
 import { useSessionCustomer } from '../../features/auth/session-actor.ts';
 import { customerDisplayName } from '../../features/home/display-name.ts';
@@ -58,13 +59,7 @@ function MainLayout() {
           aria-controls={navId}
           onClick={() => setNavOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            {navOpen ? (
-              <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            )}
-          </svg>
+          {navOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
           <span className="visually-hidden">{t`Menu`}</span>
         </button>
         <Brand />
