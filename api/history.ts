@@ -4,6 +4,8 @@
  * File downloads are REST (the named-method endpoint answers JSON), with the bearer token:
  * - GET  /api/v1/exports/{exportId}/file                       the CSV of a finished export
  * - GET  /api/v1/statements/{accountId}/{year}/{month}         the month's statement as a PDF
+ * - GET  /api/v1/history/transactions/{transactionId}/receipt   one transfer's receipt as a PDF
+ *   (the spec names no receipt path; this one sits under the history the id comes from)
  */
 import * as v from 'valibot';
 import { VfCode } from './errors.ts';
@@ -15,6 +17,11 @@ export const HISTORY_PAGE_SIZE = 20;
 export const EXPORT_LIST_PAGE_SIZE = 12;
 export const exportFilePath = (exportId: string) => `/api/v1/exports/${encodeURIComponent(exportId)}/file`;
 export const statementPath = (accountId: number, year: number, month: number) => `/api/v1/statements/${accountId}/${year}/${month}`;
+/**
+ * The receipt of a history row's transfer (its transactionId). Deposit rows (opening balances:
+ * journal entries without a transfer) have no receipt: their transactionId is an entry's id.
+ */
+export const receiptPath = (transactionId: number) => `/api/v1/history/transactions/${transactionId}/receipt`;
 
 const id = Id;
 const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));

@@ -1,14 +1,22 @@
 /**
- * The history's two downloads (api/history.ts), REST because they answer files, with the bearer
+ * The history's downloads (api/history.ts), REST because they answer files, with the bearer
  * token like every other call:
- * - GET /api/v1/exports/{exportId}/file                 the CSV of a finished export
- * - GET /api/v1/statements/{accountId}/{year}/{month}   the month's statement as a PDF
+ * - GET /api/v1/exports/{exportId}/file                          the CSV of a finished export
+ * - GET /api/v1/statements/{accountId}/{year}/{month}            the month's statement as a PDF
+ * - GET /api/v1/history/transactions/{transactionId}/receipt     one transfer's receipt as a PDF
+ *   (no receipt path in the spec: chosen under the history its id comes from)
+ *
+ * The PDFs are in the customer's language: the caller's own saved settings language (the one the
+ * app's language switcher saves; a user acting for a company reads in their own language), else
+ * the request's Accept-Language, else English. They name the acting customer (the account's or
+ * transfer's owner) with its current address.
  *
  * The acting customer is the caller's own, or the company named by the Customer-Id header
  * (api/http.ts CUSTOMER_ID_HEADER) when the caller may act for it (mayActFor, as for named
  * methods). Answers: 200 with the file (Content-Disposition attachment with its name); 401 without
  * a valid token; 403 for a restricted session or a company the caller may not act for; 404 for
- * an unknown export, account or month and for another customer's (alike: nothing is revealed);
+ * an unknown export, account, month or transaction and for another customer's (alike: nothing is
+ * revealed);
  * 409 for an export that is not done (still building, or failed). Error bodies are the envelope's
  * `{ responseCode, responseDescription }`.
  *
@@ -31,7 +39,9 @@ import { mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { CSV_BOM } from './csv.ts';
 import { startExportWorker } from './exports.worker.ts';
-import { customerName, findOwnExport, monthRange, ownAccount, periodOf, statementRows } from './history.service.ts';
+import { documentLanguage } from './document-words.ts';
+import { customerAddressLine, customerLanguage, customerName, findOwnExport, monthRange, ownAccount, periodOf, receiptTransfer, statementRows } from './history.service.ts';
+import { receiptFileName, renderReceiptPdf } from './receipt-pdf.ts';
 import { renderStatementPdf, statementFileName, summarise } from './statement-pdf.ts';
 
 export interface HistoryRoutesOptions {
@@ -58,6 +68,7 @@ const EXPORT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const exportFileRoute = `${API_VERSION_PATH}/exports/:exportId/file`;
 export const statementRoute = `${API_VERSION_PATH}/statements/:accountId/:year/:month`;
+export const receiptRoute = `${API_VERSION_PATH}/history/transactions/:transactionId/receipt`;
 
 export async function historyRoutes(app: FastifyInstance, options: HistoryRoutesOptions): Promise<void> {
   const { db, tokens } = options;
@@ -88,6 +99,8 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         return reply.code(500).send({ responseCode: 'UE', responseDescription: 'Unknown error' });
       }
     };
+
+  const languageOf = async (request: FastifyRequest, caller: Caller) => documentLanguage(await customerLanguage(db, caller.customerId), request.headers['accept-language']);
 
   const audit = (caller: Caller, customerId: number, method: string, details: Record<string, unknown>) =>
     db.insert(auditLog).values({ userId: caller.userId, customerId, method, details });
@@ -139,10 +152,14 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         request.log.error({ accountId, period: periodOf(year, month) }, 'statement movements do not add up to the ledger');
         throw new HttpAnswer(500, 'UE', 'The statement cannot be issued');
       }
-      const pdf = renderStatementPdf({
+      const lang = await languageOf(request, caller);
+      const pdf = await renderStatementPdf({
+        lang,
         providerName,
         customerName: await customerName(db, account.customerId),
+        customerAddress: await customerAddressLine(db, account.customerId, lang),
         accountId,
+        accountAddress: account.address,
         currency: account.currency,
         year,
         month,
@@ -155,6 +172,33 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         .code(200)
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${statementFileName(accountId, year, month)}"`)
+        .send(pdf);
+    }),
+  );
+
+  app.get(
+    receiptRoute,
+    handle(async (request, reply) => {
+      const { caller, customerId } = await acting(request);
+      const { transactionId: idText } = request.params as { transactionId: string };
+      if (!isIdText(idText)) throw notFound();
+      const transactionId = Number(idText);
+      const transfer = await receiptTransfer(db, customerId, transactionId);
+      if (!transfer) throw notFound();
+      const lang = await languageOf(request, caller);
+      const pdf = await renderReceiptPdf({
+        lang,
+        providerName,
+        customerName: await customerName(db, customerId),
+        customerAddress: await customerAddressLine(db, customerId, lang),
+        transfer,
+        generatedAt: new Date(now()),
+      });
+      await audit(caller, customerId, 'receiptDownload', { transactionId });
+      return reply
+        .code(200)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${receiptFileName(transactionId)}"`)
         .send(pdf);
     }),
   );

@@ -1,0 +1,214 @@
+/**
+ * The PDF documents (server/modules/history/pdf-document.ts, statement-pdf.ts, receipt-pdf.ts):
+ * pdfkit with DejaVu Sans embedded, text read back through each font's ToUnicode map
+ * (tests/pdf-text.ts), so a name in any script must come out exactly as written.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { activeVariant } from '../../variants/index.ts';
+import { formatSupportHours } from '../../variants/support-hours.ts';
+import { documentLanguage, DOCUMENT_LANGUAGES, documentWords, monthName } from '../../server/modules/history/document-words.ts';
+import { FONT_FILES } from '../../server/modules/history/pdf-document.ts';
+import { receiptFields, renderReceiptPdf } from '../../server/modules/history/receipt-pdf.ts';
+import { describeMovement, renderStatementPdf, summarise, type StatementData, type StatementMovement } from '../../server/modules/history/statement-pdf.ts';
+import type { ReceiptTransfer } from '../../server/modules/history/history.service.ts';
+import { readPdf } from '../pdf-text.ts';
+
+const movement = (i: number): StatementMovement => ({
+  bookedAt: new Date(Date.UTC(2026, 2, 1 + (i % 28), 10)),
+  amountMinor: i % 2 === 0 ? 150n : -100n,
+  operationType: 'betweenAccounts',
+  direction: i % 2 === 0 ? 'in' : 'out',
+  counterparty: `#${i}`,
+  note: `Movement ${i + 1}`,
+  reference: null,
+});
+
+const statement = (over: Partial<StatementData> = {}): StatementData => ({
+  lang: 'en',
+  providerName: 'Lumen Wallet',
+  customerName: 'Юлія Щербак',
+  customerAddress: 'вул. Хрещатик 1, 01001 Київ, Україна',
+  accountId: 42,
+  currency: 'EUR',
+  year: 2026,
+  month: 3,
+  openingBalanceMinor: 100000n,
+  movements: [],
+  generatedAt: new Date('2026-04-01T08:00:00Z'),
+  ...over,
+});
+
+describe('the fonts', () => {
+  it('are DejaVu Sans and DejaVu Sans Bold from the package, embedded as subsets', async () => {
+    expect(existsSync(FONT_FILES.regular)).toBe(true);
+    expect(existsSync(FONT_FILES.bold)).toBe(true);
+    const pdf = readPdf(await renderStatementPdf(statement()));
+    expect(pdf.fonts.some((f) => /^[A-Z]{6}\+DejaVuSans$/.test(f))).toBe(true);
+    expect(pdf.fonts.some((f) => /^[A-Z]{6}\+DejaVuSans-Bold$/.test(f))).toBe(true);
+    // No standard font (WinAnsi only) is left in the file.
+    expect((await renderStatementPdf(statement())).toString('latin1')).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+});
+
+describe('statement layout', () => {
+  it('sums the movements: totals in and out, running and closing balances', () => {
+    const s = summarise({ openingBalanceMinor: 1000n, movements: [0, 1, 2, 3].map(movement) });
+    expect(s).toEqual({ totalInMinor: 300n, totalOutMinor: 200n, closingBalanceMinor: 1100n, runningMinor: [1150n, 1050n, 1200n, 1100n] });
+  });
+
+  it('shows names and addresses in any script as written, with no transliteration', async () => {
+    const names = ['Юлія Щербак', 'Борис Петров', 'Łukasz Żółć', 'Ștefan Țurcanu', 'Γιώργος Παπαδόπουλος', 'Müller & Søn'];
+    for (const customerName of names) {
+      const pdf = readPdf(await renderStatementPdf(statement({ customerName })));
+      expect(pdf.lines).toContain(customerName);
+    }
+    const pdf = readPdf(await renderStatementPdf(statement()));
+    expect(pdf.lines).toContain('вул. Хрещатик 1, 01001 Київ, Україна');
+    expect(pdf.lines).not.toContain('Yuliya Shcherbak');
+  });
+
+  it('puts every movement on a page, the header on each, numbers the pages and ends each with the footer', async () => {
+    const movements = Array.from({ length: 120 }, (_, i) => movement(i));
+    const pdf = readPdf(await renderStatementPdf(statement({ movements })));
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i <= 120; i++) expect(pdf.lines.some((l) => l.endsWith(`: Movement ${i}`))).toBe(true);
+    const hours = formatSupportHours(activeVariant.support.hours, 'en');
+    pdf.pages.forEach((p, i) => {
+      expect(p.lines).toContain('Description');
+      expect(p.lines).toContain(`Page ${i + 1} of ${pdf.pages.length}`);
+      expect(p.lines.some((l) => l.startsWith(activeVariant.letter.legalName))).toBe(true);
+      expect(p.lines.some((l) => l.includes(activeVariant.support.email) && l.includes(hours))).toBe(true);
+    });
+    const first = pdf.pages[0]!.lines;
+    expect(first).toContain('Account statement, March 2026');
+    expect(first).toContain('2026-03-01 to 2026-03-31');
+    expect(first).toContain('1000.00 EUR');
+    expect(first).toContain('42 (EUR)');
+    const last = pdf.pages.at(-1)!.lines;
+    expect(last).toContain('+90.00 EUR');
+    expect(last).toContain('-60.00 EUR');
+    expect(last).toContain('1030.00 EUR');
+  });
+
+  it('writes a one-page statement with no movements', async () => {
+    const pdf = readPdf(await renderStatementPdf(statement({ currency: 'BTC', month: 2, openingBalanceMinor: 5n, customerAddress: '' })));
+    expect(pdf.pages).toHaveLength(1);
+    expect(pdf.lines).toContain('No movements in this period.');
+    expect(pdf.lines).toContain('2026-02-01 to 2026-02-28');
+    expect(pdf.lines).toContain('0.00000005 BTC');
+    expect(pdf.lines).not.toContain('Address:');
+  });
+
+  it('is written in the customer’s language, support hours included', async () => {
+    const pdf = readPdf(await renderStatementPdf(statement({ lang: 'uk', movements: [movement(1)] })));
+    expect(pdf.lines).toContain(`Виписка з рахунку, ${monthName('uk', 2026, 3)}`);
+    expect(pdf.lines).toContain('Клієнт:');
+    expect(pdf.lines).toContain('Адреса:');
+    expect(pdf.lines).toContain('з 2026-03-01 по 2026-03-31');
+    expect(pdf.lines).toContain('Переказ на рахунок #1: Movement 2');
+    expect(pdf.lines).toContain('Сторінка 1 з 1');
+    expect(pdf.lines.some((l) => l.startsWith('Підтримка: ') && l.includes(formatSupportHours(activeVariant.support.hours, 'uk')))).toBe(true);
+    expect(pdf.lines).not.toContain('Description');
+  });
+
+  it('gives the same bytes for the same data (a fixed creation date)', async () => {
+    const a = await renderStatementPdf(statement({ movements: [movement(1)] }));
+    const b = await renderStatementPdf(statement({ movements: [movement(1)] }));
+    expect(a.equals(b)).toBe(true);
+    expect(readPdf(a).info).toContain('D:20260401080000Z');
+  });
+});
+
+describe('the words', () => {
+  it('describe every kind of movement in every language', () => {
+    for (const lang of DOCUMENT_LANGUAGES) {
+      const w = documentWords[lang];
+      expect(describeMovement(w, { ...movement(0), operationType: 'Fees', note: 'x' })).toBe(w.fee);
+      expect(describeMovement(w, { ...movement(0), operationType: 'p2p', direction: 'out', counterparty: 'Борис', note: null, reference: 'R-1' })).toBe(
+        `${w.paymentTo('Борис')}: ${w.referenceShort('R-1')}`,
+      );
+    }
+  });
+
+  it('pick the saved language first, then Accept-Language, else English', () => {
+    expect(documentLanguage('ua', 'es')).toBe('uk');
+    expect(documentLanguage('ru', 'en')).toBe('ru');
+    expect(documentLanguage(null, 'de-DE, pt-BR;q=0.8')).toBe('pt');
+    expect(documentLanguage(null, 'de')).toBe('en');
+    expect(documentLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('support hours', () => {
+  it('are written in each language, the UK’s own time in words', () => {
+    const hours = { days: 'monFri', opens: '09:00', closes: '17:30', timeZone: 'UK' } as const;
+    expect(formatSupportHours(hours, 'en')).toBe('Mon–Fri 09:00–17:30 UK time');
+    expect(formatSupportHours(hours, 'au')).toBe('Mon–Fri 09:00–17:30 UK time');
+    expect(formatSupportHours(hours, 'uk')).toBe('Пн–пт 09:00–17:30 за часом Великої Британії');
+    expect(formatSupportHours(hours, 'ua')).toBe('Пн–пт 09:00–17:30 за часом Великої Британії');
+    expect(formatSupportHours({ ...hours, days: 'everyDay', timeZone: 'GMT' }, 'es')).toBe('Todos los días 09:00–17:30 GMT');
+  });
+});
+
+describe('the receipt', () => {
+  const transfer: ReceiptTransfer = {
+    transactionId: 77,
+    operationType: 'exchange',
+    viewer: 'payer',
+    status: 'posted',
+    createdAt: new Date('2026-03-04T05:06:07Z'),
+    updatedAt: new Date('2026-03-04T05:07:00Z'),
+    expiresAt: new Date('2026-03-05T05:06:07Z'),
+    bookedAt: new Date('2026-03-04T05:07:00Z'),
+    fromAccountId: 101,
+    fromCurrency: 'EUR',
+    amountMinor: 10000n,
+    feeMinor: 50n,
+    toAccountId: 102,
+    toCurrency: 'USD',
+    toAmountMinor: 10800n,
+    rate: '1.08',
+    counterparty: '',
+    note: 'Поездка в Париж',
+    reference: null,
+  };
+
+  it('lists every field: id, time, type, status with its times, amounts, fee, rate, accounts, note, reference', async () => {
+    const pdf = readPdf(await renderReceiptPdf({ lang: 'en', providerName: 'Lumen Wallet', customerName: 'Борис Петров', customerAddress: '', transfer, generatedAt: new Date('2026-03-04T06:00:00Z') }));
+    const lines = pdf.lines;
+    for (const [label, value] of [
+      ['Transaction ID', '77'],
+      ['Date and time', '2026-03-04 05:06 UTC'],
+      ['Type', 'Currency exchange'],
+      ['Status', 'Completed'],
+      ['Booked', '2026-03-04 05:07 UTC'],
+      ['Amount', '100.00 EUR'],
+      ['Fee', '0.50 EUR'],
+      ['Total debited', '100.50 EUR'],
+      ['Amount credited', '108.00 USD'],
+      ['Exchange rate', '1 EUR = 1.08 USD'],
+      ['Debit account', '101 (EUR)'],
+      ['Credit account', '102 (USD)'],
+      ['Note', 'Поездка в Париж'],
+      ['Reference', '—'],
+    ]) {
+      expect(lines).toContain(label);
+      expect(lines[lines.indexOf(label) + 1]).toBe(value);
+    }
+    expect(lines).toContain('Борис Петров');
+    expect(lines).toContain('Transaction receipt');
+  });
+
+  it('shows a payee only its own side, and a voided or pending transfer’s times', () => {
+    const payee = receiptFields({ lang: 'en', transfer: { ...transfer, operationType: 'p2p', viewer: 'payee', counterparty: 'Anna Kowalska' } });
+    const labels = payee.map(([l]) => l);
+    expect(labels).not.toContain('Fee');
+    expect(labels).not.toContain('Debit account');
+    expect(payee).toContainEqual(['Amount credited', '108.00 USD']);
+    expect(payee).toContainEqual(['Counterparty', 'Anna Kowalska']);
+    expect(payee).toContainEqual(['Direction', 'Incoming']);
+    expect(receiptFields({ lang: 'en', transfer: { ...transfer, status: 'rejected', bookedAt: null } })).toContainEqual(['Status changed', '2026-03-04 05:07 UTC']);
+    expect(receiptFields({ lang: 'ru', transfer: { ...transfer, status: 'pending', bookedAt: null } })).toContainEqual(['Истекает без подтверждения', '2026-03-05 05:06 UTC']);
+  });
+});
