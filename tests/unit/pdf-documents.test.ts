@@ -177,7 +177,7 @@ describe('the receipt', () => {
   it('lists every field: id, time, type, status with its times, amounts, fee, rate, accounts, note, reference', async () => {
     const pdf = readPdf(await renderReceiptPdf({ lang: 'en', providerName: 'Lumen Wallet', customerName: 'Борис Петров', customerAddress: '', transfer, generatedAt: new Date('2026-03-04T06:00:00Z') }));
     const lines = pdf.lines;
-    for (const [label, value] of [
+    const expected: [string, string][] = [
       ['Transaction ID', '77'],
       ['Date and time', '2026-03-04 05:06 UTC'],
       ['Type', 'Currency exchange'],
@@ -192,7 +192,8 @@ describe('the receipt', () => {
       ['Credit account', '102 (USD)'],
       ['Note', 'Поездка в Париж'],
       ['Reference', '—'],
-    ]) {
+    ];
+    for (const [label, value] of expected) {
       expect(lines).toContain(label);
       expect(lines[lines.indexOf(label) + 1]).toBe(value);
     }
