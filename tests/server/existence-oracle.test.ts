@@ -137,6 +137,7 @@ describe("another customer's id answers as an id that does not exist", () => {
   it.each([
     ['a document file', (id: number) => `/api/v1/documents/${id}/file`, 'document'],
     ['a statement', (id: number) => `/api/v1/statements/${id}/2026/1`, 'account'],
+    ['a transaction receipt', (id: number) => `/api/v1/history/transactions/${id}/receipt`, 'transfer'],
   ] as const)('REST: %s of another customer answers as a missing one', async (_label, url, kind) => {
     const headers = { authorization: `Bearer ${anna.accessToken}` };
     const theirs = await t.app.inject({ method: 'GET', url: url(other[kind] as number), headers });
