@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, customers } from '../../server/db/schema.ts';
 import { customerAddresses } from '../../server/modules/profile/profile.tables.ts';
+import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { formatSupportHours } from '../../variants/support-hours.ts';
-import { receiptPath } from '../../api/history.ts';
+import { receiptPath, receiptPathOf } from '../../api/history.ts';
 import { readPdf } from '../pdf-text.ts';
 import { demoUserByKey, NORTHWIND_NAME } from '../../server/db/demo-users.ts';
 import { activeVariant } from '../../variants/index.ts';
@@ -302,5 +303,24 @@ describe('the transaction receipt', () => {
     await receipt(ids.sent!);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.method, 'receiptDownload'));
     expect(entries.at(-1)).toMatchObject({ userId: A.userId, customerId: A.customerId, details: { transactionId: ids.sent } });
+  });
+
+  it('answers the receipt of a deposit row (a booking without a transfer) at its own path, to its customer only', async () => {
+    const history = await callMethod(t.app, 'transactionHistory', { transactionType: 'deposit', accountId: AE }, { token: anna.accessToken });
+    const [deposit] = (history.body.transactions as { transaction: { transactionId: number; operationType: 'deposit' }[] }).transaction;
+    const path = receiptPathOf(deposit!);
+    expect(path).toBe(`/api/v1/history/entries/${deposit!.transactionId}/receipt`);
+    const get = (who: SignedIn) => t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.accessToken}` } });
+    const answer = await get(anna);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="receipt-E${deposit!.transactionId}.pdf"`);
+    const text = drawnText(answer);
+    expect(text[text.indexOf('Type') + 1]).toBe('Deposit');
+    expect(text[text.indexOf('Credit account') + 1]).toBe(`${AE} (EUR)`);
+    expect(text[text.indexOf('Amount credited') + 1]).toBe('2450.75 EUR');
+    expect((await get(boris)).statusCode).toBe(404);
+    // A transfer's booking is no entry receipt: the transfer has its own.
+    const [booked] = await t.db.select({ entryId: transfers.entryId }).from(transfers).where(eq(transfers.id, ids.sent!));
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/history/entries/${booked!.entryId}/receipt`, headers: { authorization: `Bearer ${anna.accessToken}` } })).statusCode).toBe(404);
   });
 });

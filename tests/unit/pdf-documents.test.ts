@@ -9,7 +9,7 @@ import { activeVariant } from '../../variants/index.ts';
 import { formatSupportHours } from '../../variants/support-hours.ts';
 import { documentLanguage, DOCUMENT_LANGUAGES, documentWords, monthName } from '../../server/modules/history/document-words.ts';
 import { FONT_FILES } from '../../server/modules/history/pdf-document.ts';
-import { receiptFields, renderReceiptPdf } from '../../server/modules/history/receipt-pdf.ts';
+import { entryReceiptFields, receiptFields, renderReceiptPdf } from '../../server/modules/history/receipt-pdf.ts';
 import { describeMovement, renderStatementPdf, summarise, type StatementData, type StatementMovement } from '../../server/modules/history/statement-pdf.ts';
 import type { ReceiptTransfer } from '../../server/modules/history/history.service.ts';
 import { readPdf } from '../pdf-text.ts';
@@ -175,7 +175,7 @@ describe('the receipt', () => {
   };
 
   it('lists every field: id, time, type, status with its times, amounts, fee, rate, accounts, note, reference', async () => {
-    const pdf = readPdf(await renderReceiptPdf({ lang: 'en', providerName: 'Lumen Wallet', customerName: 'Борис Петров', customerAddress: '', transfer, generatedAt: new Date('2026-03-04T06:00:00Z') }));
+    const pdf = readPdf(await renderReceiptPdf({ lang: 'en', providerName: 'Lumen Wallet', customerName: 'Борис Петров', customerAddress: '', receiptId: '77', fields: receiptFields({ lang: 'en', transfer }), generatedAt: new Date('2026-03-04T06:00:00Z') }));
     const lines = pdf.lines;
     const expected: [string, string][] = [
       ['Transaction ID', '77'],
@@ -211,5 +211,23 @@ describe('the receipt', () => {
     expect(payee).toContainEqual(['Direction', 'Incoming']);
     expect(receiptFields({ lang: 'en', transfer: { ...transfer, status: 'rejected', bookedAt: null } })).toContainEqual(['Status changed', '2026-03-04 05:07 UTC']);
     expect(receiptFields({ lang: 'ru', transfer: { ...transfer, status: 'pending', bookedAt: null } })).toContainEqual(['Истекает без подтверждения', '2026-03-05 05:06 UTC']);
+  });
+
+  it('describes a booking without a transfer: a deposit from the provider to one account', () => {
+    const fields = entryReceiptFields({
+      lang: 'es',
+      providerName: 'Lumen Wallet',
+      entry: { entryId: 5, bookedAt: new Date('2026-01-02T03:04:05Z'), legs: [{ accountId: 101, currency: 'EUR', amountMinor: 245075n }] },
+    });
+    expect(fields).toEqual([
+      ['ID de la operación', 'E5'],
+      ['Fecha y hora', '2026-01-02 03:04 UTC'],
+      ['Tipo', 'Ingreso'],
+      ['Estado', 'Completado'],
+      ['Contabilizada', '2026-01-02 03:04 UTC'],
+      ['Cuenta de abono', '101 (EUR)'],
+      ['Importe abonado', '2450.75 EUR'],
+      ['Contraparte', 'Lumen Wallet'],
+    ]);
   });
 });

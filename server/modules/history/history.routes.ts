@@ -4,7 +4,9 @@
  * - GET /api/v1/exports/{exportId}/file                          the CSV of a finished export
  * - GET /api/v1/statements/{accountId}/{year}/{month}            the month's statement as a PDF
  * - GET /api/v1/history/transactions/{transactionId}/receipt     one transfer's receipt as a PDF
- *   (no receipt path in the spec: chosen under the history its id comes from)
+ * - GET /api/v1/history/entries/{entryId}/receipt                 the receipt of a booking without a
+ *   transfer (a history 'deposit' row, whose transactionId is a journal entry's id)
+ *   (no receipt path in the spec: chosen under the history their ids come from)
  *
  * The PDFs are in the customer's language: the caller's own saved settings language (the one the
  * app's language switcher saves; a user acting for a company reads in their own language), else
@@ -39,9 +41,20 @@ import { mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { CSV_BOM } from './csv.ts';
 import { startExportWorker } from './exports.worker.ts';
-import { documentLanguage } from './document-words.ts';
-import { customerAddressLine, customerLanguage, customerName, findOwnExport, monthRange, ownAccount, periodOf, receiptTransfer, statementRows } from './history.service.ts';
-import { receiptFileName, renderReceiptPdf } from './receipt-pdf.ts';
+import { documentLanguage, type DocumentLanguage } from './document-words.ts';
+import {
+  customerAddressLine,
+  customerLanguage,
+  customerName,
+  findOwnExport,
+  monthRange,
+  ownAccount,
+  periodOf,
+  receiptEntry,
+  receiptTransfer,
+  statementRows,
+} from './history.service.ts';
+import { entryReceiptFields, receiptFields, receiptFileName, renderReceiptPdf } from './receipt-pdf.ts';
 import { renderStatementPdf, statementFileName, summarise } from './statement-pdf.ts';
 
 export interface HistoryRoutesOptions {
@@ -69,6 +82,7 @@ const EXPORT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export const exportFileRoute = `${API_VERSION_PATH}/exports/:exportId/file`;
 export const statementRoute = `${API_VERSION_PATH}/statements/:accountId/:year/:month`;
 export const receiptRoute = `${API_VERSION_PATH}/history/transactions/:transactionId/receipt`;
+export const entryReceiptRoute = `${API_VERSION_PATH}/history/entries/:entryId/receipt`;
 
 export async function historyRoutes(app: FastifyInstance, options: HistoryRoutesOptions): Promise<void> {
   const { db, tokens } = options;
@@ -176,30 +190,56 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
     }),
   );
 
+  /** Renders and answers a receipt once its subject was found for the acting customer. */
+  const sendReceipt = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    who: { caller: Caller; customerId: number },
+    receiptId: string,
+    fields: (lang: DocumentLanguage) => [string, string][],
+    audited: Record<string, unknown>,
+  ) => {
+    const lang = await languageOf(request, who.caller);
+    const pdf = await renderReceiptPdf({
+      lang,
+      providerName,
+      customerName: await customerName(db, who.customerId),
+      customerAddress: await customerAddressLine(db, who.customerId, lang),
+      receiptId,
+      fields: fields(lang),
+      generatedAt: new Date(now()),
+    });
+    await audit(who.caller, who.customerId, 'receiptDownload', audited);
+    return reply
+      .code(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${receiptFileName(receiptId)}"`)
+      .send(pdf);
+  };
+
   app.get(
     receiptRoute,
     handle(async (request, reply) => {
-      const { caller, customerId } = await acting(request);
+      const who = await acting(request);
       const { transactionId: idText } = request.params as { transactionId: string };
       if (!isIdText(idText)) throw notFound();
       const transactionId = Number(idText);
-      const transfer = await receiptTransfer(db, customerId, transactionId);
+      const transfer = await receiptTransfer(db, who.customerId, transactionId);
       if (!transfer) throw notFound();
-      const lang = await languageOf(request, caller);
-      const pdf = await renderReceiptPdf({
-        lang,
-        providerName,
-        customerName: await customerName(db, customerId),
-        customerAddress: await customerAddressLine(db, customerId, lang),
-        transfer,
-        generatedAt: new Date(now()),
-      });
-      await audit(caller, customerId, 'receiptDownload', { transactionId });
-      return reply
-        .code(200)
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${receiptFileName(transactionId)}"`)
-        .send(pdf);
+      return sendReceipt(request, reply, who, String(transactionId), (lang) => receiptFields({ lang, transfer }), { transactionId });
+    }),
+  );
+
+  app.get(
+    entryReceiptRoute,
+    handle(async (request, reply) => {
+      const who = await acting(request);
+      const { entryId: idText } = request.params as { entryId: string };
+      if (!isIdText(idText)) throw notFound();
+      const entryId = Number(idText);
+      const entry = await receiptEntry(db, who.customerId, entryId);
+      if (!entry) throw notFound();
+      return sendReceipt(request, reply, who, `E${entryId}`, (lang) => entryReceiptFields({ lang, entry, providerName }), { entryId });
     }),
   );
 

@@ -583,3 +583,30 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
     reference: row.reference,
   };
 }
+
+/** A journal entry without a transfer (a deposit or withdrawal the provider booked), as the customer's legs of it. */
+export interface ReceiptEntry {
+  entryId: number;
+  bookedAt: Date;
+  /** the legs on the customer's own accounts, in booking order */
+  legs: { accountId: number; currency: string; amountMinor: bigint }[];
+}
+
+/** The entry when it has legs on the customer's own accounts and no transfer (those have the transfer's receipt); else null. */
+export async function receiptEntry(db: Db, customerId: number, entryId: number): Promise<ReceiptEntry | null> {
+  const rows = await rowsOf<{ booked_at: string; account_id: number; currency: string; amount_minor: string }>(
+    db,
+    sql`SELECT ${utcText('e.created_at')} AS booked_at, l.account_id, l.currency, l.amount_minor::text AS amount_minor
+        FROM journal_entries e
+          JOIN journal_legs l ON l.entry_id = e.id
+          JOIN accounts a ON a.account_id = l.account_id
+        WHERE e.id = ${entryId} AND e.transfer_id IS NULL AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+        ORDER BY l.id`,
+  );
+  if (rows.length === 0) return null;
+  return {
+    entryId,
+    bookedAt: new Date(rows[0]!.booked_at),
+    legs: rows.map((r) => ({ accountId: r.account_id, currency: r.currency, amountMinor: BigInt(r.amount_minor) })),
+  };
+}

@@ -1,5 +1,5 @@
 /**
- * The receipt of one transfer as a PDF, in the customer's language, with the statement's header
+ * The receipt of one transfer, or of one booking without a transfer (entryReceiptFields), as a PDF, in the customer's language, with the statement's header
  * (provider, customer's name and address) and footer (legal lines, support, page numbers).
  *
  * Every field the viewer may see: the transaction id; date and time (when it was asked); type;
@@ -15,7 +15,7 @@
  */
 import { minorToDecimal } from '../accounts/money.ts';
 import { wordsFor, type DocumentLanguage } from './document-words.ts';
-import type { ReceiptTransfer } from './history.service.ts';
+import type { ReceiptEntry, ReceiptTransfer } from './history.service.ts';
 import { CONTENT_RIGHT, PAGE, PdfCanvas, drawFooters, footerLineCount, footerLines, footerTop, utcMinute } from './pdf-document.ts';
 import { accountLabel } from './statement-pdf.ts';
 
@@ -24,12 +24,15 @@ export interface ReceiptData {
   providerName: string;
   customerName: string;
   customerAddress: string;
-  transfer: ReceiptTransfer;
+  /** the id in the title: a transfer's id, or E and a journal entry's id */
+  receiptId: string;
+  /** label and value, in order (receiptFields, entryReceiptFields) */
+  fields: [string, string][];
   generatedAt: Date;
 }
 
-export function receiptFileName(transactionId: number): string {
-  return `receipt-${transactionId}.pdf`;
+export function receiptFileName(receiptId: string | number): string {
+  return `receipt-${receiptId}.pdf`;
 }
 
 const LABEL_WIDTH = 170;
@@ -37,7 +40,7 @@ const SIZE = 10;
 const LINE = 15;
 
 /** The receipt's fields as label and value lines, in order (also what the tests read back). */
-export function receiptFields(data: Pick<ReceiptData, 'lang' | 'transfer'>): [string, string][] {
+export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptTransfer }): [string, string][] {
   const w = wordsFor(data.lang);
   const t = data.transfer;
   const from = (minor: bigint) => `${minorToDecimal(minor, t.fromCurrency)} ${t.fromCurrency}`;
@@ -78,10 +81,37 @@ export function receiptFields(data: Pick<ReceiptData, 'lang' | 'transfer'>): [st
   return fields;
 }
 
+/**
+ * The fields of a booking without a transfer (a deposit or withdrawal the provider booked, e.g.
+ * an opening balance): its id (E and the entry's id: entries and transfers are numbered apart),
+ * when it was booked, its type and status, and each of the customer's accounts it moved with the
+ * amount; the counterparty is the provider.
+ */
+export function entryReceiptFields(data: { lang: DocumentLanguage; entry: ReceiptEntry; providerName: string }): [string, string][] {
+  const w = wordsFor(data.lang);
+  const e = data.entry;
+  const at = `${utcMinute(e.bookedAt)} UTC`;
+  const incoming = e.legs.reduce((sum, l) => sum + l.amountMinor, 0n) >= 0n;
+  const fields: [string, string][] = [
+    [w.transactionId, `E${e.entryId}`],
+    [w.dateTime, at],
+    [w.type, incoming ? w.operationTypes.deposit : w.withdrawal],
+    [w.status, w.statuses.posted],
+    [w.bookedAt, at],
+  ];
+  for (const leg of e.legs) {
+    const amount = `${minorToDecimal(leg.amountMinor < 0n ? -leg.amountMinor : leg.amountMinor, leg.currency)} ${leg.currency}`;
+    fields.push([leg.amountMinor < 0n ? w.fromAccount : w.toAccount, accountLabel(leg.accountId, leg.currency)]);
+    fields.push([leg.amountMinor < 0n ? w.totalDebited : w.amountCredited, amount]);
+  }
+  fields.push([w.counterparty, data.providerName]);
+  return fields;
+}
+
 export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   const w = wordsFor(data.lang);
   const canvas = new PdfCanvas({
-    title: `${w.receiptTitle} ${data.transfer.transactionId}`,
+    title: `${w.receiptTitle} ${data.receiptId}`,
     author: data.providerName,
     lang: data.lang,
     createdAt: data.generatedAt,
@@ -98,7 +128,7 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   y += 22;
 
   const header: [string, string][] = [[w.customer, data.customerName], ...(data.customerAddress ? ([[w.address, data.customerAddress]] as [string, string][]) : [])];
-  const rows = [...header, ...receiptFields(data)];
+  const rows = [...header, ...data.fields];
   rows.forEach(([label, value], i) => {
     // A long note takes several lines (at most eight); everything else is one.
     const lines = canvas.wrap(value, valueWidth, SIZE).slice(0, 8);
