@@ -35,7 +35,7 @@ export function receiptFileName(receiptId: string | number): string {
   return `receipt-${receiptId}.pdf`;
 }
 
-const LABEL_WIDTH = 170;
+const LABEL_WIDTH = 190;
 const SIZE = 10;
 const LINE = 15;
 
