@@ -58,7 +58,7 @@ describe('statement layout', () => {
   });
 
   it('shows names and addresses in any script as written, with no transliteration', async () => {
-    const names = ['Юлія Щербак', 'Борис Петров', 'Łukasz Żółć', 'Ștefan Țurcanu', 'Γιώργος Παπαδόπουλος', 'Müller & Søn'];
+    const names = ['Юлія Щербак', 'Борис Петров', 'Łukasz Żółć', 'Ștefan Țurcanu', 'Γιώργος Παπαδόπουλος', 'Müller & Søn', 'Արամ Խաչատրյան', 'ნინო ბერიძე'];
     for (const customerName of names) {
       const pdf = readPdf(await renderStatementPdf(statement({ customerName })));
       expect(pdf.lines).toContain(customerName);

@@ -1,8 +1,10 @@
 /**
  * The platform's PDF documents (statement-pdf.ts, receipt-pdf.ts) drawn with pdfkit in DejaVu Sans
  * and DejaVu Sans Bold, embedded as subsets: every script the font covers (Latin with its
- * diacritics, Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic letters...) is shown as written.
- * The standard 14 PDF fonts only have WinAnsi glyphs, which is why the fonts are embedded.
+ * diacritics, Cyrillic, Greek, Armenian, Georgian...) is shown as written. The standard 14 PDF
+ * fonts only have WinAnsi glyphs, which is why the fonts are embedded. Known limit: pdfkit does no
+ * bidirectional reordering, so a right-to-left name (Hebrew, Arabic) keeps its glyphs but is laid
+ * out left to right; characters the font lacks (Chinese, Japanese) show as the font's empty box.
  *
  * The font files come from the dejavu-fonts-ttf package, resolved from this module with Node's
  * resolver: under tsx that is node_modules from the source tree, in the built server
