@@ -6,9 +6,20 @@
  */
 import { inflateSync } from 'node:zlib';
 
+export interface PlacedText {
+  text: string;
+  /** the text matrix's origin (pdfkit: from the page's bottom-left) */
+  x: number;
+  y: number;
+  size: number;
+  /** the font's BaseFont without its subset tag, e.g. DejaVuSans-Bold */
+  font: string;
+}
+
 export interface PdfTextPage {
   /** each TJ operation's text: one placed line */
   lines: string[];
+  placed: PlacedText[];
 }
 
 export interface ReadPdf {
@@ -112,19 +123,33 @@ export function readPdf(file: Buffer): ReadPdf {
     const byName = new Map([...fontDict.matchAll(/\/(\S+) (\d+) 0 R/g)].map((f) => [f[1]!, Number(f[2])]));
     const contents = objects.get(ref(page.dict, 'Contents')!)!.stream!.toString('latin1');
     const lines: string[] = [];
+    const placed: PlacedText[] = [];
     let font: Map<string, string> = new Map();
-    for (const op of contents.matchAll(/\/(\S+) [\d.]+ Tf|\[((?:<[0-9a-f]*>|[-\d.\s])*)\] TJ/gi)) {
+    let fontName = '';
+    let size = 0;
+    let x = 0;
+    let y = 0;
+    for (const op of contents.matchAll(/1 0 0 1 ([-\d.]+) ([-\d.]+) Tm|\/(\S+) ([\d.]+) Tf|\[((?:<[0-9a-f]*>|[-\d.\s])*)\] TJ/gi)) {
       if (op[1] !== undefined) {
-        font = fontMap(byName.get(op[1])!);
+        x = Number(op[1]);
+        y = Number(op[2]);
+        continue;
+      }
+      if (op[3] !== undefined) {
+        const id = byName.get(op[3])!;
+        font = fontMap(id);
+        fontName = (/\/BaseFont \/(?:[A-Z]{6}\+)?(\S+)/.exec(objects.get(id)!.dict)?.[1] ?? '');
+        size = Number(op[4]);
         continue;
       }
       let line = '';
-      for (const hex of op[2]!.matchAll(/<([0-9a-f]*)>/gi)) {
+      for (const hex of op[5]!.matchAll(/<([0-9a-f]*)>/gi)) {
         for (let i = 0; i < hex[1]!.length; i += 4) line += font.get(hex[1]!.slice(i, i + 4).toLowerCase()) ?? '\uFFFD';
       }
       lines.push(line);
+      placed.push({ text: line, x, y, size, font: fontName });
     }
-    return { lines };
+    return { lines, placed };
   });
   const infoRef = ref(/trailer[\s\S]*$/.exec(text)?.[0] ?? '', 'Info');
   const infoObj = infoRef === null ? null : objects.get(infoRef);

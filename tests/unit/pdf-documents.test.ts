@@ -8,11 +8,30 @@ import { existsSync } from 'node:fs';
 import { activeVariant } from '../../variants/index.ts';
 import { formatSupportHours } from '../../variants/support-hours.ts';
 import { documentLanguage, DOCUMENT_LANGUAGES, documentWords, monthName } from '../../server/modules/history/document-words.ts';
-import { FONT_FILES } from '../../server/modules/history/pdf-document.ts';
+import { FONT_FILES, PdfCanvas } from '../../server/modules/history/pdf-document.ts';
 import { entryReceiptFields, receiptFields, renderReceiptPdf } from '../../server/modules/history/receipt-pdf.ts';
 import { describeMovement, renderStatementPdf, summarise, type StatementData, type StatementMovement } from '../../server/modules/history/statement-pdf.ts';
 import type { ReceiptTransfer } from '../../server/modules/history/history.service.ts';
-import { readPdf } from '../pdf-text.ts';
+import { readPdf, type ReadPdf } from '../pdf-text.ts';
+
+/**
+ * Layout problems of a file: two placed texts of a page that overlap (same line, crossing
+ * extents), or a text outside the page's margins (50 pt each side, 20 pt top and bottom).
+ */
+function layoutProblems(pdf: ReadPdf): string[] {
+  const measure = new PdfCanvas({ title: 'm', author: 'm', lang: 'en', createdAt: new Date(0) });
+  const problems: string[] = [];
+  for (const page of pdf.pages) {
+    const boxes = page.placed.map((p) => ({ ...p, width: measure.width(p.text, p.size, p.font.endsWith('-Bold') ? 'bold' : 'regular') }));
+    boxes.forEach((a, i) => {
+      if (a.x < 49.9 || a.x + a.width > 545.4 || a.y < 20 || a.y > 822) problems.push(`outside: ${a.text}`);
+      for (const b of boxes.slice(i + 1)) {
+        if (Math.abs(a.y - b.y) < Math.min(a.size, b.size) && a.x < b.x + b.width && b.x < a.x + a.width) problems.push(`overlap: ${a.text} / ${b.text}`);
+      }
+    });
+  }
+  return problems;
+}
 
 const movement = (i: number): StatementMovement => ({
   bookedAt: new Date(Date.UTC(2026, 2, 1 + (i % 28), 10)),
@@ -117,6 +136,36 @@ describe('statement layout', () => {
     const b = await renderStatementPdf(statement({ movements: [movement(1)] }));
     expect(a.equals(b)).toBe(true);
     expect(readPdf(a).info).toContain('D:20260401080000Z');
+  });
+});
+
+describe('the layout', () => {
+  it('keeps every text inside the margins and apart from the others, in every language, long values included', async () => {
+    const note = 'Оплата за квартиру и коммунальные услуги за март, договор аренды № 12345';
+    const movements = Array.from({ length: 60 }, (_, i): StatementMovement => ({
+      ...movement(i), operationType: 'exchange', counterparty: '#1234567 BTC', note, reference: `INV-${i}`, amountMinor: i % 2 ? -123456789n : 5000000n,
+    }));
+    const transfer: ReceiptTransfer = {
+      transactionId: 123456, operationType: 'exchange', viewer: 'payer', status: 'pending', createdAt: new Date(0), updatedAt: new Date(0), expiresAt: new Date(0),
+      bookedAt: null, fromAccountId: 1234567, fromCurrency: 'EUR', amountMinor: 123456789n, feeMinor: 1234n, toAccountId: 7654321, toCurrency: 'USD',
+      toAmountMinor: 133456789n, rate: '1.0812345678', counterparty: '', note: note.repeat(4), reference: 'R'.repeat(140),
+    };
+    const address = 'вулиця Велика Васильківська 100, квартира 1234, 01001 Київ, Київська область, Україна';
+    for (const lang of DOCUMENT_LANGUAGES) {
+      const statementPdf = readPdf(
+        await renderStatementPdf(statement({ lang, movements, currency: 'BTC', accountId: 1234567, accountAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', customerAddress: address })),
+      );
+      expect(statementPdf.pages.length).toBe(2);
+      expect(layoutProblems(statementPdf)).toEqual([]);
+      const receiptPdf = readPdf(
+        await renderReceiptPdf({ lang, providerName: 'Lumen Wallet', customerName: 'Юлія Щербак', customerAddress: address, receiptId: '123456', fields: receiptFields({ lang, transfer }), generatedAt: new Date(0) }),
+      );
+      expect(layoutProblems(receiptPdf)).toEqual([]);
+      // Labels whole, never cut to their column.
+      for (const [label] of receiptFields({ lang, transfer })) expect(receiptPdf.lines).toContain(label);
+      const w = documentWords[lang];
+      for (const label of [w.customer, w.address, w.account, w.period, w.openingBalance]) expect(statementPdf.lines).toContain(`${label}:`);
+    }
   });
 });
 
