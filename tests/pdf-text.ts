@@ -78,7 +78,8 @@ function cmapOf(cmap: string): Map<string, string> {
       const lo = parseInt(r[1]!, 16);
       const hi = parseInt(r[2]!, 16);
       if (r[3]!.startsWith('[')) {
-        const targets = [...r[3]!.matchAll(/<([0-9a-f]+)>/gi)].map((t) => t[1]!);
+        // A ligature's glyph maps to several characters: <0066 0069> is "fi".
+        const targets = [...r[3]!.matchAll(/<([0-9a-f\s]+)>/gi)].map((t) => t[1]!.replace(/\s+/g, ''));
         for (let g = lo; g <= hi; g++) map.set(g.toString(16).padStart(4, '0'), hexText(targets[g - lo] ?? ''));
       } else {
         const first = parseInt(r[3]!.slice(1, -1), 16);
