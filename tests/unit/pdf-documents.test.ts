@@ -139,6 +139,29 @@ describe('statement layout', () => {
   });
 });
 
+describe('accessibility', () => {
+  it('is a tagged PDF in the document’s language: a heading, the movements as one table, page furniture as artifacts', async () => {
+    const movements = Array.from({ length: 70 }, (_, i) => movement(i));
+    const file = await renderStatementPdf(statement({ lang: 'uk', movements }));
+    expect(readPdf(file).pages).toHaveLength(2);
+    const raw = file.toString('latin1');
+    const count = (tag: string) => (raw.match(new RegExp(`/S /${tag}\\b`, 'g')) ?? []).length;
+    expect(raw.startsWith('%PDF-1.7')).toBe(true);
+    expect(raw).toMatch(/\/Marked true/);
+    expect(raw).toMatch(/\/StructTreeRoot \d+ 0 R/);
+    expect(raw).toMatch(/\/Lang \(uk\)/);
+    expect(raw).toMatch(/\/DisplayDocTitle true/);
+    expect(count('H1')).toBe(1);
+    expect(count('Table')).toBe(1);
+    // The header row once (its repeat on page 2 is an artifact), then one row per movement.
+    expect(count('TH')).toBe(4);
+    expect(count('TR')).toBe(71);
+    expect(count('TD')).toBe(280);
+    const receipt = (await renderReceiptPdf({ lang: 'en', providerName: 'P', customerName: 'C', customerAddress: '', receiptId: '1', fields: [['Type', 'Fee']], generatedAt: new Date(0) })).toString('latin1');
+    expect((receipt.match(/\/S \/TH\b/g) ?? []).length).toBe(2);
+  });
+});
+
 describe('the layout', () => {
   it('keeps every text inside the margins and apart from the others, in every language, long values included', async () => {
     const note = 'Оплата за квартиру и коммунальные услуги за март, договор аренды № 12345';

@@ -16,6 +16,12 @@
  * never wraps or breaks pages by itself (lineBreak: false): the documents place every line, so a
  * page break is always theirs. Each document gets a fixed CreationDate (its generatedAt), so
  * the same data gives the same bytes.
+ *
+ * Accessibility: the files are tagged PDF (PDF 1.7, MarkInfo Marked, a structure tree in reading
+ * order, the document's language and its title shown as the window title), so a screen reader
+ * reads a heading, paragraphs and real tables (header cells, rows) instead of loose glyphs. Rules
+ * and repeated page furniture (a table header repeated on a continuation page, the footer after
+ * the first page) are marked as artifacts and skipped.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -49,6 +55,11 @@ export interface DocumentInfo {
   createdAt: Date;
 }
 
+export type StructElement = ReturnType<PDFKit.PDFDocument['struct']>;
+
+/** Structure types a text may take (PDF 32000-1 §14.8.4); Artifact: not content (page furniture). */
+export type TextTag = 'H1' | 'P' | 'Span' | 'TH' | 'TD' | 'Artifact';
+
 export interface TextOptions {
   size: number;
   font?: PdfFont;
@@ -56,6 +67,10 @@ export interface TextOptions {
   align?: 'left' | 'right';
   /** cut with an ellipsis to this width */
   maxWidth?: number;
+  /** its structure element (P unless told) */
+  tag?: TextTag;
+  /** the element it belongs to (the document unless told) */
+  parent?: StructElement;
 }
 
 /** Control characters become spaces (a note may hold line breaks; each line is placed by us). */
@@ -64,6 +79,8 @@ export const clean = (text: string) => text.replace(CONTROL, ' ');
 
 export class PdfCanvas {
   readonly doc: PDFKit.PDFDocument;
+  /** the structure tree's Document element: everything read belongs to it */
+  readonly root: StructElement;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<void>;
 
@@ -73,6 +90,8 @@ export class PdfCanvas {
       size: 'A4',
       margin: PAGE.margin,
       bufferPages: true,
+      pdfVersion: '1.7',
+      tagged: true,
       // null, not undefined: no default font, else pdfkit loads Helvetica's metrics for nothing.
       font: null as unknown as string,
       lang: info.lang,
@@ -82,6 +101,8 @@ export class PdfCanvas {
     this.doc.registerFont('regular', f.regular);
     this.doc.registerFont('bold', f.bold);
     this.doc.font('regular');
+    this.root = this.doc.struct('Document');
+    this.doc.addStructure(this.root);
     this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     this.done = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve());
@@ -130,16 +151,39 @@ export class PdfCanvas {
     return lines;
   }
 
+  /**
+   * A structure element holding others (a table, a row, a paragraph of spans), added to its parent
+   * at once: pdfkit runs a child's drawing only once the child is attached to the tree. end() it
+   * when its children are drawn.
+   */
+  group(tag: 'Table' | 'TR' | 'TD' | 'P' | 'Sect', parent: StructElement = this.root): StructElement {
+    const element = this.doc.struct(tag);
+    parent.add(element);
+    return element;
+  }
+
   /** One line of text whose top is at y. */
   text(x: number, y: number, text: string, options: TextOptions): void {
     const font = options.font ?? 'regular';
     const shown = options.maxWidth === undefined ? clean(text) : this.fit(text, options.maxWidth, options.size, font);
     const left = options.align === 'right' ? x - this.width(shown, options.size, font) : x;
-    this.doc.font(font).fontSize(options.size).text(shown, left, y, { lineBreak: false });
+    const draw = () => {
+      this.doc.font(font).fontSize(options.size).text(shown, left, y, { lineBreak: false });
+    };
+    const tag = options.tag ?? 'P';
+    if (tag === 'Artifact') this.artifact(draw);
+    else (options.parent ?? this.root).add(this.doc.struct(tag, {}, draw));
+  }
+
+  /** Drawing that is not content: rules, repeated headers, page furniture. */
+  artifact(draw: () => void): void {
+    this.doc.markContent('Artifact');
+    draw();
+    this.doc.endMarkedContent();
   }
 
   rule(x1: number, x2: number, y: number, width = 0.5): void {
-    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor('#000000').stroke();
+    this.artifact(() => this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor('#000000').stroke());
   }
 
   addPage(): void {
@@ -160,6 +204,7 @@ export class PdfCanvas {
   }
 
   async finish(): Promise<Buffer> {
+    this.root.end();
     this.doc.end();
     await this.done;
     return Buffer.concat(this.chunks);
@@ -187,11 +232,14 @@ export function drawFooters(canvas: PdfCanvas, lines: readonly string[], generat
   const wrapped = lines.flatMap((l) => canvas.wrap(l, CONTENT_RIGHT - PAGE.margin, FOOTER_SIZE));
   const top = footerTop(wrapped.length);
   canvas.eachPage((i, n) => {
+    // The legal lines are read once, at the end of the document's content; their repeats on
+    // later pages, and the page numbers, are page furniture.
+    const tag = i === 0 ? 'P' : 'Artifact';
     canvas.rule(PAGE.margin, CONTENT_RIGHT, top - 6);
-    wrapped.forEach((line, k) => canvas.text(PAGE.margin, top + k * FOOTER_LINE, line, { size: FOOTER_SIZE }));
+    wrapped.forEach((line, k) => canvas.text(PAGE.margin, top + k * FOOTER_LINE, line, { size: FOOTER_SIZE, tag }));
     const last = top + wrapped.length * FOOTER_LINE + 2;
-    canvas.text(PAGE.margin, last, generated, { size: FOOTER_SIZE });
-    canvas.text(CONTENT_RIGHT, last, words.page(i + 1, n), { size: FOOTER_SIZE, align: 'right' });
+    canvas.text(PAGE.margin, last, generated, { size: FOOTER_SIZE, tag });
+    canvas.text(CONTENT_RIGHT, last, words.page(i + 1, n), { size: FOOTER_SIZE, align: 'right', tag: 'Artifact' });
   });
 }
 

@@ -124,28 +124,37 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
 
   canvas.text(PAGE.margin, y, data.providerName, { size: 16, font: 'bold', maxWidth: CONTENT_RIGHT - PAGE.margin });
   y += 24;
-  canvas.text(PAGE.margin, y, w.receiptTitle, { size: 12, font: 'bold' });
+  canvas.text(PAGE.margin, y, w.receiptTitle, { size: 12, font: 'bold', tag: 'H1' });
   y += 22;
 
+  // Two tables in the structure tree: who it is for, then the transaction; each row a header
+  // cell (the label) and a data cell (the value, over several lines when long).
   const header: [string, string][] = [[w.customer, data.customerName], ...(data.customerAddress ? ([[w.address, data.customerAddress]] as [string, string][]) : [])];
-  const rows = [...header, ...data.fields];
-  rows.forEach(([label, value], i) => {
-    // A long note takes several lines (at most eight); everything else is one.
-    const lines = canvas.wrap(value, valueWidth, SIZE).slice(0, 8);
-    if (y + lines.length * LINE > bottom) {
-      canvas.addPage();
-      y = PAGE.margin;
+  for (const [k, rows] of [header, data.fields].entries()) {
+    const table = canvas.group('Table');
+    for (const [label, value] of rows) {
+      // A long note takes several lines (at most eight); everything else is one.
+      const lines = canvas.wrap(value, valueWidth, SIZE).slice(0, 8);
+      if (y + lines.length * LINE > bottom) {
+        canvas.addPage();
+        y = PAGE.margin;
+      }
+      const row = canvas.group('TR', table);
+      canvas.text(PAGE.margin, y, label, { size: SIZE, font: 'bold', maxWidth: LABEL_WIDTH - 8, tag: 'TH', parent: row });
+      const cell = canvas.group('TD', row);
+      for (const line of lines.length > 0 ? lines : ['']) {
+        canvas.text(valueX, y, line, { size: SIZE, tag: 'Span', parent: cell });
+        y += LINE;
+      }
+      cell.end();
+      row.end();
     }
-    canvas.text(PAGE.margin, y, label, { size: SIZE, font: 'bold', maxWidth: LABEL_WIDTH - 8 });
-    for (const line of lines.length > 0 ? lines : ['']) {
-      canvas.text(valueX, y, line, { size: SIZE });
-      y += LINE;
-    }
-    if (i === header.length - 1) {
+    table.end();
+    if (k === 0) {
       canvas.rule(PAGE.margin, CONTENT_RIGHT, y + 2);
       y += 10;
     }
-  });
+  }
 
   drawFooters(canvas, footer, w.generated(utcMinute(data.generatedAt)), w);
   return canvas.finish();

@@ -13,7 +13,7 @@
 import { minorToDecimal } from '../accounts/money.ts';
 import { monthName, wordsFor, type DocumentLanguage, type DocumentWords } from './document-words.ts';
 import type { StatementMovement } from './history.service.ts';
-import { CONTENT_RIGHT, PAGE, PdfCanvas, drawFooters, footerLineCount, footerLines, footerTop, utcMinute } from './pdf-document.ts';
+import { CONTENT_RIGHT, PAGE, PdfCanvas, drawFooters, footerLineCount, footerLines, footerTop, utcMinute, type StructElement } from './pdf-document.ts';
 
 export type { StatementMovement };
 
@@ -110,11 +110,18 @@ export async function renderStatementPdf(data: StatementData): Promise<Buffer> {
   const bottom = footerTop(footerLineCount(canvas, footer)) - 14 - ROW_HEIGHT;
   let y = PAGE.margin;
 
-  const tableHeader = () => {
-    canvas.text(COLUMNS.date, y, words.date, { size: FONT_SIZE, font: 'bold' });
-    canvas.text(COLUMNS.description, y, words.description, { size: FONT_SIZE, font: 'bold' });
-    canvas.text(COLUMNS.amountRight, y, words.amountIn(data.currency), { size: FONT_SIZE, font: 'bold', align: 'right' });
-    canvas.text(COLUMNS.balanceRight, y, words.balance, { size: FONT_SIZE, font: 'bold', align: 'right' });
+  // The movements are one table in the structure tree; its header row is read once (the repeat on
+  // a continuation page is an artifact).
+  let table: StructElement | null = null;
+  const tableHeader = (repeat: boolean) => {
+    const row = repeat ? undefined : canvas.group('TR', table!);
+    const cell = (x: number, text: string, align?: 'right') =>
+      canvas.text(x, y, text, { size: FONT_SIZE, font: 'bold', ...(align ? { align } : {}), ...(row ? { tag: 'TH' as const, parent: row } : { tag: 'Artifact' as const }) });
+    cell(COLUMNS.date, words.date);
+    cell(COLUMNS.description, words.description);
+    cell(COLUMNS.amountRight, words.amountIn(data.currency), 'right');
+    cell(COLUMNS.balanceRight, words.balance, 'right');
+    row?.end();
     canvas.rule(PAGE.margin, CONTENT_RIGHT, y + 13);
     y += ROW_HEIGHT + 4;
   };
@@ -122,15 +129,20 @@ export async function renderStatementPdf(data: StatementData): Promise<Buffer> {
   const continuation = () => {
     canvas.addPage();
     y = PAGE.margin;
-    canvas.text(PAGE.margin, y, `${data.providerName}: ${title}, ${account} ${words.continued}`, { size: 10, font: 'bold', maxWidth: CONTENT_RIGHT - PAGE.margin });
+    canvas.text(PAGE.margin, y, `${data.providerName}: ${title}, ${account} ${words.continued}`, {
+      size: 10,
+      font: 'bold',
+      maxWidth: CONTENT_RIGHT - PAGE.margin,
+      tag: 'Artifact',
+    });
     y += 24;
-    tableHeader();
+    tableHeader(true);
   };
 
   // The first page: who issues it, to whom, for which account and month.
   canvas.text(PAGE.margin, y, data.providerName, { size: 16, font: 'bold', maxWidth: CONTENT_RIGHT - PAGE.margin });
   y += 24;
-  canvas.text(PAGE.margin, y, title, { size: 12, font: 'bold', maxWidth: CONTENT_RIGHT - PAGE.margin });
+  canvas.text(PAGE.margin, y, title, { size: 12, font: 'bold', maxWidth: CONTENT_RIGHT - PAGE.margin, tag: 'H1' });
   y += 22;
   const valueX = PAGE.margin + LABEL_WIDTH;
   const valueWidth = CONTENT_RIGHT - valueX;
@@ -142,28 +154,33 @@ export async function renderStatementPdf(data: StatementData): Promise<Buffer> {
     [words.openingBalance, [`${money(data.openingBalanceMinor)} ${data.currency}`]],
   ];
   for (const [label, lines] of details) {
-    canvas.text(PAGE.margin, y, `${label}:`, { size: 10, font: 'bold', maxWidth: LABEL_WIDTH - 6 });
+    const paragraph = canvas.group('P');
+    canvas.text(PAGE.margin, y, `${label}:`, { size: 10, font: 'bold', maxWidth: LABEL_WIDTH - 6, tag: 'Span', parent: paragraph });
     for (const line of lines) {
-      canvas.text(valueX, y, line, { size: 10 });
+      canvas.text(valueX, y, line, { size: 10, tag: 'Span', parent: paragraph });
       y += 14;
     }
+    paragraph.end();
   }
   y += 12;
-  tableHeader();
-
-  if (data.movements.length === 0) {
-    canvas.text(PAGE.margin, y, words.noMovements, { size: FONT_SIZE });
-    y += ROW_HEIGHT;
-  }
+  table = canvas.group('Table');
+  tableHeader(false);
   for (const [i, m] of data.movements.entries()) {
     // Laying out a row takes about half a millisecond (text layout in JavaScript): a long month
     // yields to the event loop now and then instead of stalling every other request.
     if (i > 0 && i % YIELD_EVERY_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
     if (y > bottom) continuation();
-    canvas.text(COLUMNS.date, y, m.bookedAt.toISOString().slice(0, 10), { size: FONT_SIZE });
-    canvas.text(COLUMNS.description, y, describeMovement(words, m), { size: FONT_SIZE, maxWidth: COLUMNS.descriptionWidth });
-    canvas.text(COLUMNS.amountRight, y, signed(m.amountMinor), { size: FONT_SIZE, align: 'right' });
-    canvas.text(COLUMNS.balanceRight, y, money(summary.runningMinor[i]!), { size: FONT_SIZE, align: 'right' });
+    const row = canvas.group('TR', table);
+    canvas.text(COLUMNS.date, y, m.bookedAt.toISOString().slice(0, 10), { size: FONT_SIZE, tag: 'TD', parent: row });
+    canvas.text(COLUMNS.description, y, describeMovement(words, m), { size: FONT_SIZE, maxWidth: COLUMNS.descriptionWidth, tag: 'TD', parent: row });
+    canvas.text(COLUMNS.amountRight, y, signed(m.amountMinor), { size: FONT_SIZE, align: 'right', tag: 'TD', parent: row });
+    canvas.text(COLUMNS.balanceRight, y, money(summary.runningMinor[i]!), { size: FONT_SIZE, align: 'right', tag: 'TD', parent: row });
+    row.end();
+    y += ROW_HEIGHT;
+  }
+  table.end();
+  if (data.movements.length === 0) {
+    canvas.text(PAGE.margin, y, words.noMovements, { size: FONT_SIZE });
     y += ROW_HEIGHT;
   }
 
@@ -176,8 +193,10 @@ export async function renderStatementPdf(data: StatementData): Promise<Buffer> {
     [words.totalOut, money(-summary.totalOutMinor)],
     [words.closingBalance, money(summary.closingBalanceMinor)],
   ] as const) {
-    canvas.text(COLUMNS.description, y, label, { size: FONT_SIZE + 1, font: 'bold' });
-    canvas.text(COLUMNS.balanceRight, y, `${value} ${data.currency}`, { size: FONT_SIZE + 1, font: 'bold', align: 'right' });
+    const paragraph = canvas.group('P');
+    canvas.text(COLUMNS.description, y, label, { size: FONT_SIZE + 1, font: 'bold', tag: 'Span', parent: paragraph });
+    canvas.text(COLUMNS.balanceRight, y, `${value} ${data.currency}`, { size: FONT_SIZE + 1, font: 'bold', align: 'right', tag: 'Span', parent: paragraph });
+    paragraph.end();
     y += ROW_HEIGHT;
   }
 
