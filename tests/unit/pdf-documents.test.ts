@@ -171,7 +171,7 @@ describe('the layout', () => {
     const transfer: ReceiptTransfer = {
       transactionId: 123456, operationType: 'exchange', viewer: 'payer', status: 'pending', createdAt: new Date(0), updatedAt: new Date(0), expiresAt: new Date(0),
       bookedAt: null, fromAccountId: 1234567, fromCurrency: 'EUR', amountMinor: 123456789n, feeMinor: 1234n, toAccountId: 7654321, toCurrency: 'USD',
-      toAmountMinor: 133456789n, rate: '1.0812345678', counterparty: '', note: note.repeat(4), reference: 'R'.repeat(140),
+      toAmountMinor: 133456789n, rate: '1.0812345678', counterparty: '', note: `${note} `.repeat(10), reference: 'R'.repeat(140),
     };
     const address = 'вулиця Велика Васильківська 100, квартира 1234, 01001 Київ, Київська область, Україна';
     for (const lang of DOCUMENT_LANGUAGES) {
@@ -184,6 +184,10 @@ describe('the layout', () => {
         await renderReceiptPdf({ lang, providerName: 'Lumen Wallet', customerName: 'Юлія Щербак', customerAddress: address, receiptId: '123456', fields: receiptFields({ lang, transfer }), generatedAt: new Date(0) }),
       );
       expect(layoutProblems(receiptPdf)).toEqual([]);
+      // The note (ten times a long sentence) fills eight lines, the last one cut with an ellipsis.
+      const noteLines = receiptPdf.lines.filter((l) => /Оплата|квартиру|коммунальные|договор|аренды/.test(l));
+      expect(noteLines).toHaveLength(8);
+      expect(noteLines.at(-1)!.endsWith('…')).toBe(true);
       // Labels whole, never cut to their column.
       for (const [label] of receiptFields({ lang, transfer })) expect(receiptPdf.lines).toContain(label);
       const w = documentWords[lang];

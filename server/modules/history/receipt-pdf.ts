@@ -38,6 +38,7 @@ export function receiptFileName(receiptId: string | number): string {
 const LABEL_WIDTH = 190;
 const SIZE = 10;
 const LINE = 15;
+const MAX_VALUE_LINES = 8;
 
 /** The receipt's fields as label and value lines, in order (also what the tests read back). */
 export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptTransfer }): [string, string][] {
@@ -133,8 +134,9 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   for (const [k, rows] of [header, data.fields].entries()) {
     const table = canvas.group('Table');
     for (const [label, value] of rows) {
-      // A long note takes several lines (at most eight); everything else is one.
-      const lines = canvas.wrap(value, valueWidth, SIZE).slice(0, 8);
+      // A long note takes several lines (at most eight, the last cut with an ellipsis); the rest one.
+      const wrapped = canvas.wrap(value, valueWidth, SIZE);
+      const lines = wrapped.length <= MAX_VALUE_LINES ? wrapped : [...wrapped.slice(0, MAX_VALUE_LINES - 1), canvas.fit(wrapped.slice(MAX_VALUE_LINES - 1).join(' '), valueWidth, SIZE)];
       if (y + lines.length * LINE > bottom) {
         canvas.addPage();
         y = PAGE.margin;
