@@ -4,6 +4,9 @@
  * File downloads are REST (the named-method endpoint answers JSON), with the bearer token:
  * - GET  /api/v1/exports/{exportId}/file                       the CSV of a finished export
  * - GET  /api/v1/statements/{accountId}/{year}/{month}         the month's statement as a PDF
+ * - GET  /api/v1/history/transactions/{transactionId}/receipt   one transfer's receipt as a PDF
+ * - GET  /api/v1/history/entries/{entryId}/receipt               a deposit row's receipt as a PDF
+ *   (the spec names no receipt path; these sit under the history the ids come from)
  */
 import * as v from 'valibot';
 import { VfCode } from './errors.ts';
@@ -15,6 +18,13 @@ export const HISTORY_PAGE_SIZE = 20;
 export const EXPORT_LIST_PAGE_SIZE = 12;
 export const exportFilePath = (exportId: string) => `/api/v1/exports/${encodeURIComponent(exportId)}/file`;
 export const statementPath = (accountId: number, year: number, month: number) => `/api/v1/statements/${accountId}/${year}/${month}`;
+/** The receipt of a transfer (a history row's transactionId, any row but a deposit). */
+export const receiptPath = (transactionId: number) => `/api/v1/history/transactions/${transactionId}/receipt`;
+/** The receipt of a booking without a transfer: a deposit row, whose transactionId is a journal entry's id. */
+export const entryReceiptPath = (entryId: number) => `/api/v1/history/entries/${entryId}/receipt`;
+/** The receipt of a history row, whichever kind it is (the two kinds' ids are numbered apart). */
+export const receiptPathOf = (row: { transactionId: number; operationType: OperationType }) =>
+  row.operationType === 'deposit' ? entryReceiptPath(row.transactionId) : receiptPath(row.transactionId);
 
 const id = Id;
 const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));

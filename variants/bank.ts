@@ -17,7 +17,7 @@ export const bank = {
     feesPersonalUrl: 'https://harbourline-bank.example/tariffs/personal',
     feesBusinessUrl: 'https://harbourline-bank.example/tariffs/business',
   },
-  support: { email: 'help@harbourline-bank.example', phone: '+353 1 555 0190', hours: 'Every day 07:00-22:00 GMT' },
+  support: { email: 'help@harbourline-bank.example', phone: '+353 1 555 0190', hours: { days: 'everyDay', opens: '07:00', closes: '22:00', timeZone: 'GMT' } },
   languages: ['en', 'es'],
   letter: {
     legalName: 'Harbourline Bank DAC',

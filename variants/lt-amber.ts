@@ -17,7 +17,7 @@ export const ltAmber = {
     feesPersonalUrl: 'https://amberline-pay.example/en/fees-personal',
     feesBusinessUrl: 'https://amberline-pay.example/en/fees-business',
   },
-  support: { email: 'support@amberline-pay.example', phone: '+370 5 214 0000', hours: 'Mon-Fri 09:00-18:00 EET' },
+  support: { email: 'support@amberline-pay.example', phone: '+370 5 214 0000', hours: { days: 'monFri', opens: '09:00', closes: '18:00', timeZone: 'EET' } },
   languages: ['en', 'es', 'ru', 'uk'],
   letter: {
     legalName: 'UAB Amberline Pay',

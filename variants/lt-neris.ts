@@ -17,7 +17,7 @@ export const ltNeris = {
     feesPersonalUrl: 'https://neris-money.example/fees/private',
     feesBusinessUrl: 'https://neris-money.example/fees/corporate',
   },
-  support: { email: 'hello@neris-money.example', phone: '+370 37 555 120', hours: 'Mon-Fri 08:00-17:00 EET' },
+  support: { email: 'hello@neris-money.example', phone: '+370 37 555 120', hours: { days: 'monFri', opens: '08:00', closes: '17:00', timeZone: 'EET' } },
   languages: ['en', 'es'],
   letter: {
     legalName: 'UAB Neris Money',

@@ -17,7 +17,7 @@ export const payments = {
     feesPersonalUrl: 'https://meridian-payments.example/pricing/personal',
     feesBusinessUrl: 'https://meridian-payments.example/pricing/business',
   },
-  support: { email: 'care@meridian-payments.example', phone: '+40 21 555 0142', hours: 'Mon-Sat 09:00-18:00 EET' },
+  support: { email: 'care@meridian-payments.example', phone: '+40 21 555 0142', hours: { days: 'monSat', opens: '09:00', closes: '18:00', timeZone: 'EET' } },
   languages: ['en', 'es', 'pt', 'ro', 'ru', 'uk'],
   letter: {
     legalName: 'Meridian Payments S.A.',

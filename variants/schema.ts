@@ -13,6 +13,24 @@ const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'must be a #rrgg
 const httpsUrl = v.pipe(v.string(), v.url(), v.startsWith('https://', 'must be an https URL'));
 const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1, 'is required'), v.maxLength(200));
 
+const clock = v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time HH:MM'));
+
+/**
+ * Support opening hours: which days, from when to when, in which time zone. The zone is a label
+ * (CET, EET, GMT, or UK for the United Kingdom's own time) rather than an IANA zone: a customer
+ * reads the label, and rendering an IANA zone's name differs between ICU versions.
+ */
+export const SupportHoursSchema = v.pipe(
+  v.object({
+    days: v.picklist(['monFri', 'monSat', 'everyDay']),
+    opens: clock,
+    closes: clock,
+    timeZone: v.picklist(['CET', 'EET', 'GMT', 'UK']),
+  }),
+  v.check((h) => h.opens < h.closes, 'must close after it opens'),
+);
+export type SupportHours = v.InferOutput<typeof SupportHoursSchema>;
+
 /** The number of numbered staging environments (document 1 §9). */
 export const STAGING_COUNT = 15;
 
@@ -57,7 +75,8 @@ export const VariantSchema = v.object({
   support: v.object({
     email: v.pipe(v.string(), v.email()),
     phone: v.pipe(v.string(), v.regex(/^\+[0-9 ]{7,20}$/, 'must be an international phone number')),
-    hours: nonEmpty,
+    /** opening hours as data, so the web footer and the PDFs write them in each language (support-hours.ts) */
+    hours: SupportHoursSchema,
   }),
   /** UI languages; English must be one of them (the default). */
   languages: v.pipe(

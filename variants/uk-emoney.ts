@@ -17,7 +17,7 @@ export const ukEmoney = {
     feesPersonalUrl: 'https://thistlegate.example/fees#personal',
     feesBusinessUrl: 'https://thistlegate.example/fees#business',
   },
-  support: { email: 'support@thistlegate.example', phone: '+44 131 555 0175', hours: 'Mon-Fri 09:00-17:30 UK time' },
+  support: { email: 'support@thistlegate.example', phone: '+44 131 555 0175', hours: { days: 'monFri', opens: '09:00', closes: '17:30', timeZone: 'UK' } },
   languages: ['en', 'es', 'pt', 'ro', 'ru', 'uk', 'au'],
   letter: {
     legalName: 'Thistlegate Money Ltd',

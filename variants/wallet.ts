@@ -17,7 +17,7 @@ export const wallet = {
     feesPersonalUrl: 'https://lumen-wallet.example/fees/personal',
     feesBusinessUrl: 'https://lumen-wallet.example/fees/business',
   },
-  support: { email: 'support@lumen-wallet.example', phone: '+44 20 4500 1200', hours: 'Mon-Fri 08:00-20:00 CET' },
+  support: { email: 'support@lumen-wallet.example', phone: '+44 20 4500 1200', hours: { days: 'monFri', opens: '08:00', closes: '20:00', timeZone: 'CET' } },
   languages: ['en', 'es', 'pt', 'ro', 'ru', 'uk', 'au'],
   letter: {
     legalName: 'Lumen Wallet Services Ltd',

@@ -6,10 +6,10 @@
  * row's "other" id belongs to rita, the caller is anna.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { MAX_ID } from '../../api/method.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from '../../api/transfers.ts';
-import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
+import { accounts, journalEntries, journalLegs } from '../../server/modules/accounts/accounts.tables.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { transferSchedules, transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { customerAddresses, customerDocuments } from '../../server/modules/profile/profile.tables.ts';
@@ -81,6 +81,14 @@ beforeAll(async () => {
     .returning({ id: customerDocuments.id });
   other.document = document!.id;
 
+  // A booking without a transfer on rita's account: her opening balance (a deposit row).
+  const [entry] = await t.db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .innerJoin(journalLegs, eq(journalLegs.entryId, journalEntries.id))
+    .where(and(eq(journalLegs.accountId, eur.accountId), isNull(journalEntries.transferId)))
+    .limit(1);
+  other.entry = entry!.id;
 });
 
 afterAll(async () => {
@@ -137,6 +145,8 @@ describe("another customer's id answers as an id that does not exist", () => {
   it.each([
     ['a document file', (id: number) => `/api/v1/documents/${id}/file`, 'document'],
     ['a statement', (id: number) => `/api/v1/statements/${id}/2026/1`, 'account'],
+    ['a transaction receipt', (id: number) => `/api/v1/history/transactions/${id}/receipt`, 'transfer'],
+    ['a deposit receipt', (id: number) => `/api/v1/history/entries/${id}/receipt`, 'entry'],
   ] as const)('REST: %s of another customer answers as a missing one', async (_label, url, kind) => {
     const headers = { authorization: `Bearer ${anna.accessToken}` };
     const theirs = await t.app.inject({ method: 'GET', url: url(other[kind] as number), headers });

@@ -137,12 +137,35 @@ describe('transactionHistoryExport', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const records = parseCsv(text);
-    expect(records[0]).toEqual(['date', 'transaction id', 'type', 'direction', 'status', 'account', 'amount', 'currency', 'counterparty', 'note', 'reference']);
+    expect(records[0]).toEqual(['Date', 'Transaction ID', 'Type', 'Direction', 'Status', 'Account', 'Amount', 'Currency', 'Counterparty', 'Note', 'Reference']);
     expect(records).toHaveLength(1 + (history.results as number));
     // Every record has every column; the rows are the history's, newest first.
     expect(records.every((r) => r.length === 11)).toBe(true);
     const firstPage = (history.transactions as { transaction: { transactionId: number; amount: string }[] }).transaction;
-    expect(records.slice(1, 21).map((r) => [Number(r[1]), r[6]])).toEqual(firstPage.map((r) => [r.transactionId, r.amount]));
+    expect(records.slice(1, 21).map((r) => [Number(/^E?(\d+)-/.exec(r[1]!)![1]), r[6]])).toEqual(firstPage.map((r) => [r.transactionId, r.amount]));
+    // One id per row, although a transfer gives several rows (out, fee, in).
+    const rowIds = records.slice(1).map((r) => r[1]);
+    expect(new Set(rowIds).size).toBe(rowIds.length);
+    expect(rowIds).toEqual(expect.arrayContaining([`${ids.quoted}-out`, `${ids.quoted}-in`, `${ids.formula}-out`, `${ids.formula}-fee`]));
+    expect(rowIds.some((id) => /^E\d+-\d+$/.test(id!))).toBe(true);
+    // Words, not codes.
+    expect(new Set(records.slice(1).map((r) => r[2]))).toEqual(new Set(['Between own accounts', 'Payment to a person', 'Fee', 'Deposit']));
+    expect(new Set(records.slice(1).map((r) => r[3]))).toEqual(new Set(['Incoming', 'Outgoing']));
+    expect(new Set(records.slice(1).map((r) => r[4]))).toEqual(new Set(['Completed']));
+  });
+
+  it('writes the file in the language the asking user saved', async () => {
+    await t.db.update(customers).set({ language: 'ua' }).where(eq(customers.id, A.customerId));
+    try {
+      const asked = await call('transactionHistoryExport', { fromDate: '2025-05-01', toDate: '2025-05-31' });
+      await run();
+      const records = parseCsv((await download(asked.exportId as string)).body.slice(1));
+      expect(records[0]).toEqual(['Дата', 'ID операції', 'Тип', 'Напрямок', 'Статус', 'Рахунок', 'Сума', 'Валюта', 'Контрагент', 'Примітка', 'Референс']);
+      expect(records.find((r) => r[1] === `${ids.formula}-fee`)?.slice(2, 5)).toEqual(['Комісія', 'Вихідна', 'Виконано']);
+      expect(records.find((r) => r[1] === `${ids.received}-in`)?.slice(2, 5)).toEqual(['Платіж іншій особі', 'Вхідна', 'Виконано']);
+    } finally {
+      await t.db.update(customers).set({ language: 'en' }).where(eq(customers.id, A.customerId));
+    }
   });
 
   it('writes cells safely: formulas neutralised, quotes and line breaks quoted, negative amounts as numbers, UTF-8 names', async () => {
@@ -150,13 +173,14 @@ describe('transactionHistoryExport', () => {
     await run();
     const text = (await download(asked.exportId as string)).rawPayload.toString('utf8');
     const records = parseCsv(text.slice(1));
-    const rowsOf = (id: number) => records.filter((r) => r[1] === String(id));
+    const rowsOf = (id: number) => records.filter((r) => r[1]!.startsWith(`${id}-`));
     const [formulaOut, formulaFee] = rowsOf(ids.formula!);
     expect(formulaOut).toEqual([
-      '2025-05-02T09:30:00Z', String(ids.formula), 'p2p', 'out', 'posted', String(AE), '-12.34', 'EUR', 'boris@demo.test',
+      '2025-05-02T09:30:00Z', `${ids.formula}-out`, 'Payment to a person', 'Outgoing', 'Completed', String(AE), '-12.34', 'EUR', 'boris@demo.test',
       `'=HYPERLINK("http://evil.example","click")`, `'+SUM(A1)`,
     ]);
-    expect(formulaFee?.[2]).toBe('Fees');
+    expect(formulaFee?.[1]).toBe(`${ids.formula}-fee`);
+    expect(formulaFee?.[2]).toBe('Fee');
     expect(formulaFee?.[6]).toBe('-0.12');
     const quoted = rowsOf(ids.quoted!);
     expect(quoted.map((r) => r[9])).toEqual(['multi\nline, with "quotes"', 'multi\nline, with "quotes"']);
@@ -181,7 +205,7 @@ describe('transactionHistoryExport', () => {
     expect(a).toBe(b);
     const records = parseCsv(a.slice(1));
     expect(records).toHaveLength(1 + 31);
-    expect(records.slice(1).every((r) => r[5] === String(AE2) && r[3] === 'in')).toBe(true);
+    expect(records.slice(1).every((r) => r[5] === String(AE2) && r[3] === 'Incoming')).toBe(true);
     const status = await call('transactionHistoryExportStatus', { exportId: small });
     expect(status.export).toMatchObject({ accountId: AE2, rowCount: 31, progress: 100 });
   });
@@ -190,7 +214,7 @@ describe('transactionHistoryExport', () => {
     const asked = await call('transactionHistoryExport', { type: 'p2p', amountFrom: '3', amountTo: '12.34', customerEmail: 'BORIS@' });
     await run();
     const records = parseCsv((await download(asked.exportId as string)).body.slice(1));
-    expect(records.slice(1).map((r) => [r[1], r[2], r[6]])).toEqual([[String(ids.formula), 'p2p', '-12.34']]);
+    expect(records.slice(1).map((r) => [r[1], r[2], r[6]])).toEqual([[`${ids.formula}-out`, 'Payment to a person', '-12.34']]);
     const bad = await call('transactionHistoryExport', { amountFrom: '5', amountTo: '1', fromDate: '2025-01-02', toDate: '2025-01-01' });
     expect(bad.responseCode).toBe('VF');
     expect(bad.validationErrors).toEqual([
@@ -263,7 +287,7 @@ describe('transactionHistoryExportSend', () => {
     const [row] = await t.db.select().from(historyExports).where(eq(historyExports.id, exportId));
     expect(mail.body).toContain(row!.fileName!);
     // The file itself never goes into the mail.
-    expect(mail.body).not.toContain('transaction id');
+    expect(mail.body).not.toContain('Transaction ID');
   });
 });
 
@@ -307,7 +331,7 @@ describe('transactionHistoryExportList (monthly)', () => {
     expect(built.every((e) => e.status === 'done')).toBe(true);
     expect(built[0]).toMatchObject({ period: period(1), rowCount: 1, fileName: `history-${AE}-${period(1)}.csv` });
     const records = parseCsv((await download(built[0]!.exportId)).body.slice(1));
-    expect(records.slice(1).map((r) => [r[1], r[3], r[5], r[6], r[9]])).toEqual([[String(inLastMonth), 'out', String(AE), '-7.77', 'last month']]);
+    expect(records.slice(1).map((r) => [r[1], r[3], r[5], r[6], r[9]])).toEqual([[`${inLastMonth}-out`, 'Outgoing', String(AE), '-7.77', 'last month']]);
     // A month without movement: the header alone.
     expect(built[1]).toMatchObject({ rowCount: 0 });
     expect(parseCsv((await download(built[1]!.exportId)).body.slice(1))).toHaveLength(1);

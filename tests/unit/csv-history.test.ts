@@ -1,6 +1,6 @@
 /** CSV cells and records of the history export (server/modules/history/csv.ts). */
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvStart, manualExportFileName, monthlyExportFileName, transactionCsvLine } from '../../server/modules/history/csv.ts';
+import { csvCell, csvLine, csvRowId, csvStart, manualExportFileName, monthlyExportFileName, transactionCsvLine } from '../../server/modules/history/csv.ts';
 
 describe('csv', () => {
   it('quotes per RFC 4180 only when needed, doubling quotes', () => {
@@ -23,14 +23,28 @@ describe('csv', () => {
     expect(csvCell('-12.50')).toBe(`'-12.50`);
   });
 
-  it('writes the header and a history row in the columns’ order', () => {
-    expect(csvStart()).toBe('date,transaction id,type,direction,status,account,amount,currency,counterparty,note,reference\r\n');
-    expect(
-      transactionCsvLine({
-        rowId: '7:3:p2p', transactionId: 7, transactionDate: '2026-03-04T05:06:07.890Z', operationType: 'p2p', direction: 'out', status: 'posted',
-        accountId: 3, amount: '-5.00', currency: 'EUR', counterparty: 'Žofia, Ltd', note: '@home', reference: null,
-      }),
-    ).toBe(`2026-03-04T05:06:07Z,7,p2p,out,posted,3,-5.00,EUR,"Žofia, Ltd",'@home,\r\n`);
+  const row = {
+    rowId: '7:3:p2p', transactionId: 7, transactionDate: '2026-03-04T05:06:07.890Z', operationType: 'p2p', direction: 'out', status: 'posted',
+    accountId: 3, amount: '-5.00', currency: 'EUR', counterparty: 'Žofia, Ltd', note: '@home', reference: null,
+  } as const;
+
+  it('writes the header and a history row in the columns’ order, types, directions and statuses in words', () => {
+    expect(csvStart()).toBe('Date,Transaction ID,Type,Direction,Status,Account,Amount,Currency,Counterparty,Note,Reference\r\n');
+    expect(transactionCsvLine(row)).toBe(`2026-03-04T05:06:07Z,7-out,Payment to a person,Outgoing,Completed,3,-5.00,EUR,"Žofia, Ltd",'@home,\r\n`);
+  });
+
+  it('writes them in the customer’s language', () => {
+    expect(csvStart('ru')).toBe('Дата,ID операции,Тип,Направление,Статус,Счёт,Сумма,Валюта,Контрагент,Сообщение,Назначение платежа\r\n');
+    expect(transactionCsvLine({ ...row, status: 'pending', operationType: 'exchange', direction: 'in' }, 'uk')).toBe(
+      `2026-03-04T05:06:07Z,7-in,Обмін валюти,Вхідна,В обробці,3,-5.00,EUR,"Žofia, Ltd",'@home,\r\n`,
+    );
+  });
+
+  it('gives each row its own id: the transfer’s id and its side, a journal entry’s id marked E with its account', () => {
+    expect(csvRowId({ transactionId: 7, operationType: 'betweenAccounts', direction: 'out', accountId: 3 })).toBe('7-out');
+    expect(csvRowId({ transactionId: 7, operationType: 'betweenAccounts', direction: 'in', accountId: 4 })).toBe('7-in');
+    expect(csvRowId({ transactionId: 7, operationType: 'Fees', direction: 'out', accountId: 3 })).toBe('7-fee');
+    expect(csvRowId({ transactionId: 7, operationType: 'deposit', direction: 'in', accountId: 3 })).toBe('E7-3');
   });
 
   it('names the files', () => {

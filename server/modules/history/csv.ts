@@ -9,11 +9,13 @@
  * cell marked numeric that is exactly a decimal number is written as it is.
  */
 import type { Transaction } from '../../../api/history.ts';
+import { wordsFor, type CsvColumn, type DocumentLanguage } from './document-words.ts';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
-export const CSV_HEADER = ['date', 'transaction id', 'type', 'direction', 'status', 'account', 'amount', 'currency', 'counterparty', 'note', 'reference'] as const;
+/** The columns in order; the header row names them in the customer's language (document-words.ts). */
+export const CSV_COLUMNS: readonly CsvColumn[] = ['date', 'rowId', 'type', 'direction', 'status', 'account', 'amount', 'currency', 'counterparty', 'note', 'reference'];
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -36,18 +38,38 @@ export function csvLine(cells: readonly string[]): string {
  * The header record: the start of every history file. The byte order mark is added when the
  * file is served (CSV_BOM), not stored: database drivers decoding text as UTF-8 drop a leading BOM.
  */
-export function csvStart(): string {
-  return csvLine(CSV_HEADER.map((h) => csvCell(h)));
+export function csvStart(lang: DocumentLanguage = 'en'): string {
+  const header = wordsFor(lang).csvHeader;
+  return csvLine(CSV_COLUMNS.map((c) => csvCell(header[c])));
 }
 
-/** A history row as a record, in CSV_HEADER's order. Dates are UTC, ISO 8601 to the second. */
-export function transactionCsvLine(row: Transaction): string {
+/**
+ * The file's id of a row, unique in any export. A history row is one account's side of a
+ * movement, and one transfer gives up to three rows (the payer's 'out', its fee, and the 'in' on
+ * the destination when that is the customer's own account), all with the transfer's id: the
+ * transfer id plus the side tells them apart, and still names the transfer (the receipt, the
+ * history's search). A deposit row's transactionId is a journal entry's id, a different number
+ * sequence than the transfers' (entry 7 and transfer 7 are unrelated), so it gets the prefix E and
+ * its account (one entry may credit several of the customer's accounts).
+ */
+export function csvRowId(row: Pick<Transaction, 'transactionId' | 'operationType' | 'direction' | 'accountId'>): string {
+  if (row.operationType === 'deposit') return `E${row.transactionId}-${row.accountId}`;
+  if (row.operationType === 'Fees') return `${row.transactionId}-fee`;
+  return `${row.transactionId}-${row.direction}`;
+}
+
+/**
+ * A history row as a record, in CSV_COLUMNS' order, its type, direction and status in words of the
+ * language. Dates are UTC, ISO 8601 to the second.
+ */
+export function transactionCsvLine(row: Transaction, lang: DocumentLanguage = 'en'): string {
+  const words = wordsFor(lang);
   return csvLine([
     csvCell(row.transactionDate.replace(/\.\d{3}Z$/, 'Z')),
-    csvCell(row.transactionId),
-    csvCell(row.operationType),
-    csvCell(row.direction),
-    csvCell(row.status),
+    csvCell(csvRowId(row)),
+    csvCell(words.operationTypes[row.operationType]),
+    csvCell(words.directions[row.direction]),
+    csvCell(words.statuses[row.status]),
     csvCell(row.accountId),
     csvCell(row.amount, { numeric: true }),
     csvCell(row.currency),

@@ -18,6 +18,11 @@
  * manual exports are deleted EXPORT_RETENTION_DAYS after they finished (monthly ones stay: one
  * per account and month).
  *
+ * Language: the file's header row, types, directions and statuses are in the saved settings
+ * language of the user who asked for it (history_exports.user_id's own customer, the same rule
+ * as the PDFs). A monthly export is built once for everyone who may see the account, in the
+ * language of the user whose listing created it.
+ *
  * Logging: the export id and the error's type only, never rows or filters (they hold names,
  * e-mail addresses and notes).
  */
@@ -26,8 +31,10 @@ import { activeVariant } from '../../../variants/index.ts';
 import type { Db } from '../../db/types.ts';
 import { createBackoff, isConnectionError } from '../../db/outage.ts';
 import { csvStart, manualExportFileName, monthlyExportFileName, transactionCsvLine } from './csv.ts';
-import { historyChunk, historyCount, type HistoryCursor, type HistoryFilter } from './history.service.ts';
+import { documentLanguage, type DocumentLanguage } from './document-words.ts';
+import { customerLanguage, historyChunk, historyCount, type HistoryCursor, type HistoryFilter } from './history.service.ts';
 import { historyExports } from './history.tables.ts';
+import { users } from '../customers/customers.tables.ts';
 
 export const EXPORT_CHUNK_ROWS = 500;
 export const MAX_EXPORT_ROWS = 100_000;
@@ -110,12 +117,13 @@ async function build(db: Db, job: ExportRow, now: () => number, options: ExportJ
     const filter = job.filter as HistoryFilter;
     const total = await historyCount(db, job.customerId, filter, providerName);
     if (total > MAX_EXPORT_ROWS) throw new TooManyRows();
-    let content = csvStart();
+    const lang = await askerLanguage(db, job.userId);
+    let content = csvStart(lang);
     let cursor: HistoryCursor | null = null;
     let written = 0;
     for (;;) {
       const chunk = await historyChunk(db, job.customerId, filter, cursor, chunkRows, providerName);
-      for (const row of chunk.transactions) content += transactionCsvLine(row);
+      for (const row of chunk.transactions) content += transactionCsvLine(row, lang);
       written += chunk.transactions.length;
       cursor = chunk.cursor;
       if (chunk.transactions.length < chunkRows) break;
@@ -135,6 +143,12 @@ async function build(db: Db, job: ExportRow, now: () => number, options: ExportJ
     options.onError?.(job.id, err);
     await db.update(historyExports).set({ status: 'failed', finishedAt: new Date(now()) }).where(mine);
   }
+}
+
+/** The saved language of the user's own customer (English when the user is gone). */
+async function askerLanguage(db: Db, userId: number): Promise<DocumentLanguage> {
+  const [user] = await db.select({ customerId: users.customerId }).from(users).where(eq(users.id, userId));
+  return documentLanguage(user ? await customerLanguage(db, user.customerId) : null);
 }
 
 export interface ExportWorker {

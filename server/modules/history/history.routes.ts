@@ -1,14 +1,24 @@
 /**
- * The history's two downloads (api/history.ts), REST because they answer files, with the bearer
+ * The history's downloads (api/history.ts), REST because they answer files, with the bearer
  * token like every other call:
- * - GET /api/v1/exports/{exportId}/file                 the CSV of a finished export
- * - GET /api/v1/statements/{accountId}/{year}/{month}   the month's statement as a PDF
+ * - GET /api/v1/exports/{exportId}/file                          the CSV of a finished export
+ * - GET /api/v1/statements/{accountId}/{year}/{month}            the month's statement as a PDF
+ * - GET /api/v1/history/transactions/{transactionId}/receipt     one transfer's receipt as a PDF
+ * - GET /api/v1/history/entries/{entryId}/receipt                 the receipt of a booking without a
+ *   transfer (a history 'deposit' row, whose transactionId is a journal entry's id)
+ *   (no receipt path in the spec: chosen under the history their ids come from)
+ *
+ * The PDFs are in the customer's language: the caller's own saved settings language (the one the
+ * app's language switcher saves; a user acting for a company reads in their own language), else
+ * the request's Accept-Language, else English. They name the acting customer (the account's or
+ * transfer's owner) with its current address.
  *
  * The acting customer is the caller's own, or the company named by the Customer-Id header
  * (api/http.ts CUSTOMER_ID_HEADER) when the caller may act for it (mayActFor, as for named
  * methods). Answers: 200 with the file (Content-Disposition attachment with its name); 401 without
  * a valid token; 403 for a restricted session or a company the caller may not act for; 404 for
- * an unknown export, account or month and for another customer's (alike: nothing is revealed);
+ * an unknown export, account, month or transaction and for another customer's (alike: nothing is
+ * revealed);
  * 409 for an export that is not done (still building, or failed). Error bodies are the envelope's
  * `{ responseCode, responseDescription }`.
  *
@@ -31,7 +41,20 @@ import { mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { CSV_BOM } from './csv.ts';
 import { startExportWorker } from './exports.worker.ts';
-import { customerName, findOwnExport, monthRange, ownAccount, periodOf, statementRows } from './history.service.ts';
+import { documentLanguage, type DocumentLanguage } from './document-words.ts';
+import {
+  customerAddressLine,
+  customerLanguage,
+  customerName,
+  findOwnExport,
+  monthRange,
+  ownAccount,
+  periodOf,
+  receiptEntry,
+  receiptTransfer,
+  statementRows,
+} from './history.service.ts';
+import { entryReceiptFields, receiptFields, receiptFileName, renderReceiptPdf } from './receipt-pdf.ts';
 import { renderStatementPdf, statementFileName, summarise } from './statement-pdf.ts';
 
 export interface HistoryRoutesOptions {
@@ -58,6 +81,8 @@ const EXPORT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const exportFileRoute = `${API_VERSION_PATH}/exports/:exportId/file`;
 export const statementRoute = `${API_VERSION_PATH}/statements/:accountId/:year/:month`;
+export const receiptRoute = `${API_VERSION_PATH}/history/transactions/:transactionId/receipt`;
+export const entryReceiptRoute = `${API_VERSION_PATH}/history/entries/:entryId/receipt`;
 
 export async function historyRoutes(app: FastifyInstance, options: HistoryRoutesOptions): Promise<void> {
   const { db, tokens } = options;
@@ -88,6 +113,8 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         return reply.code(500).send({ responseCode: 'UE', responseDescription: 'Unknown error' });
       }
     };
+
+  const languageOf = async (request: FastifyRequest, caller: Caller) => documentLanguage(await customerLanguage(db, caller.customerId), request.headers['accept-language']);
 
   const audit = (caller: Caller, customerId: number, method: string, details: Record<string, unknown>) =>
     db.insert(auditLog).values({ userId: caller.userId, customerId, method, details });
@@ -139,10 +166,14 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         request.log.error({ accountId, period: periodOf(year, month) }, 'statement movements do not add up to the ledger');
         throw new HttpAnswer(500, 'UE', 'The statement cannot be issued');
       }
-      const pdf = renderStatementPdf({
+      const lang = await languageOf(request, caller);
+      const pdf = await renderStatementPdf({
+        lang,
         providerName,
         customerName: await customerName(db, account.customerId),
+        customerAddress: await customerAddressLine(db, account.customerId, lang),
         accountId,
+        accountAddress: account.address,
         currency: account.currency,
         year,
         month,
@@ -156,6 +187,59 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${statementFileName(accountId, year, month)}"`)
         .send(pdf);
+    }),
+  );
+
+  /** Renders and answers a receipt once its subject was found for the acting customer. */
+  const sendReceipt = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    who: { caller: Caller; customerId: number },
+    receiptId: string,
+    fields: (lang: DocumentLanguage) => [string, string][],
+    audited: Record<string, unknown>,
+  ) => {
+    const lang = await languageOf(request, who.caller);
+    const pdf = await renderReceiptPdf({
+      lang,
+      providerName,
+      customerName: await customerName(db, who.customerId),
+      customerAddress: await customerAddressLine(db, who.customerId, lang),
+      receiptId,
+      fields: fields(lang),
+      generatedAt: new Date(now()),
+    });
+    await audit(who.caller, who.customerId, 'receiptDownload', audited);
+    return reply
+      .code(200)
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${receiptFileName(receiptId)}"`)
+      .send(pdf);
+  };
+
+  app.get(
+    receiptRoute,
+    handle(async (request, reply) => {
+      const who = await acting(request);
+      const { transactionId: idText } = request.params as { transactionId: string };
+      if (!isIdText(idText)) throw notFound();
+      const transactionId = Number(idText);
+      const transfer = await receiptTransfer(db, who.customerId, transactionId);
+      if (!transfer) throw notFound();
+      return sendReceipt(request, reply, who, String(transactionId), (lang) => receiptFields({ lang, transfer }), { transactionId });
+    }),
+  );
+
+  app.get(
+    entryReceiptRoute,
+    handle(async (request, reply) => {
+      const who = await acting(request);
+      const { entryId: idText } = request.params as { entryId: string };
+      if (!isIdText(idText)) throw notFound();
+      const entryId = Number(idText);
+      const entry = await receiptEntry(db, who.customerId, entryId);
+      if (!entry) throw notFound();
+      return sendReceipt(request, reply, who, `E${entryId}`, (lang) => entryReceiptFields({ lang, entry, providerName }), { entryId });
     }),
   );
 

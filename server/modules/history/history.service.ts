@@ -20,7 +20,7 @@
  * Order: newest first; ties by transaction, then out / Fees / in, then account: a total order,
  * so pages never repeat or skip a row, and an export can walk it with a keyset cursor.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryFilterEntries, OperationType, Transaction } from '../../../api/history.ts';
 import { CURRENCIES } from '../../../api/transfers.ts';
 import type { TransferStatus } from '../../../api/transfers.ts';
@@ -29,6 +29,10 @@ import type { Db } from '../../db/types.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { currencyExponent, minorToDecimal } from '../accounts/money.ts';
 import { customers } from '../customers/customers.tables.ts';
+import { dictionaryItems } from '../dictionaries/dictionaries.tables.ts';
+import { DictionaryKey } from '../dictionaries/data/types.ts';
+import { customerAddresses } from '../profile/profile.tables.ts';
+import type { DocumentLanguage } from './document-words.ts';
 import { MethodFailure } from '../method-types.ts';
 import { historyExports } from './history.tables.ts';
 import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
@@ -84,6 +88,41 @@ export async function customerName(db: Db, customerId: number): Promise<string> 
     .where(eq(customers.id, customerId));
   if (!c) return '';
   return c.businessName?.trim() || `${c.firstName} ${c.lastName}`.trim();
+}
+
+/** A customer's saved settings language (en es pt ro ru ua), or null for an unknown customer. */
+export async function customerLanguage(db: Db, customerId: number): Promise<string | null> {
+  const [c] = await db.select({ language: customers.language }).from(customers).where(eq(customers.id, customerId));
+  return c?.language ?? null;
+}
+
+/**
+ * A customer's current address (customer_addresses, addressStatus 1, not deleted, the newest) as
+ * one line: street lines, postal code and city, state, and the country's name in the document's
+ * language (the countries dictionary; its code when the dictionary lacks it). '' without one.
+ */
+export async function customerAddressLine(db: Db, customerId: number, lang: DocumentLanguage): Promise<string> {
+  const [a] = await db
+    .select()
+    .from(customerAddresses)
+    .where(and(eq(customerAddresses.customerId, customerId), isNull(customerAddresses.deletedAt), eq(customerAddresses.addressStatus, 1)))
+    .orderBy(desc(customerAddresses.updatedAt), desc(customerAddresses.id))
+    .limit(1);
+  if (!a) return '';
+  let country = a.countryCode;
+  if (a.countryCode) {
+    const [item] = await db
+      .select({ names: dictionaryItems.names })
+      .from(dictionaryItems)
+      .where(and(eq(dictionaryItems.dictionary, DictionaryKey.countries), eq(dictionaryItems.itemKey, a.countryCode)))
+      .limit(1);
+    country = item?.names[lang] ?? item?.names.en ?? a.countryCode;
+  }
+  const cityLine = [a.postalCode, a.city].map((x) => x.trim()).filter(Boolean).join(' ');
+  return [a.address1, a.address2, cityLine, a.stateName ?? '', country]
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Midnight UTC of a YYYY-MM-DD day in ms, or NaN for an impossible day (2026-02-30). */
@@ -408,27 +447,20 @@ export interface StatementRows {
   openingBalanceMinor: bigint;
   /** the sum of the account's legs up to the end of the period (checks the movements) */
   closingFromLegsMinor: bigint;
-  movements: { bookedAt: Date; description: string; amountMinor: bigint }[];
+  movements: StatementMovement[];
 }
 
-function describe(row: RawRow): string {
-  const party = row.counterparty ?? '';
-  const base = (() => {
-    switch (row.operation_type) {
-      case 'Fees':
-        return 'Fee';
-      case 'deposit':
-        return row.direction === 'in' ? 'Deposit' : 'Withdrawal';
-      case 'p2p':
-        return row.direction === 'out' ? `Payment to ${party}` : `Payment from ${party}`;
-      case 'exchange':
-        return row.direction === 'out' ? `Exchange to ${party}` : `Exchange from ${party}`;
-      default:
-        return row.direction === 'out' ? `Transfer to ${party}` : `Transfer from ${party}`;
-    }
-  })();
-  const extras = [row.note, row.reference ? `ref. ${row.reference}` : null].filter((x): x is string => !!x);
-  return extras.length > 0 && row.operation_type !== 'Fees' ? `${base}: ${extras.join(', ')}` : base;
+/** A booked movement of a statement: what it was, not yet in words (statement-pdf.ts words it per language). */
+export interface StatementMovement {
+  /** when it was booked (UTC) */
+  bookedAt: Date;
+  /** signed: negative leaves the account */
+  amountMinor: bigint;
+  operationType: OperationType;
+  direction: 'in' | 'out';
+  counterparty: string;
+  note: string | null;
+  reference: string | null;
 }
 
 /** The posted movements of one account in [start, end), oldest first, with the opening balance. */
@@ -452,6 +484,129 @@ export async function statementRows(db: Db, customerId: number, accountId: numbe
   return {
     openingBalanceMinor: BigInt(sums?.opening ?? '0'),
     closingFromLegsMinor: BigInt(sums?.closing ?? '0'),
-    movements: rows.map((r) => ({ bookedAt: new Date(r.date_text), description: describe(r), amountMinor: BigInt(r.amount_minor) })),
+    movements: rows.map((r) => ({
+      bookedAt: new Date(r.date_text),
+      amountMinor: BigInt(r.amount_minor),
+      operationType: r.operation_type,
+      direction: r.direction,
+      counterparty: r.counterparty ?? '',
+      note: r.note,
+      reference: r.reference,
+    })),
+  };
+}
+
+/** One transfer as its receipt shows it to one of its sides (receipt-pdf.ts). */
+export interface ReceiptTransfer {
+  transactionId: number;
+  operationType: Exclude<OperationType, 'Fees' | 'deposit'>;
+  /** payer: the acting customer asked it (every status); payee: another customer's payment to it */
+  viewer: 'payer' | 'payee';
+  status: TransferStatus;
+  createdAt: Date;
+  /** the last status change */
+  updatedAt: Date;
+  expiresAt: Date;
+  /** when its journal entry booked it (posted only) */
+  bookedAt: Date | null;
+  fromAccountId: number;
+  fromCurrency: string;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  toAccountId: number;
+  toCurrency: string;
+  toAmountMinor: bigint;
+  /** toCurrency per fromCurrency, as stored when it was asked */
+  rate: string;
+  /** the other side as history shows it: the payee's e-mail or name, the payer's name, or own account */
+  counterparty: string;
+  note: string | null;
+  reference: string | null;
+}
+
+const utcText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A transfer the acting customer may see, with the same rule as its history rows: the payer's own
+ * account pays it (any status), or it credits the customer's own account from another customer
+ * (posted only; a payee never learns of a pending or voided payment). Null otherwise: unknown
+ * and another customer's transfers alike.
+ */
+export async function receiptTransfer(db: Db, customerId: number, transactionId: number): Promise<ReceiptTransfer | null> {
+  const [row] = await rowsOf<{
+    id: string; kind: 'p2p' | 'betweenAccounts'; status: TransferStatus; payer: number; from_account_id: number; to_account_id: number;
+    from_currency: string; to_currency: string; amount_minor: string; to_amount_minor: string; fee_minor: string; rate: string;
+    to_email: string | null; note: string | null; reference: string | null; created_at: string; updated_at: string; expires_at: string;
+    booked_at: string | null; payer_name: string | null; payee_name: string | null;
+  }>(
+    db,
+    sql`SELECT t.id::text AS id, t.kind, t.status, t.customer_id AS payer, t.from_account_id, t.to_account_id, t.from_currency, t.to_currency,
+          t.amount_minor::text AS amount_minor, t.to_amount_minor::text AS to_amount_minor, t.fee_minor::text AS fee_minor, t.rate,
+          t.to_email, t.note, t.reference,
+          ${utcText('t.created_at')} AS created_at, ${utcText('t.updated_at')} AS updated_at, ${utcText('t.expires_at')} AS expires_at,
+          ${utcText('e.created_at')} AS booked_at, ${PARTY_NAME('p')} AS payer_name, ${PARTY_NAME('q')} AS payee_name
+        FROM transfers t
+          JOIN accounts fa ON fa.account_id = t.from_account_id
+          JOIN accounts ta ON ta.account_id = t.to_account_id
+          LEFT JOIN journal_entries e ON e.id = t.entry_id AND t.status = 'posted'
+          LEFT JOIN customers p ON p.id = t.customer_id
+          LEFT JOIN customers q ON q.id = t.to_customer_id
+        WHERE t.id = ${transactionId} AND (
+          (t.customer_id = ${customerId} AND fa.customer_id = ${customerId} AND fa.purpose = 'customer')
+          OR (t.to_customer_id = ${customerId} AND ta.customer_id = ${customerId} AND ta.purpose = 'customer' AND t.status = 'posted'))
+        LIMIT 1`,
+  );
+  if (!row) return null;
+  const viewer = row.payer === customerId ? 'payer' : 'payee';
+  const operationType = row.kind === 'p2p' ? 'p2p' : row.from_currency !== row.to_currency ? 'exchange' : 'betweenAccounts';
+  const counterparty =
+    row.kind !== 'p2p' ? '' : viewer === 'payer' ? (row.to_email ?? row.payee_name ?? '') : (row.payer_name ?? '');
+  return {
+    transactionId: Number(row.id),
+    operationType,
+    viewer,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    expiresAt: new Date(row.expires_at),
+    bookedAt: row.booked_at ? new Date(row.booked_at) : null,
+    fromAccountId: row.from_account_id,
+    fromCurrency: row.from_currency,
+    amountMinor: BigInt(row.amount_minor),
+    feeMinor: BigInt(row.fee_minor),
+    toAccountId: row.to_account_id,
+    toCurrency: row.to_currency,
+    toAmountMinor: BigInt(row.to_amount_minor),
+    rate: row.rate,
+    counterparty,
+    note: row.note,
+    reference: row.reference,
+  };
+}
+
+/** A journal entry without a transfer (a deposit or withdrawal the provider booked), as the customer's legs of it. */
+export interface ReceiptEntry {
+  entryId: number;
+  bookedAt: Date;
+  /** the legs on the customer's own accounts, in booking order */
+  legs: { accountId: number; currency: string; amountMinor: bigint }[];
+}
+
+/** The entry when it has legs on the customer's own accounts and no transfer (those have the transfer's receipt); else null. */
+export async function receiptEntry(db: Db, customerId: number, entryId: number): Promise<ReceiptEntry | null> {
+  const rows = await rowsOf<{ booked_at: string; account_id: number; currency: string; amount_minor: string }>(
+    db,
+    sql`SELECT ${utcText('e.created_at')} AS booked_at, l.account_id, l.currency, l.amount_minor::text AS amount_minor
+        FROM journal_entries e
+          JOIN journal_legs l ON l.entry_id = e.id
+          JOIN accounts a ON a.account_id = l.account_id
+        WHERE e.id = ${entryId} AND e.transfer_id IS NULL AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+        ORDER BY l.id`,
+  );
+  if (rows.length === 0) return null;
+  return {
+    entryId,
+    bookedAt: new Date(rows[0]!.booked_at),
+    legs: rows.map((r) => ({ accountId: r.account_id, currency: r.currency, amountMinor: BigInt(r.amount_minor) })),
   };
 }
