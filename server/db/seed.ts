@@ -13,7 +13,7 @@ import { count } from 'drizzle-orm';
 import { CRYPTO_CURRENCIES, CURRENCIES, FIAT_CURRENCIES, type PermissionFlag } from '../../api/transfers.ts';
 import { seedDictionaries } from '../modules/dictionaries/dictionaries.seed.ts';
 import { accounts } from '../modules/accounts/accounts.tables.ts';
-import { ensureProviderAccounts } from '../modules/accounts/ledger.ts';
+import { bookEntry, ensureProviderAccounts, providerAccountId } from '../modules/accounts/ledger.ts';
 import { decimalToMinor } from '../modules/accounts/money.ts';
 import { customerAccess, customers, phones, terms, termsAcceptances, users } from '../modules/customers/customers.tables.ts';
 import { recoveryCodes, ssoClients } from '../modules/auth/auth.tables.ts';
@@ -128,6 +128,12 @@ export interface SeedOptions {
    * the tests set it, to compare two seedings.
    */
   now?: number;
+  /**
+   * With the demo people, their year of history (default true). false: their accounts hold their
+   * usual balances from opening entries booked now, and nothing else happened; for the test suites
+   * that build exact history fixtures of their own around the demo users.
+   */
+  history?: boolean;
 }
 
 /**
@@ -135,7 +141,7 @@ export interface SeedOptions {
  * terms); in demo mode also the demo people when the database holds no user yet. Returns whether
  * it seeded the demo people.
  */
-export async function seedDatabase(db: Db, { demo, now = Date.now() }: SeedOptions): Promise<boolean> {
+export async function seedDatabase(db: Db, { demo, now = Date.now(), history = true }: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   const empty = (row?.n ?? 0) === 0;
   if (!demo || !empty) {
@@ -156,7 +162,9 @@ export async function seedDatabase(db: Db, { demo, now = Date.now() }: SeedOptio
     await seedDictionaries(tx);
     await ensureMoneyReference(tx);
     // The people and their history in one transaction: a database is seeded in full or not at all.
-    await seedDemoHistory(tx, await seedPeople(tx, passwordHash, merchantPasswordHash, now));
+    const people = await seedPeople(tx, passwordHash, merchantPasswordHash, now);
+    if (history) await seedDemoHistory(tx, people);
+    else await bookOpeningBalances(tx, people);
   });
   return true;
 }
@@ -395,4 +403,20 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     accounts: historyAccounts,
     merchantPasswordHash,
   };
+}
+
+/** Without the history: each account's usual balance as one opening entry from the provider's capital, booked now. */
+async function bookOpeningBalances(tx: Tx, people: DemoHistoryInput): Promise<void> {
+  for (const [key, account] of Object.entries(people.accounts)) {
+    if (account.finalMinor === 0n) continue;
+    await bookEntry(tx, {
+      kind: 'opening_balance',
+      idempotencyKey: `seed:${key}`,
+      description: { reason: 'demo opening balance' },
+      legs: [
+        { accountId: await providerAccountId(tx, 'capital', account.currency), amountMinor: -account.finalMinor },
+        { accountId: account.accountId, amountMinor: account.finalMinor },
+      ],
+    });
+  }
 }
