@@ -279,35 +279,39 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
   const { parties } = input;
 
   // The merchants: a business customer each, a user others pay by e-mail, an account per currency.
+  // (three statements for all of them: seeding runs at every test run and demo start)
+  const created = new Date(startAt);
+  const merchantCustomers = await tx
+    .insert(customers)
+    .values(DEMO_MERCHANTS.map((m) => ({ customerType: 'business' as const, businessName: m.name, verified: true, createdAt: created })))
+    .returning({ id: customers.id, name: customers.businessName });
+  const customerOf = new Map(merchantCustomers.map((c) => [c.name, c.id]));
+  const merchantCustomer = (m: (typeof DEMO_MERCHANTS)[number]) => customerOf.get(m.name) ?? fail(`merchant ${m.key} was not written`);
+  await tx
+    .insert(users)
+    .values(DEMO_MERCHANTS.map((m) => ({ email: merchantEmail(m.key), passwordHash: input.merchantPasswordHash, login2faMode: 'no' as const, userType: 2, customerId: merchantCustomer(m), createdAt: created })));
+  const merchantRows = await tx
+    .insert(accounts)
+    .values(DEMO_MERCHANTS.flatMap((m) => m.currencies.map((currency) => ({ type: 1001, currency, customerId: merchantCustomer(m), createdAt: created }))))
+    .returning({ id: accounts.accountId, customerId: accounts.customerId, currency: accounts.currency });
   const merchantAccounts = new Map<string, { accountId: number; currency: string }>();
   for (const m of DEMO_MERCHANTS) {
-    const [c] = await tx
-      .insert(customers)
-      .values({ customerType: 'business', businessName: m.name, verified: true, createdAt: new Date(startAt) })
-      .returning({ id: customers.id });
-    await tx.insert(users).values({ email: merchantEmail(m.key), passwordHash: input.merchantPasswordHash, login2faMode: 'no', userType: 2, customerId: c!.id, createdAt: new Date(startAt) });
-    for (const currency of m.currencies) {
-      const [a] = await tx.insert(accounts).values({ type: 1001, currency, customerId: c!.id, createdAt: new Date(startAt) }).returning({ id: accounts.accountId });
-      merchantAccounts.set(`${m.key}-${currency}`, { accountId: a!.id, currency });
-    }
+    for (const row of merchantRows.filter((r) => r.customerId === merchantCustomer(m))) merchantAccounts.set(`${m.key}-${row.currency}`, { accountId: row.id, currency: row.currency });
   }
   const accountOf = (ref: AccountRef) => (ref in input.accounts ? input.accounts[ref as HistoryAccountKey] : merchantAccounts.get(ref)) ?? fail(`no account ${ref}`);
 
   // The stored fee rules and rates (as the service reads them), for the plan's arithmetic.
+  const currencies = [...new Set(Object.values(input.accounts).map((a) => a.currency))];
   const rules = new Map<string, FeeRule | null>();
   const rates = new Map<string, string>();
-  const ruleFor = async (operation: 'p2p' | 'exchange', currency: string) => {
-    const key = `${operation}:${currency}`;
-    if (!rules.has(key)) rules.set(key, await feeRuleFor(tx, operation, currency));
-    return rules.get(key)!;
-  };
-  const rateOf = async (from: string, to: string) => {
-    const key = `${from}:${to}`;
-    if (!rates.has(key)) rates.set(key, await rateFor(tx, from, to));
-    return rates.get(key)!;
-  };
+  for (const from of currencies) {
+    for (const operation of ['p2p', 'exchange'] as const) rules.set(`${operation}:${from}`, await feeRuleFor(tx, operation, from));
+    for (const to of currencies) if (to !== from) rates.set(`${from}:${to}`, await rateFor(tx, from, to));
+  }
+  const ruleFor = (operation: 'p2p' | 'exchange', currency: string) => rules.get(`${operation}:${currency}`) ?? null;
+  const rateOf = (from: string, to: string) => rates.get(`${from}:${to}`) ?? fail(`no rate ${from} ${to}`);
   /** each account's change by one movement */
-  const deltas = async (e: Planned): Promise<[AccountRef, bigint][]> => {
+  const deltas = (e: Planned): [AccountRef, bigint][] => {
     switch (e.kind) {
       case 'deposit':
         return [[e.to, e.amountMinor]];
@@ -316,7 +320,7 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
       case 'p2p': {
         const currency = accountOf(e.from).currency;
         return [
-          [e.from, -(e.amountMinor + computeFee(await ruleFor('p2p', currency), e.amountMinor))],
+          [e.from, -(e.amountMinor + computeFee(ruleFor('p2p', currency), e.amountMinor))],
           [e.to, e.amountMinor],
         ];
       }
@@ -324,8 +328,8 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
         const from = accountOf(e.from).currency;
         const to = accountOf(e.to).currency;
         return [
-          [e.from, -(e.amountMinor + computeFee(await ruleFor('exchange', from), e.amountMinor))],
-          [e.to, convertForward(e.amountMinor, from, to, await rateOf(from, to))],
+          [e.from, -(e.amountMinor + computeFee(ruleFor('exchange', from), e.amountMinor))],
+          [e.to, convertForward(e.amountMinor, from, to, rateOf(from, to))],
         ];
       }
     }
@@ -336,13 +340,13 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
 
   // Each funding's amounts: what the account's other movements take, plus its growth, spread
   // over its events by their weights and rounded up to the step.
-  const fund = async () => {
+  const fund = () => {
     for (const f of fundings) {
       const fundingSet = new Set<Planned>(f.events);
       let other = 0n;
       for (const e of events) {
         if (fundingSet.has(e)) continue;
-        for (const [ref, delta] of await deltas(e)) if (ref === f.account) other += delta;
+        for (const [ref, delta] of deltas(e)) if (ref === f.account) other += delta;
       }
       const need = f.growthMinor - other;
       const total = f.weights.reduce((x, y) => x + y, 0);
@@ -352,7 +356,7 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
           // the source amount that buys the share, rounded up to whole steps of the source currency
           const fromCurrency = accountOf(e.from).currency;
           const toCurrency = accountOf(e.to).currency;
-          e.amountMinor = ceilTo(convertInverse(share, fromCurrency, toCurrency, await rateOf(fromCurrency, toCurrency)), f.stepMinor);
+          e.amountMinor = ceilTo(convertInverse(share, fromCurrency, toCurrency, rateOf(fromCurrency, toCurrency)), f.stepMinor);
         } else e.amountMinor = ceilTo(share, f.stepMinor);
       }
     }
@@ -365,11 +369,11 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
   const order = events.map((e, i) => ({ e, i })).sort((x, y) => x.e.at - y.e.at || x.i - y.i).map((x) => x.e);
   const openings = new Map<HistoryAccountKey, bigint>();
   for (let attempt = 0; ; attempt++) {
-    await fund();
+    fund();
     const running = new Map<AccountRef, bigint>();
     const lowest = new Map<AccountRef, bigint>();
     for (const e of order) {
-      for (const [ref, delta] of await deltas(e)) {
+      for (const [ref, delta] of deltas(e)) {
         const balance = (running.get(ref) ?? 0n) + delta;
         running.set(ref, balance);
         if (balance < (lowest.get(ref) ?? 0n)) lowest.set(ref, balance);
