@@ -246,6 +246,7 @@ function draw(dayStart: number): { events: Planned[]; fundings: Funding[] } {
   bill('northwind', 'northwind-gbp', 'thamesoffices', 'GBP', 1850, 2, 'Office rent');
   bill('northwind', 'northwind-gbp', 'hostingworks', 'GBP', 249, 14, 'Hosting');
   fees('northwind-eur', 15, 1);
+  for (const d of [45, 135, 225, 315]) events.push({ kind: 'exchange', at: at(d, [11, 12]), payer: 'northwind', from: 'northwind-gbp', to: 'northwind-eur', amountMinor: cents(1500) });
 
   // The fundings, in the order fund() works them out (an account's funding may draw on another
   // account that is funded after it).
@@ -429,7 +430,6 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput): Promise<
   for (const e of order) {
     n++;
     clock = e.at;
-
     if (e.kind === 'p2p' || e.kind === 'exchange') {
       const from = accountOf(e.from);
       const result = await service.request(
