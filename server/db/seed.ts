@@ -20,7 +20,8 @@ import { recoveryCodes, ssoClients } from '../modules/auth/auth.tables.ts';
 import { customerAddresses } from '../modules/profile/profile.tables.ts';
 import { exchangeRates, feeRules, transferLimits } from '../modules/transfers/transfers.tables.ts';
 import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
-import { hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
+import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
+import { seedDemoHistory, type HistoryAccount, type HistoryAccountKey, type DemoHistoryInput } from './demo-history.ts';
 import { DEMO_MONEY_FLAGS, demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
 
@@ -122,6 +123,17 @@ export interface SeedOptions {
    * their passwords and TOTP secrets are published in the README.
    */
   demo: boolean;
+  /**
+   * The seeding moment (ms, default now): the demo history (demo-history.ts) ends on its day. Only
+   * the tests set it, to compare two seedings.
+   */
+  now?: number;
+  /**
+   * With the demo people, their year of history (default true). false: their accounts hold their
+   * usual balances from opening entries booked now, and nothing else happened; for the test suites
+   * that build exact history fixtures of their own around the demo users.
+   */
+  history?: boolean;
 }
 
 /**
@@ -129,7 +141,7 @@ export interface SeedOptions {
  * terms); in demo mode also the demo people when the database holds no user yet. Returns whether
  * it seeded the demo people.
  */
-export async function seedDatabase(db: Db, { demo }: SeedOptions): Promise<boolean> {
+export async function seedDatabase(db: Db, { demo, now = Date.now(), history = true }: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   const empty = (row?.n ?? 0) === 0;
   if (!demo || !empty) {
@@ -144,15 +156,21 @@ export async function seedDatabase(db: Db, { demo }: SeedOptions): Promise<boole
   }
   // One argon2 hash for every demo user: they share the demo password, and hashing is slow.
   const passwordHash = await hashPassword(demoUsers.anna.password);
+  // The merchants of the demo history never sign in: a hash of a password nobody knows.
+  const merchantPasswordHash = await dummyPasswordHash();
   await db.transaction(async (tx) => {
     await seedDictionaries(tx);
     await ensureMoneyReference(tx);
-    await seedPeople(tx, passwordHash);
+    // The people and their history in one transaction: a database is seeded in full or not at all.
+    const people = await seedPeople(tx, passwordHash, merchantPasswordHash, now);
+    if (history) await seedDemoHistory(tx, people);
+    else await bookOpeningBalances(tx, people);
   });
   return true;
 }
 
-async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
+/** The demo people; returns what their history needs (demo-history.ts). */
+async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: string, now: number): Promise<DemoHistoryInput> {
   const insertCustomer = async (values: typeof customers.$inferInsert) => {
     const [c] = await tx.insert(customers).values(values).returning({ id: customers.id });
     return c!.id;
@@ -229,7 +247,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     permissions: { balanceInfo: true, transfers: true },
     moneyPermissions: moneyFlags,
   });
-  await insertUser({
+  const borisId = await insertUser({
     email: demoUsers.boris.email,
     totpSecret: null,
     login2faMode: 'no',
@@ -295,7 +313,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     verified: true,
     transactionApproveMode: demoUsers.tom.transactionApproveMode,
   });
-  await insertUser({ email: demoUsers.tom.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: tomCustomer, moneyPermissions: moneyFlags });
+  const tomId = await insertUser({ email: demoUsers.tom.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: tomCustomer, moneyPermissions: moneyFlags });
   await tx.insert(phones).values({
     customerId: tomCustomer,
     phoneCountryCode: demoUsers.tom.phone.countryCode,
@@ -304,7 +322,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     confirmed: true,
   });
   const ritaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Rita', lastName: 'Rossi', residenceCountryCode: 'IT', verified: true });
-  await insertUser({ email: demoUsers.rita.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: ritaCustomer, moneyPermissions: moneyFlags });
+  const ritaId = await insertUser({ email: demoUsers.rita.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: ritaCustomer, moneyPermissions: moneyFlags });
   // uma: the verification journey (issue 5): an address on file, an unconfirmed phone, no documents, not verified.
   const umaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Uma', lastName: 'Urbonaite', birthDay: '1994-02-17', residenceCountryCode: 'LT', verified: false });
   await insertUser({ email: demoUsers.uma.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: umaCustomer, permissions: { balanceInfo: true, transfers: false } });
@@ -350,34 +368,54 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     .insert(termsAcceptances)
     .values(acceptingCustomers.flatMap((customerId) => SEED_TERMS.map((t) => ({ customerId, termId: t.termId, version: t.version }))));
 
-  // Customer accounts are funded from the provider's capital by balanced entries (capital accounts
-  // are append-only: their legs are their balance).
-  const opening: { customerId: number; currency: string; amount: string; key: string }[] = [
+  // The accounts and the balances they have today; demo-history.ts books a year of history that
+  // ends at these balances, from opening balances funded from the provider's capital by balanced
+  // entries a year ago (capital accounts are append-only: their legs are their balance).
+  const final: { customerId: number; currency: string; amount: string; key: HistoryAccountKey }[] = [
     { customerId: annaCustomer, currency: 'EUR', amount: '2450.75', key: 'anna-eur' },
     { customerId: annaCustomer, currency: 'USD', amount: '310.00', key: 'anna-usd' },
     { customerId: borisCustomer, currency: 'EUR', amount: '120.00', key: 'boris-eur' },
     { customerId: northwind, currency: 'EUR', amount: '48200.00', key: 'northwind-eur' },
     { customerId: northwind, currency: 'GBP', amount: '12875.40', key: 'northwind-gbp' },
     { customerId: tomCustomer, currency: 'EUR', amount: '1500.00', key: 'tom-eur' },
-    // tom's USD account starts empty: the journey converts EUR into it
+    // tom's USD account ends empty: the money journey converts EUR into it
     { customerId: tomCustomer, currency: 'USD', amount: '0', key: 'tom-usd' },
     { customerId: ritaCustomer, currency: 'EUR', amount: '800.00', key: 'rita-eur' },
     { customerId: ritaCustomer, currency: 'USD', amount: '450.00', key: 'rita-usd' },
   ];
-  for (const o of opening) {
+  const historyAccounts = {} as Record<HistoryAccountKey, HistoryAccount>;
+  for (const o of final) {
     const [a] = await tx
       .insert(accounts)
       .values({ type: 1001, currency: o.currency, customerId: o.customerId })
       .returning({ id: accounts.accountId });
-    const amountMinor = decimalToMinor(o.amount, o.currency);
-    if (amountMinor === 0n) continue;
+    historyAccounts[o.key] = { accountId: a!.id, currency: o.currency, finalMinor: decimalToMinor(o.amount, o.currency) };
+  }
+  return {
+    now,
+    parties: {
+      anna: { customerId: annaCustomer, userId: annaId, email: demoUsers.anna.email },
+      boris: { customerId: borisCustomer, userId: borisId, email: demoUsers.boris.email },
+      northwind: { customerId: northwind, userId: ownerId, email: demoUsers.owner.email },
+      tom: { customerId: tomCustomer, userId: tomId, email: demoUsers.tom.email },
+      rita: { customerId: ritaCustomer, userId: ritaId, email: demoUsers.rita.email },
+    },
+    accounts: historyAccounts,
+    merchantPasswordHash,
+  };
+}
+
+/** Without the history: each account's usual balance as one opening entry from the provider's capital, booked now. */
+async function bookOpeningBalances(tx: Tx, people: DemoHistoryInput): Promise<void> {
+  for (const [key, account] of Object.entries(people.accounts)) {
+    if (account.finalMinor === 0n) continue;
     await bookEntry(tx, {
       kind: 'opening_balance',
-      idempotencyKey: `seed:${o.key}`,
+      idempotencyKey: `seed:${key}`,
       description: { reason: 'demo opening balance' },
       legs: [
-        { accountId: await providerAccountId(tx, 'capital', o.currency), amountMinor: -amountMinor },
-        { accountId: a!.id, amountMinor },
+        { accountId: await providerAccountId(tx, 'capital', account.currency), amountMinor: -account.finalMinor },
+        { accountId: account.accountId, amountMinor: account.finalMinor },
       ],
     });
   }

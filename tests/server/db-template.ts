@@ -2,8 +2,9 @@
  * Template databases for the test run: migrating and seeding a database takes seconds (PGlite's
  * initdb and the migrations most of it), copying a finished one a fraction of that. A vitest
  * globalSetup (tests/server/global-setup.ts) makes, once per run and driver, two databases
- * migrated and seeded exactly as the harness used to do per file (with the demo users, and
- * without them); createTestDatabase then copies the one it needs:
+ * migrated and seeded exactly as the harness used to do per file (with the demo users and their
+ * year of history, with the demo users only, and without them); createTestDatabase then copies the
+ * one it needs:
  * - PGlite: the data directory dumped to a tar file (dumpDataDir), loaded into a new in-memory
  *   instance (loadDataDir);
  * - PostgreSQL: a database of its own, copied with CREATE DATABASE ... TEMPLATE.
@@ -22,9 +23,17 @@ export type Driver = 'pglite' | 'pg';
 /** What the tests receive (serialisable: vitest's provide/inject). */
 export type TemplateInfo =
   /** tar files of the data directory */
-  | { driver: 'pglite'; demo: string; bare: string }
+  | { driver: 'pglite'; demo: string; people: string; bare: string }
   /** database names on DATABASE_URL's server */
-  | { driver: 'pg'; demo: string; bare: string };
+  | { driver: 'pg'; demo: string; people: string; bare: string };
+
+/** What a template holds: the demo users with their history, the demo users only, or neither. */
+export type TemplateKind = 'demo' | 'people' | 'bare';
+const SEED_OPTIONS: Record<TemplateKind, { demo: boolean; history?: boolean }> = {
+  demo: { demo: true },
+  people: { demo: true, history: false },
+  bare: { demo: false },
+};
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -77,13 +86,13 @@ export async function createDatabaseFromTemplate(serverUrl: string, name: string
 
 async function makePgliteTemplates(): Promise<Templates> {
   const dir = mkdtempSync(join(tmpdir(), 'wlb-test-template-'));
-  const make = async (demo: boolean) => {
+  const make = async (kind: TemplateKind) => {
     const open = await openPglite();
     try {
-      await seedDatabase(open.db, { demo });
+      await seedDatabase(open.db, SEED_OPTIONS[kind]);
       if (open.driver !== 'pglite') throw new Error('expected PGlite');
       const dump = await open.client.dumpDataDir('none');
-      const path = join(dir, demo ? 'demo.tar' : 'bare.tar');
+      const path = join(dir, `${kind}.tar`);
       writeFileSync(path, new Uint8Array(await dump.arrayBuffer()));
       return path;
     } finally {
@@ -91,20 +100,21 @@ async function makePgliteTemplates(): Promise<Templates> {
     }
   };
   // One after the other: each is CPU work in this process.
-  const demo = await make(true);
-  const bare = await make(false);
-  return { info: { driver: 'pglite', demo, bare }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  const demo = await make('demo');
+  const people = await make('people');
+  const bare = await make('bare');
+  return { info: { driver: 'pglite', demo, people, bare }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function makePgTemplates(serverUrl: string): Promise<Templates> {
   const names: string[] = [];
-  const make = async (demo: boolean) => {
-    const name = uniqueDatabaseName(demo ? 'wlb_test_tpl_demo' : 'wlb_test_tpl_bare');
+  const make = async (kind: TemplateKind) => {
+    const name = uniqueDatabaseName(`wlb_test_tpl_${kind}`);
     await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
     names.push(name);
     const open = await openPostgres(databaseUrl(serverUrl, name), 2);
     try {
-      await seedDatabase(open.db, { demo });
+      await seedDatabase(open.db, SEED_OPTIONS[kind]);
     } finally {
       // every connection to a template must be gone before it is copied
       await open.close();
@@ -112,9 +122,9 @@ async function makePgTemplates(serverUrl: string): Promise<Templates> {
     return name;
   };
   try {
-    const [demo, bare] = await Promise.all([make(true), make(false)]);
+    const [demo, people, bare] = await Promise.all([make('demo'), make('people'), make('bare')]);
     return {
-      info: { driver: 'pg', demo, bare },
+      info: { driver: 'pg', demo, people, bare },
       drop: async () => {
         for (const name of names) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       },

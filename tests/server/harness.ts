@@ -22,7 +22,7 @@ import { createInProcessPublisher, createPgPublisher, type PushPublisher } from 
 import { pkceChallenge } from '../../server/modules/auth/crypto.ts';
 import { totpOfStep, totpStepAt } from '../../server/modules/auth/totp.ts';
 import { API_VERSION_PATH } from '../../api/http.ts';
-import { adminQuery, createDatabaseFromTemplate, databaseUrl, type TemplateInfo, uniqueDatabaseName } from './db-template.ts';
+import { adminQuery, createDatabaseFromTemplate, databaseUrl, type TemplateInfo, type TemplateKind, uniqueDatabaseName } from './db-template.ts';
 
 export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
@@ -35,31 +35,40 @@ export interface TestDatabase {
 }
 
 /**
+ * The demo data of a test database: the demo users with their year of history (true), the demo
+ * users with their usual balances and no history ('without-history': suites that build exact
+ * history fixtures of their own), or none (false).
+ */
+export type DemoData = boolean | 'without-history';
+
+/**
  * A fresh database on the driver TEST_DB names, migrated and seeded; with the demo users unless
  * `demoData: false` (most suites sign them in; the platform itself seeds them in demo mode only).
  * Under vitest's globalSetup (tests/server/global-setup.ts) it is a copy of the run's template
  * database (PGlite: its dumped data directory loaded into a new instance; PostgreSQL: CREATE
  * DATABASE ... TEMPLATE); without one it is migrated and seeded here.
  */
-export async function createTestDatabase({ demoData = true }: { demoData?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ demoData = true }: { demoData?: DemoData } = {}): Promise<TestDatabase> {
   const templates = providedTemplates();
+  const kind: TemplateKind = demoData === 'without-history' ? 'people' : demoData ? 'demo' : 'bare';
+  const seedOptions = { demo: demoData !== false, history: demoData === true };
   if (testDriver === 'pglite') {
     if (templates?.driver === 'pglite') {
-      const open = await openPgliteCopy(demoData ? templates.demo : templates.bare);
+      const open = await openPgliteCopy(templates[kind]);
       return { open, url: null, close: () => open.close() };
     }
     const open = await openPglite();
-    await seedDatabase(open.db, { demo: demoData });
+    await seedDatabase(open.db, seedOptions);
     return { open, url: null, close: () => open.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=pg needs DATABASE_URL');
   const name = uniqueDatabaseName('wlb_test');
-  if (templates?.driver === 'pg') await createDatabaseFromTemplate(serverUrl, name, demoData ? templates.demo : templates.bare);
+  if (templates?.driver === 'pg') await createDatabaseFromTemplate(serverUrl, name, templates[kind]);
   else await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = databaseUrl(serverUrl, name);
   const open = await openPostgres(url, 5);
-  if (templates?.driver !== 'pg') await seedDatabase(open.db, { demo: demoData });
+  if (templates?.driver !== 'pg') await seedDatabase(open.db, seedOptions);
   return {
     open,
     url,
@@ -103,7 +112,7 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'publish
    */
   shareDatabaseOf?: TestApp;
   /** seed the demo users (default true; the app's own demo mode is the `demo` option) */
-  demoData?: boolean;
+  demoData?: DemoData;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -243,8 +243,10 @@ describe('one statement: a transfer between own accounts of one currency, posted
 
   it('keeps to the limits: minimum, maximum and the day, like the transactional path', async () => {
     const [existing] = await t.db.select().from(transferLimits).where(and(eq(transferLimits.operation, 'betweenAccounts'), eq(transferLimits.currency, 'EUR')));
-    // the day's counter: the sum of its shards (migration 0010)
-    const used = BigInt((await t.db.select({ u: sql<string | null>`sum(${transferDailyUsage.usedMinor})::text` }).from(transferDailyUsage).where(and(eq(transferDailyUsage.customerId, ritaCustomer), eq(transferDailyUsage.operation, 'betweenAccounts'), eq(transferDailyUsage.currency, 'EUR'))))[0]?.u ?? 0n);
+    // the day's counter: the sum of its shards (migration 0010) on the clock's day (the demo history
+    // counted rita's conversions on days of their own)
+    const today = new Date(clockMs).toISOString().slice(0, 10);
+    const used = BigInt((await t.db.select({ u: sql<string | null>`sum(${transferDailyUsage.usedMinor})::text` }).from(transferDailyUsage).where(and(eq(transferDailyUsage.customerId, ritaCustomer), eq(transferDailyUsage.operation, 'betweenAccounts'), eq(transferDailyUsage.currency, 'EUR'), eq(transferDailyUsage.day, today))))[0]?.u ?? 0n);
     const limits = { minMinor: 100n, maxMinor: 5000n, dailyMinor: used + 6000n };
     if (existing) await t.db.update(transferLimits).set(limits).where(and(eq(transferLimits.operation, 'betweenAccounts'), eq(transferLimits.currency, 'EUR')));
     else await t.db.insert(transferLimits).values({ operation: 'betweenAccounts', currency: 'EUR', ...limits });
