@@ -195,7 +195,9 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
       AND (t.status = 'posted' OR t.customer_id = ${customerId})
     UNION ALL
     SELECT e.id, e.created_at, 0, 'deposit', (CASE WHEN l.amount_minor < 0 THEN 'out' ELSE 'in' END), 'posted', l.account_id, l.amount_minor, l.currency,
-      ${providerName}::text, NULL::text, NULL::text, NULL::text
+      -- who paid from outside the platform when the entry names them (a salary, an invoice), else
+      -- the provider; the entry's reason as the note (an account fee, an opening balance)
+      coalesce(nullif(e.description->>'payer', ''), ${providerName})::text, nullif(e.description->>'reason', '')::text, NULL::text, NULL::text
     FROM journal_entries e
       JOIN journal_legs l ON l.entry_id = e.id
       JOIN accounts a ON a.account_id = l.account_id
