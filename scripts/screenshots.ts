@@ -16,13 +16,15 @@
  *   SCREENSHOT_USERS=anna,boris       only these demo customers (default: every one)
  *   SCREENSHOT_OUT=dir                another output directory
  *   SCREENSHOT_PORT=4720              the platform's port
+ *   SCREENSHOT_ORIGIN=http://host:port  take a platform already running instead (one variant, its
+ *                                       build as it is: e.g. an older version, for a before/after)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startPlatform } from '../bench/platform.ts';
-import { demoUserByKey, type DemoUser } from '../server/db/demo-users.ts';
+import { NORTHWIND_NAME, demoUserByKey, type DemoUser } from '../server/db/demo-users.ts';
 import { variantIds, type VariantId } from '../variants/schema.ts';
 import { totp } from '../e2e/support/totp.ts';
 
@@ -42,7 +44,9 @@ const users = (list(process.env.SCREENSHOT_USERS) ?? Object.keys(demoUserByKey))
 });
 const out = process.env.SCREENSHOT_OUT ?? 'screenshots';
 const port = Number(process.env.SCREENSHOT_PORT ?? 4720);
-const origin = `http://127.0.0.1:${port}`;
+const given = process.env.SCREENSHOT_ORIGIN ?? null;
+const origin = given ?? `http://127.0.0.1:${port}`;
+if (given && variants.length !== 1) throw new Error('SCREENSHOT_ORIGIN takes one variant: set SCREENSHOT_VARIANTS to the one it runs');
 
 const fileName = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '') || 'root';
 
@@ -74,7 +78,7 @@ async function smsCode(phone: string): Promise<string> {
   throw new Error(`no sign-in code for ${phone}`);
 }
 
-async function signIn(page: Page, user: DemoUser): Promise<void> {
+async function signIn(page: Page, user: DemoUser, dir: string, taken: string[]): Promise<void> {
   await page.goto(`${origin}/login`);
   await page.locator('input[autocomplete="username"]').fill(user.email);
   await page.locator('input[type="password"]').fill(user.password);
@@ -83,6 +87,13 @@ async function signIn(page: Page, user: DemoUser): Promise<void> {
     const code = user.login2faMode === 'otp' ? totp(user.totpSecret as string) : await smsCode(`+${user.phone?.countryCode}${user.phone?.number}`);
     await page.locator('input[autocomplete="one-time-code"]').fill(code);
     await page.locator('form button[type="submit"]').first().click();
+  }
+  if (user.landing === 'account-chooser') {
+    // the sign-in's last step: which customer to act for (the company, as a business user would)
+    const company = page.getByRole('button', { name: NORTHWIND_NAME });
+    await company.waitFor({ timeout: 15_000 });
+    await shoot(page, dir, 'landing-account-chooser', taken);
+    await company.click();
   }
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
@@ -93,9 +104,13 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   for (const variant of variants) {
     const dist = join('.tmp', 'screenshots', `dist-${variant}`);
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'], { stdio: 'inherit', env: { ...process.env, VARIANT: variant } });
-    if (build.status !== 0) throw new Error(`the ${variant} build failed`);
-    const platform = await startPlatform(port, undefined, { env: { DEMO_DATA: 'true', NODE_ENV: 'test', DIST_DIR: join(process.cwd(), dist), LOG_LEVEL: 'warn' } });
+    if (!given) {
+      const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'], { stdio: 'inherit', env: { ...process.env, VARIANT: variant } });
+      if (build.status !== 0) throw new Error(`the ${variant} build failed`);
+    }
+    const platform = given
+      ? { stop: async () => undefined }
+      : await startPlatform(port, undefined, { env: { DEMO_DATA: 'true', NODE_ENV: 'test', DIST_DIR: join(process.cwd(), dist), LOG_LEVEL: 'warn' } });
     try {
       const signedOut = await browser.newPage();
       const dir = join(out, variant, 'signed-out');
@@ -112,16 +127,11 @@ try {
         const userDir = join(out, variant, user.key);
         mkdirSync(userDir, { recursive: true });
         try {
-          await signIn(page, user);
+          await signIn(page, user, userDir, taken);
           await settle(page);
-          // where sign-in lands first (the account chooser, the administrator's overview...)
+          // where sign-in lands (home, the administrator's overview, a page the start rules ask for)
           await shoot(page, userDir, `landing-${fileName(new URL(page.url()).pathname)}`, taken);
           if (user.role === 'administrator') continue;
-          if (new URL(page.url()).pathname !== '/home') {
-            // a business user chooses the first account offered, as a person would
-            await page.locator('main button').first().click();
-            await page.waitForURL(/\/home$/, { timeout: 15_000 });
-          }
           for (const path of MAIN_PAGES) {
             await page.goto(`${origin}${path}`);
             await settle(page);
