@@ -69,13 +69,13 @@ export function AccountMenu({ name, email, actingFor, withPages = true, language
         className="account-menu-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={name ? t`Account menu, ${name}` : t`Account menu`}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="avatar" aria-hidden="true">
-          {name ? initialsOf(name) : ''}
-        </span>
+        {/* the initials are drawn from the attribute (CSS), so the button's text is the name alone:
+            its accessible name starts with what it shows (WCAG 2.5.3) */}
+        <span className="avatar" aria-hidden="true" data-initials={name ? initialsOf(name) : ''} />
         <span className="account-menu-name">{name ?? ''}</span>
+        <span className="visually-hidden">{name ? t`, account menu` : t`Account menu`}</span>
         <ChevronDownIcon size={16} className="account-menu-chevron" />
       </button>
       <div id={panelId} className="account-menu-panel" hidden={!open}>
