@@ -7,7 +7,7 @@ export class HistoryPage {
 
   // actions
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History', exact: true }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: 'Transaction history' })).toBeVisible();
   }
 

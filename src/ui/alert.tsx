@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon, CheckIcon, InfoIcon } from './icons-core.tsx';
 
 export interface AlertProps {
   tone: 'error' | 'info' | 'warning' | 'success';

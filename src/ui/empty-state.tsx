@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IconComponent } from './icons.tsx';
+import type { IconComponent } from './icons-core.tsx';
 
 export interface EmptyStateProps {
   icon?: IconComponent;

@@ -5,7 +5,7 @@
  * `children`.
  */
 import { useId, type ReactNode } from 'react';
-import { AlertIcon } from './icons.tsx';
+import { AlertIcon } from './icons-core.tsx';
 
 export interface ControlProps {
   id: string;

@@ -3,7 +3,7 @@
  * stays (keyboard, phones' pickers); only its arrow is drawn, the same in every browser.
  */
 import { Field } from './field.tsx';
-import { ChevronDownIcon } from './icons.tsx';
+import { ChevronDownIcon } from './icons-core.tsx';
 
 export interface SelectFieldProps {
   label: string;

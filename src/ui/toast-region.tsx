@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { dismissToast, useToasts } from '../lib/notify.ts';
-import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons-core.tsx';
 
 const icons = { error: AlertIcon, success: CheckIcon, info: InfoIcon } as const;
 
