@@ -80,7 +80,7 @@ export function LinkedDevicesSection({ access, linkLogic }: LinkedDevicesSection
   const locale = i18n.locale === 'au' ? 'en-AU' : i18n.locale;
 
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
+    <section className="card settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`Linked phones`}</h2>
       <p>{t`A linked phone approves your sign-ins with one tap.`}</p>
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}

@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 export function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section id={id} className="profile-section" aria-labelledby={headingId}>
+    <section id={id} className="card profile-section" aria-labelledby={headingId}>
       <h2 id={headingId} tabIndex={-1}>
         {title}
       </h2>

@@ -58,7 +58,7 @@ export function RecoveryCodesSection({ session, logic }: RecoveryCodesSectionPro
   }, [refusedNow, snapshot]);
 
   return (
-    <section className="settings-section" aria-labelledby={`${id}-title`}>
+    <section className="card settings-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t`Recovery codes`}</h2>
 
       {view.step === 'idle' ? (

@@ -37,7 +37,7 @@ function SettingRoute() {
       <LinkedDevicesSection access={access} />
       {/* A restricted session may not change the password (the platform answers 13). */}
       {restriction ? null : <PasswordChangeSection />}
-      <section className="settings-section" aria-labelledby="settings-login-history">
+      <section className="card settings-section" aria-labelledby="settings-login-history">
         <h2 id="settings-login-history">{t`Login history`}</h2>
         <Link to="/login-history" search={{ page: 1 }}>{t`See where and when you signed in`}</Link>
       </section>
