@@ -62,7 +62,7 @@ describe('pre-approved payments', () => {
     expect(platform.bodies('preapprovedList')).toEqual([{ pageNumber: 1, pageSize: 50 }]);
     // The main navigation's Payments group links here.
     expect(screen.getByRole('link', { name: 'Pre-approved payments' }).getAttribute('aria-current')).toBe('page');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the list');
   });
 
   it('stops a payment after a confirmation and reads the list again', async () => {
@@ -71,7 +71,7 @@ describe('pre-approved payments', () => {
     await user.click(await screen.findByRole('button', { name: 'Stop the payment to gym@demo.test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop this payment?' });
     expect(plain(dialog.textContent)).toContain('No further payments of €5.00 will be made to gym@demo.test');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the stop dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Stop the payment' }));
     const done = await screen.findByText('The payment to gym@demo.test was stopped. No further payments will be made.');
     expect(platform.bodies('preapprovedCancel')).toEqual([{ id: 4 }]);
@@ -102,7 +102,7 @@ describe('pre-approved payments', () => {
     const empty = heading.closest('.empty-state') as HTMLElement;
     expect(within(empty).getByRole('link', { name: 'Send money' }).getAttribute('href')).toBe('/transfer/p2p');
     expect(screen.queryByRole('table')).toBeNull();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the empty state');
   });
 
   it('shows a failed load with the platform\'s words and a way to try again', async () => {

@@ -118,7 +118,7 @@ describe('transaction detail', () => {
     expect(f['Completed on']).toMatch(/2026/);
     // No cancel for a completed transfer.
     expect(screen.queryByRole('button', { name: 'Cancel this transfer' })).toBeNull();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('a converted transfer');
     await user.click(screen.getByRole('link', { name: 'Back to the history' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/history'));
   });
@@ -166,7 +166,7 @@ describe('transaction detail', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel this transfer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this transfer?' });
     expect(plain(dialog.textContent)).toContain('€25.25 will not be sent to boris@demo.test');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the cancel dialog');
     // Keeping it sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(platform.bodies('transferCancel')).toEqual([]);
@@ -178,7 +178,7 @@ describe('transaction detail', () => {
     await waitFor(async () => expect((await fields()).Status).toBe('Canceled'));
     expect((await fields())['Canceled on']).toMatch(/2026/);
     expect(screen.queryByRole('button', { name: 'Cancel this transfer' })).toBeNull();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('a canceled transfer');
   });
 
   it('shows the platform\'s refusal in the dialog when the cancel is refused', async () => {
@@ -197,7 +197,7 @@ describe('transaction detail', () => {
     await renderApp('/history/t404');
     await screen.findByRole('heading', { name: 'Transaction not found' });
     expect(platform.bodies('transactionDetail')).toEqual([{ kind: 'transfer', id: 404 }]);
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('not found');
   });
 
   it('says "not found" for a malformed id without asking the platform', async () => {
