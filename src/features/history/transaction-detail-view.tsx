@@ -156,7 +156,8 @@ function Summary({ tx }: { tx: TransactionDetail }) {
   return (
     <section className="card detail-summary" aria-label={t`Summary`}>
       <p className="detail-type">{typeNames[tx.operationType]}</p>
-      {signed ? <p className={`detail-amount amount amount-${direction}`}>{signed}</p> : null}
+      {/* A transfer that did not happen keeps its amount, struck through: no money moved. */}
+      {signed ? <p className={`detail-amount amount amount-${direction}${tx.status === 'posted' || tx.status === 'pending' ? '' : ' is-void'}`}>{signed}</p> : null}
       {tx.counterparty ? <p className="detail-party">{tx.counterparty}</p> : null}
       <p>
         <Badge tone={STATUS_TONES[tx.status]}>{statusNames[tx.status]}</Badge>
