@@ -180,8 +180,70 @@ export const statementPeriods = defineMethod({
   response: { periods: v.array(v.object({ year: v.number(), month: v.number() })) },
 });
 
+/**
+ * One row of the history in full (the detail page, issue 13): a transfer (kind transfer, id the
+ * transfer's) or a booking without a transfer (kind entry, id the journal entry's: a deposit row;
+ * the two are numbered apart). The spec names no such read; the fields and who sees which follow
+ * the receipt (server/modules/history/receipt-pdf.ts): the payee of another customer's payment
+ * sees the amount credited and the payer's name, never the payer's fee, amount or account.
+ */
+const MoneySchema = v.object({ amount: decimalString, currency: v.string() });
+
+export const TransactionDetailSchema = v.object({
+  kind: v.picklist(['transfer', 'entry']),
+  id: v.number(),
+  operationType: OperationTypeSchema,
+  /** payer: the acting customer asked it; payee: it credits the customer (an entry: its sign) */
+  viewer: v.picklist(['payer', 'payee']),
+  /** out / in for a payment to or from someone else; null between own accounts (both sides) */
+  direction: v.nullable(v.picklist(['in', 'out'])),
+  status: TransferStatusSchema,
+  /** ISO: when it was asked (an entry: booked) */
+  createdAt: v.string(),
+  /** ISO: the last status change */
+  updatedAt: v.string(),
+  /** ISO: when the ledger booked it (posted only) */
+  bookedAt: v.nullable(v.string()),
+  /** ISO: when a pending transfer expires (null for an entry) */
+  expiresAt: v.nullable(v.string()),
+  /*
+   * Sums as { amount, currency } (the key `amount` keeps a decimal a string through the web app's
+   * answer normalisation, src/lib/request.ts keepAsString).
+   */
+  /** what the payer sends, before the fee (null for the payee and entries) */
+  sent: v.nullable(MoneySchema),
+  fee: v.nullable(MoneySchema),
+  /** sent + fee: what leaves the payer's account */
+  totalDebited: v.nullable(MoneySchema),
+  /** what the receiving account gets (null for entries: see legs) */
+  received: v.nullable(MoneySchema),
+  /** received currency per one sent currency, when the two differ (payer only) */
+  rate: v.nullable(decimalString),
+  fromAccountId: v.nullable(v.number()),
+  toAccountId: v.nullable(v.number()),
+  /** an entry's moves on the customer's accounts, signed (empty for a transfer) */
+  legs: v.array(v.object({ accountId: v.number(), currency: v.string(), amount: decimalString })),
+  /** the other side as history shows it: an e-mail or a name; empty between own accounts */
+  counterparty: v.string(),
+  note: v.nullable(v.string()),
+  reference: v.nullable(v.string()),
+  /** transferCancel would take it now: the customer's own pending transfer */
+  cancelable: v.boolean(),
+});
+export type TransactionDetail = v.InferOutput<typeof TransactionDetailSchema>;
+
+/** One transaction of the acting customer; unknown and another customer's alike answer ENOA. */
+export const transactionDetail = defineMethod({
+  name: 'transactionDetail',
+  access: 'customer',
+  mutation: false,
+  request: { kind: v.picklist(['transfer', 'entry']), id },
+  response: { transaction: TransactionDetailSchema },
+});
+
 export const historyMethods = {
   transactionHistory,
+  transactionDetail,
   balanceHistory,
   transactionHistoryExport,
   transactionHistoryExportStatus,

@@ -127,6 +127,7 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   preapprovedCancel: 'money', // stops the company's recurring payments (issue 11: a viewer could)
   // history.ts
   transactionHistory: 'read',
+  transactionDetail: 'read',
   balanceHistory: 'read',
   transactionHistoryExport: 'read', // a file of what the caller may already read
   transactionHistoryExportStatus: 'read',

@@ -30,7 +30,8 @@ function routesByLayout(): Map<string, string[]> {
     const layout = segments[0] as string;
     const path = `/${segments
       .filter((s) => !s.startsWith('_'))
-      .map((s) => (s.startsWith('$') ? 'overflow-check' : s))
+      // `history_` is TanStack's way out of a parent's layout: the URL segment is `history`.
+      .map((s) => (s.startsWith('$') ? 'overflow-check' : s.replace(/_$/, '')))
       .join('/')}`.replace(/\/$/, '') || '/';
     byLayout.set(layout, [...(byLayout.get(layout) ?? []), path]);
   }

@@ -45,8 +45,10 @@ import { Route as GuardedMainStatementsRouteImport } from './routes/_guarded/_ma
 import { Route as GuardedMainUnverifiedAccountRouteImport } from './routes/_guarded/_main/unverified-account'
 import { Route as ExternalIdentityVerificationWorkflowRunIdTokenRouteImport } from './routes/_external/identity-verification.$workflowRunId.$token'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
+import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
+import { Route as GuardedMainTransferPreapprovedPaymentsRouteImport } from './routes/_guarded/_main/transfer/preapproved-payments'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -238,6 +240,12 @@ const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
   path: '/auth/sei',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainHistoryTransactionIdRoute =
+  GuardedMainHistoryTransactionIdRouteImport.update({
+    id: '/history_/$transactionId',
+    path: '/history/$transactionId',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainTransferAccountRoute =
   GuardedMainTransferAccountRouteImport.update({
     id: '/transfer/account',
@@ -249,6 +257,12 @@ const GuardedMainTransferP2pRoute = GuardedMainTransferP2pRouteImport.update({
   path: '/transfer/p2p',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainTransferPreapprovedPaymentsRoute =
+  GuardedMainTransferPreapprovedPaymentsRouteImport.update({
+    id: '/transfer/preapproved-payments',
+    path: '/transfer/preapproved-payments',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -283,8 +297,10 @@ export interface FileRoutesByFullPath {
   '/register/': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
+  '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -317,8 +333,10 @@ export interface FileRoutesByTo {
   '/register': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
+  '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -358,8 +376,10 @@ export interface FileRoutesById {
   '/_external/register/': typeof ExternalRegisterIndexRoute
   '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
+  '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -396,8 +416,10 @@ export interface FileRouteTypes {
     | '/register/'
     | '/identity-verification/$workflowRunId/$token'
     | '/auth/sei'
+    | '/history/$transactionId'
     | '/transfer/account'
     | '/transfer/p2p'
+    | '/transfer/preapproved-payments'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -430,8 +452,10 @@ export interface FileRouteTypes {
     | '/register'
     | '/identity-verification/$workflowRunId/$token'
     | '/auth/sei'
+    | '/history/$transactionId'
     | '/transfer/account'
     | '/transfer/p2p'
+    | '/transfer/preapproved-payments'
   id:
     | '__root__'
     | '/'
@@ -470,8 +494,10 @@ export interface FileRouteTypes {
     | '/_external/register/'
     | '/_external/identity-verification/$workflowRunId/$token'
     | '/_guarded/_main/auth/sei'
+    | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/transfer/account'
     | '/_guarded/_main/transfer/p2p'
+    | '/_guarded/_main/transfer/preapproved-payments'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -735,6 +761,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainAuthSeiRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/history_/$transactionId': {
+      id: '/_guarded/_main/history_/$transactionId'
+      path: '/history/$transactionId'
+      fullPath: '/history/$transactionId'
+      preLoaderRoute: typeof GuardedMainHistoryTransactionIdRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/transfer/account': {
       id: '/_guarded/_main/transfer/account'
       path: '/transfer/account'
@@ -747,6 +780,13 @@ declare module '@tanstack/react-router' {
       path: '/transfer/p2p'
       fullPath: '/transfer/p2p'
       preLoaderRoute: typeof GuardedMainTransferP2pRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/preapproved-payments': {
+      id: '/_guarded/_main/transfer/preapproved-payments'
+      path: '/transfer/preapproved-payments'
+      fullPath: '/transfer/preapproved-payments'
+      preLoaderRoute: typeof GuardedMainTransferPreapprovedPaymentsRouteImport
       parentRoute: typeof GuardedMainRoute
     }
   }
@@ -829,8 +869,10 @@ interface GuardedMainRouteChildren {
   GuardedMainStatementsRoute: typeof GuardedMainStatementsRoute
   GuardedMainUnverifiedAccountRoute: typeof GuardedMainUnverifiedAccountRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
+  GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
+  GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
@@ -844,8 +886,11 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainStatementsRoute: GuardedMainStatementsRoute,
   GuardedMainUnverifiedAccountRoute: GuardedMainUnverifiedAccountRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
+  GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
+  GuardedMainTransferPreapprovedPaymentsRoute:
+    GuardedMainTransferPreapprovedPaymentsRoute,
 }
 
 const GuardedMainRouteWithChildren = GuardedMainRoute._addFileChildren(

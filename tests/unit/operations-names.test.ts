@@ -98,6 +98,7 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   passwordChangeCancel: { why: 'withdraws a pending changePassword before its confirm; not named by the spec' },
   moneyPermissions: { why: 'the permission flags of 2§6; how they load is not shown' },
   balanceHistory: { why: 'the home screen\'s balance chart; not named by the spec' },
+  transactionDetail: { why: 'one history row in full for the transaction detail page (issue 13); not named by the spec' },
   transferStatus: { why: 'the state of one transfer after its approval; not named by the spec' },
   transferCancel: { why: 'withdraws a transfer waiting for approval; not named by the spec' },
   adminReviewQueue: { why: 'the administrator\'s review queue of the built-in platform (1§6: other admin rules not shown)' },

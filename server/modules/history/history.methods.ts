@@ -21,6 +21,7 @@ import type { Db } from '../../db/types.ts';
 import { users } from '../customers/customers.tables.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { historyExports } from './history.tables.ts';
+import { minorToDecimal } from '../accounts/money.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import {
   balanceSeries,
@@ -30,6 +31,8 @@ import {
   monthRange,
   monthsBetween,
   periodOf,
+  receiptEntry,
+  receiptTransfer,
   requireOwnAccount,
   type HistoryFilter,
 } from './history.service.ts';
@@ -57,6 +60,12 @@ export const ExportMessages = {
   notFound: 'No such export',
   notReady: 'The export is not finished yet',
   tooMany: `At most ${MAX_OPEN_EXPORTS} exports can be in progress at once; wait for one to finish`,
+} as const;
+
+const money = (minor: bigint, currency: string) => ({ amount: minorToDecimal(minor, currency), currency });
+
+export const DetailMessages = {
+  notFound: 'No such transaction',
 } as const;
 
 /** A new export id: 128 random bits, base64url (22 characters). */
@@ -155,6 +164,55 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
         rejectedCount: page.rejectedCount,
         processingCount: page.processingCount,
         ...(input.exportCsv ? await queueExportWithAudit(ctx.db, customerId, userId, filter) : { exportId: null, exportCsv: null }),
+      };
+    },
+
+    /**
+     * One transaction in full, by the same lookups and visibility as its receipt (receiptTransfer,
+     * receiptEntry): unknown and another customer's answer the same ENOA. A pending transfer past
+     * its expiry is not expired here (a read writes nothing): it is shown as not cancelable, and
+     * transferStatus / transferCancel expire it when asked.
+     */
+    async transactionDetail(input, ctx) {
+      const { customerId } = actingCustomer(ctx);
+      if (input.kind === 'entry') {
+        const entry = await receiptEntry(ctx.db, customerId, input.id);
+        if (!entry) throw new MethodFailure('ENOA', DetailMessages.notFound);
+        const at = entry.bookedAt.toISOString();
+        const incoming = entry.legs.reduce((sum, leg) => sum + leg.amountMinor, 0n) >= 0n;
+        return {
+          transaction: {
+            kind: 'entry', id: entry.entryId, operationType: 'deposit', viewer: incoming ? 'payee' : 'payer', direction: incoming ? 'in' : 'out',
+            status: 'posted', createdAt: at, updatedAt: at, bookedAt: at, expiresAt: null,
+            sent: null, fee: null, totalDebited: null, received: null, rate: null,
+            fromAccountId: null, toAccountId: null,
+            legs: entry.legs.map((leg) => ({ accountId: leg.accountId, currency: leg.currency, amount: minorToDecimal(leg.amountMinor, leg.currency) })),
+            // As the history's deposit rows: the provider booked it.
+            counterparty: providerName, note: null, reference: null, cancelable: false,
+          },
+        };
+      }
+      const t = await receiptTransfer(ctx.db, customerId, input.id);
+      if (!t) throw new MethodFailure('ENOA', DetailMessages.notFound);
+      const payer = t.viewer === 'payer';
+      const converted = t.fromCurrency !== t.toCurrency;
+      return {
+        transaction: {
+          kind: 'transfer', id: t.transactionId, operationType: t.operationType, viewer: t.viewer,
+          direction: t.operationType === 'p2p' ? (payer ? 'out' : 'in') : null,
+          status: t.status, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+          bookedAt: t.bookedAt?.toISOString() ?? null, expiresAt: t.expiresAt.toISOString(),
+          sent: payer ? money(t.amountMinor, t.fromCurrency) : null,
+          fee: payer ? money(t.feeMinor, t.fromCurrency) : null,
+          totalDebited: payer ? money(t.amountMinor + t.feeMinor, t.fromCurrency) : null,
+          received: money(t.toAmountMinor, t.toCurrency),
+          rate: payer && converted ? t.rate : null,
+          // Another customer's account number is never shown (the payee's of a p2p, the payer's).
+          fromAccountId: payer ? t.fromAccountId : null,
+          toAccountId: payer && t.operationType === 'p2p' ? null : t.toAccountId,
+          legs: [], counterparty: t.counterparty, note: t.note, reference: t.reference,
+          cancelable: payer && t.status === 'pending' && t.expiresAt.getTime() > now(),
+        },
       };
     },
 

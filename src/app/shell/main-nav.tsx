@@ -7,10 +7,10 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { ExchangeIcon, HistoryIcon, HomeIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { CheckIcon, ExchangeIcon, HistoryIcon, HomeIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/account' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -55,6 +55,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         items={[
           { to: '/transfer/p2p', label: t`Send money`, icon: SendIcon },
           { to: '/transfer/account', label: t`Between accounts`, icon: ExchangeIcon },
+          { to: '/transfer/preapproved-payments', label: t`Pre-approved payments`, icon: CheckIcon },
         ]}
       />
       <NavGroup

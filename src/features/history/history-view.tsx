@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { HISTORY_PAGE_SIZE, type Transaction } from '../../../api/history.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -15,6 +16,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
+import { detailParamOf } from './detail-param.ts';
 import type { DownloadAccess } from './download.ts';
 import { ExportPanel } from './export-panel.tsx';
 import { HistoryFilterForm } from './filter-form.tsx';
@@ -157,12 +159,15 @@ export function TransactionsTable({ transactions, caption }: { transactions: rea
         </thead>
         <tbody>
           {transactions.map((row) => (
-            <tr key={row.rowId}>
+            <tr key={row.rowId} className="history-row">
               <td>
                 <time dateTime={row.transactionDate}>{formatDateTime(row.transactionDate, languageTag)}</time>
               </td>
               <td>
-                {row.counterparty}
+                {/* Each row opens the transaction's detail; the counterparty names the link. */}
+                <Link to="/history/$transactionId" params={{ transactionId: detailParamOf(row) }} className="row-link">
+                  {row.counterparty || typeNames[row.operationType]}
+                </Link>
                 {row.note ? <span className="row-note">{row.note}</span> : null}
                 {row.reference ? <Reference reference={row.reference} /> : null}
               </td>

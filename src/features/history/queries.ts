@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { EXPORT_LIST_PAGE_SIZE } from '../../../api/history.ts';
-import { callMethodOrThrow } from '../../lib/request.ts';
+import { MethodCallError, callMethodOrThrow } from '../../lib/request.ts';
 import type { HistoryRequest } from './filter.ts';
 
 export { accountsQuery } from '../../lib/accounts-query.ts';
@@ -31,4 +31,14 @@ export const statementPeriodsQuery = (actingCustomerId: number | null, accountId
     queryKey: ['statementPeriods', actingCustomerId, accountId],
     queryFn: () => callMethodOrThrow('statementPeriods', { accountId }),
     select: (answer) => answer.periods,
+  });
+
+/** One transaction in full (the detail page); unknown and another customer's answer ENOA. */
+export const transactionDetailQuery = (actingCustomerId: number | null, kind: 'transfer' | 'entry', id: number) =>
+  queryOptions({
+    queryKey: ['transactionDetail', actingCustomerId, kind, id],
+    queryFn: () => callMethodOrThrow('transactionDetail', { kind, id }),
+    select: (answer) => answer.transaction,
+    // "Not found" is an answer, not a hiccup: asking again would not change it.
+    retry: (count, error) => !(error instanceof MethodCallError && error.failure.responseCode === 'ENOA') && count < 2,
   });

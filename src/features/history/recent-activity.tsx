@@ -2,7 +2,8 @@
  * The home screen's recent activity (document 2 §4: "In the home history, rows whose
  * operationType is Fees are left out. Transactions are grouped by date."): the first history page
  * (20 rows), fee rows left out, under a heading per day in the UI language. Each row says its
- * direction with a sign as well as a colour, and its status when it is not completed.
+ * direction with a sign as well as a colour, and its status when it is not completed. Each row is
+ * a link to the transaction's detail page (/history/$transactionId).
  */
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { detailParamOf } from './detail-param.ts';
 import { historyRequest } from './filter.ts';
 import { formatDayHeading, groupByDay } from './group.ts';
 import { useOperationTypeNames } from './messages.ts';
@@ -57,21 +59,24 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
             </h3>
             <ul className="activity-list" aria-labelledby={`${id}-${group.day}`}>
               {group.transactions.map((row) => (
-                <li key={row.rowId} className="activity-item">
-                  <span className="activity-initial" aria-hidden="true">
-                    {initialOf(row.counterparty)}
-                  </span>
-                  <span className="activity-what">
-                    <span>{row.counterparty}</span>
-                    <span className="row-note">
-                      {typeNames[row.operationType]}
-                      {row.note ? ` · ${row.note}` : ''}
+                <li key={row.rowId}>
+                  {/* The whole row opens the transaction's detail (issue 13: a tap through to it). */}
+                  <Link to="/history/$transactionId" params={{ transactionId: detailParamOf(row) }} className="activity-item activity-link">
+                    <span className="activity-initial" aria-hidden="true">
+                      {initialOf(row.counterparty)}
                     </span>
-                  </span>
-                  <span className="activity-side">
-                    <StatusBadge status={row.status} />
-                    <SignedAmount amount={row.amount} currency={row.currency} direction={row.direction} />
-                  </span>
+                    <span className="activity-what">
+                      <span>{row.counterparty}</span>
+                      <span className="row-note">
+                        {typeNames[row.operationType]}
+                        {row.note ? ` · ${row.note}` : ''}
+                      </span>
+                    </span>
+                    <span className="activity-side">
+                      <StatusBadge status={row.status} />
+                      <SignedAmount amount={row.amount} currency={row.currency} direction={row.direction} />
+                    </span>
+                  </Link>
                 </li>
               ))}
             </ul>

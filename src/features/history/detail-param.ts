@@ -1,0 +1,24 @@
+/**
+ * The transaction detail page's URL parameter (/history/$transactionId). History rows carry two
+ * kinds of id numbered apart (api/history.ts receiptPathOf): a transfer's id, and for a deposit
+ * row a journal entry's id. The parameter says which: `t` and the transfer's id, `e` and the
+ * entry's (e.g. /history/t123, /history/e456). The spec names no detail route; this one sits
+ * under /history, where its rows come from. Kept apart from the view so the route and the links
+ * import no more than this.
+ */
+import { isIdText } from '../../../api/method.ts';
+
+export type DetailKind = 'transfer' | 'entry';
+
+/** The parameter of a history row: deposits are journal entries, every other row a transfer. */
+export function detailParamOf(row: { transactionId: number; operationType: string }): string {
+  return `${row.operationType === 'deposit' ? 'e' : 't'}${row.transactionId}`;
+}
+
+/** The kind and id of a parameter, or null when it is not one (the page then says "not found"). */
+export function parseDetailParam(param: string): { kind: DetailKind; id: number } | null {
+  const match = /^([te])(\d+)$/.exec(param);
+  if (!match?.[2] || !isIdText(match[2])) return null;
+  const id = Number(match[2]);
+  return { kind: match[1] === 'e' ? 'entry' : 'transfer', id };
+}
