@@ -123,6 +123,16 @@ describe('home', () => {
     await expectNoAxeViolations('/home');
   });
 
+  it('shows the newest eight rows of activity, not the whole first page', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => row({ day: `2026-11-${String(20 - i).padStart(2, '0')}`, counterparty: `Payee ${i + 1}`, amount: '-1', direction: 'out' }));
+    platform.handlers.transactionHistory = () => ({ responseCode: '00', transactions: { transaction: many }, results: many.length, rejectedCount: 0, processingCount: 0, exportId: null, exportCsv: null });
+    await renderApp('/home');
+    const section = (await screen.findByRole('heading', { name: 'Recent activity' })).closest('section')!;
+    await within(section).findByText('Payee 1');
+    expect(within(section).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(section).queryByText('Payee 9')).toBeNull();
+  });
+
   it('links to the transfers and the history', async () => {
     await renderApp('/home');
     const nav = await screen.findByRole('navigation', { name: 'Move money' });

@@ -23,6 +23,9 @@ import { SignedAmount, StatusBadge } from './parts.tsx';
 import { transactionHistoryQuery } from './queries.ts';
 import './history.css';
 
+/** The rows of recent activity home shows. */
+export const RECENT_ROWS = 8;
+
 /** The counterparty's first letter (or digit) for its round mark; the name itself is read out. */
 function initialOf(counterparty: string | null | undefined): string {
   const letter = [...(counterparty ?? '').trim()].find((c) => /[\p{L}\p{N}]/u.test(c));
@@ -35,7 +38,9 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
   const query = useQuery(transactionHistoryQuery(actingCustomerId, historyRequest({}, 1, HISTORY_PAGE_SIZE)));
   const typeNames = useOperationTypeNames();
   const languageTag = getUiLanguageTag();
-  const groups = query.data ? groupByDay(query.data.transactions.transaction.filter((row) => row.operationType !== 'Fees')) : [];
+  // The newest few, not the whole first page: home is a glance (a phone would scroll past twenty
+  // rows to reach nothing else); "All transactions" opens the history.
+  const groups = query.data ? groupByDay(query.data.transactions.transaction.filter((row) => row.operationType !== 'Fees').slice(0, RECENT_ROWS)) : [];
 
   return (
     <section className="card home-card" aria-labelledby={`${id}-title`}>
