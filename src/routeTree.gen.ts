@@ -44,6 +44,7 @@ import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/
 import { Route as GuardedMainStatementsRouteImport } from './routes/_guarded/_main/statements'
 import { Route as GuardedMainUnverifiedAccountRouteImport } from './routes/_guarded/_main/unverified-account'
 import { Route as ExternalIdentityVerificationWorkflowRunIdTokenRouteImport } from './routes/_external/identity-verification.$workflowRunId.$token'
+import { Route as GuardedMainAccountsOpenRouteImport } from './routes/_guarded/_main/accounts.open'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
@@ -233,6 +234,11 @@ const ExternalIdentityVerificationWorkflowRunIdTokenRoute =
     path: '/identity-verification/$workflowRunId/$token',
     getParentRoute: () => ExternalRoute,
   } as any)
+const GuardedMainAccountsOpenRoute = GuardedMainAccountsOpenRouteImport.update({
+  id: '/accounts/open',
+  path: '/accounts/open',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
   id: '/auth/sei',
   path: '/auth/sei',
@@ -282,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/register/': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
@@ -316,6 +323,7 @@ export interface FileRoutesByTo {
   '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
   '/register': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/_external/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/_external/register/': typeof ExternalRegisterIndexRoute
   '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/_guarded/_main/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | '/account-recovery/'
     | '/register/'
     | '/identity-verification/$workflowRunId/$token'
+    | '/accounts/open'
     | '/auth/sei'
     | '/transfer/account'
     | '/transfer/p2p'
@@ -429,6 +439,7 @@ export interface FileRouteTypes {
     | '/account-recovery'
     | '/register'
     | '/identity-verification/$workflowRunId/$token'
+    | '/accounts/open'
     | '/auth/sei'
     | '/transfer/account'
     | '/transfer/p2p'
@@ -469,6 +480,7 @@ export interface FileRouteTypes {
     | '/_external/account-recovery/'
     | '/_external/register/'
     | '/_external/identity-verification/$workflowRunId/$token'
+    | '/_guarded/_main/accounts/open'
     | '/_guarded/_main/auth/sei'
     | '/_guarded/_main/transfer/account'
     | '/_guarded/_main/transfer/p2p'
@@ -728,6 +740,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalIdentityVerificationWorkflowRunIdTokenRouteImport
       parentRoute: typeof ExternalRoute
     }
+    '/_guarded/_main/accounts/open': {
+      id: '/_guarded/_main/accounts/open'
+      path: '/accounts/open'
+      fullPath: '/accounts/open'
+      preLoaderRoute: typeof GuardedMainAccountsOpenRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/auth/sei': {
       id: '/_guarded/_main/auth/sei'
       path: '/auth/sei'
@@ -828,6 +847,7 @@ interface GuardedMainRouteChildren {
   GuardedMainSettingRoute: typeof GuardedMainSettingRoute
   GuardedMainStatementsRoute: typeof GuardedMainStatementsRoute
   GuardedMainUnverifiedAccountRoute: typeof GuardedMainUnverifiedAccountRoute
+  GuardedMainAccountsOpenRoute: typeof GuardedMainAccountsOpenRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
@@ -843,6 +863,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainSettingRoute: GuardedMainSettingRoute,
   GuardedMainStatementsRoute: GuardedMainStatementsRoute,
   GuardedMainUnverifiedAccountRoute: GuardedMainUnverifiedAccountRoute,
+  GuardedMainAccountsOpenRoute: GuardedMainAccountsOpenRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
