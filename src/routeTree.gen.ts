@@ -44,6 +44,7 @@ import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/
 import { Route as GuardedMainStatementsRouteImport } from './routes/_guarded/_main/statements'
 import { Route as GuardedMainUnverifiedAccountRouteImport } from './routes/_guarded/_main/unverified-account'
 import { Route as ExternalIdentityVerificationWorkflowRunIdTokenRouteImport } from './routes/_external/identity-verification.$workflowRunId.$token'
+import { Route as GuardedMainAccountsOpenRouteImport } from './routes/_guarded/_main/accounts.open'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
@@ -235,6 +236,11 @@ const ExternalIdentityVerificationWorkflowRunIdTokenRoute =
     path: '/identity-verification/$workflowRunId/$token',
     getParentRoute: () => ExternalRoute,
   } as any)
+const GuardedMainAccountsOpenRoute = GuardedMainAccountsOpenRouteImport.update({
+  id: '/accounts/open',
+  path: '/accounts/open',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
   id: '/auth/sei',
   path: '/auth/sei',
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/register/': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -332,6 +339,7 @@ export interface FileRoutesByTo {
   '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
   '/register': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -375,6 +383,7 @@ export interface FileRoutesById {
   '/_external/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
   '/_external/register/': typeof ExternalRegisterIndexRoute
   '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/_guarded/_main/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -415,6 +424,7 @@ export interface FileRouteTypes {
     | '/account-recovery/'
     | '/register/'
     | '/identity-verification/$workflowRunId/$token'
+    | '/accounts/open'
     | '/auth/sei'
     | '/history/$transactionId'
     | '/transfer/account'
@@ -451,6 +461,7 @@ export interface FileRouteTypes {
     | '/account-recovery'
     | '/register'
     | '/identity-verification/$workflowRunId/$token'
+    | '/accounts/open'
     | '/auth/sei'
     | '/history/$transactionId'
     | '/transfer/account'
@@ -493,6 +504,7 @@ export interface FileRouteTypes {
     | '/_external/account-recovery/'
     | '/_external/register/'
     | '/_external/identity-verification/$workflowRunId/$token'
+    | '/_guarded/_main/accounts/open'
     | '/_guarded/_main/auth/sei'
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/transfer/account'
@@ -754,6 +766,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalIdentityVerificationWorkflowRunIdTokenRouteImport
       parentRoute: typeof ExternalRoute
     }
+    '/_guarded/_main/accounts/open': {
+      id: '/_guarded/_main/accounts/open'
+      path: '/accounts/open'
+      fullPath: '/accounts/open'
+      preLoaderRoute: typeof GuardedMainAccountsOpenRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/auth/sei': {
       id: '/_guarded/_main/auth/sei'
       path: '/auth/sei'
@@ -868,6 +887,7 @@ interface GuardedMainRouteChildren {
   GuardedMainSettingRoute: typeof GuardedMainSettingRoute
   GuardedMainStatementsRoute: typeof GuardedMainStatementsRoute
   GuardedMainUnverifiedAccountRoute: typeof GuardedMainUnverifiedAccountRoute
+  GuardedMainAccountsOpenRoute: typeof GuardedMainAccountsOpenRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
@@ -885,6 +905,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainSettingRoute: GuardedMainSettingRoute,
   GuardedMainStatementsRoute: GuardedMainStatementsRoute,
   GuardedMainUnverifiedAccountRoute: GuardedMainUnverifiedAccountRoute,
+  GuardedMainAccountsOpenRoute: GuardedMainAccountsOpenRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,

@@ -60,6 +60,7 @@ import {
   type TransferFormPatch,
   type TransferKind,
   type TransferRequest,
+  type ValidationFacts,
 } from './transfer.rules.ts';
 
 export type TransferResult = Omit<ResponseOf<typeof transferBetweenAccounts>, 'responseCode'>;
@@ -84,6 +85,12 @@ export type SubmitResult = { ok: true; result: TransferResult } | { ok: false; c
 
 export interface TransferInput {
   kind: TransferKind;
+  /**
+   * The signed-in user's own e-mail addresses when acting for themselves (p2p to one of them is
+   * pointed to the between-accounts page); none when acting for a company, whose money may go to
+   * the user as to anyone.
+   */
+  ownEmails?: readonly string[];
 }
 
 export type TransferEvent =
@@ -104,6 +111,7 @@ export type TransferNotice = 'approvalCanceled';
 
 export interface TransferContext {
   kind: TransferKind;
+  ownEmails: readonly string[];
   /** open accounts of the acting customer */
   accounts: Account[];
   recent: RecentTransfer[];
@@ -136,8 +144,9 @@ export interface TransferContext {
 export const FEE_DEBOUNCE_MS = 400;
 export const PAYEE_DEBOUNCE_MS = 500;
 
-const initialContext = (kind: TransferKind): TransferContext => ({
+const initialContext = (kind: TransferKind, ownEmails: readonly string[]): TransferContext => ({
   kind,
+  ownEmails,
   accounts: [],
   recent: [],
   form: emptyForm(),
@@ -158,6 +167,9 @@ const initialContext = (kind: TransferKind): TransferContext => ({
   outcome: null,
   notice: null,
 });
+
+/** What validateForm checks the form against. */
+export const factsOf = (c: TransferContext): ValidationFacts => ({ accounts: c.accounts, payee: c.payee, limits: c.limits, quote: c.quote, ownEmails: c.ownEmails });
 
 const refusalOf = (r: { ok: boolean }): Refusal => (r.ok ? { ok: false, code: 'network' } : (r as Refusal));
 
@@ -194,8 +206,8 @@ export const transferMachine = setup({
     touchesPayee: (_, patch: TransferFormPatch) => touchesPayee(patch),
     touchesMax: (_, patch: TransferFormPatch) => touchesMax(patch),
     isOk: (_, r: { ok: boolean }) => r.ok,
-    hasFieldErrors: ({ context }) =>
-      Object.keys(validateForm(context.kind, context.form, { accounts: context.accounts, payee: context.payee, limits: context.limits })).length > 0,
+    /** every check of the form before review, the available balance (with the quoted fee) and one's own e-mail included */
+    hasFieldErrors: ({ context }) => Object.keys(validateForm(context.kind, context.form, factsOf(context))).length > 0,
     hasQuote: ({ context }) => context.quote !== null,
     needsApproval: (_, r: SubmitResult) => r.ok && r.result.approveType !== 'none',
     isFieldRefusal: (_, r: SubmitResult) => !r.ok && r.code === 'fields',
@@ -204,7 +216,7 @@ export const transferMachine = setup({
     isCanceled: (_, o: ApprovalOutput) => o.result === 'canceled',
   },
   actions: {
-    reset: assign(({ context }) => initialContext(context.kind)),
+    reset: assign(({ context }) => initialContext(context.kind, context.ownEmails)),
     storeSetup: assign(({ context }, r: LoadResult) => {
       if (!r.ok) return {};
       const accounts = openAccounts(r.accounts);
@@ -233,7 +245,7 @@ export const transferMachine = setup({
     /** "Send all": the amount becomes the maximum, in the source's currency. */
     useMaxAmount: raise((_, maxAmount: string) => ({ type: 'FORM.CHANGE' as const, patch: { amount: maxAmount, currency: null } })),
     showFieldErrors: assign(({ context }) => ({
-      fieldErrors: validateForm(context.kind, context.form, { accounts: context.accounts, payee: context.payee, limits: context.limits }),
+      fieldErrors: validateForm(context.kind, context.form, factsOf(context)),
       reviewBlock: null,
     })),
     blockReview: assign((_, block: ReviewBlock) => ({ reviewBlock: block })),
@@ -255,10 +267,12 @@ export const transferMachine = setup({
     closePopup: assign({ failure: null }),
     storeOutcome: assign((_, o: ApprovalOutput) => ({ outcome: o.result === 'failed' ? o : null })),
     noteCanceled: assign({ notice: 'approvalCanceled' as const, result: null }),
+    /** The approval machine ends 'approved' only on the platform's status posted: the money has gone. */
+    notePosted: assign(({ context }) => ({ result: context.result ? { ...context.result, status: 'posted' as const } : null })),
   },
 }).createMachine({
   id: 'transfer',
-  context: ({ input }) => initialContext(input.kind),
+  context: ({ input }) => initialContext(input.kind, (input.ownEmails ?? []).map(normaliseEmail)),
   initial: 'loading',
   states: {
     loading: {
@@ -270,7 +284,8 @@ export const transferMachine = setup({
         onDone: [
           { guard: { type: 'isPermitted', params: ({ event }) => event.output }, target: 'editing', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
           // Permission flags false: a clear "not allowed" instead of the form.
-          { guard: { type: 'isLoaded', params: ({ event }) => event.output }, target: 'notAllowed' },
+          // The accounts are kept: with none, the page offers to open one (where the user may).
+          { guard: { type: 'isLoaded', params: ({ event }) => event.output }, target: 'notAllowed', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
           { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: ({ event }) => refusalOf(event.output) } },
         ],
         onError: { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: { ok: false, code: 'network' } } },
@@ -438,7 +453,7 @@ export const transferMachine = setup({
           expiresAt: context.result!.expiresAt,
         }),
         onDone: [
-          { guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'done', actions: 'endSubmission' },
+          { guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'done', actions: ['endSubmission', 'notePosted'] },
           // The user gave it up (voided, hold released): back to the form as it was.
           { guard: { type: 'isCanceled', params: ({ event }) => event.output }, target: 'editing', actions: ['endSubmission', 'noteCanceled'] },
           { target: 'failed', actions: ['endSubmission', { type: 'storeOutcome', params: ({ event }) => event.output }] },

@@ -102,7 +102,11 @@ export type FieldErrorCode =
   | 'belowMin'
   | 'aboveMax'
   | 'overDailyLimit'
+  /** more than the source account's available balance (with the fee, once it is known) */
+  | 'aboveBalance'
   | 'email'
+  /** the payee is the user: money between one's own accounts goes through the between-accounts page */
+  | 'ownEmail'
   | 'payeeNotFound'
   | 'payeeCannotReceive'
   | 'payeeRefuses'
@@ -115,6 +119,8 @@ export interface FieldError {
   code: FieldErrorCode;
   /** the platform's error, with its code and parameters (code 'server') */
   error?: ValidationError;
+  /** aboveBalance: the available balance the amount (and its fee) must fit in, in its currency */
+  available?: { amount: string; currency: string };
 }
 export type FieldErrors = Partial<Record<TransferField, FieldError>>;
 
@@ -266,6 +272,43 @@ export interface ValidationFacts {
   accounts: readonly Account[];
   payee: PayeeCheck | null;
   limits: Limits | null;
+  /** the fee quote of the form as it is now: amount and fee in the source's currency */
+  quote?: { amount: string; fee: string; currency: string } | null;
+  /** the user's own e-mail addresses, normalised (p2p to one of them is refused) */
+  ownEmails?: readonly string[];
+}
+
+/** What the account may send now: balance less held (pending) money and its minimum balance (as the platform counts it). */
+export function availableBalance(account: Account): string {
+  const scaled = toScaled(account.balance) - toScaled(account.pendingAmount) - toScaled(account.accountBalanceMin);
+  return fromScaled(scaled > 0n ? scaled : 0n);
+}
+
+/** An integer of 10^-8 units as a decimal string without trailing zeros. */
+export function fromScaled(value: bigint): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const unit = 10n ** BigInt(SCALE);
+  const fraction = (abs % unit).toString().padStart(SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${abs / unit}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Amount plus fee (decimal strings of one currency). */
+export const addDecimal = (a: string, b: string) => fromScaled(toScaled(a) + toScaled(b));
+
+/**
+ * The amount (with the fee once it is quoted) above the source's available balance, or null.
+ * Without a quote only an amount in the source's own currency can be compared; the review needs a
+ * quote, so nothing reaches it unchecked. The platform checks again when the money moves.
+ */
+function balanceShortfall(form: TransferForm, facts: ValidationFacts, currency: string | null): FieldError | null {
+  const source = accountById(facts.accounts, form.fromAccountId);
+  if (!source) return null;
+  const available = availableBalance(source);
+  const q = facts.quote;
+  const needed = q && q.currency === source.currency ? addDecimal(q.amount, q.fee) : currency === source.currency ? normaliseAmount(form.amount) : null;
+  if (needed === null || compareDecimal(needed, available) <= 0) return null;
+  return { code: 'aboveBalance', available: { amount: available, currency: source.currency } };
 }
 
 /** What is wrong with the form before review (the platform checks everything again). */
@@ -287,10 +330,15 @@ export function validateForm(kind: TransferKind, form: TransferForm, facts: Vali
     else if (compareDecimal(amount, facts.limits.maxAmount) > 0) errors.amount = { code: 'aboveMax' };
     else if (compareDecimal(amount, facts.limits.dailyRemaining) > 0) errors.amount = { code: 'overDailyLimit' };
   }
+  if (!errors.amount && isPositiveAmount(form.amount)) {
+    const shortfall = balanceShortfall(form, facts, currency);
+    if (shortfall) errors.amount = shortfall;
+  }
   if (rules.payee) {
     const email = normaliseEmail(form.payeeEmail);
     if (email === '') errors.payeeEmail = { code: 'required' };
     else if (!EMAIL.test(email)) errors.payeeEmail = { code: 'email' };
+    else if (facts.ownEmails?.includes(email)) errors.payeeEmail = { code: 'ownEmail' };
     else if (facts.payee && facts.payee.email === email) {
       const problem = payeeProblem(facts.payee);
       if (problem) errors.payeeEmail = { code: problem };

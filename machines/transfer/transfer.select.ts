@@ -2,7 +2,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ApprovalMachine } from '../approval/approval.machine.ts';
 import type { TransferMachine } from './transfer.machine.ts';
-import { TRANSFER_KINDS, accountById, amountCurrency, payeeProblem } from './transfer.rules.ts';
+import { TRANSFER_KINDS, accountById, addDecimal, amountCurrency, availableBalance, payeeProblem } from './transfer.rules.ts';
 
 export type TransferSnapshot = SnapshotFrom<TransferMachine>;
 export type TransferStep = 'loading' | 'loadFailed' | 'notAllowed' | 'editing' | 'reviewing' | 'approving' | 'done' | 'failed';
@@ -40,6 +40,10 @@ export function selectTransferView(s: TransferSnapshot) {
     amountCurrency: amountCurrency(c.form, c.accounts),
     fieldErrors: c.fieldErrors,
     quote: c.quote,
+    /** what leaves the source account: the amount plus the fee, in the source's currency (both are, in a quote) */
+    total: c.quote && c.quote.feeCurrency === c.quote.currency ? { amount: addDecimal(c.quote.amount, c.quote.fee), currency: c.quote.currency } : null,
+    /** the source's available balance (balance less held money and its minimum) */
+    available: source ? { amount: availableBalance(source), currency: source.currency } : null,
     feeBusy: s.hasTag('feeBusy'),
     feeFailure: c.feeFailure,
     canRetryFee: s.can({ type: 'FEE.RETRY' }),
@@ -58,6 +62,8 @@ export function selectTransferView(s: TransferSnapshot) {
     failure: c.failure,
     loadFailure: c.loadFailure,
     result: c.result,
+    /** after success: posted (the money has gone) or pending (it waits for an approval) */
+    resultStatus: c.result?.status ?? null,
     outcome: c.outcome,
     notice: c.notice,
     busy: s.hasTag('busy'),

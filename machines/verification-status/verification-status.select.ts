@@ -1,6 +1,6 @@
 /** Snapshot -> view facts for the verification status banner. */
 import type { SnapshotFrom } from 'xstate';
-import type { StatusBanner, VerificationStatus } from '../../api/verification.ts';
+import type { BannerAction, StatusBanner, VerificationStatus } from '../../api/verification.ts';
 import type { VerificationStatusMachine } from './verification-status.machine.ts';
 
 export type VerificationStatusSnapshot = SnapshotFrom<VerificationStatusMachine>;
@@ -13,6 +13,8 @@ export interface VerificationStatusView {
   /** the status shown (the last evaluated one while a refresh runs); null before the first answer */
   status: VerificationStatus | null;
   banner: StatusBanner;
+  /** what the banner counts, each listed by name with a link to its place */
+  actions: readonly BannerAction[];
   refreshing: boolean;
   canRetry: boolean;
 }
@@ -24,6 +26,7 @@ export function selectVerificationStatusView(s: VerificationStatusSnapshot): Ver
     loadFailed: s.matches('loadFailed'),
     status: known ? s.context.status : null,
     banner: known ? s.context.banner : { visible: false },
+    actions: known ? s.context.actions : [],
     refreshing: s.hasTag('refreshing'),
     canRetry: s.can({ type: 'STATUS.RETRY' }),
   };

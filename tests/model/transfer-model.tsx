@@ -23,6 +23,7 @@ import type { Failure } from '../../api/envelope.ts';
 import { IDEMPOTENCY_KEY_PATTERN, type MoneyPermissions, type RecentTransfer } from '../../api/transfers.ts';
 import { approvalMachine, type ApprovalEvent, type ApproveResult, type CancelResult, type ResendResult } from '../../machines/approval/approval.machine.ts';
 import {
+  factsOf,
   transferMachine,
   type FeeQuote,
   type FeeResult,
@@ -35,6 +36,7 @@ import {
   type TransferResult,
 } from '../../machines/transfer/transfer.machine.ts';
 import {
+  addDecimal,
   defaultRecurring,
   feeRequest,
   limitsRequest,
@@ -181,9 +183,7 @@ function isComplete(kind: TransferKind, s: Snap): boolean {
   return kind === 'betweenAccounts' ? f.currency === 'USD' && f.amount === '10' : f.recurring?.transactions === '12' && f.amount === '10';
 }
 
-const leadsToReview = (s: Snap) =>
-  Object.keys(validateForm(s.context.kind, s.context.form, { accounts: s.context.accounts, payee: s.context.payee, limits: s.context.limits })).length === 0 &&
-  s.context.quote !== null;
+const leadsToReview = (s: Snap) => Object.keys(validateForm(s.context.kind, s.context.form, factsOf(s.context))).length === 0 && s.context.quote !== null;
 
 /**
  * What is off the main line in a snapshot: an error shown, a lookup that failed or said no. Side
@@ -507,6 +507,8 @@ function stateChecks(kind: TransferKind, h: Harness) {
         expect(plain(status.textContent!)).toContain(`${kind === 'p2p' ? 'They receive' : 'Arrives'}: ${money(q.toAmount, q.toCurrency)}.`);
         if (q.currency !== q.toCurrency) expect(status.textContent).toContain(`Rate: 1 ${q.currency} = ${q.rate} ${q.toCurrency}.`);
         else expect(status.textContent).not.toContain('Rate');
+        // what leaves the source: the amount and the fee, in its currency
+        expect(plain(status.textContent!)).toContain(`You pay in total: ${money(addDecimal(q.amount, q.fee), q.currency)}.`);
       } else expect(status.textContent).toBe('');
       expect(screen.queryByRole('button', { name: /calculate the fee again/i })).toBeNull();
     },
@@ -558,6 +560,7 @@ function stateChecks(kind: TransferKind, h: Harness) {
       const q = s.context.quote!;
       expect(summary).toContain(money(q.fee, q.feeCurrency));
       expect(summary).toContain(money(q.toAmount, q.toCurrency));
+      expect(summary).toContain(`You pay in total${money(addDecimal(q.amount, q.fee), q.currency)}`);
       if (kind === 'p2p') {
         expect(summary).toContain('Bob Demo (bob@demo.test)');
         expect(summary).toContain('Every month, 12 transfers in all');
@@ -593,6 +596,9 @@ function stateChecks(kind: TransferKind, h: Harness) {
       await screen.findByRole('heading', { name: /successfully submitted/i });
       expect(plain(document.querySelector('dl')!.textContent!)).toContain(money(s.context.result!.toAmount, s.context.result!.toCurrency));
       expect(screen.getByRole('button', { name: /make another transfer/i })).toBeTruthy();
+      // whether the money has gone: posted (no approval needed, or approved), else pending
+      if (s.context.result!.status === 'posted') expect(screen.getByText(/^the money has been (sent|moved)/i)).toBeTruthy();
+      else expect(screen.getByText(/waits for an approval/i)).toBeTruthy();
     },
     failed: async (s: Snap) => {
       await screen.findByRole('heading', { name: /failed transaction/i });

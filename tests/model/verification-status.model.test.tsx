@@ -11,7 +11,7 @@
  * (9 of 45 tests red), and the banner hidden while a refresh runs (15 red); restored since.
  */
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
@@ -159,14 +159,22 @@ function expectBannerOf(h: Harness, status: VerificationStatus | null) {
   const count = COUNTS[status]!;
   if (count === 0) expect(el.textContent).not.toMatch(/required/);
   else expect(el.textContent).toContain(count === 1 ? '1 action required' : `${count} actions required`);
-  const link = screen.getByRole('link');
+  // each counted action by name with its own link (limit documents: one line), then the general link
+  const links = within(el).getAllByRole('link');
+  const link = links.at(-1)!;
   expect(link.getAttribute('href')).toBe(status === 'limited' ? '/limited-account' : '/profile');
   expect(link.textContent).toBe(status === 'limited' ? 'See what is needed' : 'Go to your profile');
+  const listed = links.slice(0, -1);
+  if (status === 'hasRequiredActions') {
+    expect(listed).toHaveLength(count);
+    for (const a of listed) expect(a.getAttribute('href')).toMatch(/^\/profile#[a-zA-Z]+$/);
+  } else if (status === 'limited' || status === 'unverified') expect(listed.map((a) => a.getAttribute('href'))).toEqual(count > 0 ? ['/limited-account'] : []);
+  else expect(listed).toHaveLength(count);
 }
 
 function stateChecks(h: Harness) {
   const statusCheck = (status: VerificationStatus) => async (s: Snap) => {
-    await waitFor(() => expect(banner()?.getAttribute('aria-busy') ?? null).toBeNull());
+    await waitFor(() => expect(banner()?.closest('.verification-banner')?.getAttribute('aria-busy') ?? null).toBeNull());
     expect(s.context.status).toBe(status);
     expectBannerOf(h, status);
     expect(h.q.waiting).toBe(0);
@@ -188,7 +196,7 @@ function stateChecks(h: Harness) {
       await waitFor(() => expect(h.q.waiting).toBe(1));
       // the last answer's banner stays up while the new one is asked
       expectBannerOf(h, s.context.status);
-      if (banner()) expect(banner()!.getAttribute('aria-busy')).toBe('true');
+      if (banner()) expect(banner()!.closest('.verification-banner')!.getAttribute('aria-busy')).toBe('true');
     },
     'known.checked': statusCheck('checked'),
     'known.limited': statusCheck('limited'),
@@ -285,6 +293,9 @@ describe('verification banner: keyboard and axe', () => {
     await act(async () => h.q.answer({ ok: true, inputs: byRule['2b'] }));
     await screen.findByRole('status');
     await expectNoAxeViolations(h, 'limited');
+    // first the listed action (the documents asked for), then the general link
+    await h.user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Send the documents we asked for' }));
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'See what is needed' }));
     h.actor.stop();

@@ -133,12 +133,13 @@ describe('home', () => {
     expect(within(section).queryByText('Payee 9')).toBeNull();
   });
 
-  it('links to the transfers and the history', async () => {
+  it('links to the transfers, opening an account and the history', async () => {
     await renderApp('/home');
     const nav = await screen.findByRole('navigation', { name: 'Move money' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Send to a person', '/transfer/p2p'],
       ['Between your accounts', '/transfer/account'],
+      ['Open an account', '/accounts/open'],
       ['Transaction history', '/history'],
     ]);
   });

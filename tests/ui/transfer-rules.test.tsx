@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../api/accounts.ts';
 import {
+  availableBalance,
   compareDecimal,
   defaultRecurring,
   emptyForm,
@@ -113,5 +114,28 @@ describe('transfer rules', () => {
 
   it('moves money only between open accounts', () => {
     expect(openAccounts([account(1, 'EUR'), account(2, 'EUR', 11)]).map((a) => a.accountId)).toEqual([1]);
+  });
+
+  it('refuses an amount above the available balance (balance less held money and the minimum), with the fee once quoted', () => {
+    const src = { ...account(1, 'EUR'), balance: '100', pendingAmount: '10', accountBalanceMin: '5' };
+    const f = (over: Partial<TransferForm>) => form({ fromAccountId: 1, payeeEmail: 'bob@demo.test', ...over });
+    const p2pFacts = (quote: { amount: string; fee: string; currency: string } | null) => ({ accounts: [src], payee: null, limits: null, quote });
+    expect(availableBalance(src)).toBe('85');
+    expect(validateForm('p2p', f({ amount: '85' }), p2pFacts(null)).amount).toBeUndefined();
+    expect(validateForm('p2p', f({ amount: '85.01' }), p2pFacts(null)).amount).toEqual({ code: 'aboveBalance', available: { amount: '85', currency: 'EUR' } });
+    // the fee counts once it is known
+    expect(validateForm('p2p', f({ amount: '84.5' }), p2pFacts({ amount: '84.5', fee: '0.5', currency: 'EUR' })).amount).toBeUndefined();
+    expect(validateForm('p2p', f({ amount: '84.6' }), p2pFacts({ amount: '84.6', fee: '0.5', currency: 'EUR' })).amount?.code).toBe('aboveBalance');
+    // an amount in the destination's currency waits for the quote (in the source's currency)
+    const conv = form({ fromAccountId: 1, toAccountId: 2, currency: 'USD', amount: '90' });
+    const both = [src, account(2, 'USD')];
+    expect(validateForm('betweenAccounts', conv, { accounts: both, payee: null, limits: null }).amount).toBeUndefined();
+    expect(validateForm('betweenAccounts', conv, { accounts: both, payee: null, limits: null, quote: { amount: '83', fee: '2.5', currency: 'EUR' } }).amount?.code).toBe('aboveBalance');
+  });
+
+  it('points a p2p transfer to one\'s own e-mail to the between-accounts page', () => {
+    const f = form({ fromAccountId: 1, amount: '1', payeeEmail: ' Anna@Demo.test ' });
+    expect(validateForm('p2p', f, { ...facts, ownEmails: ['anna@demo.test'] }).payeeEmail).toEqual({ code: 'ownEmail' });
+    expect(validateForm('p2p', f, facts).payeeEmail).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * as their events (the real delays are an hour).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import axe from 'axe-core';
@@ -39,7 +39,7 @@ afterEach(async () => {
   await activateUiLanguage('en');
 });
 
-function mount(kind: TransferKind) {
+function mount(kind: TransferKind, ownEmails: readonly string[] = [], canOpenAccount = false) {
   const q = {
     loadSetup: new AnswerQueue<unknown, LoadResult>(),
     quoteFee: new AnswerQueue<unknown, FeeResult>(),
@@ -65,11 +65,11 @@ function mount(kind: TransferKind) {
     },
     delays: { feeDebounce: 3_600_000, payeeDebounce: 3_600_000 },
   });
-  const actor = createActor(logic, { input: { kind } }).start();
+  const actor = createActor(logic, { input: { kind, ownEmails } }).start();
   const user = userEvent.setup();
   const { container } = render(
     <I18nProvider i18n={i18n}>
-      <TransferView actor={actor} />
+      <TransferView actor={actor} canOpenAccount={canOpenAccount} />
     </I18nProvider>,
   );
   return { q, actor, user, container };
@@ -136,13 +136,15 @@ describe('transfer pages with the keyboard', () => {
       h.q.quoteFee.answer({ ok: true, quote: { fee: '1.5', feeCurrency: 'EUR', amount: '234.5', currency: 'EUR', toAmount: '234.5', toCurrency: 'EUR', rate: '1' } }),
     );
     // the live region says the fee, in the UI language
-    expect(plain(document.querySelector('[aria-live="polite"]')?.textContent)).toBe('Fee: €1.50. They receive: €234.50.');
+    // and what leaves the account: the amount and its fee
+    expect(plain(document.querySelector('[aria-live="polite"]')?.textContent)).toBe('Fee: €1.50. They receive: €234.50. You pay in total: €236.00.');
     await expectNoAxeViolations(h, 'the filled form');
 
     // Enter in a field submits the form: the review
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(focused().textContent).toBe('Check the transfer'));
     expect(plain(document.querySelector('dl')?.textContent)).toContain('Bob Demo (bob@demo.test)');
+    expect(plain(document.querySelector('dl')?.textContent)).toContain('You pay in total€236.00');
     await expectNoAxeViolations(h, 'the review');
     await h.user.tab();
     expect(focused().textContent).toBe('Send');
@@ -166,6 +168,9 @@ describe('transfer pages with the keyboard', () => {
     await waitFor(() => expect(h.q.approveTransfer.calls.at(-1)).toMatchObject({ transactionId: 5, code: '123456' }));
     await act(async () => h.q.approveTransfer.answer({ ok: true, status: 'posted' }));
     await waitFor(() => expect(focused().textContent).toBe('Successfully submitted'));
+    // approved: the money has gone (the platform's status posted), said plainly under the heading
+    expect(screen.getByText(/the money has been sent: it has left your account/i)).toBeTruthy();
+    expect(screen.queryByText(/waits for an approval/i)).toBeNull();
     await expectNoAxeViolations(h, 'the result');
     h.actor.stop();
   });
@@ -199,5 +204,86 @@ describe('transfer pages with the keyboard', () => {
     expect(plain(document.querySelector('.transfer-limits')?.textContent)).toContain('1500,50 €');
     await expectNoAxeViolations(h, 'the conversion form');
     h.actor.stop();
+  });
+});
+
+describe('transfer page: the everyday gaps (issue 13)', () => {
+  const quote = (amount: string, fee: string) => ({ ok: true as const, quote: { fee, feeCurrency: 'EUR', amount, currency: 'EUR', toAmount: amount, toCurrency: 'EUR', rate: '1' } });
+
+  it('refuses an amount (with its fee) above the available balance before review, and points one\'s own e-mail to the between-accounts page', async () => {
+    const h = mount('p2p', ['Anna@Demo.test'], true);
+    // 100 on the account, 20 of it held by a pending transfer: 80 available
+    await act(async () => h.q.loadSetup.answer({ ok: true, accounts: [{ ...account(101, 'EUR', '100'), pendingAmount: '20' }], permissions: PERMISSIONS, recent: [] }));
+    await screen.findByRole('heading', { name: 'Send money to a person' });
+    await act(async () => h.q.fetchLimits.answer({ ok: false, code: 'network' }));
+    await h.user.type(screen.getByLabelText(/payee's e-mail address/i), 'anna@demo.test');
+    send(h, AFTER_PAYEE);
+    await act(async () => h.q.checkPayee.answer({ ok: true, payee: { exist: true, exists: true, isEmployee: false, outBlacklist: false, name: 'Anna Demo' } }));
+    await h.user.type(screen.getByLabelText(/^amount/i), '79.5');
+    send(h, AFTER_FEE);
+    await act(async () => h.q.quoteFee.answer(quote('79.5', '1')));
+    await h.user.click(screen.getByRole('button', { name: /review the transfer/i }));
+    // both refused on their fields; the review is not reached
+    const amount = screen.getByLabelText(/^amount/i);
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(plain(screen.getByText(/more than the available balance/i).textContent)).toBe('The amount and its fee come to more than the available balance of €80.00.');
+    expect(screen.getByLabelText(/payee's e-mail address/i).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/this is your own e-mail address/i)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Move money between your accounts' }).getAttribute('href')).toBe('/transfer/account');
+    expect(screen.queryByRole('heading', { name: 'Check the transfer' })).toBeNull();
+    expect(h.actor.getSnapshot().matches('editing')).toBe(true);
+    await expectNoAxeViolations(h, 'refused amount and own e-mail');
+    // fitting with its fee (79 + 1 = 80) and to someone else: on to the review
+    await h.user.clear(screen.getByLabelText(/payee's e-mail address/i));
+    await h.user.type(screen.getByLabelText(/payee's e-mail address/i), 'bob@demo.test');
+    send(h, AFTER_PAYEE);
+    await act(async () => h.q.checkPayee.answer({ ok: true, payee: { exist: true, exists: true, isEmployee: false, outBlacklist: false, name: 'Bob Demo' } }));
+    await h.user.clear(screen.getByLabelText(/^amount/i));
+    await h.user.type(screen.getByLabelText(/^amount/i), '79');
+    send(h, AFTER_FEE);
+    await act(async () => h.q.quoteFee.answer(quote('79', '1')));
+    await h.user.click(screen.getByRole('button', { name: /review the transfer/i }));
+    await screen.findByRole('heading', { name: 'Check the transfer' });
+    h.actor.stop();
+  });
+
+  it('says a transfer waiting for an approval has not gone yet', async () => {
+    const h = mount('betweenAccounts');
+    await act(async () => h.q.loadSetup.answer({ ok: true, accounts: [account(101, 'EUR', '500'), account(102, 'USD', '0')], permissions: PERMISSIONS, recent: [] }));
+    await h.user.selectOptions(await screen.findByLabelText(/^from account$/i), '101');
+    await h.user.selectOptions(screen.getByLabelText(/^to account$/i), '102');
+    await act(async () => h.q.fetchLimits.answer({ ok: false, code: 'network' }));
+    await h.user.type(screen.getByLabelText(/^amount \(EUR\)$/i), '10');
+    send(h, AFTER_FEE);
+    await act(async () => h.q.quoteFee.answer({ ok: true, quote: { fee: '0.1', feeCurrency: 'EUR', amount: '10', currency: 'EUR', toAmount: '10.85', toCurrency: 'USD', rate: '1.085' } }));
+    await h.user.click(screen.getByRole('button', { name: /review the transfer/i }));
+    await h.user.click(await screen.findByRole('button', { name: /^send$/i }));
+    await act(async () =>
+      h.q.submitTransfer.answer({
+        ok: true,
+        result: { transactionId: 6, status: 'pending', approveType: 'none', approvalSentTo: null, fee: '0.1', feeCurrency: 'EUR', amount: '10', currency: 'EUR', toAmount: '10.85', toCurrency: 'USD', rate: '1.085', expiresAt: '2099-01-01T00:00:00Z', scheduleId: null },
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Successfully submitted' });
+    expect(screen.getByText(/waits for an approval: the money has not gone yet/i)).toBeTruthy();
+    expect(screen.queryByText(/the money has been/i)).toBeNull();
+    h.actor.stop();
+  });
+
+  it('offers a customer with no account to open one (and keeps "ask the owner" for a company without the right)', async () => {
+    const own = mount('p2p', ['anna@demo.test'], true);
+    await act(async () => own.q.loadSetup.answer({ ok: true, accounts: [], permissions: PERMISSIONS, recent: [] }));
+    expect(await screen.findByText('You have no account to send from yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open an account' }).getAttribute('href')).toBe('/accounts/open');
+    expect(screen.queryByLabelText(/^from account$/i)).toBeNull();
+    await expectNoAxeViolations(own, 'no account');
+    own.actor.stop();
+    cleanup();
+
+    const company = mount('p2p', [], false);
+    await act(async () => company.q.loadSetup.answer({ ok: true, accounts: [], permissions: { ...PERMISSIONS, others: { p2p: false } } as MoneyPermissions, recent: [] }));
+    expect(await screen.findByText(/ask the account's owner/i)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open an account' })).toBeNull();
+    company.actor.stop();
   });
 });

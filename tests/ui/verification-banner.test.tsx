@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -82,6 +82,21 @@ describe('StatusBanner routes', () => {
     actor.stop();
   });
 
+  it('lists each required action by name, each linking to its place on the profile', async () => {
+    const user = userEvent.setup();
+    const { actor, router } = renderBanner('/home', twoActions);
+    const banner = await screen.findByRole('status');
+    const items = within(banner).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Add your full home address', 'Confirm your phone number']);
+    const phone = within(banner).getByRole('link', { name: 'Confirm your phone number' });
+    expect(phone.getAttribute('href')).toBe('/profile#phones');
+    expect(within(banner).getByRole('link', { name: 'Add your full home address' }).getAttribute('href')).toBe('/profile#address');
+    await user.click(phone);
+    await screen.findByRole('heading', { name: 'Profile page' });
+    expect(router.state.location.hash).toBe('phones');
+    actor.stop();
+  });
+
   it('follows its link within the app: a click, or Enter from the keyboard', async () => {
     const user = userEvent.setup();
     const { actor, router } = renderBanner('/home', twoActions);
@@ -97,6 +112,10 @@ describe('StatusBanner routes', () => {
     await screen.findByRole('heading', { name: 'Home page' });
     // from the start of the page (the click left focus on the link)
     act(() => (document.activeElement as HTMLElement | null)?.blur());
+    // past the two listed actions to the general link
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Add your full home address' }));
+    await user.tab();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Go to your profile' }));
     await user.keyboard('{Enter}');

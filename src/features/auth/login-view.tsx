@@ -44,9 +44,11 @@ export interface LoginViewProps {
   onSignedIn?: (outcome: LoginOutcome) => void;
   /** the login machine; tests pass one with test-double actors */
   logic?: LoginMachine;
+  /** the variant lets people register online (variant.registration.allowRegistration): link to it */
+  allowRegistration?: boolean;
 }
 
-export function LoginView({ session, queryCode = null, notice = null, onSignedIn, logic = liveLoginMachine }: LoginViewProps) {
+export function LoginView({ session, queryCode = null, notice = null, onSignedIn, logic = liveLoginMachine, allowRegistration = false }: LoginViewProps) {
   // The machine is created once; the latest callback is read when it fires.
   const onSignedInRef = useRef(onSignedIn);
   onSignedInRef.current = onSignedIn;
@@ -72,7 +74,7 @@ export function LoginView({ session, queryCode = null, notice = null, onSignedIn
   return (
     <section className="login" aria-busy={view.busy || undefined}>
       {view.step === 'credentials' ? (
-        <CredentialsStep view={view} send={send} expired={expired} notice={notice} />
+        <CredentialsStep view={view} send={send} expired={expired} notice={notice} allowRegistration={allowRegistration} />
       ) : view.step === 'otp' ? (
         <OtpStep view={view} send={send} />
       ) : view.step === 'sms' ? (
@@ -141,7 +143,7 @@ function SecondStepLinks({ view, send, leaveWhileBusy = false }: { view: LoginFa
   );
 }
 
-function CredentialsStep({ view, send, expired, notice }: { view: LoginFacts; send: Send; expired: boolean; notice: StartErrorCode | null }) {
+function CredentialsStep({ view, send, expired, notice, allowRegistration }: { view: LoginFacts; send: Send; expired: boolean; notice: StartErrorCode | null; allowRegistration: boolean }) {
   const { t, i18n } = useLingui();
   const [username, setUsername] = useState(view.username);
   const [password, setPassword] = useState('');
@@ -183,6 +185,12 @@ function CredentialsStep({ view, send, expired, notice }: { view: LoginFacts; se
       </Button>
       {/* h5: account recovery (/account-recovery/email); a plain link: the view knows no router */}
       <p><a href="/account-recovery/email">{t`Forgot password?`}</a></p>
+      {/* Registration (/register, document 1 §2) only where the variant allows it online. */}
+      {allowRegistration ? (
+        <p>
+          {t`New here?`} <a href="/register">{t`Open an account`}</a>
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -18,7 +18,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { HistoryIcon, ExchangeIcon, SendIcon } from '../../ui/icons.tsx';
+import { HistoryIcon, ExchangeIcon, PlusIcon, SendIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { BalanceChartSection } from './balance-chart.tsx';
@@ -66,6 +66,7 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
           <ExchangeIcon />
           {t`Between your accounts`}
         </Link>
+        <Link to="/accounts/open" className="btn btn-secondary"><PlusIcon />{t`Open an account`}</Link>
         <Link to="/history" className="btn btn-secondary">
           <HistoryIcon />
           {t`Transaction history`}

@@ -1,6 +1,7 @@
 /** The transfer views' wording for machine codes (machines emit codes only). */
 import { validationMessage } from '../../lib/validation-messages.ts';
 import { useLingui } from '@lingui/react/macro';
+import { money } from './fields.tsx';
 import type { ApprovalErrorCode, ApprovalMode } from '../../../machines/approval/approval.machine.ts';
 import type { FieldError, FieldErrorCode, Frequency, TransferKind } from '../../../machines/transfer/transfer.rules.ts';
 
@@ -22,6 +23,8 @@ export function useFieldErrorText(): (error: FieldError | undefined) => string |
     belowMin: t`The amount is below the smallest transfer allowed.`,
     aboveMax: t`The amount is above the largest transfer allowed.`,
     overDailyLimit: t`The amount is more than what is left of today's limit.`,
+    aboveBalance: t`The amount is more than the available balance.`,
+    ownEmail: t`This is your own e-mail address. To move money between your accounts, use the page below.`,
     email: t`Enter an e-mail address, such as name@example.com.`,
     payeeNotFound: t`No customer has this e-mail address.`,
     payeeCannotReceive: t`This customer cannot receive money now.`,
@@ -30,7 +33,16 @@ export function useFieldErrorText(): (error: FieldError | undefined) => string |
     endDateFormat: t`Choose the last date of the transfers.`,
     transactionsRange: t`Enter a number of transfers from 2 to 1000.`,
   };
-  return (error) => (error ? (error.code === 'server' ? (error.error ? validationMessage(error.error) : t`This is not valid.`) : texts[error.code]) : undefined);
+  return (error) => {
+    if (!error) return undefined;
+    if (error.code === 'server') return error.error ? validationMessage(error.error) : t`This is not valid.`;
+    if (error.code === 'aboveBalance' && error.available) {
+      const available = money(error.available.amount, error.available.currency);
+      // With its fee: the fee leaves the same account, so the two together must fit.
+      return t`The amount and its fee come to more than the available balance of ${available}.`;
+    }
+    return texts[error.code];
+  };
 }
 
 export function useFrequencyNames(): Record<Frequency, string> {

@@ -4,7 +4,7 @@
  * approval machine, the transfer machine's child); the result. A thin view of the transfer
  * machine: reads transfer.select.ts, sends events. Amounts in the UI language (src/lib/format.ts).
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -30,19 +30,55 @@ import { createTransferLogic, type TransferActorDeps } from './actors.ts';
 import { ApprovalView } from './approval-view.tsx';
 import { money } from './fields.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { PlusIcon } from '../../ui/icons.tsx';
 import { useFieldErrorText, useFrequencyNames, useKindTitles } from './messages.ts';
 import './transfers.css';
 
 type Send = (patch: TransferFormPatch) => void;
 
-/** The route's entry: the machine with the real actors, for one kind. */
-export function TransferPage({ kind, deps }: { kind: TransferKind; deps: TransferActorDeps }) {
-  const logic = useMemo(() => createTransferLogic(deps), [deps]);
-  const actor = useActorRef(logic, { input: { kind } });
-  return <TransferView actor={actor} />;
+/** The pages a transfer page links to. */
+export type PagePath = '/accounts/open' | '/transfer/account';
+/** A link to another page of the app: the route passes the router's Link; a plain anchor without one (tests). */
+export type PageLink = (props: { to: PagePath; className?: string; children: ReactNode }) => ReactNode;
+const AnchorLink: PageLink = ({ to, className, children }) => (
+  <a href={to} className={className}>
+    {children}
+  </a>
+);
+
+export interface TransferPageOptions {
+  /** the user's own e-mail addresses when acting for themselves (see TransferInput.ownEmails) */
+  ownEmails?: readonly string[];
+  /**
+   * The user may open an account for the customer acted for (themselves, or a company with a
+   * right that may open accounts): with no account they are offered to open one.
+   */
+  canOpenAccount?: boolean;
+  link?: PageLink;
 }
 
-export function TransferView({ actor }: { actor: ActorRefFrom<TransferMachine> }) {
+/** The route's entry: the machine with the real actors, for one kind. */
+export function TransferPage({ kind, deps, ownEmails, canOpenAccount, link }: { kind: TransferKind; deps: TransferActorDeps } & TransferPageOptions) {
+  const logic = useMemo(() => createTransferLogic(deps), [deps]);
+  const actor = useActorRef(logic, { input: { kind, ownEmails } });
+  return <TransferView actor={actor} canOpenAccount={canOpenAccount} link={link} />;
+}
+
+/** No account to send from: open one (where the user may), or ask for it. */
+function NoAccount({ link: PageLinkTo }: { link: PageLink }) {
+  const { t } = useLingui();
+  return (
+    <Alert tone="info" title={t`You have no account to send from yet.`}>
+      <p>{t`Open an account in the currency you need: it takes a moment.`}</p>
+      <PageLinkTo to="/accounts/open" className="btn btn-primary">
+        <PlusIcon />
+        {t`Open an account`}
+      </PageLinkTo>
+    </Alert>
+  );
+}
+
+export function TransferView({ actor, canOpenAccount = false, link = AnchorLink }: { actor: ActorRefFrom<TransferMachine> } & Omit<TransferPageOptions, 'ownEmails'>) {
   const { t } = useLingui();
   const view = useSelector(actor, selectTransferView);
   const titles = useKindTitles();
@@ -70,13 +106,26 @@ export function TransferView({ actor }: { actor: ActorRefFrom<TransferMachine> }
       return (
         <div className="transfer-page">
           <StepHeading>{title}</StepHeading>
-          <Alert tone="warning" title={t`You are not allowed to make this kind of transfer.`}>
-            <p>{t`Ask the account's owner or your provider's support to allow it.`}</p>
-          </Alert>
+          {canOpenAccount && view.accounts.length === 0 ? (
+            <NoAccount link={link} />
+          ) : (
+            <Alert tone="warning" title={t`You are not allowed to make this kind of transfer.`}>
+              {/* Someone acting for themselves has no owner to ask: only the provider can allow it. */}
+              <p>{canOpenAccount ? t`Ask your provider's support to allow it.` : t`Ask the account's owner or your provider's support to allow it.`}</p>
+            </Alert>
+          )}
         </div>
       );
     case 'editing':
-      return <EditingStep view={view} title={title} actor={actor} />;
+      if (view.accounts.length === 0 && canOpenAccount) {
+        return (
+          <div className="transfer-page">
+            <StepHeading>{title}</StepHeading>
+            <NoAccount link={link} />
+          </div>
+        );
+      }
+      return <EditingStep view={view} title={title} actor={actor} canOpenAccount={canOpenAccount} link={link} />;
     case 'reviewing':
       return <ReviewStep view={view} actor={actor} />;
     case 'approving':
@@ -92,6 +141,7 @@ export function TransferView({ actor }: { actor: ActorRefFrom<TransferMachine> }
       return (
         <div className="transfer-page">
           <StepHeading>{t`Successfully submitted`}</StepHeading>
+          <SettledNote view={view} />
           {view.result ? <ResultSummary view={view} /> : null}
           <Button onClick={() => actor.send({ type: 'TRANSFER.NEW' })}>{t`Make another transfer`}</Button>
         </div>
@@ -127,7 +177,31 @@ function useAccountLabel() {
   };
 }
 
-function EditingStep({ view, title, actor }: { view: TransferFacts; title: string; actor: ActorRefFrom<TransferMachine> }) {
+/** Under "Successfully submitted": whether the money has gone (posted) or waits for an approval (pending). */
+function SettledNote({ view }: { view: TransferFacts }) {
+  const { t } = useLingui();
+  if (view.resultStatus === 'posted') {
+    return <Alert tone="success">{view.kind === 'p2p' ? t`The money has been sent: it has left your account and reached the payee.` : t`The money has been moved between your accounts.`}</Alert>;
+  }
+  if (view.resultStatus === 'pending') {
+    return <Alert tone="info">{t`The transfer waits for an approval: the money has not gone yet. It is held on your account until the transfer is approved or canceled.`}</Alert>;
+  }
+  return null;
+}
+
+function EditingStep({
+  view,
+  title,
+  actor,
+  canOpenAccount,
+  link: PageLinkTo,
+}: {
+  view: TransferFacts;
+  title: string;
+  actor: ActorRefFrom<TransferMachine>;
+  canOpenAccount: boolean;
+  link: PageLink;
+}) {
   const { t } = useLingui();
   const id = useId();
   const errorText = useFieldErrorText();
@@ -227,6 +301,17 @@ function EditingStep({ view, title, actor }: { view: TransferFacts; title: strin
             error={errorText(fe.payeeEmail ?? (view.payeeProblem ? { code: view.payeeProblem } : undefined))}
           />
         ) : null}
+        {fe.payeeEmail?.code === 'ownEmail' ? (
+          <p className="transfer-field-link">
+            <PageLinkTo to="/transfer/account">{t`Move money between your accounts`}</PageLinkTo>
+          </p>
+        ) : null}
+        {rules.toAccount && view.accounts.length === 1 && canOpenAccount ? (
+          <p className="field-hint">
+            {t`You have one account: open another to move money between them.`}{' '}
+            <PageLinkTo to="/accounts/open">{t`Open an account`}</PageLinkTo>
+          </p>
+        ) : null}
 
         <div className="transfer-amount">
           <TextField
@@ -306,6 +391,10 @@ function FeeLine({ view, onRetry }: { view: TransferFacts; onRetry(): void }) {
       const to = q.toCurrency;
       const rate = q.rate;
       text += ' ' + t`Rate: 1 ${from} = ${rate} ${to}.`;
+    }
+    if (view.total) {
+      const total = money(view.total.amount, view.total.currency);
+      text += ' ' + t`You pay in total: ${total}.`;
     }
   } else if (view.feeFailure) {
     text = t`We could not calculate the fee.`;
@@ -421,6 +510,12 @@ function Summary({ view }: { view: TransferFacts }) {
           <dd>{money(q.amount, q.currency)}</dd>
           <dt>{t`Fee`}</dt>
           <dd>{money(q.fee, q.feeCurrency)}</dd>
+          {view.total ? (
+            <>
+              <dt>{t`You pay in total`}</dt>
+              <dd>{money(view.total.amount, view.total.currency)}</dd>
+            </>
+          ) : null}
           {q.currency !== q.toCurrency ? (
             <>
               <dt>{t`Rate`}</dt>

@@ -7,18 +7,26 @@
  *
  * role=status (polite): the banner is standing information, present on every page; it must not
  * interrupt like an alert each time a page opens. Only a failed load is an alert (with a retry).
- * Its link is the router's Link: the app stays loaded (no full page reload), and it is a real
+ * Its links are the router's Link: the app stays loaded (no full page reload), and each is a real
  * anchor, so Tab reaches it and Enter follows it.
+ *
+ * Issue 13: the counted actions are listed by name, each linking to its place (a profile section by
+ * its element id, api/verification.ts PROFILE_SECTIONS; the missing limit documents, one line, to
+ * /limited-account, which lists them); the general link stays last for what the list does not name.
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Plural, useLingui } from '@lingui/react/macro';
+import type { BannerAction } from '../../../api/verification.ts';
 import type { VerificationStatusMachine } from '../../../machines/verification-status/verification-status.machine.ts';
 import { selectVerificationStatusView } from '../../../machines/verification-status/verification-status.select.ts';
+import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { bannerHiddenOn } from './banner-routes.ts';
 import { useBannerMessages } from './messages.ts';
+import { useRequiredActionTexts } from './status-messages.ts';
+import './status-banner.css';
 
 export interface StatusBannerProps {
   actor: ActorRefFrom<VerificationStatusMachine>;
@@ -47,14 +55,44 @@ export function StatusBanner({ actor, pathname }: StatusBannerProps) {
   if (!banner.visible) return null;
   const count = banner.count;
   return (
-    <div className="alert alert-warning verification-banner" role="status" aria-busy={view.refreshing || undefined}>
-      <p>{messages[banner.status]}</p>
-      {count > 0 ? (
-        <p className="verification-banner-count">
-          <Plural value={count} one="# action required" other="# actions required" />
+    <div className="verification-banner" aria-busy={view.refreshing || undefined}>
+      <Alert tone="warning" title={messages[banner.status]}>
+        {count > 0 ? (
+          <p className="verification-banner-count">
+            <Plural value={count} one="# action required" other="# actions required" />
+          </p>
+        ) : null}
+        <ActionLinks actions={view.actions} />
+        <p className="verification-banner-more">
+          <Link to={banner.link}>{banner.link === '/limited-account' ? t`See what is needed` : t`Go to your profile`}</Link>
         </p>
-      ) : null}
-      <Link to={banner.link}>{banner.link === '/limited-account' ? t`See what is needed` : t`Go to your profile`}</Link>
+      </Alert>
     </div>
+  );
+}
+
+/** Each counted action by name, linked to where it is done; the limit documents as one line. */
+function ActionLinks({ actions }: { actions: readonly BannerAction[] }) {
+  const { t } = useLingui();
+  const texts = useRequiredActionTexts();
+  if (actions.length === 0) return null;
+  const items: { key: string; to: '/profile' | '/limited-account'; hash?: string; text: string }[] = [];
+  for (const action of actions) {
+    if (action.id === 'limitDocument') {
+      if (!items.some((i) => i.key === 'limitDocuments')) items.push({ key: 'limitDocuments', to: '/limited-account', text: t`Send the documents we asked for` });
+    } else if (action.id === 'newIdentityDocument') items.push({ key: action.id, to: '/profile', hash: action.section, text: t`Upload a new identity document` });
+    else if (action.id === 'cardAddressDocument') items.push({ key: action.id, to: '/profile', hash: action.section, text: t`Upload one more proof of address` });
+    else items.push({ key: action.id, to: '/profile', hash: action.section, text: texts[action.id] });
+  }
+  return (
+    <ul className="verification-banner-actions">
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link to={item.to} hash={item.hash}>
+            {item.text}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -13,6 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { PKCE_PATTERN } from '../../../api/auth.ts';
+import { activeVariant } from '../../../variants/index.ts';
 import type { LoginOutcome } from '../../../machines/login/login.machine.ts';
 import type { StartErrorCode, StartTarget } from '../../../machines/start-page/start-page.machine.ts';
 import { pushToast } from '../../lib/notify.ts';
@@ -109,6 +110,7 @@ function LoginPage() {
       queryCode={queryCode}
       notice={phase.notice}
       onSignedIn={(outcome) => void signedIn(outcome)}
+      allowRegistration={activeVariant.registration.allowRegistration}
     />
   );
 }

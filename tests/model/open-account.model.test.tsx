@@ -1,0 +1,243 @@
+/**
+ * Model-based test of opening an account: paths generated from the open-account machine's graph
+ * drive the REAL OpenAccountFlow through Testing Library. The one call (addCurrency or
+ * createWallet, behind the machine's `openAccount` actor) is a test double answered by the paths'
+ * `xstate.done.actor.openAccount` / `xstate.error.actor.openAccount` events. A last test opens a
+ * wallet with the keyboard only and runs axe on every step.
+ *
+ * Proof it can fail: I broke the flow once on purpose (the confirm step's Back button sent
+ * CONFIRM): the paths through confirming went red; restored since.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from '@lingui/react';
+import { TestModel } from '@xstate/graph';
+import axe from 'axe-core';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { CurrencyCode } from '../../api/transfers.ts';
+import { openAccountMachine, type OpenAccountEvent, type OpenAccountResult } from '../../machines/open-account/open-account.machine.ts';
+import { OpenAccountFlow } from '../../src/features/accounts/open-account-view.tsx';
+import { i18n } from '../../src/lib/i18n.ts';
+import { listTransitions } from '../../scripts/machine-graph.ts';
+import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { AnswerQueue } from './support.ts';
+
+type Snap = SnapshotFrom<typeof openAccountMachine>;
+type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
+type ModelEvent = OpenAccountEvent | SystemEvent;
+
+const CHOICES: CurrencyCode[] = ['USD', 'BTC'];
+const ADDRESS = 'bc1qdemo0000000000000000000000000000000';
+const REFUSED = 'Too many requests: try again in a minute';
+
+/** Typed so a new event fails compilation until it has cases here. */
+const userEvents = {
+  'CURRENCY.SELECT': [
+    { type: 'CURRENCY.SELECT', currency: 'USD' },
+    { type: 'CURRENCY.SELECT', currency: 'BTC' },
+  ],
+  CONTINUE: [{ type: 'CONTINUE' }],
+  BACK: [{ type: 'BACK' }],
+  CONFIRM: [{ type: 'CONFIRM' }],
+  RETRY: [{ type: 'RETRY' }],
+} satisfies { [K in OpenAccountEvent['type']]: Extract<OpenAccountEvent, { type: K }>[] };
+
+function answersFor(s: Snap): SystemEvent[] {
+  if (!s.children.openAccount) return [];
+  const currency = s.context.selected!;
+  return [
+    { type: 'xstate.done.actor.openAccount', output: { ok: true, account: { accountId: 501, currency, address: currency === 'BTC' ? ADDRESS : null } } satisfies OpenAccountResult },
+    { type: 'xstate.done.actor.openAccount', output: { ok: false, code: 'failed', failure: { responseCode: 'UE', responseDescription: REFUSED } } satisfies OpenAccountResult },
+    { type: 'xstate.error.actor.openAccount', error: new Error('offline') },
+  ];
+}
+
+function eventsFor(s: Snap): ModelEvent[] {
+  if (s.status !== 'active') return [];
+  // One currency is enough once chosen: a second choice only while none is (keeps the graph small).
+  const user = Object.values(userEvents)
+    .flat()
+    .filter((e) => e.type !== 'CURRENCY.SELECT' || s.context.selected === null || (e.currency === 'BTC' && s.context.selected === 'USD' && s.context.error === null));
+  const all: ModelEvent[] = [...user, ...answersFor(s)];
+  return all.filter((e) => e.type.startsWith('xstate.') || s.can(e as OpenAccountEvent));
+}
+
+const serialize = (s: Snap) => JSON.stringify({ value: s.value, selected: s.context.selected, error: s.context.error?.code ?? null, status: s.status });
+
+function mount(choices: readonly CurrencyCode[] = CHOICES) {
+  const q = new AnswerQueue<{ currency: CurrencyCode }, OpenAccountResult>();
+  const onOpened = vi.fn();
+  const user = userEvent.setup();
+  const logic = openAccountMachine.provide({ actors: { openAccount: fromPromise(({ input }) => q.next(input)) } });
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <OpenAccountFlow choices={choices} onOpened={onOpened} logic={logic} homeLink={<a href="/home">Back to your accounts</a>} />
+    </I18nProvider>,
+  );
+  return { q, onOpened, user, container: view.container };
+}
+type Harness = ReturnType<typeof mount>;
+
+const NAMES: Record<string, RegExp> = { USD: /^US dollar \(USD\)$/i, BTC: /^Bitcoin \(BTC\)$/ };
+const confirmHeading = (s: Snap) => (s.context.selected === 'BTC' ? /^create a bitcoin wallet\?$/i : /^open a us dollar account\?$/i);
+const confirmButton = (s: Snap) => (s.context.selected === 'BTC' ? /^create the wallet$/i : /^open the account$/i);
+
+function stateChecks(h: Harness) {
+  return {
+    nothingToOpen: async () => {
+      await screen.findByText(/an account in every currency we offer/i);
+    },
+    choosing: async (s: Snap) => {
+      await screen.findByRole('heading', { level: 1, name: 'Open an account' });
+      const group = screen.getByRole('group', { name: /currency/i });
+      const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+      expect(radios.map((r) => r.value)).toEqual(CHOICES);
+      for (const code of CHOICES) expect(within(group).getByLabelText(NAMES[code]!)).toBeTruthy();
+      expect(radios.find((r) => r.checked)?.value ?? null).toBe(s.context.selected);
+      if (s.context.error?.code === 'required') {
+        expect(screen.getByText('Choose a currency.')).toBeTruthy();
+        expect(radios[0]!.getAttribute('aria-invalid')).toBe('true');
+      } else expect(screen.queryByText('Choose a currency.')).toBeNull();
+      expect(h.q.waiting).toBe(0);
+    },
+    confirming: async (s: Snap) => {
+      await screen.findByRole('heading', { level: 1, name: confirmHeading(s) });
+      expect(screen.getByText(s.context.selected === 'BTC' ? 'Crypto wallet' : 'Payment account')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      await waitFor(() => expect(screen.getByRole('button', { name: confirmButton(s) }).getAttribute('aria-busy')).toBeNull());
+    },
+    opening: async (s: Snap) => {
+      await waitFor(() => expect(screen.getByRole('button', { name: confirmButton(s) }).getAttribute('aria-busy')).toBe('true'));
+      expect(h.q.waiting).toBe(1);
+      expect(h.q.calls.at(-1)).toEqual({ currency: s.context.selected });
+      expect((screen.getByRole('button', { name: /^back$/i }) as HTMLButtonElement).disabled).toBe(true);
+    },
+    failed: async (s: Snap) => {
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(s.context.selected === 'BTC' ? /wallet was not created/i : /account was not opened/i);
+      expect(alert.textContent).toMatch(s.context.error?.code === 'network' ? /no answer from the server/i : new RegExp(REFUSED));
+      expect(screen.getByRole('button', { name: /^try again$/i })).toBeTruthy();
+    },
+    done: async (s: Snap) => {
+      await waitFor(() => expect(h.onOpened).toHaveBeenCalledTimes(1));
+      expect(h.onOpened).toHaveBeenCalledWith({ accountId: 501, currency: s.context.selected, address: s.context.selected === 'BTC' ? ADDRESS : null });
+      expect(screen.getByRole('heading', { level: 1, name: /your account is open/i })).toBeTruthy();
+    },
+  } satisfies Record<string, (s: Snap) => Promise<void>>;
+}
+
+function eventExecutors(h: Harness) {
+  const answer = async ({ event }: { event: ModelEvent }) => {
+    const e = event as SystemEvent;
+    await act(async () => {
+      if (e.type.startsWith('xstate.error')) h.q.fail(e.error);
+      else h.q.answer(e.output as OpenAccountResult);
+    });
+  };
+  return {
+    'CURRENCY.SELECT': async ({ event }: { event: ModelEvent }) => {
+      const e = event as Extract<OpenAccountEvent, { type: 'CURRENCY.SELECT' }>;
+      await h.user.click(screen.getByLabelText(NAMES[e.currency]!));
+    },
+    CONTINUE: async () => h.user.click(screen.getByRole('button', { name: /^continue$/i })),
+    BACK: async () => h.user.click(screen.getByRole('button', { name: /^back$/i })),
+    CONFIRM: async () => h.user.click(screen.getByRole('button', { name: /^(open the account|create the wallet)$/i })),
+    RETRY: async () => h.user.click(screen.getByRole('button', { name: /^try again$/i })),
+    'xstate.done.actor.openAccount': answer,
+    'xstate.error.actor.openAccount': answer,
+  };
+}
+
+const input = { choices: CHOICES };
+const model = new TestModel(openAccountMachine, {
+  input,
+  events: (s) => eventsFor(s as Snap) as never,
+  serializeState: (s) => serialize(s as Snap),
+  stateMatcher: (s, key) => matchesPath(s as Snap, key),
+});
+const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
+const sequences: ModelEvent[][] = [];
+
+const labelOf = (e: ModelEvent) => {
+  const short = e.type.replace(/^xstate\.done\.actor\./, 'done.').replace(/^xstate\.error\.actor\./, 'error.');
+  if ('output' in e) {
+    const out = e.output as { ok: boolean; code?: string };
+    return `${short}(${out.ok ? 'ok' : out.code})`;
+  }
+  if ('currency' in e) return `${short}(${e.currency})`;
+  return short;
+};
+
+describe('open account model', () => {
+  paths.forEach((path, i) => {
+    const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+    sequences.push(events);
+    const last = path.steps.at(-1)?.state as Snap | undefined;
+    it(`#${i} ${events.map(labelOf).join(' → ') || 'initial'} ⇒ ${JSON.stringify(last?.value)}`, async () => {
+      const h = mount();
+      await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
+    });
+  });
+
+  it('with every currency held: nothing to open, a way back home', async () => {
+    mount([]);
+    await screen.findByText(/an account in every currency we offer/i);
+    expect(screen.getByRole('link', { name: /back to your accounts/i }).getAttribute('href')).toBe('/home');
+  });
+});
+
+describe('open account model: transition coverage', () => {
+  it('every transition of the chart is taken by some path', () => {
+    const taken = new Set<string>();
+    for (const events of sequences) for (const key of transitionsTaken(openAccountMachine, input, [events as never])) taken.add(key);
+    // nothingToOpen is reached with no choices (its own test above): the start's other branch.
+    for (const key of transitionsTaken(openAccountMachine, { choices: [] }, [[]])) taken.add(key);
+    const missing = listTransitions(openAccountMachine)
+      .filter((t) => !taken.has(t.key))
+      .map((t) => t.key);
+    expect(missing).toEqual([]);
+    expect(paths.length).toBeGreaterThan(6);
+  });
+});
+
+describe('open account: keyboard and axe', () => {
+  async function expectNoAxeViolations(h: Harness, where: string) {
+    const results = await axe.run(h.container, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
+      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+    });
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+    expect(summary, `axe violations in ${where}`).toEqual([]);
+  }
+
+  it('creates a wallet with the keyboard only, focus on each step heading, without axe violations', async () => {
+    const h = mount();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Open an account' });
+    expect(document.activeElement).toBe(heading);
+    await expectNoAxeViolations(h, 'choosing');
+    // Continue without a choice: the group says so.
+    await h.user.tab();
+    await h.user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^continue$/i }));
+    await h.user.keyboard('{Enter}');
+    await screen.findByText('Choose a currency.');
+    await expectNoAxeViolations(h, 'a missing choice');
+    // Back into the group (none chosen: Shift+Tab lands on its last option, Bitcoin), Space chooses it.
+    await h.user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByLabelText(NAMES.BTC!));
+    await h.user.keyboard(' ');
+    expect((screen.getByLabelText(NAMES.BTC!) as HTMLInputElement).checked).toBe(true);
+    await h.user.tab();
+    await h.user.keyboard('{Enter}');
+    const confirm = await screen.findByRole('heading', { level: 1, name: 'Create a Bitcoin wallet?' });
+    expect(document.activeElement).toBe(confirm);
+    await expectNoAxeViolations(h, 'confirming');
+    await h.user.tab();
+    await h.user.keyboard('{Enter}');
+    await waitFor(() => expect(h.q.waiting).toBe(1));
+    await act(async () => h.q.answer({ ok: true, account: { accountId: 501, currency: 'BTC', address: ADDRESS } }));
+    await waitFor(() => expect(h.onOpened).toHaveBeenCalledWith({ accountId: 501, currency: 'BTC', address: ADDRESS }));
+  });
+});
