@@ -29,6 +29,7 @@ import { adminReviewMachine } from '../machines/admin-review/admin-review.machin
 import { codeConfirmMachine } from '../machines/code-confirm/code-confirm.machine.ts';
 import { addressEditMachine } from '../machines/address-edit/address-edit.machine.ts';
 import { confirmActionMachine } from '../machines/confirm-action/confirm-action.machine.ts';
+import { openAccountMachine } from '../machines/open-account/open-account.machine.ts';
 import { listTransitions } from './machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
@@ -54,6 +55,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'admin-review', title: "Administrator's decision on an uploaded document or identity job", machine: adminReviewMachine, source: 'machines/admin-review/admin-review.machine.ts' },
   { file: 'code-confirm', title: 'Confirm a phone or an e-mail address with a code (profile)', machine: codeConfirmMachine, source: 'machines/code-confirm/code-confirm.machine.ts' },
   { file: 'address-edit', title: 'Create or replace an address with its documents (profile)', machine: addressEditMachine, source: 'machines/address-edit/address-edit.machine.ts' },
+  { file: 'open-account', title: 'Open an account or a crypto wallet', machine: openAccountMachine, source: 'machines/open-account/open-account.machine.ts' },
   { file: 'confirm-action', title: 'Confirm, then act (cancel a transfer, stop a pre-approved payment)', machine: confirmActionMachine, source: 'machines/confirm-action/confirm-action.machine.ts' },
 ];
 
