@@ -6,7 +6,7 @@
  *
  * - `virtual:variant-tokens.css`: the variant's tokens (variants/tokens.ts), imported by the
  *   entries after src/ui/tokens.css, so it lands in the entry stylesheet in <head>;
- * - `virtual:variant-logo`: the URL of the variant's mark (variants/assets/<id>.svg), for <Logo />;
+ * - `virtual:variant-logo`: the URL of the variant's mark (/favicon.svg, variants/assets/<id>.svg), for <Logo />;
  * - /favicon.svg (the same mark) and /manifest.webmanifest, linked from index.html.
  */
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,10 @@ export function variantAssets(variant: Variant): Plugin {
     },
     load(id) {
       if (id === RESOLVED_TOKENS_ID) return variantTokensCss(variant.theme);
-      if (id === RESOLVED_LOGO_ID) return `export { default } from ${JSON.stringify(markPath)};`;
+      // The mark's URL is the favicon's: the browser fetches the file once for the tab and the
+      // logo, and no page's JavaScript carries the picture (it went in as a 0.4 kB data URL on the
+      // sign-in page, whose budget is 130 kB; issue 12).
+      if (id === RESOLVED_LOGO_ID) return `export default ${JSON.stringify(`/${FAVICON_FILE}`)};`;
       return null;
     },
     generateBundle() {

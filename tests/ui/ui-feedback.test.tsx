@@ -86,7 +86,7 @@ describe('display components', () => {
     expect(logo.textContent).toBe(activeVariant.projectName);
     const mark = container.querySelector('img');
     expect(mark?.getAttribute('alt')).toBe('');
-    expect(mark?.getAttribute('src')).toMatch(/wallet\.svg|^data:image\/svg\+xml/);
+    expect(mark?.getAttribute('src')).toMatch(/^\/favicon\.svg$|wallet\.svg|^data:image\/svg\+xml/);
     wrap(<Logo showName={false} />);
     expect(screen.getAllByRole('img', { name: activeVariant.projectName })).toHaveLength(2);
   });
