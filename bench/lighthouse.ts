@@ -41,6 +41,9 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Lighthouse's accessibility score, 0..100 (issue 13: stays 100), and the audits that failed */
+  accessibility: number;
+  accessibilityFailures: string[];
   /** the URL the run ended on */
   finalUrl: string;
 }
@@ -74,7 +77,7 @@ async function runOnce(browser: Browser, origin: string, path: string, user: Sig
     await cdp.send('Network.clearBrowserCache');
     const result = await lighthouse(
       `${origin}${path}`,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: user !== null },
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: user !== null },
       undefined,
       page,
     );
@@ -98,6 +101,8 @@ async function runOnce(browser: Browser, origin: string, path: string, user: Sig
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
       finalUrl,
     };
   } finally {
@@ -129,6 +134,7 @@ export function printLighthouse(figures: LighthouseFigures[], line: (label: stri
       `  ${f.path}${f.path === '/home' ? ' (signed in)' : ''}`,
       `score ${f.score} (goal >= ${LIGHTHOUSE_GOAL}; runs ${f.scores.join(', ')}), FCP ${(f.fcpMs / 1000).toFixed(2)} s, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, SI ${(f.speedIndexMs / 1000).toFixed(2)} s`,
     );
+    line(`    accessibility`, `${f.accessibility} (goal 100)${f.accessibilityFailures.length > 0 ? `: ${f.accessibilityFailures.join(', ')}` : ''}`);
   }
 }
 

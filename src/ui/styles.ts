@@ -5,7 +5,7 @@
  * vite-plugin.ts), the shared components, then the shell. Vite puts them all in the entry's
  * stylesheet in <head>: the first paint has the brand's font metrics and colours.
  */
-import '@fontsource-variable/inter';
+import './fonts.css';
 import './tokens.css';
 import 'virtual:variant-tokens.css';
 import './components.css';
