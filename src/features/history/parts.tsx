@@ -1,5 +1,6 @@
 /** Small pieces the history views share: a signed amount, a status badge, a pager. */
 import { useEffect, useId, useRef } from 'react';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { useLingui } from '@lingui/react/macro';
 import type { TransferStatus } from '../../../api/transfers.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -16,10 +17,13 @@ export function SignedAmount({ amount, currency, direction }: { amount: string; 
 }
 
 /** Completed rows need no badge; the others say where they are (pending, rejected...). */
+/** A transfer's status as a badge tone: waiting is a warning, what did not happen is danger. */
+const STATUS_TONE: Record<TransferStatus, BadgeTone> = { pending: 'warning', posted: 'success', rejected: 'danger', expired: 'danger', canceled: 'danger' };
+
 export function StatusBadge({ status, always = false }: { status: TransferStatus; always?: boolean }) {
   const names = useStatusNames();
   if (status === 'posted' && !always) return null;
-  return <span className={`badge badge-${status}`}>{names[status]}</span>;
+  return <Badge tone={STATUS_TONE[status]}>{names[status]}</Badge>;
 }
 
 export interface PagerProps {

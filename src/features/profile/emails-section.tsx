@@ -4,6 +4,7 @@
  * status and log: create, confirm with the code mailed to the new address, cancel.
  */
 import { useState, type FormEvent } from 'react';
+import { Badge } from '../../ui/badge.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { callMethod } from '../../lib/request.ts';
@@ -43,8 +44,8 @@ export function EmailsSection({ acting }: { acting: number | null }) {
               {data.emails.map((e) => (
                 <li key={e.id}>
                   <span className="profile-item-main">{e.emailAddress}</span>{' '}
-                  {e.status === 'Primary' ? <span className="badge">{t`Primary`}</span> : null}{' '}
-                  <span className={e.confirmed ? 'badge badge-ok' : 'badge badge-warning'}>{e.confirmed ? t`Confirmed` : t`Not confirmed`}</span>
+                  {e.status === 'Primary' ? <Badge>{t`Primary`}</Badge> : null}{' '}
+                  <Badge tone={e.confirmed ? 'success' : 'warning'}>{e.confirmed ? t`Confirmed` : t`Not confirmed`}</Badge>
                   <div className="actions">
                     {e.confirmed ? null : (
                       <Button variant="secondary" onClick={() => show({ kind: 'confirm', emailId: e.id, address: e.emailAddress })} aria-label={t`Confirm ${e.emailAddress}`}>

@@ -1,5 +1,6 @@
 /** Phones (profileInquiry): the list with the primary and confirmed marks; add, change, confirm with a code. */
 import { useState, type FormEvent } from 'react';
+import { Badge } from '../../ui/badge.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { Phone } from '../../../api/profile.ts';
@@ -36,8 +37,8 @@ export function PhonesSection({ acting }: { acting: number | null }) {
               {phones.map((p) => (
                 <li key={p.id}>
                   <span className="profile-item-main">{phoneLabel(p)}</span>{' '}
-                  {p.status === 'Primary' ? <span className="badge">{t`Primary`}</span> : null}{' '}
-                  <span className={p.confirmed ? 'badge badge-ok' : 'badge badge-warning'}>{p.confirmed ? t`Confirmed` : t`Not confirmed`}</span>
+                  {p.status === 'Primary' ? <Badge>{t`Primary`}</Badge> : null}{' '}
+                  <Badge tone={p.confirmed ? 'success' : 'warning'}>{p.confirmed ? t`Confirmed` : t`Not confirmed`}</Badge>
                   <div className="actions">
                     {p.confirmed ? null : (
                       <Button variant="secondary" onClick={() => show({ kind: 'confirm', phone: p })} aria-label={t`Confirm ${phoneLabel(p)}`}>
