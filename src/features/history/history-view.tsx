@@ -145,37 +145,41 @@ export function TransactionsTable({ transactions, caption }: { transactions: rea
   const typeNames = useOperationTypeNames();
   const languageTag = getUiLanguageTag();
   return (
+    // The design system's table: on a phone each row is a card whose cells name their column
+    // (components.css, data-table), so the amount is never off-screen (issue 13).
     <div className="table-wrap">
-      <table className="table">
+      <table className="table data-table history-table" role="table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Date`}</th>
-            <th scope="col">{t`Description`}</th>
-            <th scope="col">{t`Type`}</th>
-            <th scope="col">{t`Status`}</th>
-            <th scope="col" className="num">{t`Amount`}</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">{t`Date`}</th>
+            <th scope="col" role="columnheader">{t`Description`}</th>
+            <th scope="col" role="columnheader">{t`Type`}</th>
+            <th scope="col" role="columnheader">{t`Status`}</th>
+            <th scope="col" role="columnheader" className="num">{t`Amount`}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {transactions.map((row) => (
-            <tr key={row.rowId} className="history-row">
-              <td>
+            <tr key={row.rowId} className="history-row" role="row">
+              <td role="cell" data-label={t`Date`}>
                 <time dateTime={row.transactionDate}>{formatDateTime(row.transactionDate, languageTag)}</time>
               </td>
-              <td>
+              <td role="cell" data-label={t`Description`}>
                 {/* Each row opens the transaction's detail; the counterparty names the link. */}
-                <Link to="/history/$transactionId" params={{ transactionId: detailParamOf(row) }} className="row-link">
-                  {row.counterparty || typeNames[row.operationType]}
-                </Link>
-                {row.note ? <span className="row-note">{row.note}</span> : null}
-                {row.reference ? <Reference reference={row.reference} /> : null}
+                <span className="history-description">
+                  <Link to="/history/$transactionId" params={{ transactionId: detailParamOf(row) }} className="row-link">
+                    {row.counterparty || typeNames[row.operationType]}
+                  </Link>
+                  {row.note ? <span className="row-note">{row.note}</span> : null}
+                  {row.reference ? <Reference reference={row.reference} /> : null}
+                </span>
               </td>
-              <td>{typeNames[row.operationType]}</td>
-              <td>
+              <td role="cell" data-label={t`Type`}>{typeNames[row.operationType]}</td>
+              <td role="cell" data-label={t`Status`}>
                 <StatusBadge status={row.status} always />
               </td>
-              <td className="num">
+              <td role="cell" data-label={t`Amount`} className="num">
                 <SignedAmount amount={row.amount} currency={row.currency} direction={row.direction} />
               </td>
             </tr>
