@@ -11,13 +11,13 @@
  * field): 19 of 63 tests went red; restored since. The keyboard test found that the steps' forms
  * were reused by React (the next step's heading did not take focus): each step is keyed now.
  */
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import type { SnapshotFrom } from 'xstate';
 import {
   addressEditMachine,
@@ -272,38 +272,28 @@ describe('address edit model: transition coverage', () => {
 });
 
 describe('address edit flow: keyboard and axe', () => {
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('each step takes focus at its heading; no axe violations on any step', async () => {
     const h = mount();
     const ex = eventExecutors(h);
     expect(document.activeElement).toBe(await screen.findByRole('heading', { name: /^new address$/i }));
-    await expectNoAxeViolations(h, 'the address form');
+    await expectNoAxeViolations('the address form', h.container);
     // Enter in a field submits the step: the missing street is said on its field.
     await h.user.click(screen.getByLabelText(/^city$/i));
     await h.user.keyboard('{Enter}');
     expect(screen.getByLabelText(/^street and number$/i).getAttribute('aria-invalid')).toBe('true');
-    await expectNoAxeViolations(h, 'the address form with errors');
+    await expectNoAxeViolations('the address form with errors', h.container);
     await ex['FORM.SUBMIT']({ event: { type: 'FORM.SUBMIT', values: GOOD } });
     expect(document.activeElement).toBe(await screen.findByRole('heading', { name: /documents for the address/i }));
-    await expectNoAxeViolations(h, 'the documents step');
+    await expectNoAxeViolations('the documents step', h.container);
     await ex['DOCUMENTS.SUBMIT']({ event: { type: 'DOCUMENTS.SUBMIT', documents: GOOD_DOCS } });
     expect(document.activeElement).toBe(await screen.findByRole('heading', { name: /check and save/i }));
-    await expectNoAxeViolations(h, 'the review');
+    await expectNoAxeViolations('the review', h.container);
     await h.user.keyboard('{Tab}{Enter}');
     await waitFor(() => expect(h.q.waiting).toBe(1));
     await act(async () => h.q.answer({ ok: false, code: 'fields', errors: [{ param: 'mainDocument.issuedDate', description: TOO_OLD }] }));
     const back = await screen.findByRole('heading', { name: /documents for the address/i });
     await waitFor(() => expect(document.activeElement).toBe(back));
     await screen.findByText(new RegExp(TOO_OLD));
-    await expectNoAxeViolations(h, 'the documents step with the platform’s error');
+    await expectNoAxeViolations('the documents step with the platform’s error', h.container);
   });
 });

@@ -7,12 +7,12 @@
  * kind is ignored; a last test decides with the keyboard only and runs axe on every step.
  */
 import { validationMessage, validationMessages } from '../../src/lib/validation-messages.ts';
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
   adminReviewMachine,
@@ -294,20 +294,10 @@ describe('admin review form: keyboard and axe', () => {
   // user-event walks a radio group with CSS.escape, which jsdom lacks.
   globalThis.CSS ??= { escape: (v: string) => v.replace(/[^\w-]/g, (c) => `\\${c}`) } as unknown as typeof CSS;
 
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('rejects with a reason using the keyboard only, without axe violations', async () => {
     const h = mount();
     const SUBJECT = h.subject;
-    await expectNoAxeViolations(h, 'choosing');
+    await expectNoAxeViolations('choosing', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText(NAMES.confirm));
     await h.user.keyboard('{ArrowDown}');
@@ -317,7 +307,7 @@ describe('admin review form: keyboard and axe', () => {
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(heading().textContent).toBe(`Reason: ${SUBJECT}`));
     expect(document.activeElement).toBe(heading());
-    await expectNoAxeViolations(h, 'reasoning');
+    await expectNoAxeViolations('reasoning', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(reasonField());
     await h.user.keyboard('{Enter}');
@@ -325,13 +315,13 @@ describe('admin review form: keyboard and axe', () => {
     await h.user.tab();
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(reasonField().getAttribute('aria-invalid')).toBe('true'));
-    await expectNoAxeViolations(h, 'reason refused');
+    await expectNoAxeViolations('reason refused', h.container);
     reasonField().focus();
     await h.user.keyboard(REASON);
     await h.user.tab();
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(heading().textContent).toBe(`Check the decision: ${SUBJECT}`));
-    await expectNoAxeViolations(h, 'confirming');
+    await expectNoAxeViolations('confirming', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(button('Record the decision'));
     await h.user.keyboard('{Enter}');
@@ -339,11 +329,11 @@ describe('admin review form: keyboard and axe', () => {
     expect(h.decide.calls[0]!.reason?.startsWith(REASON)).toBe(true);
     await act(async () => h.decide.answer({ ok: false, code: 'network' }));
     await waitFor(() => expect(document.activeElement).toBe(button('Try again')));
-    await expectNoAxeViolations(h, 'failed');
+    await expectNoAxeViolations('failed', h.container);
     await h.user.keyboard('{Enter}');
     await act(async () => h.decide.answer({ ok: true, customerVerified: false }));
     expect(await screen.findByText('The decision was recorded')).toBeTruthy();
-    await expectNoAxeViolations(h, 'done');
+    await expectNoAxeViolations('done', h.container);
     h.actor.stop();
   });
 });

@@ -8,12 +8,12 @@
  * Proof it can fail: I broke the panel once on purpose (a wrong code's words shown above the form,
  * not on the code field): 10 of 73 tests went red; restored since.
  */
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import type { SnapshotFrom } from 'xstate';
 import { codeConfirmMachine, type CodeConfirmEvent, type ConfirmCodeResult, type RequestCodeResult } from '../../machines/code-confirm/code-confirm.machine.ts';
 import { CodeConfirmPanel } from '../../src/features/profile/code-confirm-panel.tsx';
@@ -236,24 +236,14 @@ describe('code confirm model: transition coverage', () => {
 });
 
 describe('code confirm panel: keyboard and axe', () => {
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('confirms with the keyboard only, focus following each step, without axe violations', async () => {
     const h = mount();
     const heading = await screen.findByRole('heading', { name: `Confirm ${LABEL}` });
     expect(document.activeElement).toBe(heading);
-    await expectNoAxeViolations(h, 'asking for the code');
+    await expectNoAxeViolations('asking for the code', h.container);
     await act(async () => h.q.requestCode.answer({ ok: true, sentTo: SENT_TO }));
     await screen.findByText(`We sent a 6-digit code by SMS to ${SENT_TO}.`);
-    await expectNoAxeViolations(h, 'entering the code');
+    await expectNoAxeViolations('entering the code', h.container);
 
     await h.user.tab();
     expect(document.activeElement).toBe(codeField());
@@ -264,7 +254,7 @@ describe('code confirm panel: keyboard and axe', () => {
     // The refused code is cleared and the field takes focus for the next try.
     await waitFor(() => expect(document.activeElement).toBe(codeField()));
     expect(codeField().value).toBe('');
-    await expectNoAxeViolations(h, 'a wrong code');
+    await expectNoAxeViolations('a wrong code', h.container);
 
     await h.user.keyboard(`${CODE}{Enter}`);
     await waitFor(() => expect(h.q.confirmCode.waiting).toBe(1));

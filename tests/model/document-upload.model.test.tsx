@@ -16,12 +16,12 @@
  * error not tied to its field, 7 of 106 red; restored.
  */
 import { validationMessage } from '../../src/lib/validation-messages.ts';
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import {
   documentUploadMachine,
@@ -390,19 +390,9 @@ describe('document upload model', () => {
 });
 
 describe('document upload form: keyboard and axe', () => {
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('uploads an ID card with the keyboard only, without axe violations', async () => {
     const h = mount();
-    await expectNoAxeViolations(h, 'choosing the type');
+    await expectNoAxeViolations('choosing the type', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText('Document type'));
     await h.user.selectOptions(screen.getByLabelText('Document type'), String(ID_CARD));
@@ -414,7 +404,7 @@ describe('document upload form: keyboard and axe', () => {
     expect(document.activeElement).toBe(fileInput(h));
     await h.user.upload(fileInput(h), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Choose a JPEG, PNG or PDF file.')).toBeTruthy();
-    await expectNoAxeViolations(h, 'a refused file');
+    await expectNoAxeViolations('a refused file', h.container);
     await h.user.upload(fileInput(h), new File(['x'], 'front.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(heading().textContent).toBe('Upload the back side'));
     await h.user.upload(fileInput(h), new File(['x'], 'back.png', { type: 'image/png' }));
@@ -423,7 +413,7 @@ describe('document upload form: keyboard and axe', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Document number'));
     await h.user.keyboard('{Enter}');
     expect((await screen.findAllByText('This is required.')).length).toBe(3);
-    await expectNoAxeViolations(h, 'details with errors');
+    await expectNoAxeViolations('details with errors', h.container);
     screen.getByLabelText('Document number').focus();
     await h.user.keyboard('ID 778899');
     fireEvent.change(screen.getByLabelText('Issue date'), { target: { value: GOOD_DETAILS.issuedDate } });
@@ -431,7 +421,7 @@ describe('document upload form: keyboard and axe', () => {
     screen.getByLabelText('Expiry date').focus();
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(heading().textContent).toBe('Check and upload'));
-    await expectNoAxeViolations(h, 'review');
+    await expectNoAxeViolations('review', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(button('Upload'));
     await h.user.keyboard('{Enter}');
@@ -439,12 +429,12 @@ describe('document upload form: keyboard and axe', () => {
     expect(h.q.calls.at(-1)!.number).toBe('ID 778899');
     await act(async () => h.q.answer({ ok: false, code: 'network' }));
     await waitFor(() => expect(document.activeElement).toBe(button('Try again')));
-    await expectNoAxeViolations(h, 'failed');
+    await expectNoAxeViolations('failed', h.container);
     await h.user.keyboard(' ');
     await waitFor(() => expect(h.q.waiting).toBe(1));
     await act(async () => h.q.answer({ ok: true }));
     expect(await screen.findByText('The document was uploaded')).toBeTruthy();
-    await expectNoAxeViolations(h, 'done');
+    await expectNoAxeViolations('done', h.container);
     h.actor.stop();
   });
 

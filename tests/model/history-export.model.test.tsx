@@ -6,12 +6,12 @@
  * bound on status checks is 2 (input), so the "still not done" ending is on the graph. A last
  * test walks the panel with the keyboard and runs axe on every step.
  */
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { HistoryExport } from '../../api/history.ts';
 import {
@@ -321,36 +321,26 @@ describe('history export model', () => {
 });
 
 describe('history export panel: keyboard and axe', () => {
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('exports, downloads and sends with the keyboard only, without axe violations', async () => {
     const h = mount();
-    await expectNoAxeViolations(h, 'idle');
+    await expectNoAxeViolations('idle', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(button('Export CSV'));
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(h.q.requestExport.waiting).toBe(1));
-    await expectNoAxeViolations(h, 'requesting');
+    await expectNoAxeViolations('requesting', h.container);
     await act(async () => h.q.requestExport.answer({ ok: true, exportId: EXPORT_ID }));
     await waitFor(() => expect(document.activeElement).toBe(button('Cancel')));
     act(() => h.actor.send({ type: AFTER_POLL } as never));
     await act(async () => h.q.checkStatus.answer({ ok: true, export: exportInfo({ status: 'processing', progress: 40 }) }));
     expect(statusLine().textContent).toContain('Preparing the file: 40%');
-    await expectNoAxeViolations(h, 'polling');
+    await expectNoAxeViolations('polling', h.container);
     act(() => h.actor.send({ type: AFTER_POLL } as never));
     await act(async () => h.q.checkStatus.answer({ ok: true, export: exportInfo({ status: 'done', progress: 100, rowCount: 1, fileName: 'h.csv' }) }));
     // the download button takes focus when the file is ready
     await waitFor(() => expect(document.activeElement).toBe(button('Download CSV')));
     expect(screen.getByText('It holds 1 transaction.')).toBeTruthy();
-    await expectNoAxeViolations(h, 'ready');
+    await expectNoAxeViolations('ready', h.container);
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(h.q.downloadFile.waiting).toBe(1));
     await act(async () => h.q.downloadFile.answer({ ok: true }));
@@ -363,7 +353,7 @@ describe('history export panel: keyboard and axe', () => {
     await waitFor(() => expect(h.q.sendEmail.waiting).toBe(1));
     await act(async () => h.q.sendEmail.answer({ ok: true }));
     expect(await screen.findByText(`The file was sent to ${EMAIL}.`)).toBeTruthy();
-    await expectNoAxeViolations(h, 'sent');
+    await expectNoAxeViolations('sent', h.container);
     h.actor.stop();
   });
 });

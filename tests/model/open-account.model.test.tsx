@@ -8,12 +8,12 @@
  * Proof it can fail: I broke the flow once on purpose (the confirm step's Back button sent
  * CONFIRM): the paths through confirming went red; restored since.
  */
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { CurrencyCode } from '../../api/transfers.ts';
 import { openAccountMachine, type OpenAccountEvent, type OpenAccountResult } from '../../machines/open-account/open-account.machine.ts';
@@ -202,28 +202,18 @@ describe('open account model: transition coverage', () => {
 });
 
 describe('open account: keyboard and axe', () => {
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('creates a wallet with the keyboard only, focus on each step heading, without axe violations', async () => {
     const h = mount();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Open an account' });
     expect(document.activeElement).toBe(heading);
-    await expectNoAxeViolations(h, 'choosing');
+    await expectNoAxeViolations('choosing', h.container);
     // Continue without a choice: the group says so.
     await h.user.tab();
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^continue$/i }));
     await h.user.keyboard('{Enter}');
     await screen.findByText('Choose a currency.');
-    await expectNoAxeViolations(h, 'a missing choice');
+    await expectNoAxeViolations('a missing choice', h.container);
     // Back into the group (none chosen: Shift+Tab lands on its last option, Bitcoin), Space chooses it.
     await h.user.tab({ shift: true });
     expect(document.activeElement).toBe(screen.getByLabelText(NAMES.BTC!));
@@ -233,7 +223,7 @@ describe('open account: keyboard and axe', () => {
     await h.user.keyboard('{Enter}');
     const confirm = await screen.findByRole('heading', { level: 1, name: 'Create a Bitcoin wallet?' });
     expect(document.activeElement).toBe(confirm);
-    await expectNoAxeViolations(h, 'confirming');
+    await expectNoAxeViolations('confirming', h.container);
     await h.user.tab();
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(h.q.waiting).toBe(1));

@@ -6,13 +6,13 @@
  * recoveryCodesStatusQuery over a fetch double, so the checks also see it read again after a
  * renewal. A last test walks the section with the keyboard only and runs axe on every step.
  */
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TestModel } from '@xstate/graph';
-import axe from 'axe-core';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { securityPaths } from '../../api/security.ts';
 import { recoveryCodesMachine, type RecoveryCodesEvent, type RenewResult } from '../../machines/recovery-codes/recovery-codes.machine.ts';
@@ -269,20 +269,10 @@ describe('recovery codes model: transition coverage', () => {
 
 describe('recovery codes section: keyboard and axe', () => {
   /** axe-core (WCAG 2.2 AA, as the e2e journeys use it) on the section as it is now. */
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('gets new codes with the keyboard only, focus following each step, without axe violations', async () => {
     const h = mount();
     await screen.findByText(`You have ${UNUSED_BEFORE} unused recovery codes.`);
-    await expectNoAxeViolations(h, 'idle');
+    await expectNoAxeViolations('idle', h.container);
 
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^get new recovery codes$/i }));
@@ -290,7 +280,7 @@ describe('recovery codes section: keyboard and axe', () => {
     // The step heading takes focus (StepHeading), so the warning is read next.
     const heading = await screen.findByRole('heading', { name: /confirm with your password/i });
     expect(document.activeElement).toBe(heading);
-    await expectNoAxeViolations(h, 'the password step');
+    await expectNoAxeViolations('the password step', h.container);
 
     // Enter on an empty field: the error is on the field, and focus goes there.
     await h.user.tab();
@@ -299,7 +289,7 @@ describe('recovery codes section: keyboard and axe', () => {
     expect(passwordField().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(passwordField());
     expect(h.q.renewCodes.calls).toEqual([]);
-    await expectNoAxeViolations(h, 'the password step with an error');
+    await expectNoAxeViolations('the password step with an error', h.container);
 
     await h.user.keyboard(`${PASSWORD}{Enter}`);
     await waitFor(() => expect(h.q.renewCodes.waiting).toBe(1));
@@ -309,7 +299,7 @@ describe('recovery codes section: keyboard and axe', () => {
     });
     const codesHeading = await screen.findByRole('heading', { name: /save your recovery codes/i });
     expect(document.activeElement).toBe(codesHeading);
-    await expectNoAxeViolations(h, 'the new codes');
+    await expectNoAxeViolations('the new codes', h.container);
 
     // Copy, Download, then the checkbox; Space ticks it, and Continue opens.
     await h.user.tab();
@@ -323,14 +313,14 @@ describe('recovery codes section: keyboard and axe', () => {
 
     await screen.findByText(/your new recovery codes are active/i);
     await screen.findByText(`You have ${UNUSED_AFTER} unused recovery codes.`);
-    await expectNoAxeViolations(h, 'idle after the renewal');
+    await expectNoAxeViolations('idle after the renewal', h.container);
   });
 
   it('says so when no unused code is left', async () => {
     const h = mount(0);
     await screen.findByText('You have no unused recovery codes.');
     expect(h.platform.reads).toBe(1);
-    await expectNoAxeViolations(h, 'idle without codes');
+    await expectNoAxeViolations('idle without codes', h.container);
   });
 
   it('says so when the count cannot be read, and still offers new codes', async () => {

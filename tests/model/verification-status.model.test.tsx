@@ -10,6 +10,7 @@
  * Proof it can fail: I broke the banner twice on purpose: the counter shown only from 2 actions
  * (9 of 45 tests red), and the banner hidden while a refresh runs (15 red); restored since.
  */
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -270,29 +271,19 @@ describe('verification status model', () => {
 });
 
 describe('verification banner: keyboard and axe', () => {
-  async function expectNoAxeViolations(h: Harness, where: string) {
-    const results = await axe.run(h.container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      // jsdom has no layout: colours and sizes cannot be measured here (the e2e runs check them).
-      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
-    });
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    expect(summary, `axe violations in ${where}`).toEqual([]);
-  }
-
   it('retries a failed load and reaches the banner link with the keyboard, without axe violations', async () => {
     const h = mount();
     await waitFor(() => expect(h.q.waiting).toBe(1));
     await act(async () => h.q.answer({ ok: false, code: 'network' }));
     await screen.findByRole('alert');
-    await expectNoAxeViolations(h, 'load failed');
+    await expectNoAxeViolations('load failed', h.container);
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
     await h.user.keyboard('{Enter}');
     await waitFor(() => expect(h.q.waiting).toBe(1));
     await act(async () => h.q.answer({ ok: true, inputs: byRule['2b'] }));
     await screen.findByRole('status');
-    await expectNoAxeViolations(h, 'limited');
+    await expectNoAxeViolations('limited', h.container);
     // first the listed action (the documents asked for), then the general link
     await h.user.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Send the documents we asked for' }));

@@ -4,9 +4,9 @@
  */
 import { expect } from 'vitest';
 
-export async function expectNoAxeViolations(where: string): Promise<void> {
+export async function expectNoAxeViolations(where: string, root: Element = document.body): Promise<void> {
   const { default: axe } = await import('axe-core');
-  const results = await axe.run(document.body, {
+  const results = await axe.run(root, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
   });
