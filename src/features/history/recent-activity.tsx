@@ -88,7 +88,7 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
           </div>
         ))
       )}
-      <p>
+      <p className="activity-more">
         <Link to="/history">{t`All transactions`}</Link>
       </p>
     </section>
