@@ -159,8 +159,10 @@ export function createSignInThrottle({ db, now, limits, cookieKey }: { db: Db; n
       if (!value) return null;
       const [nonce, signature, ...rest] = value.split('.');
       if (rest.length > 0 || !nonce || !signature || !NONCE_PATTERN.test(nonce)) return null;
-      const expected = sign(userId, nonce);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as the canonical text: base64url decoding ignores a last character's spare bits, so
+      // a decoded comparison accepted a few altered spellings of the same signature.
+      const expected = Buffer.from(sign(userId, nonce).toString('base64url'));
+      const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
     },
 
