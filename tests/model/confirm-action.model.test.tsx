@@ -20,6 +20,7 @@ import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
+import { settleFromEvent } from './settle.ts';
 
 type Snap = SnapshotFrom<typeof confirmActionMachine>;
 type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
@@ -120,13 +121,7 @@ function stateChecks(h: H) {
 }
 
 function eventExecutors(h: H) {
-  const answer = async ({ event }: { event: ModelEvent }) => {
-    const e = event as SystemEvent;
-    await act(async () => {
-      if (e.type.startsWith('xstate.error')) h.q.fail(e.error);
-      else h.q.answer(e.output as ConfirmActionResult);
-    });
-  };
+  const answer = async ({ event }: { event: ModelEvent }) => settleFromEvent(h.q, event as SystemEvent);
   return {
     ASK: async () => h.user.click(screen.getByRole('button', { name: 'Cancel this transfer' })),
     CONFIRM: async () => h.user.click(within(dialog()!).getByRole('button', { name: /^(cancel the transfer|try again)$/i })),

@@ -22,6 +22,7 @@ import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
+import { settleFromEvent } from './settle.ts';
 
 type Snap = SnapshotFrom<typeof openAccountMachine>;
 type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
@@ -128,13 +129,7 @@ function stateChecks(h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
-  const answer = async ({ event }: { event: ModelEvent }) => {
-    const e = event as SystemEvent;
-    await act(async () => {
-      if (e.type.startsWith('xstate.error')) h.q.fail(e.error);
-      else h.q.answer(e.output as OpenAccountResult);
-    });
-  };
+  const answer = async ({ event }: { event: ModelEvent }) => settleFromEvent(h.q, event as SystemEvent);
   return {
     'CURRENCY.SELECT': async ({ event }: { event: ModelEvent }) => {
       const e = event as Extract<OpenAccountEvent, { type: 'CURRENCY.SELECT' }>;

@@ -26,6 +26,7 @@ import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
 import { LiveQueue } from './live-queue.ts';
+import { settleFromEvent } from './settle.ts';
 import { verifiedInputs } from '../verification-inputs.ts';
 
 type Snap = SnapshotFrom<typeof verificationStatusMachine>;
@@ -213,13 +214,7 @@ function stateChecks(h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
-  const answer = async ({ event }: { event: ModelEvent }) => {
-    const e = event as SystemEvent;
-    await act(async () => {
-      if (e.type.startsWith('xstate.error')) h.q.fail(e.error);
-      else h.q.answer(e.output as LoadStatusResult);
-    });
-  };
+  const answer = async ({ event }: { event: ModelEvent }) => settleFromEvent(h.q, event as SystemEvent);
   return {
     'STATUS.RETRY': async () => h.user.click(screen.getByRole('button', { name: 'Try again' })),
     // The shell sends it after an upload, a push or a profile change.
