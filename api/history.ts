@@ -5,7 +5,7 @@
  * - GET  /api/v1/exports/{exportId}/file                       the CSV of a finished export
  * - GET  /api/v1/statements/{accountId}/{year}/{month}         the month's statement as a PDF
  * - GET  /api/v1/history/transactions/{transactionId}/receipt   one transfer's receipt as a PDF
- * - GET  /api/v1/history/entries/{entryId}/receipt               a deposit row's receipt as a PDF
+ * - GET  /api/v1/history/entries/{entryId}/receipt               an entry row's receipt as a PDF
  *   (the spec names no receipt path; these sit under the history the ids come from)
  */
 import * as v from 'valibot';
@@ -18,13 +18,13 @@ export const HISTORY_PAGE_SIZE = 20;
 export const EXPORT_LIST_PAGE_SIZE = 12;
 export const exportFilePath = (exportId: string) => `/api/v1/exports/${encodeURIComponent(exportId)}/file`;
 export const statementPath = (accountId: number, year: number, month: number) => `/api/v1/statements/${accountId}/${year}/${month}`;
-/** The receipt of a transfer (a history row's transactionId, any row but a deposit). */
+/** The receipt of a transfer (the transactionId of a history row of kind 'transfer'). */
 export const receiptPath = (transactionId: number) => `/api/v1/history/transactions/${transactionId}/receipt`;
-/** The receipt of a booking without a transfer: a deposit row, whose transactionId is a journal entry's id. */
+/** The receipt of a booking without a transfer: a row of kind 'entry', whose transactionId is a journal entry's id. */
 export const entryReceiptPath = (entryId: number) => `/api/v1/history/entries/${entryId}/receipt`;
 /** The receipt of a history row, whichever kind it is (the two kinds' ids are numbered apart). */
-export const receiptPathOf = (row: { transactionId: number; operationType: OperationType }) =>
-  row.operationType === 'deposit' ? entryReceiptPath(row.transactionId) : receiptPath(row.transactionId);
+export const receiptPathOf = (row: { transactionId: number; kind: TransactionKind }) =>
+  row.kind === 'entry' ? entryReceiptPath(row.transactionId) : receiptPath(row.transactionId);
 
 const id = Id;
 const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));
@@ -47,10 +47,20 @@ export const HistoryFilterEntries = {
   status: v.optional(TransferStatusSchema),
 };
 
+/**
+ * What a history row's transactionId names: a transfer, or a booking without a transfer (a journal
+ * entry: money from outside the platform, an account fee). The two are numbered apart. The spec's
+ * transaction has no such field; the platform adds it so a row's receipt and detail page find the
+ * right one (a deposit and an account fee alike are entries, a transfer's fee row is the transfer's).
+ */
+export const TransactionKindSchema = v.picklist(['transfer', 'entry']);
+export type TransactionKind = v.InferOutput<typeof TransactionKindSchema>;
+
 /** One row: one account's side of a transfer (a transfer between own accounts gives two rows). */
 export const TransactionSchema = v.object({
-  /** unique per row: `${transactionId}:${accountId}:${operationType}` */
+  /** unique per row: `${kind}:${transactionId}:${accountId}:${operationType}` */
   rowId: v.string(),
+  kind: TransactionKindSchema,
   transactionId: v.number(),
   transactionDate: v.string(),
   operationType: OperationTypeSchema,
@@ -182,7 +192,7 @@ export const statementPeriods = defineMethod({
 
 /**
  * One row of the history in full (the detail page, issue 13): a transfer (kind transfer, id the
- * transfer's) or a booking without a transfer (kind entry, id the journal entry's: a deposit row;
+ * transfer's) or a booking without a transfer (kind entry, id the journal entry's: a deposit or an account fee;
  * the two are numbered apart). The spec names no such read; the fields and who sees which follow
  * the receipt (server/modules/history/receipt-pdf.ts): the payee of another customer's payment
  * sees the amount credited and the payer's name, never the payer's fee, amount or account.
@@ -190,7 +200,7 @@ export const statementPeriods = defineMethod({
 const MoneySchema = v.object({ amount: decimalString, currency: v.string() });
 
 export const TransactionDetailSchema = v.object({
-  kind: v.picklist(['transfer', 'entry']),
+  kind: TransactionKindSchema,
   id: v.number(),
   operationType: OperationTypeSchema,
   /** payer: the acting customer asked it; payee: it credits the customer (an entry: its sign) */
@@ -237,7 +247,7 @@ export const transactionDetail = defineMethod({
   name: 'transactionDetail',
   access: 'customer',
   mutation: false,
-  request: { kind: v.picklist(['transfer', 'entry']), id },
+  request: { kind: TransactionKindSchema, id },
   response: { transaction: TransactionDetailSchema },
 });
 

@@ -86,7 +86,11 @@ async function runOnce(browser: Browser, origin: string, path: string, user: Sig
     // LIGHTHOUSE_REPORT_DIR: each run's full report (JSON), to see the long tasks and the request chain
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${path.replaceAll('/', '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+      const stamp = `${path.replaceAll('/', '_')}-${Date.now()}`;
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${stamp}.json`), JSON.stringify(lhr));
+      // and the page load's trace (open it in Chromium's Performance panel): what each long task did
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${stamp}.trace.json`), JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalUrl = lhr.finalDisplayedUrl;

@@ -12,12 +12,14 @@ import { createRoot } from 'react-dom/client';
 import { activeVariant } from '../variants/index.ts';
 import { createSessionActor, readPersistedSession, sessionRequestHooks } from './features/auth/session-actor.ts';
 import { applyApiQuery } from './lib/api-base.ts';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, languageTags, startLanguage } from './lib/i18n.ts';
+import { startEarlyReads } from './lib/early-reads.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
 import { createDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { loadAppQueryClient, loadedAppQueryClient } from './app/app-query-client.ts';
+import { preloadRequest } from './lib/request-later.ts';
 import { createAppRouter } from './app/router.ts';
 import './ui/styles.ts';
 
@@ -31,8 +33,20 @@ async function start() {
   // A restored session opening a signed-in page (a reload, a new tab's link): what that page
   // needs after the guard (the query client with its chunk, the app's words) loads now, in
   // parallel with the start, instead of one round trip later (issue 12: /home on a phone).
-  const signedInPage = readPersistedSession()?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
-  if (signedInPage) void loadAppQueryClient().catch(() => undefined);
+  const persisted = readPersistedSession();
+  const signedInPage = persisted?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
+  // and its first screen's reads, unless the address names another company to act for
+  if (persisted?.tokens && signedInPage && !new URLSearchParams(window.location.search).has('fromCustomerId')) {
+    startEarlyReads(window.location.pathname, {
+      accessToken: persisted.tokens.accessToken,
+      actingCustomerId: persisted.actingCustomerId,
+      languageTag: languageTags[startLanguage(activeVariant.languages)],
+    });
+  }
+  if (signedInPage) {
+    void loadAppQueryClient().catch(() => undefined);
+    preloadRequest();
+  }
   await initI18n({ allowed: activeVariant.languages, appCatalog: signedInPage });
   document.title = activeVariant.projectName;
 

@@ -5,6 +5,26 @@
  */
 import { languageTags, type UiLang } from './i18n.ts';
 
+/**
+ * Intl formatters are costly to make (a fraction of a millisecond each, more on a phone) and a
+ * page formats hundreds of amounts and dates: one formatter per language and options, kept.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+export function numberFormat(languageTag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${languageTag}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(languageTag, options)));
+  return format;
+}
+
+export function dateTimeFormat(languageTag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${languageTag}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(languageTag, options)));
+  return format;
+}
+
 /** Currencies shown with their symbol (document 1 §9); others with their code. */
 export const SYMBOL_CURRENCIES: ReadonlySet<string> = new Set(['EUR', 'USD', 'AUD', 'CAD', 'GBP', 'RON']);
 export const MAX_AMOUNT_DECIMALS = 8;
@@ -45,7 +65,7 @@ export function formatMoney(amount: string, currency: string, lang: UiLang, { si
   const { negative, integer, fraction } = roundDecimal(amount, MAX_AMOUNT_DECIMALS);
   const digits = fraction.replace(/0+$/, '').padEnd(MIN_AMOUNT_DECIMALS, '0');
   const isZero = integer === 0n && /^0+$/.test(fraction);
-  const format = new Intl.NumberFormat(languageTags[lang], {
+  const format = numberFormat(languageTags[lang], {
     style: 'currency',
     currency,
     currencyDisplay: SYMBOL_CURRENCIES.has(currency) ? 'symbol' : 'code',
@@ -66,7 +86,7 @@ export function formatDateTime(iso: string, languageTag: string, { seconds = fal
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   try {
-    return new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }).format(ms);
+    return dateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }).format(ms);
   } catch {
     return new Date(ms).toISOString();
   }
@@ -75,5 +95,5 @@ export function formatDateTime(iso: string, languageTag: string, { seconds = fal
 export function formatDate(iso: string, lang: UiLang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(languageTags[lang], { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(languageTags[lang], { dateStyle: 'medium' }).format(date);
 }

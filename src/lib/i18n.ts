@@ -164,13 +164,14 @@ export function pickStartLanguage(opts: {
  * `appCatalog`: the app part is loaded with the sign-in part, in parallel (a restored session
  * opening a signed-in page, which would ask for it before rendering anyway).
  */
-export async function initI18n(opts: { allowed?: readonly UiLang[]; appCatalog?: boolean } = {}): Promise<void> {
+/** The language the app starts in: the one saved on this device, else the browser's, among `allowed`. */
+export function startLanguage(allowed: readonly UiLang[] = uiLanguages): UiLang {
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  const lang = pickStartLanguage({
-    allowed: opts.allowed ?? uiLanguages,
-    saved: storage()?.getItem(UI_LANG_STORAGE_KEY) ?? null,
-    browser,
-  });
+  return pickStartLanguage({ allowed, saved: storage()?.getItem(UI_LANG_STORAGE_KEY) ?? null, browser });
+}
+
+export async function initI18n(opts: { allowed?: readonly UiLang[]; appCatalog?: boolean } = {}): Promise<void> {
+  const lang = startLanguage(opts.allowed);
   if (opts.appCatalog) {
     wantedParts.add('app');
     try {

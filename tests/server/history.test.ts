@@ -16,6 +16,7 @@ import { accountOf, addAccount, insertTransfer, setupLedger, userOf, type Ledger
 
 interface Row {
   rowId: string;
+  kind: 'transfer' | 'entry';
   transactionId: number;
   transactionDate: string;
   operationType: string;
@@ -75,18 +76,18 @@ function model(customerId: number, accountOwner: Map<number, number>): ModelRow[
   const rows: ModelRow[] = deposits.filter((d) => accountOwner.get(d.accountId) === customerId);
   for (const s of specs) {
     const type = s.kind === 'p2p' ? 'p2p' : s.fromCurrency !== s.toCurrency ? 'exchange' : 'betweenAccounts';
-    const base = { transactionId: s.id, transactionDate: s.at.toISOString(), at: s.at.getTime(), status: s.status, note: s.note ?? null, reference: s.reference ?? null, email: s.toEmail ?? null };
+    const base = { kind: 'transfer' as const, transactionId: s.id, transactionDate: s.at.toISOString(), at: s.at.getTime(), status: s.status, note: s.note ?? null, reference: s.reference ?? null, email: s.toEmail ?? null };
     const toAmount = s.toAmountMinor ?? s.amountMinor;
     if (s.customerId === customerId) {
       const counterparty = s.kind === 'p2p' ? (s.toEmail ?? names.get(s.toCustomerId)!) : `#${s.to} ${s.toCurrency}`;
-      rows.push({ ...base, rowId: `${s.id}:${s.from}:${type}`, part: 3, operationType: type, direction: 'out', accountId: s.from, amountMinor: -s.amountMinor, amount: money(-s.amountMinor), currency: s.fromCurrency, counterparty });
+      rows.push({ ...base, rowId: `transfer:${s.id}:${s.from}:${type}`, part: 3, operationType: type, direction: 'out', accountId: s.from, amountMinor: -s.amountMinor, amount: money(-s.amountMinor), currency: s.fromCurrency, counterparty });
       if ((s.feeMinor ?? 0n) > 0n) {
-        rows.push({ ...base, rowId: `${s.id}:${s.from}:Fees`, part: 2, operationType: 'Fees', direction: 'out', accountId: s.from, amountMinor: -s.feeMinor!, amount: money(-s.feeMinor!), currency: s.fromCurrency, counterparty: provider });
+        rows.push({ ...base, rowId: `transfer:${s.id}:${s.from}:Fees`, part: 2, operationType: 'Fees', direction: 'out', accountId: s.from, amountMinor: -s.feeMinor!, amount: money(-s.feeMinor!), currency: s.fromCurrency, counterparty: provider });
       }
     }
     if (s.toCustomerId === customerId && (s.status === 'posted' || s.customerId === customerId)) {
       const counterparty = s.kind === 'p2p' ? names.get(s.customerId)! : `#${s.from} ${s.fromCurrency}`;
-      rows.push({ ...base, rowId: `${s.id}:${s.to}:${type}`, part: 1, operationType: type, direction: 'in', accountId: s.to, amountMinor: toAmount, amount: money(toAmount), currency: s.toCurrency, counterparty });
+      rows.push({ ...base, rowId: `transfer:${s.id}:${s.to}:${type}`, part: 1, operationType: type, direction: 'in', accountId: s.to, amountMinor: toAmount, amount: money(toAmount), currency: s.toCurrency, counterparty });
     }
   }
   return rows.sort((a, b) => b.at - a.at || b.transactionId - a.transactionId || b.part - a.part || b.accountId - a.accountId);
@@ -196,7 +197,7 @@ beforeAll(async () => {
     .innerJoin(accounts, eq(accounts.accountId, journalLegs.accountId))
     .where(and(isNull(journalEntries.transferId), eq(accounts.purpose, 'customer')));
   deposits = legs.map((l) => ({
-    rowId: `${l.entryId}:${l.accountId}:deposit`, transactionId: l.entryId, transactionDate: l.at.toISOString(), at: l.at.getTime(), part: 0,
+    rowId: `entry:${l.entryId}:${l.accountId}:deposit`, kind: 'entry', transactionId: l.entryId, transactionDate: l.at.toISOString(), at: l.at.getTime(), part: 0,
     operationType: 'deposit', direction: l.amountMinor < 0n ? 'out' : 'in', status: 'posted', accountId: l.accountId, amountMinor: l.amountMinor,
     amount: money(l.amountMinor), currency: l.currency, counterparty: provider, note: null, reference: null, email: null,
   }));
@@ -238,9 +239,9 @@ describe('transactionHistory', () => {
     const { rows } = await allPages(anna.accessToken, { keyword: 'holiday' });
     const id = ids.exchange!;
     expect(rows).toEqual([
-      { rowId: `${id}:${AE}:exchange`, transactionId: id, transactionDate: '2025-03-10T10:00:00.000Z', operationType: 'exchange', direction: 'out', status: 'posted', accountId: AE, amount: '-100.00', currency: 'EUR', counterparty: `#${AU} USD`, note: 'Holiday cash', reference: 'REF-1' },
-      { rowId: `${id}:${AE}:Fees`, transactionId: id, transactionDate: '2025-03-10T10:00:00.000Z', operationType: 'Fees', direction: 'out', status: 'posted', accountId: AE, amount: '-0.50', currency: 'EUR', counterparty: provider, note: 'Holiday cash', reference: 'REF-1' },
-      { rowId: `${id}:${AU}:exchange`, transactionId: id, transactionDate: '2025-03-10T10:00:00.000Z', operationType: 'exchange', direction: 'in', status: 'posted', accountId: AU, amount: '108.00', currency: 'USD', counterparty: `#${AE} EUR`, note: 'Holiday cash', reference: 'REF-1' },
+      { rowId: `transfer:${id}:${AE}:exchange`, kind: 'transfer', transactionId: id, transactionDate: '2025-03-10T10:00:00.000Z', operationType: 'exchange', direction: 'out', status: 'posted', accountId: AE, amount: '-100.00', currency: 'EUR', counterparty: `#${AU} USD`, note: 'Holiday cash', reference: 'REF-1' },
+      { rowId: `transfer:${id}:${AE}:Fees`, kind: 'transfer', transactionId: id, transactionDate: '2025-03-10T10:00:00.000Z', operationType: 'Fees', direction: 'out', status: 'posted', accountId: AE, amount: '-0.50', currency: 'EUR', counterparty: provider, note: 'Holiday cash', reference: 'REF-1' },
+      { rowId: `transfer:${id}:${AU}:exchange`, kind: 'transfer', transactionId: id, transactionDate: '2025-03-10T10:00:00.000Z', operationType: 'exchange', direction: 'in', status: 'posted', accountId: AU, amount: '108.00', currency: 'USD', counterparty: `#${AE} EUR`, note: 'Holiday cash', reference: 'REF-1' },
     ]);
   });
 

@@ -309,7 +309,7 @@ describe('the transaction receipt', () => {
 
   it('answers the receipt of a deposit row (a booking without a transfer) at its own path, to its customer only', async () => {
     const history = await callMethod(t.app, 'transactionHistory', { transactionType: 'deposit', accountId: AE }, { token: anna.accessToken });
-    const [deposit] = (history.body.transactions as { transaction: { transactionId: number; operationType: 'deposit' }[] }).transaction;
+    const [deposit] = (history.body.transactions as { transaction: { transactionId: number; kind: 'entry' | 'transfer' }[] }).transaction;
     const path = receiptPathOf(deposit!);
     expect(path).toBe(`/api/v1/history/entries/${deposit!.transactionId}/receipt`);
     const get = (who: SignedIn) => t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${who.accessToken}` } });

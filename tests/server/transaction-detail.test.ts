@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { journalEntries, journalLegs } from '../../server/db/schema.ts';
+import { bookEntry, providerAccountIds } from '../../server/modules/accounts/ledger.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { activeVariant } from '../../variants/index.ts';
 import { callMethod, createTestApp, signIn, type SignedIn, type TestApp } from './harness.ts';
@@ -47,6 +48,14 @@ beforeAll(async () => {
     .where(and(eq(journalLegs.accountId, AE), isNull(journalEntries.transferId)))
     .limit(1);
   ids.entry = entry!.id;
+  // an account fee and a salary booked from outside the platform (entries, as the demo year books them)
+  const provider = await providerAccountIds(t.db, ['EUR']);
+  const book = (kind: string, key: string, amountMinor: bigint, description: Record<string, string>, outside: string) =>
+    t.db.transaction((tx) =>
+      bookEntry(tx, { kind, idempotencyKey: `detail-test:${key}`, description, legs: [{ accountId: provider.get(outside)!, amountMinor: -amountMinor }, { accountId: AE, amountMinor }] }),
+    );
+  ids.fee = (await book('account_fee', 'fee', -250n, { reason: 'monthly account fee' }, 'fee:EUR')).entryId;
+  ids.salary = (await book('deposit', 'salary', 250_000n, { reason: 'Salary', payer: 'Carpathia Logistics SRL' }, 'capital:EUR')).entryId;
   anna = await signIn(t.app, 'anna');
   boris = await signIn(t.app, 'boris');
 });
@@ -95,6 +104,21 @@ describe('transactionDetail', () => {
     expect(tx.legs.map((l) => l.accountId)).toContain(AE);
     // Entry ids and transfer ids are numbered apart: another customer's entry is unknown.
     expect((await detail(boris, 'entry', ids.entry!)).body.responseCode).toBe('ENOA');
+  });
+
+  it('types an account fee as a fee and a salary as a deposit from its payer, each with its reason, in the detail and the history alike', async () => {
+    expect((await detail(anna, 'entry', ids.fee!)).body.transaction).toMatchObject({
+      kind: 'entry', operationType: 'Fees', direction: 'out', counterparty: activeVariant.projectName, note: 'monthly account fee',
+    });
+    expect((await detail(anna, 'entry', ids.salary!)).body.transaction).toMatchObject({
+      kind: 'entry', operationType: 'deposit', direction: 'in', counterparty: 'Carpathia Logistics SRL', note: 'Salary',
+    });
+    const history = await callMethod(t.app, 'transactionHistory', { accountId: AE, pageSize: 100 }, { token: anna.accessToken });
+    const rows = (history.body.transactions as { transaction: { kind: string; transactionId: number; operationType: string; amount: string; note: string | null; counterparty: string }[] }).transaction;
+    expect(rows.find((r) => r.kind === 'entry' && r.transactionId === ids.fee)).toMatchObject({ operationType: 'Fees', amount: '-2.50', note: 'monthly account fee' });
+    expect(rows.find((r) => r.kind === 'entry' && r.transactionId === ids.salary)).toMatchObject({ operationType: 'deposit', counterparty: 'Carpathia Logistics SRL', note: 'Salary' });
+    // the transfer's own fee row stays the transfer's
+    expect(rows.find((r) => r.transactionId === ids.exchange && r.operationType === 'Fees')).toMatchObject({ kind: 'transfer' });
   });
 
   it('answers an unknown id as another customer\'s (ENOA), and refuses without a token', async () => {

@@ -37,7 +37,8 @@ export function row(over: Partial<Transaction> & { day: string }): Transaction {
   serial += 1;
   const { day, ...rest } = over;
   return {
-    rowId: `${serial}:101:p2p`,
+    rowId: `transfer:${serial}:101:p2p`,
+    kind: 'transfer',
     transactionId: serial,
     transactionDate: `${day}T12:00:00.000Z`,
     operationType: 'p2p',

@@ -66,7 +66,10 @@ describe('home', () => {
     // a step line through the three points
     expect(chart.querySelectorAll('circle')).toHaveLength(3);
     expect(chart.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ H[\d.]+ V[\d.]+ H[\d.]+ V[\d.]+$/);
-    const table = screen.getByRole('table', { name: 'EUR balance by day, Last 90 days' });
+    // the points' table is drawn once opened
+    expect(screen.queryByRole('table', { name: 'EUR balance by day, Last 90 days' })).toBeNull();
+    await user.click(screen.getByText('Show the data points'));
+    const table = await screen.findByRole('table', { name: 'EUR balance by day, Last 90 days' });
     expect(within(table).getAllByRole('row').slice(1).map((r) => plain(r.textContent))).toEqual(['Sep 1, 2026€1,000.00', 'Oct 1, 2026€800.50', 'Nov 20, 2026€1,250.75']);
     expect(platform.bodies('balanceHistory')).toEqual([{ days: 90 }]);
     // readable axes: the lowest, middle and highest value on the left, dates below

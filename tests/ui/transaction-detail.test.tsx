@@ -60,7 +60,7 @@ const PENDING: TransactionDetail = {
 let details: Record<string, TransactionDetail> = {};
 const rows = [
   row({ day: '2026-11-20', transactionId: 7, operationType: 'exchange', counterparty: 'USD account 102', amount: '-100.5', direction: 'out' }),
-  row({ day: '2026-11-19', transactionId: 3, operationType: 'deposit', counterparty: 'Lumen Wallet', amount: '120', direction: 'in' }),
+  row({ day: '2026-11-19', kind: 'entry', transactionId: 3, operationType: 'deposit', counterparty: 'Lumen Wallet', amount: '120', direction: 'in' }),
 ];
 
 useHarness(() => {

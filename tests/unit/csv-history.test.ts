@@ -24,7 +24,7 @@ describe('csv', () => {
   });
 
   const row = {
-    rowId: '7:3:p2p', transactionId: 7, transactionDate: '2026-03-04T05:06:07.890Z', operationType: 'p2p', direction: 'out', status: 'posted',
+    rowId: 'transfer:7:3:p2p', kind: 'transfer', transactionId: 7, transactionDate: '2026-03-04T05:06:07.890Z', operationType: 'p2p', direction: 'out', status: 'posted',
     accountId: 3, amount: '-5.00', currency: 'EUR', counterparty: 'Žofia, Ltd', note: '@home', reference: null,
   } as const;
 
@@ -41,10 +41,12 @@ describe('csv', () => {
   });
 
   it('gives each row its own id: the transfer’s id and its side, a journal entry’s id marked E with its account', () => {
-    expect(csvRowId({ transactionId: 7, operationType: 'betweenAccounts', direction: 'out', accountId: 3 })).toBe('7-out');
-    expect(csvRowId({ transactionId: 7, operationType: 'betweenAccounts', direction: 'in', accountId: 4 })).toBe('7-in');
-    expect(csvRowId({ transactionId: 7, operationType: 'Fees', direction: 'out', accountId: 3 })).toBe('7-fee');
-    expect(csvRowId({ transactionId: 7, operationType: 'deposit', direction: 'in', accountId: 3 })).toBe('E7-3');
+    expect(csvRowId({ kind: 'transfer', transactionId: 7, operationType: 'betweenAccounts', direction: 'out', accountId: 3 })).toBe('7-out');
+    expect(csvRowId({ kind: 'transfer', transactionId: 7, operationType: 'betweenAccounts', direction: 'in', accountId: 4 })).toBe('7-in');
+    expect(csvRowId({ kind: 'transfer', transactionId: 7, operationType: 'Fees', direction: 'out', accountId: 3 })).toBe('7-fee');
+    expect(csvRowId({ kind: 'entry', transactionId: 7, operationType: 'deposit', direction: 'in', accountId: 3 })).toBe('E7-3');
+    // an account fee is an entry too: its id is the entry's, not a transfer's fee row
+    expect(csvRowId({ kind: 'entry', transactionId: 7, operationType: 'Fees', direction: 'out', accountId: 3 })).toBe('E7-3');
   });
 
   it('names the files', () => {

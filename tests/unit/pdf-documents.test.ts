@@ -293,7 +293,7 @@ describe('the receipt', () => {
     const fields = entryReceiptFields({
       lang: 'es',
       providerName: 'Lumen Wallet',
-      entry: { entryId: 5, bookedAt: new Date('2026-01-02T03:04:05Z'), legs: [{ accountId: 101, currency: 'EUR', amountMinor: 245075n }] },
+      entry: { entryId: 5, bookedAt: new Date('2026-01-02T03:04:05Z'), operationType: 'deposit', payer: null, reason: null, legs: [{ accountId: 101, currency: 'EUR', amountMinor: 245075n }] },
     });
     expect(fields).toEqual([
       ['ID de la operación', 'E5'],
@@ -304,6 +304,23 @@ describe('the receipt', () => {
       ['Cuenta de abono', '101 (EUR)'],
       ['Importe abonado', '2450.75 EUR'],
       ['Contraparte', 'Lumen Wallet'],
+      ['Nota', '—'],
     ]);
+  });
+
+  it('describes an account fee as a fee, and a salary from outside with its payer and reason', () => {
+    const entry = { entryId: 6, bookedAt: new Date('2026-01-02T03:04:05Z'), legs: [{ accountId: 101, currency: 'EUR', amountMinor: -500n }] };
+    const fee = entryReceiptFields({ lang: 'en', providerName: 'Lumen Wallet', entry: { ...entry, operationType: 'Fees', payer: null, reason: 'monthly account fee' } });
+    expect(fee).toContainEqual(['Type', 'Fee']);
+    expect(fee).toContainEqual(['Counterparty', 'Lumen Wallet']);
+    expect(fee).toContainEqual(['Note', 'monthly account fee']);
+    const salary = entryReceiptFields({
+      lang: 'en',
+      providerName: 'Lumen Wallet',
+      entry: { ...entry, operationType: 'deposit', payer: 'Carpathia Logistics SRL', reason: 'Salary', legs: [{ accountId: 101, currency: 'EUR', amountMinor: 250000n }] },
+    });
+    expect(salary).toContainEqual(['Type', 'Deposit']);
+    expect(salary).toContainEqual(['Counterparty', 'Carpathia Logistics SRL']);
+    expect(salary).toContainEqual(['Note', 'Salary']);
   });
 });

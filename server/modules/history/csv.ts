@@ -48,12 +48,12 @@ export function csvStart(lang: DocumentLanguage = 'en'): string {
  * movement, and one transfer gives up to three rows (the payer's 'out', its fee, and the 'in' on
  * the destination when that is the customer's own account), all with the transfer's id: the
  * transfer id plus the side tells them apart, and still names the transfer (the receipt, the
- * history's search). A deposit row's transactionId is a journal entry's id, a different number
+ * history's search). An entry's row (a deposit, an account fee) has a journal entry's id, a different number
  * sequence than the transfers' (entry 7 and transfer 7 are unrelated), so it gets the prefix E and
  * its account (one entry may credit several of the customer's accounts).
  */
-export function csvRowId(row: Pick<Transaction, 'transactionId' | 'operationType' | 'direction' | 'accountId'>): string {
-  if (row.operationType === 'deposit') return `E${row.transactionId}-${row.accountId}`;
+export function csvRowId(row: Pick<Transaction, 'kind' | 'transactionId' | 'operationType' | 'direction' | 'accountId'>): string {
+  if (row.kind === 'entry') return `E${row.transactionId}-${row.accountId}`;
   if (row.operationType === 'Fees') return `${row.transactionId}-fee`;
   return `${row.transactionId}-${row.direction}`;
 }

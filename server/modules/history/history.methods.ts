@@ -182,13 +182,13 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
         const incoming = entry.legs.reduce((sum, leg) => sum + leg.amountMinor, 0n) >= 0n;
         return {
           transaction: {
-            kind: 'entry', id: entry.entryId, operationType: 'deposit', viewer: incoming ? 'payee' : 'payer', direction: incoming ? 'in' : 'out',
+            kind: 'entry', id: entry.entryId, operationType: entry.operationType, viewer: incoming ? 'payee' : 'payer', direction: incoming ? 'in' : 'out',
             status: 'posted', createdAt: at, updatedAt: at, bookedAt: at, expiresAt: null,
             sent: null, fee: null, totalDebited: null, received: null, rate: null,
             fromAccountId: null, toAccountId: null,
             legs: entry.legs.map((leg) => ({ accountId: leg.accountId, currency: leg.currency, amount: minorToDecimal(leg.amountMinor, leg.currency) })),
-            // As the history's deposit rows: the provider booked it.
-            counterparty: providerName, note: null, reference: null, cancelable: false,
+            // As the history's rows of the entry: the payer it names, else the provider; its reason.
+            counterparty: entry.payer ?? providerName, note: entry.reason, reference: null, cancelable: false,
           },
         };
       }

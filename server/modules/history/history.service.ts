@@ -12,8 +12,11 @@
  *   who is another customer sees posted transfers only. A p2p row names the other side: the
  *   payer sees the e-mail they paid, the payee sees the payer's name. Own accounts are named
  *   `#<accountId> <currency>`; Fees and deposits name the provider.
- * - a journal entry without a transfer (the opening balances) gives a 'deposit' row per leg on
- *   the customer's accounts; its transactionId is the entry's id (rowId keeps rows unique).
+ * - a journal entry without a transfer (an opening balance, money from outside the platform, an
+ *   account fee) gives a row of kind 'entry' per leg on the customer's accounts, its transactionId
+ *   the entry's id: operationType Fees for an account fee (journal kind account_fee), else
+ *   deposit (a withdrawal when it leaves the account); the counterparty is whoever the entry
+ *   names as payer, else the provider, and the note the entry's reason.
  * transactionDate is when the transfer was asked (its status says whether it is booked); a
  * statement dates a movement when it was booked (the journal entry).
  *
@@ -21,7 +24,7 @@
  * so pages never repeat or skip a row, and an export can walk it with a keyset cursor.
  */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { HistoryFilterEntries, OperationType, Transaction } from '../../../api/history.ts';
+import type { HistoryFilterEntries, OperationType, Transaction, TransactionKind } from '../../../api/history.ts';
 import { CURRENCIES } from '../../../api/transfers.ts';
 import type { TransferStatus } from '../../../api/transfers.ts';
 import type * as v from 'valibot';
@@ -167,11 +170,14 @@ const OPERATION_TYPE = sql.raw(`(CASE WHEN t.kind = 'p2p' THEN 'p2p' WHEN t.from
  * currency, counterparty, note, reference, email. `booked`: posted transfers only, dated by their
  * journal entry (statements).
  */
+/** The operationType of a booking without a transfer (journal entry `e`): an account fee is a fee. */
+const ENTRY_OPERATION_TYPE = sql.raw(`(CASE WHEN e.kind = 'account_fee' THEN 'Fees' ELSE 'deposit' END)`);
+
 function rowsSql(customerId: number, providerName: string, booked: boolean): SQL {
   const at = booked ? sql.raw('e.created_at') : sql.raw('t.created_at');
   const bookedJoin = booked ? sql.raw(`JOIN journal_entries e ON e.id = t.entry_id AND t.status = 'posted'`) : sql.raw('');
   return sql`
-    SELECT t.id AS source_id, ${at} AS at, 3 AS part, ${OPERATION_TYPE} AS operation_type, 'out' AS direction, t.status AS status,
+    SELECT 'transfer' AS source_kind, t.id AS source_id, ${at} AS at, 3 AS part, ${OPERATION_TYPE} AS operation_type, 'out' AS direction, t.status AS status,
       t.from_account_id AS account_id, -t.amount_minor AS amount_minor, t.from_currency AS currency,
       (CASE WHEN t.kind = 'p2p' THEN coalesce(t.to_email, ${PARTY_NAME('q')}) ELSE '#' || t.to_account_id || ' ' || t.to_currency END) AS counterparty,
       t.note AS note, t.reference AS reference, t.to_email AS email
@@ -180,12 +186,12 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
       LEFT JOIN customers q ON q.id = t.to_customer_id
     WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
     UNION ALL
-    SELECT t.id, ${at}, 2, 'Fees', 'out', t.status, t.from_account_id, -t.fee_minor, t.from_currency, ${providerName}::text, t.note, t.reference, t.to_email
+    SELECT 'transfer', t.id, ${at}, 2, 'Fees', 'out', t.status, t.from_account_id, -t.fee_minor, t.from_currency, ${providerName}::text, t.note, t.reference, t.to_email
     FROM transfers t ${bookedJoin}
       JOIN accounts a ON a.account_id = t.from_account_id
     WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer' AND t.fee_minor > 0
     UNION ALL
-    SELECT t.id, ${at}, 1, ${OPERATION_TYPE}, 'in', t.status, t.to_account_id, t.to_amount_minor, t.to_currency,
+    SELECT 'transfer', t.id, ${at}, 1, ${OPERATION_TYPE}, 'in', t.status, t.to_account_id, t.to_amount_minor, t.to_currency,
       (CASE WHEN t.kind = 'p2p' THEN ${PARTY_NAME('p')} ELSE '#' || t.from_account_id || ' ' || t.from_currency END),
       t.note, t.reference, t.to_email
     FROM transfers t ${bookedJoin}
@@ -194,7 +200,7 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
     WHERE t.to_customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
       AND (t.status = 'posted' OR t.customer_id = ${customerId})
     UNION ALL
-    SELECT e.id, e.created_at, 0, 'deposit', (CASE WHEN l.amount_minor < 0 THEN 'out' ELSE 'in' END), 'posted', l.account_id, l.amount_minor, l.currency,
+    SELECT 'entry', e.id, e.created_at, 0, ${ENTRY_OPERATION_TYPE}, (CASE WHEN l.amount_minor < 0 THEN 'out' ELSE 'in' END), 'posted', l.account_id, l.amount_minor, l.currency,
       -- who paid from outside the platform when the entry names them (a salary, an invoice), else
       -- the provider; the entry's reason as the note (an account fee, an opening balance)
       coalesce(nullif(e.description->>'payer', ''), ${providerName})::text, nullif(e.description->>'reason', '')::text, NULL::text, NULL::text
@@ -240,10 +246,11 @@ const ORDER_DESC = sql.raw('r.at DESC, r.source_id DESC, r.part DESC, r.account_
 const ROW_COLUMNS = sql.raw(`
   to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date_text,
   to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key,
-  r.source_id::text AS source_id, r.part::int AS part, r.operation_type, r.direction, r.status, r.account_id::int AS account_id,
+  r.source_kind, r.source_id::text AS source_id, r.part::int AS part, r.operation_type, r.direction, r.status, r.account_id::int AS account_id,
   r.amount_minor::text AS amount_minor, r.currency, r.counterparty, r.note, r.reference`);
 
 interface RawRow {
+  source_kind: TransactionKind;
   date_text: string;
   at_key: string;
   source_id: string;
@@ -262,7 +269,8 @@ interface RawRow {
 function toTransaction(row: RawRow): Transaction {
   const transactionId = Number(row.source_id);
   return {
-    rowId: `${transactionId}:${row.account_id}:${row.operation_type}`,
+    rowId: `${row.source_kind}:${transactionId}:${row.account_id}:${row.operation_type}`,
+    kind: row.source_kind,
     transactionId,
     transactionDate: row.date_text,
     operationType: row.operation_type,
@@ -586,19 +594,27 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
   };
 }
 
-/** A journal entry without a transfer (a deposit or withdrawal the provider booked), as the customer's legs of it. */
+/** A journal entry without a transfer (a deposit, withdrawal or account fee the provider booked), as the customer's legs of it. */
 export interface ReceiptEntry {
   entryId: number;
   bookedAt: Date;
+  /** as its history rows: Fees for an account fee, else deposit */
+  operationType: 'Fees' | 'deposit';
+  /** who paid from outside the platform when the entry names them, else null (the provider) */
+  payer: string | null;
+  /** the entry's reason (an account fee, a salary), else null */
+  reason: string | null;
   /** the legs on the customer's own accounts, in booking order */
   legs: { accountId: number; currency: string; amountMinor: bigint }[];
 }
 
 /** The entry when it has legs on the customer's own accounts and no transfer (those have the transfer's receipt); else null. */
 export async function receiptEntry(db: Db, customerId: number, entryId: number): Promise<ReceiptEntry | null> {
-  const rows = await rowsOf<{ booked_at: string; account_id: number; currency: string; amount_minor: string }>(
+  const rows = await rowsOf<{ booked_at: string; operation_type: 'Fees' | 'deposit'; payer: string | null; reason: string | null; account_id: number; currency: string; amount_minor: string }>(
     db,
-    sql`SELECT ${utcText('e.created_at')} AS booked_at, l.account_id, l.currency, l.amount_minor::text AS amount_minor
+    sql`SELECT ${utcText('e.created_at')} AS booked_at, ${ENTRY_OPERATION_TYPE} AS operation_type,
+          nullif(e.description->>'payer', '') AS payer, nullif(e.description->>'reason', '') AS reason,
+          l.account_id, l.currency, l.amount_minor::text AS amount_minor
         FROM journal_entries e
           JOIN journal_legs l ON l.entry_id = e.id
           JOIN accounts a ON a.account_id = l.account_id
@@ -609,6 +625,9 @@ export async function receiptEntry(db: Db, customerId: number, entryId: number):
   return {
     entryId,
     bookedAt: new Date(rows[0]!.booked_at),
+    operationType: rows[0]!.operation_type,
+    payer: rows[0]!.payer,
+    reason: rows[0]!.reason,
     legs: rows.map((r) => ({ accountId: r.account_id, currency: r.currency, amountMinor: BigInt(r.amount_minor) })),
   };
 }

@@ -83,10 +83,11 @@ export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptT
 }
 
 /**
- * The fields of a booking without a transfer (a deposit or withdrawal the provider booked, e.g.
- * an opening balance): its id (E and the entry's id: entries and transfers are numbered apart),
- * when it was booked, its type and status, and each of the customer's accounts it moved with the
- * amount; the counterparty is the provider.
+ * The fields of a booking without a transfer (a deposit, withdrawal or account fee the provider
+ * booked, e.g. an opening balance, a salary): its id (E and the entry's id: entries and transfers
+ * are numbered apart), when it was booked, its type and status, and each of the customer's
+ * accounts it moved with the amount; the counterparty is the payer the entry names, else the
+ * provider; the note is the entry's reason.
  */
 export function entryReceiptFields(data: { lang: DocumentLanguage; entry: ReceiptEntry; providerName: string }): [string, string][] {
   const w = wordsFor(data.lang);
@@ -96,7 +97,7 @@ export function entryReceiptFields(data: { lang: DocumentLanguage; entry: Receip
   const fields: [string, string][] = [
     [w.transactionId, `E${e.entryId}`],
     [w.dateTime, at],
-    [w.type, incoming ? w.operationTypes.deposit : w.withdrawal],
+    [w.type, e.operationType === 'Fees' ? w.operationTypes.Fees : incoming ? w.operationTypes.deposit : w.withdrawal],
     [w.status, w.statuses.posted],
     [w.bookedAt, at],
   ];
@@ -105,7 +106,8 @@ export function entryReceiptFields(data: { lang: DocumentLanguage; entry: Receip
     fields.push([leg.amountMinor < 0n ? w.fromAccount : w.toAccount, accountLabel(leg.accountId, leg.currency)]);
     fields.push([leg.amountMinor < 0n ? w.totalDebited : w.amountCredited, amount]);
   }
-  fields.push([w.counterparty, data.providerName]);
+  fields.push([w.counterparty, e.payer ?? data.providerName]);
+  fields.push([w.note, e.reason || w.none]);
   return fields;
 }
 

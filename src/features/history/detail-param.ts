@@ -1,7 +1,7 @@
 /**
  * The transaction detail page's URL parameter (/history/$transactionId). History rows carry two
- * kinds of id numbered apart (api/history.ts receiptPathOf): a transfer's id, and for a deposit
- * row a journal entry's id. The parameter says which: `t` and the transfer's id, `e` and the
+ * kinds of id numbered apart (api/history.ts TransactionKindSchema): a transfer's id, and for a
+ * booking without a transfer (a deposit, an account fee) a journal entry's id. The parameter says which: `t` and the transfer's id, `e` and the
  * entry's (e.g. /history/t123, /history/e456). The spec names no detail route; this one sits
  * under /history, where its rows come from. Kept apart from the view so the route and the links
  * import no more than this.
@@ -10,9 +10,9 @@ import { isIdText } from '../../../api/method.ts';
 
 export type DetailKind = 'transfer' | 'entry';
 
-/** The parameter of a history row: deposits are journal entries, every other row a transfer. */
-export function detailParamOf(row: { transactionId: number; operationType: string }): string {
-  return `${row.operationType === 'deposit' ? 'e' : 't'}${row.transactionId}`;
+/** The parameter of a history row, by the kind of id it carries. */
+export function detailParamOf(row: { transactionId: number; kind: 'transfer' | 'entry' }): string {
+  return `${row.kind === 'entry' ? 'e' : 't'}${row.transactionId}`;
 }
 
 /** The kind and id of a parameter, or null when it is not one (the page then says "not found"). */

@@ -4,6 +4,7 @@
  * first from the platform).
  */
 import type { Transaction } from '../../../api/history.ts';
+import { dateTimeFormat } from '../../lib/format.ts';
 
 export interface DayGroup {
   /** YYYY-MM-DD of the local day */
@@ -38,5 +39,5 @@ export function groupByDay(transactions: readonly Transaction[]): DayGroup[] {
 /** The day's heading in the UI language: "Friday, 20 November 2026". */
 export function formatDayHeading(group: DayGroup, languageTag: string): string {
   if (Number.isNaN(group.date.getTime())) return group.day;
-  return new Intl.DateTimeFormat(languageTag, { dateStyle: 'full' }).format(group.date);
+  return dateTimeFormat(languageTag, { dateStyle: 'full' }).format(group.date);
 }

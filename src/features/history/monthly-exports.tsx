@@ -18,6 +18,7 @@ import { useAccountLabel, useExportStatusNames, useFileErrors } from './messages
 import { Pager, pageCount } from './parts.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { exportListQuery } from './queries.ts';
+import { dateTimeFormat } from '../../lib/format.ts';
 
 export interface MonthlyExportsProps {
   actingCustomerId: number | null;
@@ -32,7 +33,7 @@ export function formatPeriod(period: string | null, languageTag: string): string
   const match = period ? /^(\d{4})-(\d{2})$/.exec(period) : null;
   if (!match) return period ?? '—';
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(languageTag, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(languageTag, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date);
 }
 
 export function MonthlyExports({ actingCustomerId, accounts, initialAccountId, access }: MonthlyExportsProps) {

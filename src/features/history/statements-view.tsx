@@ -18,6 +18,7 @@ import { useAccountLabel, useFileErrors } from './messages.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { accountsQuery, statementPeriodsQuery } from './queries.ts';
 import './history.css';
+import { dateTimeFormat } from '../../lib/format.ts';
 
 export const PDF_ACCEPT = 'application/pdf, */*;q=0.1';
 
@@ -89,7 +90,7 @@ function PeriodChooser({ actingCustomerId, accountId, access }: { actingCustomer
     .map((p) => p.month)
     .sort((a, b) => b - a);
   const chosenMonth = month !== null && months.includes(month) ? month : (months[0] ?? null);
-  const monthName = (m: number) => new Intl.DateTimeFormat(languageTag, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m - 1, 1)));
+  const monthName = (m: number) => dateTimeFormat(languageTag, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m - 1, 1)));
 
   // A new choice hides the previous download's outcome.
   const { reset } = download;

@@ -10,7 +10,7 @@
  * lowest and highest), and every point is in a table under "Show the data points". The line's
  * drawing animation is off for those who ask for reduced motion (home.css).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -130,8 +130,9 @@ export function BalanceChart({ currency, points, periodName }: { currency: strin
   const { t } = useLingui();
   const lang = getUiLanguage();
   const [boxRef, width] = useWidth<HTMLDivElement>();
-  const { sorted, xy, path, lowest, highest, ticks } = chartGeometry(points, width);
+  const { sorted, xy, path, lowest, highest, ticks } = useMemo(() => chartGeometry(points, width), [points, width]);
   const [active, setActive] = useState<number | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
   const [announced, setAnnounced] = useState('');
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
@@ -219,27 +220,31 @@ export function BalanceChart({ currency, points, periodName }: { currency: strin
       <figcaption className="chart-legend" aria-hidden="true">
         <span>{t`Lowest ${lowestText} · highest ${highestText}`}</span>
       </figcaption>
-      <details>
+      {/* the rows are drawn once the reader opens them (a closed details shows nothing and is
+          read by nobody): a year of points is hundreds of cells to draw on every first paint */}
+      <details onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary>{t`Show the data points`}</summary>
-        <table className="table">
-          <caption>{t`${currency} balance by day, ${periodName}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Date`}</th>
-              <th scope="col" className="num">{t`Balance`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((p) => (
-              <tr key={p.date}>
-                <th scope="row">
-                  <time dateTime={p.date}>{day(p)}</time>
-                </th>
-                <td className="num">{money(p)}</td>
+        {tableOpen ? (
+          <table className="table">
+            <caption>{t`${currency} balance by day, ${periodName}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Date`}</th>
+                <th scope="col" className="num">{t`Balance`}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sorted.map((p) => (
+                <tr key={p.date}>
+                  <th scope="row">
+                    <time dateTime={p.date}>{day(p)}</time>
+                  </th>
+                  <td className="num">{money(p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
       </details>
     </figure>
   );

@@ -1,0 +1,105 @@
+/**
+ * Early reads (issue 12: /home on a phone). A signed-in page opened cold (a reload, a link, a new
+ * tab) cannot read anything before the router, the route's loader, the request wrapper and the
+ * methods' contract have loaded: three rounds of downloads before its first request, and on a
+ * phone each round costs a network round trip. The first screen's reads are known in advance
+ * (the route's loader asks for them), so main.tsx starts them here at once, in parallel with
+ * those downloads, with the session the tab kept.
+ *
+ * The request wrapper (request.ts send) takes an early answer instead of asking again when the
+ * same call would be sent: the same method, the same JSON body, the same access token and acting
+ * company. It takes each answer once, only a 200, and only within EARLY_READ_TTL_MS of its start;
+ * anything else (an expired token's 401, an error, a network failure, another body) is ignored
+ * and the wrapper asks as it always does, so an early read can only save time, never change an
+ * answer.
+ */
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER } from '../../api/http.ts';
+import { getMethodUrl } from './api-base.ts';
+
+/** A read as the route's loader asks for it: its method and payload (plain JSON). */
+export interface EarlyRead {
+  method: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * The first screen's reads by path: /home's loader (src/routes/_guarded/_main/home.tsx) reads the
+ * customer, the accounts, the balance chart's default period and the verification status.
+ * tests/ui/early-reads.test.tsx checks that these are the loader's calls, body for body.
+ */
+export const EARLY_READS: Readonly<Record<string, readonly EarlyRead[]>> = {
+  '/home': [
+    { method: 'getCustomerInfo', payload: {} },
+    { method: 'balanceInquiry', payload: {} },
+    { method: 'balanceHistory', payload: { days: 90 } },
+    { method: 'userStatusGet', payload: {} },
+  ],
+};
+
+/** How long an early answer waits to be taken (a loader that has not asked by then reads afresh). */
+export const EARLY_READ_TTL_MS = 15_000;
+
+interface Pending {
+  startedAt: number;
+  response: Promise<Response | null>;
+}
+
+const pending = new Map<string, Pending>();
+
+/** The body the request wrapper sends for a plain read (request.ts buildBody, without files or secrets). */
+export function readBody(method: string, payload: Record<string, unknown>, actingCustomerId: number | null): string {
+  const body: Record<string, unknown> = { ...payload, method };
+  if (actingCustomerId !== null) body.fromCustomerId = actingCustomerId;
+  return JSON.stringify(body);
+}
+
+const keyOf = (url: string, body: string, token: string, actingCustomerId: number | null) => `${url}\n${token}\n${actingCustomerId ?? ''}\n${body}`;
+
+/** Whether an access token (a JWT) still has `marginS` seconds to live; false when it cannot be read. */
+function liveToken(token: string, marginS: number): boolean {
+  try {
+    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' && payload.exp * 1000 > Date.now() + marginS * 1000;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the reads of `path`'s first screen, when it has any and the token is alive. */
+export function startEarlyReads(path: string, session: { accessToken: string; actingCustomerId: number | null; languageTag: string }): void {
+  const reads = EARLY_READS[path];
+  if (!reads || !liveToken(session.accessToken, 10)) return;
+  for (const read of reads) {
+    const url = getMethodUrl(read.method);
+    const body = readBody(read.method, read.payload, session.actingCustomerId);
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': session.languageTag,
+      [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${session.accessToken}`,
+    };
+    if (session.actingCustomerId !== null) headers[CUSTOMER_ID_HEADER] = String(session.actingCustomerId);
+    const response = fetch(url, { method: 'POST', headers, body }).then(
+      (r) => (r.status === 200 ? r : null),
+      () => null,
+    );
+    pending.set(keyOf(url, body, session.accessToken, session.actingCustomerId), { startedAt: Date.now(), response });
+  }
+}
+
+/** The early answer to this exact call, once; null when there is none (or it is no longer fresh). */
+export async function takeEarlyRead(url: string, body: string, token: string | null, actingCustomerId: number | null): Promise<Response | null> {
+  if (token === null || pending.size === 0) return null;
+  const key = keyOf(url, body, token, actingCustomerId);
+  const found = pending.get(key);
+  if (!found) return null;
+  pending.delete(key);
+  if (Date.now() - found.startedAt > EARLY_READ_TTL_MS) return null;
+  return found.response;
+}
+
+/** Drops every answer not taken yet (tests start each case without any). */
+export function forgetEarlyReads(): void {
+  pending.clear();
+}
