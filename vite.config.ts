@@ -153,7 +153,9 @@ export default defineConfig({
       output: {
         chunkFileNames: 'assets/[hash].js',
         // /login's code in two chunks instead of some thirty, /home's in one more (firstPages above).
-        codeSplitting: { groups: firstPages.groups },
+        // The early reads (src/lib/early-reads.ts) in a chunk of their own: main.tsx loads them
+        // at the start of a signed-in page, long before "home" has arrived, and /login never.
+        codeSplitting: { groups: [{ name: 'early-reads', test: /[\\/]src[\\/]lib[\\/]early-reads\.ts$/, priority: 100 }, ...firstPages.groups] },
       },
     },
     // The page's own preload list (hostType 'html') names the entry's chunks, fetched at once

@@ -11,9 +11,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activeVariant } from '../variants/index.ts';
 import { createSessionActor, readPersistedSession, sessionRequestHooks } from './features/auth/session-actor.ts';
-import { applyApiQuery } from './lib/api-base.ts';
+import { applyApiQuery, getMethodUrl } from './lib/api-base.ts';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER } from '../api/http.ts';
 import { initI18n, languageTags, startLanguage } from './lib/i18n.ts';
-import { startEarlyReads } from './lib/early-reads.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
 import { createDevInspector } from './app/inspector.ts';
@@ -36,12 +36,22 @@ async function start() {
   const persisted = readPersistedSession();
   const signedInPage = persisted?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
   // and its first screen's reads, unless the address names another company to act for
+  // (loaded on demand: /login, which most visits open, downloads none of it)
   if (persisted?.tokens && signedInPage && !new URLSearchParams(window.location.search).has('fromCustomerId')) {
-    startEarlyReads(window.location.pathname, {
-      accessToken: persisted.tokens.accessToken,
-      actingCustomerId: persisted.actingCustomerId,
-      languageTag: languageTags[startLanguage(activeVariant.languages)],
-    });
+    const { accessToken } = persisted.tokens;
+    const acting = persisted.actingCustomerId;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': languageTags[startLanguage(activeVariant.languages)],
+      [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${accessToken}`,
+      ...(acting === null ? {} : { [CUSTOMER_ID_HEADER]: String(acting) }),
+    };
+    void import('./lib/early-reads.ts').then(
+      ({ startEarlyReads }) => startEarlyReads(window.location.pathname, { accessToken, actingCustomerId: acting, methodUrl: getMethodUrl, headers }),
+      () => undefined,
+    );
   }
   if (signedInPage) {
     void loadAppQueryClient().catch(() => undefined);

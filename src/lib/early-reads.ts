@@ -13,8 +13,8 @@
  * and the wrapper asks as it always does, so an early read can only save time, never change an
  * answer.
  */
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER } from '../../api/http.ts';
-import { getMethodUrl } from './api-base.ts';
+// No imports: this module is a chunk of its own (vite.config.ts), and whatever it imported would
+// move into that chunk, away from the pages that need it first. main.tsx passes the URL and headers.
 
 /** A read as the route's loader asks for it: its method and payload (plain JSON). */
 export interface EarlyRead {
@@ -65,22 +65,23 @@ function liveToken(token: string, marginS: number): boolean {
   }
 }
 
+export interface EarlyReadSession {
+  accessToken: string;
+  actingCustomerId: number | null;
+  /** the method's URL, as the request wrapper builds it (api-base.ts getMethodUrl) */
+  methodUrl: (method: string) => string;
+  /** the headers the request wrapper sends with a JSON read (request.ts buildHeaders) */
+  headers: Record<string, string>;
+}
+
 /** Starts the reads of `path`'s first screen, when it has any and the token is alive. */
-export function startEarlyReads(path: string, session: { accessToken: string; actingCustomerId: number | null; languageTag: string }): void {
+export function startEarlyReads(path: string, session: EarlyReadSession): void {
   const reads = EARLY_READS[path];
   if (!reads || !liveToken(session.accessToken, 10)) return;
   for (const read of reads) {
-    const url = getMethodUrl(read.method);
+    const url = session.methodUrl(read.method);
     const body = readBody(read.method, read.payload, session.actingCustomerId);
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': session.languageTag,
-      [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${session.accessToken}`,
-    };
-    if (session.actingCustomerId !== null) headers[CUSTOMER_ID_HEADER] = String(session.actingCustomerId);
-    const response = fetch(url, { method: 'POST', headers, body }).then(
+    const response = fetch(url, { method: 'POST', headers: session.headers, body }).then(
       (r) => (r.status === 200 ? r : null),
       () => null,
     );

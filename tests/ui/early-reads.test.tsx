@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { EARLY_READS, forgetEarlyReads, readBody, startEarlyReads } from '../../src/lib/early-reads.ts';
+import { getMethodUrl } from '../../src/lib/api-base.ts';
 import { makeAccessToken } from '../model/support.ts';
 import { accessToken, account, platform, renderApp, useHarness } from './history-harness.tsx';
 
@@ -17,6 +18,8 @@ useHarness(() => ({
 }));
 
 afterEach(() => forgetEarlyReads());
+
+const early = (token: string) => ({ accessToken: token, actingCustomerId: null, methodUrl: getMethodUrl, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
 
 /** The raw JSON bodies fetch was given for one method, in order. */
 function sentBodies(method: string): string[] {
@@ -36,15 +39,15 @@ describe('early reads of /home', () => {
   }
 
   it('are taken by the loader once instead of being asked again', async () => {
-    startEarlyReads('/home', { accessToken, actingCustomerId: null, languageTag: 'en' });
+    startEarlyReads('/home', early(accessToken));
     await renderApp('/home');
     await screen.findByText('€12.50');
     for (const read of EARLY_READS['/home']!) expect(platform.bodies(read.method), read.method).toHaveLength(1);
   });
 
   it('are not taken for another token, and not started for one about to expire', async () => {
-    startEarlyReads('/home', { accessToken: makeAccessToken(300, Date.now(), { cid: 99 }), actingCustomerId: null, languageTag: 'en' });
-    startEarlyReads('/home', { accessToken: makeAccessToken(5, Date.now(), { cid: 10 }), actingCustomerId: null, languageTag: 'en' });
+    startEarlyReads('/home', early(makeAccessToken(300, Date.now(), { cid: 99 })));
+    startEarlyReads('/home', early(makeAccessToken(5, Date.now(), { cid: 10 })));
     await renderApp('/home');
     await screen.findByText('€12.50');
     // the other token's early reads, then the loader's own
