@@ -115,10 +115,30 @@ const outputOf = ({ event }: { event: { output: TaskResult } }) => event.output;
 
 /** A loaded task leads to the state of the task (the guards read the answer, the action keeps it). */
 const toTaskState = [
-  { guard: { type: 'needsDocuments', params: outputOf }, target: 'documents', actions: storeTaskOf },
-  { guard: { type: 'isInReview', params: outputOf }, target: 'waiting', actions: storeTaskOf },
-  { guard: { type: 'isApproved', params: outputOf }, target: 'approved', actions: storeTaskOf },
-  { guard: { type: 'succeeded', params: outputOf }, target: 'rejected', actions: storeTaskOf },
+  {
+    description: 'The recovery task still waits for an identity document and a selfie.',
+    guard: { type: 'needsDocuments', params: outputOf },
+    target: 'documents',
+    actions: storeTaskOf,
+  },
+  {
+    description: 'The documents are in and an administrator is reviewing the task.',
+    guard: { type: 'isInReview', params: outputOf },
+    target: 'waiting',
+    actions: storeTaskOf,
+  },
+  {
+    description: 'An administrator approved the task: a code can go to the new address.',
+    guard: { type: 'isApproved', params: outputOf },
+    target: 'approved',
+    actions: storeTaskOf,
+  },
+  {
+    description: 'An administrator rejected the task.',
+    guard: { type: 'succeeded', params: outputOf },
+    target: 'rejected',
+    actions: storeTaskOf,
+  },
 ] as const;
 
 export const accountRecoveryMachine = setup({
@@ -178,6 +198,8 @@ export const accountRecoveryMachine = setup({
   },
 }).createMachine({
   id: 'accountRecovery',
+  description: 'Account recovery: a password reset by a code to the login e-mail, or, with access to it lost, a reviewed recovery with documents.',
+  meta: { spec: ['document 1 §2', 'document 1 §3', 'document 1 §5', 'document 1 §7'] },
   context: ({ input }) => ({
     email: '',
     sentTo: null,
@@ -193,23 +215,30 @@ export const accountRecoveryMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [{ guard: 'hasTaskId', target: 'loadingStatus' }, { target: 'email' }],
+      description: 'The recovery pages have just opened.',
+      always: [
+        { guard: 'hasTaskId', target: 'loadingStatus', description: 'A recovery task is already known (the status page was reloaded): its state is loaded.' },
+        { target: 'email', description: 'Otherwise the user starts with the e-mail step.' },
+      ],
     },
     email: {
+      description: 'The user enters the login e-mail address to get a reset code, or says they lost access to it.',
       tags: ['step:email'],
       on: {
         'EMAIL.SUBMIT': [
           {
+            description: 'The e-mail address is valid: a reset code is requested for it.',
             guard: { type: 'isEmail', params: ({ event }) => event.email },
             target: 'requestingCode',
             actions: { type: 'storeEmail', params: ({ event }) => event.email },
           },
-          { actions: { type: 'setFieldError', params: 'emailInvalid' } },
+          { description: 'The e-mail address is not valid: the field shows the error and nothing is sent.', actions: { type: 'setFieldError', params: 'emailInvalid' } },
         ],
-        LOST_ACCESS: { target: 'personalData', actions: 'clearErrors' },
+        LOST_ACCESS: { target: 'personalData', description: 'The user has lost access to the e-mail address and asks for a reviewed recovery.', actions: 'clearErrors' },
       },
     },
     requestingCode: {
+      description: 'A reset code is being sent to the login e-mail address.',
       tags: ['step:email', 'busy'],
       invoke: {
         id: 'requestCode',
@@ -217,30 +246,42 @@ export const accountRecoveryMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: [
           {
+            description: 'The reset code was sent: the user enters it.',
             guard: { type: 'succeeded', params: ({ event }) => event.output },
             target: 'reset',
             actions: { type: 'storeSentTo', params: ({ event }) => (event.output as Extract<RequestCodeResult, { ok: true }>).sentTo },
           },
-          { target: 'email', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            description: 'No code was sent (network or other error): the user sees why on the e-mail step.',
+            target: 'email',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+          },
         ],
-        onError: { target: 'email', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Requesting the code failed unexpectedly: the user sees the error on the e-mail step.',
+          target: 'email',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     personalData: {
+      description: 'The user gives name, date of birth, the login e-mail and a new address to reach them for a reviewed recovery.',
       tags: ['step:email'],
       on: {
         'DATA.SUBMIT': [
           {
+            description: 'All personal data is given: the recovery request is sent.',
             guard: { type: 'isCompleteData', params: ({ event }) => event.data },
             target: 'submittingData',
             actions: { type: 'storePersonal', params: ({ event }) => event.data },
           },
-          { actions: { type: 'setFieldError', params: 'dataRequired' } },
+          { description: 'Some personal data is missing: the user is told and nothing is sent.', actions: { type: 'setFieldError', params: 'dataRequired' } },
         ],
-        BACK: { target: 'email', actions: 'clearErrors' },
+        BACK: { target: 'email', description: 'The user goes back to the e-mail step.', actions: 'clearErrors' },
       },
     },
     submittingData: {
+      description: 'The recovery request with the personal data is being sent.',
       tags: ['step:email', 'busy'],
       invoke: {
         id: 'requestRecovery',
@@ -248,13 +289,27 @@ export const accountRecoveryMachine = setup({
         input: ({ context }) => context.personal!,
         onDone: [
           // A new task always waits for its documents first.
-          { guard: { type: 'succeeded', params: outputOf }, target: 'documents', actions: storeTaskOf },
-          { target: 'personalData', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            description: 'A recovery task was opened: it first needs the identity document and a selfie.',
+            guard: { type: 'succeeded', params: outputOf },
+            target: 'documents',
+            actions: storeTaskOf,
+          },
+          {
+            description: 'The request was refused or failed: the user sees why and may correct the data.',
+            target: 'personalData',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+          },
         ],
-        onError: { target: 'personalData', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'The request failed unexpectedly: the user sees the error.',
+          target: 'personalData',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     loadingStatus: {
+      description: "The recovery task's current state is being loaded.",
       tags: ['step:status', 'busy'],
       invoke: {
         id: 'loadTask',
@@ -263,26 +318,37 @@ export const accountRecoveryMachine = setup({
         onDone: [
           ...toTaskState,
           // An unknown or unreadable task: start again from the e-mail step, saying why.
-          { target: 'email', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }] },
+          {
+            description: 'The task is unknown or could not be read: the user starts again from the e-mail step, told why.',
+            target: 'email',
+            actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }],
+          },
         ],
-        onError: { target: 'email', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Loading the task failed unexpectedly: the user starts again from the e-mail step.',
+          target: 'email',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     documents: {
+      description: 'The recovery task waits for the user to upload an identity document and a selfie.',
       tags: ['step:status'],
       on: {
         'DOCUMENTS.SUBMIT': [
           {
+            description: 'Both files are chosen: they are uploaded.',
             guard: { type: 'hasBothFiles', params: ({ event }) => event },
             target: 'uploading',
             actions: { type: 'storeDocuments', params: ({ event }) => ({ document: event.document, selfie: event.selfie }) },
           },
-          { actions: { type: 'setFieldError', params: 'documentsRequired' } },
+          { description: 'A file is missing: the user is told and nothing is sent.', actions: { type: 'setFieldError', params: 'documentsRequired' } },
         ],
-        START_OVER: { target: 'email', actions: 'reset' },
+        START_OVER: { target: 'email', description: 'The user gives up this recovery and starts again from the e-mail step.', actions: 'reset' },
       },
     },
     uploading: {
+      description: 'The identity document and the selfie are being uploaded.',
       tags: ['step:status', 'busy'],
       invoke: {
         id: 'uploadDocuments',
@@ -290,93 +356,162 @@ export const accountRecoveryMachine = setup({
         input: ({ context }) => ({ taskId: context.taskId ?? '', document: context.documents!.document!, selfie: context.documents!.selfie! }),
         onDone: [
           // Accepted documents put the task in the review queue.
-          { guard: { type: 'succeeded', params: outputOf }, target: 'waiting', actions: [storeTaskOf, 'forgetDocuments'] },
-          { target: 'documents', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetDocuments'] },
+          {
+            description: 'The documents were accepted: the task goes to an administrator for review.',
+            guard: { type: 'succeeded', params: outputOf },
+            target: 'waiting',
+            actions: [storeTaskOf, 'forgetDocuments'],
+          },
+          {
+            description: 'The upload was refused or got no answer: the user sees why and may upload again.',
+            target: 'documents',
+            actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetDocuments'],
+          },
         ],
-        onError: { target: 'documents', actions: [{ type: 'setError', params: 'unknown' }, 'forgetDocuments'] },
+        onError: {
+          description: 'The upload failed unexpectedly: the user may upload again.',
+          target: 'documents',
+          actions: [{ type: 'setError', params: 'unknown' }, 'forgetDocuments'],
+        },
       },
     },
     /** documents in: an administrator decides; the user looks again later */
     waiting: {
+      description: "The documents are in; an administrator reviews the task and the user checks back later.",
       tags: ['step:status'],
       on: {
-        REFRESH: { target: 'loadingStatus', actions: 'clearErrors' },
-        START_OVER: { target: 'email', actions: 'reset' },
+        REFRESH: { target: 'loadingStatus', description: 'The user checks whether the task has been decided.', actions: 'clearErrors' },
+        START_OVER: { target: 'email', description: 'The user gives up this recovery and starts again from the e-mail step.', actions: 'reset' },
       },
     },
     approved: {
+      description: 'An administrator approved the recovery; a code was mailed to the new address.',
       tags: ['step:status'],
       on: {
-        CONTINUE: { target: 'reset', actions: 'clearErrors' },
-        START_OVER: { target: 'email', actions: 'reset' },
+        CONTINUE: { target: 'reset', description: 'The user continues to enter the code mailed to the new address.', actions: 'clearErrors' },
+        START_OVER: { target: 'email', description: 'The user gives up this recovery and starts again from the e-mail step.', actions: 'reset' },
       },
     },
     rejected: {
+      description: 'An administrator rejected the recovery, with a reason.',
       tags: ['step:status'],
       on: {
-        RETRY: { guard: 'isRetryable', target: 'personalData', actions: 'clearErrors' },
-        START_OVER: { target: 'email', actions: 'reset' },
+        RETRY: {
+          description: 'The rejection allows another try: the user gives the personal data again.',
+          guard: 'isRetryable',
+          target: 'personalData',
+          actions: 'clearErrors',
+        },
+        START_OVER: { target: 'email', description: 'The user gives up this recovery and starts again from the e-mail step.', actions: 'reset' },
       },
     },
     reset: {
+      description: 'The user enters the code that was e-mailed (and the address, when only its masked form is known).',
       tags: ['step:reset'],
       on: {
         'CODE.SUBMIT': [
           // Reloaded on /status, the chart knows only the masked address: the step asks for it.
-          { guard: { type: 'isNotEmail', params: ({ event }) => event.email }, actions: { type: 'setFieldError', params: 'emailInvalid' } },
           {
+            description: 'The e-mail address is not valid: the field shows the error and nothing is sent.',
+            guard: { type: 'isNotEmail', params: ({ event }) => event.email },
+            actions: { type: 'setFieldError', params: 'emailInvalid' },
+          },
+          {
+            description: 'The code has the right form: it is checked.',
             guard: { type: 'isCodeShaped', params: ({ event }) => event.code },
             target: 'checkingCode',
             actions: { type: 'storeCode', params: ({ event }) => event },
           },
-          { actions: { type: 'setFieldError', params: 'codeFormat' } },
+          { description: 'The code has the wrong form: the field shows the error and nothing is sent.', actions: { type: 'setFieldError', params: 'codeFormat' } },
         ],
-        START_OVER: { target: 'email', actions: 'reset' },
+        START_OVER: { target: 'email', description: 'The user starts again from the e-mail step to get a new code.', actions: 'reset' },
       },
     },
     checkingCode: {
+      description: 'The e-mailed code is being checked.',
       tags: ['step:reset', 'busy'],
       invoke: {
         id: 'checkCode',
         src: 'checkCode',
         input: ({ context }) => ({ email: context.email, code: context.code }),
         onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'password' },
-          { target: 'reset', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetCode'] },
+          {
+            description: 'The code is right: the user chooses a new password.',
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'password',
+          },
+          {
+            description: 'The code is wrong, expired or used up: the user sees why and enters a code again.',
+            target: 'reset',
+            actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetCode'],
+          },
         ],
-        onError: { target: 'reset', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Checking the code failed unexpectedly: the user may try again.',
+          target: 'reset',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     password: {
+      description: 'The user chooses a new password and repeats it.',
       tags: ['step:password'],
       on: {
         'PASSWORD.SUBMIT': [
-          { guard: { type: 'isWeakPassword', params: ({ event }) => event.password }, actions: { type: 'setFieldError', params: 'passwordWeak' } },
-          { guard: { type: 'isMismatch', params: ({ event }) => event }, actions: { type: 'setFieldError', params: 'passwordMismatch' } },
-          { target: 'changingPassword', actions: { type: 'storePassword', params: ({ event }) => event.password } },
+          {
+            description: 'The password breaks the password rules: the user is told and nothing is sent.',
+            guard: { type: 'isWeakPassword', params: ({ event }) => event.password },
+            actions: { type: 'setFieldError', params: 'passwordWeak' },
+          },
+          {
+            description: 'The repeated password differs: the user is told and nothing is sent.',
+            guard: { type: 'isMismatch', params: ({ event }) => event },
+            actions: { type: 'setFieldError', params: 'passwordMismatch' },
+          },
+          {
+            description: 'The password is acceptable: it is set with the code.',
+            target: 'changingPassword',
+            actions: { type: 'storePassword', params: ({ event }) => event.password },
+          },
         ],
       },
     },
     changingPassword: {
+      description: 'The new password is being set with the code.',
       tags: ['step:password', 'busy'],
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
         input: ({ context }) => ({ email: context.email, code: context.code, password: context.password }),
         onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'success', actions: 'forgetCode' },
+          {
+            description: 'The password was changed.',
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'success',
+            actions: 'forgetCode',
+          },
           // The code died meanwhile (expired, or spent elsewhere): a new one is needed.
           {
+            description: 'The code expired or was used meanwhile: the user needs a new code.',
             guard: { type: 'isCodeGone', params: ({ event }) => event.output },
             target: 'reset',
             actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetCode'],
           },
-          { target: 'password', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetPassword'] },
+          {
+            description: 'The password was refused or the call failed: the user sees why and may choose again.',
+            target: 'password',
+            actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetPassword'],
+          },
         ],
-        onError: { target: 'password', actions: [{ type: 'setError', params: 'unknown' }, 'forgetPassword'] },
+        onError: {
+          description: 'Setting the password failed unexpectedly: the user may try again.',
+          target: 'password',
+          actions: [{ type: 'setError', params: 'unknown' }, 'forgetPassword'],
+        },
       },
     },
     success: {
+      description: 'The password is changed; the user can sign in with it.',
       tags: ['step:success'],
       type: 'final',
     },

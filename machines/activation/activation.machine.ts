@@ -109,6 +109,8 @@ export const activationMachine = setup({
   },
 }).createMachine({
   id: 'activation',
+  description: 'Account activation: a personal, business or authorised-user account is activated with the code sent by e-mail.',
+  meta: { spec: ['document 1 §2', 'document 1 §7', 'document 3 §2', 'document 3 §8'] },
   context: ({ input }) => ({
     kind: input.kind,
     email: normaliseEmail(input.email),
@@ -121,46 +123,73 @@ export const activationMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'The activation page or link has just opened.',
       always: [
-        { guard: 'isEmployee', target: 'choosingPassword' },
-        { guard: { type: 'queryIsUsable', params: ({ context }) => context.email !== '' && context.code !== '' }, target: 'activating' },
-        { target: 'form' },
+        {
+          description: 'An authorised user (employee) activates: the popup asks for a new password.',
+          guard: 'isEmployee',
+          target: 'choosingPassword',
+        },
+        {
+          description: 'The link carries an e-mail address and a well-formed code: activation starts at once.',
+          guard: { type: 'queryIsUsable', params: ({ context }) => context.email !== '' && context.code !== '' },
+          target: 'activating',
+        },
+        { target: 'form', description: 'Otherwise the user enters the e-mail address and the activation code.' },
       ],
     },
     form: {
+      description: 'The user enters the e-mail address and the activation code, or asks for a new code.',
       on: {
         'CODE.SUBMIT': [
           {
+            description: 'The e-mail address or the code is not valid: the fields show what is wrong and nothing is sent.',
             guard: { type: 'codeFormInvalid', params: ({ event }) => ({ email: event.email, code: event.code }) },
             actions: { type: 'storeFieldErrors', params: ({ event }) => validateActivation({ email: event.email, code: event.code }) },
           },
-          { target: 'activating', actions: { type: 'storeValues', params: ({ event }) => ({ email: event.email, code: event.code }) } },
+          {
+            description: 'The values are valid: the account is activated with them.',
+            target: 'activating',
+            actions: { type: 'storeValues', params: ({ event }) => ({ email: event.email, code: event.code }) },
+          },
         ],
         'CODE.RESEND': [
           {
+            description: 'The e-mail address is not valid: the field shows the error and no code is sent.',
             guard: { type: 'emailInvalid', params: ({ event }) => event.email },
             actions: { type: 'storeFieldErrors', params: ({ event }) => ({ email: validateActivation({ email: event.email, code: 'AAAAAAAA' }).email! }) },
           },
-          { target: 'resending', actions: { type: 'storeEmail', params: ({ event }) => event.email } },
+          {
+            description: 'The e-mail address is valid: a new activation code is sent to it.',
+            target: 'resending',
+            actions: { type: 'storeEmail', params: ({ event }) => event.email },
+          },
         ],
       },
     },
     choosingPassword: {
+      description: 'The activation popup asks the authorised user to choose a password.',
       on: {
         'PASSWORD.SUBMIT': [
           {
+            description: 'The password breaks the password rules: the field shows what is wrong and nothing is sent.',
             guard: { type: 'passwordInvalid', params: ({ event }) => event.password },
             actions: {
               type: 'storeFieldErrors',
               params: ({ context, event }) => validateActivation({ email: context.email, code: context.code, password: event.password }),
             },
           },
-          { target: 'activating', actions: { type: 'storePassword', params: ({ event }) => event.password } },
+          {
+            description: 'The password is acceptable: the account is activated with it.',
+            target: 'activating',
+            actions: { type: 'storePassword', params: ({ event }) => event.password },
+          },
         ],
-        'DIALOG.CLOSE': { target: 'cancelled' },
+        'DIALOG.CLOSE': { target: 'cancelled', description: 'The user closes the activation popup without activating.' },
       },
     },
     activating: {
+      description: 'The account is being activated with the e-mail address and the code.',
       tags: ['busy'],
       invoke: {
         id: 'activate',
@@ -172,13 +201,20 @@ export const activationMachine = setup({
           ...(context.password !== null ? { password: context.password } : {}),
         }),
         onDone: [
-          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'activated', actions: 'forgetPassword' },
           {
+            description: 'The account is activated.',
+            guard: { type: 'answered', params: ({ event }) => event.output },
+            target: 'activated',
+            actions: 'forgetPassword',
+          },
+          {
+            description: 'The platform refused some fields: the user goes back to correct them.',
             guard: { type: 'isFieldAnswer', params: ({ event }) => event.output },
             target: 'returning',
             actions: [{ type: 'storeFieldErrors', params: ({ event }) => (isFieldAnswer(event.output) ? event.output.fieldErrors : {}) }, 'forgetPassword'],
           },
           {
+            description: 'Activation failed (wrong, expired or used code, network): the user goes back with the reason.',
             target: 'returning',
             actions: [
               { type: 'storeError', params: ({ event }) => (!event.output.ok && event.output.code !== 'fields' ? event.output.code : 'unknown') },
@@ -186,28 +222,50 @@ export const activationMachine = setup({
             ],
           },
         ],
-        onError: { target: 'returning', actions: [{ type: 'storeError', params: 'unknown' }, 'forgetPassword'] },
+        onError: {
+          description: 'Activation failed unexpectedly: the user goes back with the error.',
+          target: 'returning',
+          actions: [{ type: 'storeError', params: 'unknown' }, 'forgetPassword'],
+        },
       },
     },
     /** Back to where the values can be corrected: the popup for an authorised user, else the form. */
     returning: {
-      always: [{ guard: 'isEmployee', target: 'choosingPassword' }, { target: 'form' }],
+      description: 'After a failed activation, the user is taken back to where the values can be corrected.',
+      always: [
+        { guard: 'isEmployee', target: 'choosingPassword', description: 'An authorised user goes back to the password popup.' },
+        { target: 'form', description: 'Anyone else goes back to the form, with the values filled in.' },
+      ],
     },
     resending: {
+      description: 'A new activation code is being sent to the e-mail address.',
       tags: ['busy'],
       invoke: {
         id: 'resendCode',
         src: 'resendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: [
-          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'form', actions: 'storeNotice' },
-          { target: 'form', actions: { type: 'storeError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) } },
+          {
+            description: 'A new code was sent: the user is told.',
+            guard: { type: 'answered', params: ({ event }) => event.output },
+            target: 'form',
+            actions: 'storeNotice',
+          },
+          {
+            description: 'No new code was sent: the user sees why.',
+            target: 'form',
+            actions: { type: 'storeError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) },
+          },
         ],
-        onError: { target: 'form', actions: { type: 'storeError', params: 'unknown' } },
+        onError: {
+          description: 'Sending a new code failed unexpectedly: the user sees the error.',
+          target: 'form',
+          actions: { type: 'storeError', params: 'unknown' },
+        },
       },
     },
-    activated: { type: 'final' },
-    cancelled: { type: 'final' },
+    activated: { type: 'final', description: 'The account is activated; the user can sign in.' },
+    cancelled: { type: 'final', description: 'The authorised user closed the activation popup; nothing was activated.' },
   },
 });
 

@@ -178,6 +178,8 @@ export const deviceCompanionMachine = setup({
   },
 }).createMachine({
   id: 'deviceCompanion',
+  description: "The device companion on the customer's phone: linking the phone, then approving or declining sign-ins over a live channel.",
+  meta: { spec: ['document 1 §3', 'document 1 §5', 'document 1 §7'] },
   context: ({ input }) => ({
     // A #link= in the URL means "link this phone now": it wins over an earlier link.
     link: input.hashLink ? null : input.storedLink,
@@ -194,29 +196,40 @@ export const deviceCompanionMachine = setup({
   }),
   initial: 'start',
   on: {
-    'NOTICE.DISMISS': { actions: 'clearNotice' },
+    'NOTICE.DISMISS': { description: 'The user dismisses the notice on screen.', actions: 'clearNotice' },
   },
   states: {
     start: {
-      always: [{ guard: 'hasStoredLink', target: 'signingIn' }, { target: 'unlinked' }],
+      description: 'The companion has just opened on the phone.',
+      always: [
+        { guard: 'hasStoredLink', target: 'signingIn', description: 'The phone is already linked (and no new link code came in the address): it signs in.' },
+        { target: 'unlinked', description: 'The phone is not linked, or a new link code came in the address: the user links it.' },
+      ],
     },
     unlinked: {
+      description: 'The phone is not linked to any account; the user enters a link code, a name and the phone type.',
       tags: ['unlinked'],
       on: {
-        'TYPE.CHOOSE': { actions: { type: 'chooseType', params: ({ event }) => event.deviceType } },
+        'TYPE.CHOOSE': {
+          description: 'The user chooses the phone type (android or ios).',
+          actions: { type: 'chooseType', params: ({ event }) => event.deviceType },
+        },
         'LINK.SUBMIT': [
           {
+            description: 'The link code has the right form: the phone is linked with it.',
             guard: { type: 'isLinkCode', params: ({ event }) => event.linkCode },
             target: 'linking',
             actions: [{ type: 'rememberLinkCode', params: ({ event }) => event.linkCode }, 'clearError', 'clearNotice'],
           },
           {
+            description: 'The link code has the wrong form: the user is told and nothing is sent.',
             actions: [{ type: 'rememberLinkCode', params: ({ event }) => event.linkCode }, { type: 'setError', params: 'invalidCode' }],
           },
         ],
       },
     },
     linking: {
+      description: 'The phone is being linked to the account with the link code.',
       tags: ['unlinked', 'busy'],
       invoke: {
         id: 'approveDevice',
@@ -228,6 +241,7 @@ export const deviceCompanionMachine = setup({
         },
         onDone: [
           {
+            description: 'The phone was linked: its secret is stored on the phone and it signs in.',
             guard: { type: 'succeeded', params: ({ event }) => event.output },
             target: 'signingIn',
             actions: [
@@ -235,12 +249,21 @@ export const deviceCompanionMachine = setup({
               { type: 'persistLink', params: ({ event }) => (event.output as Extract<ApproveResult, { ok: true }>).link },
             ],
           },
-          { target: 'unlinked', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            description: 'Linking was refused (wrong or expired code, network): the user sees why and may try again.',
+            target: 'unlinked',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+          },
         ],
-        onError: { target: 'unlinked', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Linking failed unexpectedly: the user may try again.',
+          target: 'unlinked',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     signingIn: {
+      description: "The phone signs in with its stored secret to get a short-lived token.",
       tags: ['busy'],
       invoke: {
         id: 'signIn',
@@ -248,22 +271,33 @@ export const deviceCompanionMachine = setup({
         input: ({ context }) => ({ secret: context.link?.secret ?? '' }),
         onDone: [
           {
+            description: 'The phone is signed in: its pending approval requests are loaded.',
             guard: { type: 'succeeded', params: ({ event }) => event.output },
             target: 'loading',
             actions: { type: 'storeToken', params: ({ event }) => (event.output as Extract<SignInResult, { ok: true }>).token },
           },
           // Document: "DeviceUnlinked or a 403 on sign-in -> forget the link".
           {
+            description: 'The platform no longer knows this phone (403/404): the link is forgotten and the user is told.',
             guard: { type: 'isRevoked', params: ({ event }) => event.output },
             target: 'unlinked',
             actions: ['forgetLink', 'dropLink', { type: 'setNotice', params: 'linkRevoked' }],
           },
-          { target: 'offline', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            description: 'Signing in failed (network or other error): the phone shows it is offline.',
+            target: 'offline',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+          },
         ],
-        onError: { target: 'offline', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Signing in failed unexpectedly: the phone shows it is offline.',
+          target: 'offline',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     loading: {
+      description: "The phone's details and pending approval requests are being loaded.",
       tags: ['busy'],
       invoke: {
         id: 'loadDevice',
@@ -271,52 +305,80 @@ export const deviceCompanionMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
+            description: 'The details and pending requests were loaded: the phone is ready to approve.',
             guard: { type: 'succeeded', params: ({ event }) => event.output },
             target: 'ready',
             actions: [{ type: 'storeDevice', params: ({ event }) => event.output as Extract<LoadResult, { ok: true }> }, 'clearError'],
           },
           {
+            description: 'The platform no longer knows this phone (403/404): the link is forgotten and the user is told.',
             guard: { type: 'isRevoked', params: ({ event }) => event.output },
             target: 'unlinked',
             actions: ['forgetLink', 'dropLink', { type: 'setNotice', params: 'linkRevoked' }],
           },
-          { target: 'offline', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            description: 'Loading failed (network or other error): the phone shows it is offline.',
+            target: 'offline',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+          },
         ],
-        onError: { target: 'offline', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Loading failed unexpectedly: the phone shows it is offline.',
+          target: 'offline',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     offline: {
-      on: { RETRY: { target: 'signingIn', actions: 'clearError' } },
+      description: 'The phone could not reach the platform; the user may retry.',
+      on: { RETRY: { target: 'signingIn', description: 'The user retries: the phone signs in again.', actions: 'clearError' } },
     },
     ready: {
+      description: 'The phone is linked and signed in, listening for sign-in approval requests.',
       invoke: [
         { id: 'listen', src: 'listen', input: ({ context }) => ({ token: context.token ?? '' }) },
         { id: 'renewTimer', src: 'renewTimer', input: ({ context }) => ({ token: context.token ?? '' }) },
       ],
       on: {
-        'APPROVAL.REQUESTED': { actions: { type: 'addRequest', params: ({ event }) => event.request } },
-        'APPROVAL.CLOSED': { actions: { type: 'removeRequest', params: ({ event }) => event.key } },
-        'REQUEST.FOCUS': { actions: { type: 'focusRequest', params: ({ event }) => event.key } },
-        'DEVICE.UNLINKED': { target: 'unlinked', actions: ['forgetLink', 'dropLink', { type: 'setNotice', params: 'unlinkedElsewhere' }] },
+        'APPROVAL.REQUESTED': {
+          description: 'A new sign-in approval request arrives and is listed (up to a fixed number).',
+          actions: { type: 'addRequest', params: ({ event }) => event.request },
+        },
+        'APPROVAL.CLOSED': {
+          description: 'A request was answered elsewhere or expired: it is removed from the list.',
+          actions: { type: 'removeRequest', params: ({ event }) => event.key },
+        },
+        'REQUEST.FOCUS': {
+          description: 'The user opens one request (for example from a notification).',
+          actions: { type: 'focusRequest', params: ({ event }) => event.key },
+        },
+        'DEVICE.UNLINKED': {
+          target: 'unlinked',
+          description: 'The phone was unlinked from the settings screen: the link is forgotten and the user is told.',
+          actions: ['forgetLink', 'dropLink', { type: 'setNotice', params: 'unlinkedElsewhere' }],
+        },
         // A new token means a new socket: signing in again re-enters `ready` and re-opens it.
-        'TOKEN.EXPIRING': { target: 'signingIn' },
-        'CHANNEL.LOST': { target: 'signingIn' },
+        'TOKEN.EXPIRING': { target: 'signingIn', description: "The phone's token is about to expire: it signs in again for a new one." },
+        'CHANNEL.LOST': { target: 'signingIn', description: 'The live channel gave up: the phone signs in again to find out whether it is still linked.' },
       },
       initial: 'idle',
       states: {
         idle: {
+          description: 'The pending requests are shown; the user may approve or decline one, or unlink the phone.',
           // An answer cut short (TOKEN.EXPIRING, CHANNEL.LOST) must not leave a button busy.
           entry: 'endAnswer',
           on: {
             'REQUEST.ANSWER': {
+              description: 'The user approves or declines a pending request.',
               guard: { type: 'isPendingRequest', params: ({ event }) => event.key },
               target: 'answering',
               actions: [{ type: 'startAnswer', params: ({ event }) => ({ key: event.key, result: event.result }) }, 'clearError', 'clearNotice'],
             },
-            'UNLINK.START': { target: 'confirmingUnlink', actions: ['clearError', 'clearNotice'] },
+            'UNLINK.START': { target: 'confirmingUnlink', description: 'The user asks to unlink this phone.', actions: ['clearError', 'clearNotice'] },
           },
         },
         answering: {
+          description: "The user's answer to the request is being sent.",
           tags: ['busy'],
           invoke: {
             id: 'confirmRequest',
@@ -324,6 +386,7 @@ export const deviceCompanionMachine = setup({
             input: ({ context }) => ({ token: context.token ?? '', key: context.answering?.key ?? '', result: context.answering?.result ?? false }),
             onDone: [
               {
+                description: 'The answer was recorded: the request leaves the list and the user sees approved or declined.',
                 guard: { type: 'wasRecorded', params: ({ event }) => event.output },
                 target: 'idle',
                 actions: [
@@ -333,6 +396,7 @@ export const deviceCompanionMachine = setup({
                 ],
               },
               {
+                description: 'The request had already been answered: it leaves the list and the user is told.',
                 guard: { type: 'succeeded', params: ({ event }) => event.output },
                 target: 'idle',
                 actions: [
@@ -341,18 +405,28 @@ export const deviceCompanionMachine = setup({
                   'endAnswer',
                 ],
               },
-              { target: 'idle', actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'endAnswer'] },
+              {
+                description: 'Sending the answer failed: the request stays and the user sees the error.',
+                target: 'idle',
+                actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'endAnswer'],
+              },
             ],
-            onError: { target: 'idle', actions: [{ type: 'setError', params: 'unknown' }, 'endAnswer'] },
+            onError: {
+              description: 'Sending the answer failed unexpectedly: the request stays and the user sees the error.',
+              target: 'idle',
+              actions: [{ type: 'setError', params: 'unknown' }, 'endAnswer'],
+            },
           },
         },
         confirmingUnlink: {
+          description: 'The user is asked to confirm unlinking this phone.',
           on: {
-            'UNLINK.CANCEL': { target: 'idle' },
-            'UNLINK.CONFIRM': { target: 'unlinking' },
+            'UNLINK.CANCEL': { target: 'idle', description: 'The user keeps the phone linked.' },
+            'UNLINK.CONFIRM': { target: 'unlinking', description: 'The user confirms unlinking the phone.' },
           },
         },
         unlinking: {
+          description: 'The phone is being removed from the account.',
           tags: ['busy'],
           invoke: {
             id: 'unlinkDevice',
@@ -361,13 +435,22 @@ export const deviceCompanionMachine = setup({
             onDone: [
               // Already gone on the platform (revoked) is what the user wanted too.
               {
+                description: 'The phone was unlinked (or was already gone): the link is forgotten on the phone.',
                 guard: { type: 'isDoneOrRevoked', params: ({ event }) => event.output },
                 target: '#deviceCompanion.unlinked',
                 actions: ['forgetLink', 'dropLink', { type: 'setNotice', params: 'unlinkedHere' }],
               },
-              { target: 'idle', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+              {
+                description: 'Unlinking was refused (for example the only phone for push sign-in) or failed: the user sees why.',
+                target: 'idle',
+                actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+              },
             ],
-            onError: { target: 'idle', actions: { type: 'setError', params: 'unknown' } },
+            onError: {
+              description: 'Unlinking failed unexpectedly: the phone stays linked and the user sees the error.',
+              target: 'idle',
+              actions: { type: 'setError', params: 'unknown' },
+            },
           },
         },
       },

@@ -78,35 +78,50 @@ export const linkDeviceMachine = setup({
   },
 }).createMachine({
   id: 'linkDevice',
+  description: "Linking a phone from the web app: a code (QR or typed) is shown until the phone's companion uses it.",
+  meta: { spec: ['document 1 §2', 'document 1 §3', 'document 1 §7', 'document 2 §2'] },
   context: { link: null, linkedDeviceId: null, error: null, smsSent: 0, phoneError: null },
   initial: 'requesting',
   states: {
     requesting: {
+      description: 'A link code for a new phone is being requested from the platform.',
       tags: ['busy'],
       invoke: {
         id: 'startLink',
         src: 'startLink',
         onDone: [
           {
+            description: 'A link code was issued: it is shown as a QR code and as text with its expiry.',
             guard: { type: 'succeeded', params: ({ event }) => event.output },
             target: 'waiting',
             actions: { type: 'storeLink', params: ({ event }) => (event.output as Extract<StartLinkResult, { ok: true }>).link },
           },
-          { target: 'failed', actions: { type: 'setError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) } },
+          {
+            description: 'No link code was issued (network, rate limit): the error is shown and the user may retry.',
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) },
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'setError', params: 'unknown' } },
+        onError: {
+          description: 'Requesting the link code failed unexpectedly: the user may retry.',
+          target: 'failed',
+          actions: { type: 'setError', params: 'unknown' },
+        },
       },
     },
     failed: {
-      on: { RETRY: { target: 'requesting', actions: 'clearErrors' } },
+      description: 'No link code could be obtained; the user may retry.',
+      on: { RETRY: { target: 'requesting', description: 'The user asks for a link code again.', actions: 'clearErrors' } },
     },
     waiting: {
+      description: 'The link code is shown and the app waits for the phone to use it before it expires.',
       invoke: [
         { id: 'waitForLink', src: 'waitForLink', input: ({ context }) => ({ deviceId: context.link?.deviceId ?? 0 }) },
         { id: 'expiryTimer', src: 'expiryTimer', input: ({ context }) => ({ expiresInS: context.link?.expiresInS ?? 0 }) },
       ],
       on: {
         'DEVICE.LINKED': {
+          description: 'The phone this code was issued for has been linked.',
           guard: { type: 'isThisDevice', params: ({ event }) => event.deviceId },
           target: 'linked',
           actions: [
@@ -114,43 +129,65 @@ export const linkDeviceMachine = setup({
             { type: 'reportLinked', params: ({ event }) => event.deviceId },
           ],
         },
-        'LINK.EXPIRED': { target: 'expired' },
+        'LINK.EXPIRED': { target: 'expired', description: "The link code's life is over before the phone used it." },
       },
       initial: 'idle',
       states: {
         idle: {
+          description: 'The user may have a link to the companion app sent to a phone number by SMS.',
           on: {
             'SMS.SEND': [
-              { guard: 'isSmsLimitReached', actions: { type: 'setError', params: 'rateLimited' } },
               {
+                description: 'Enough text messages were sent for this code: the user is told to wait and nothing is sent.',
+                guard: 'isSmsLimitReached',
+                actions: { type: 'setError', params: 'rateLimited' },
+              },
+              {
+                description: 'The phone number has a valid form: the SMS is sent.',
                 guard: { type: 'isPhoneNumber', params: ({ event }) => event.phoneNumber },
                 target: 'sendingSms',
                 actions: 'clearErrors',
               },
-              { actions: 'setPhoneError' },
+              { description: 'The phone number is not valid: the field shows the error and nothing is sent.', actions: 'setPhoneError' },
             ],
           },
         },
         sendingSms: {
+          description: 'The SMS with the link to the companion app is being sent.',
           tags: ['busy'],
           invoke: {
             id: 'sendSms',
             src: 'sendSms',
             input: ({ event }) => ({ phoneNumber: event.type === 'SMS.SEND' ? event.phoneNumber.trim() : '' }),
             onDone: [
-              { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'idle', actions: 'countSms' },
-              { target: 'idle', actions: { type: 'setError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) } },
+              {
+                description: 'The SMS was sent and counted.',
+                guard: { type: 'succeeded', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: 'countSms',
+              },
+              {
+                description: 'The SMS was not sent (invalid number, rate limit, network): the user sees why.',
+                target: 'idle',
+                actions: { type: 'setError', params: ({ event }) => (event.output.ok ? 'unknown' : event.output.code) },
+              },
             ],
-            onError: { target: 'idle', actions: { type: 'setError', params: 'unknown' } },
+            onError: {
+              description: 'Sending the SMS failed unexpectedly: the user sees the error.',
+              target: 'idle',
+              actions: { type: 'setError', params: 'unknown' },
+            },
           },
         },
       },
     },
     expired: {
-      on: { RETRY: { target: 'requesting', actions: 'clearErrors' } },
+      description: 'The link code expired unused; the user may ask for a new one.',
+      on: { RETRY: { target: 'requesting', description: 'The user asks for a new link code.', actions: 'clearErrors' } },
     },
     linked: {
       type: 'final',
+      description: 'The phone is linked to the account.',
     },
   },
   output: ({ context }) => ({ deviceId: context.linkedDeviceId ?? 0 }),

@@ -228,6 +228,8 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
+  description: 'Signing in: username and password, then the second step the platform asks for, until tokens are issued.',
+  meta: { spec: ['document 1 §1', 'document 1 §3', 'document 1 §4', 'document 1 §5', 'document 1 §7', 'document 1 §8'] },
   context: ({ input }) => ({
     username: '',
     code: input.queryCode?.code ?? null,
@@ -244,22 +246,32 @@ export const loginMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      always: [{ guard: 'hasQueryCode', target: 'verifyingCode' }, { target: 'credentials' }],
+      description: 'The sign-in page has just opened.',
+      always: [
+        { guard: 'hasQueryCode', target: 'verifyingCode', description: 'The address carries a sign-in code and its verifier: they are exchanged for tokens.' },
+        { target: 'credentials', description: 'No sign-in code in the address: the user is asked for username and password.' },
+      ],
     },
     credentials: {
+      description: 'The user is asked for username (an e-mail address) and password.',
       on: {
         'CREDENTIALS.SUBMIT': [
           {
+            description: 'The username is an e-mail address and a password is given: they are sent to sign in.',
             guard: { type: 'credentialsAreValid', params: ({ event }) => event },
             target: 'signingIn',
             actions: { type: 'startSignIn', params: ({ event }) => event.username },
           },
           // Document 1 §5: checked before sending; the field errors say what is wrong.
-          { actions: { type: 'flagCredentialErrors', params: ({ event }) => event } },
+          {
+            description: 'The username or password is not acceptable: the fields show what is wrong and nothing is sent.',
+            actions: { type: 'flagCredentialErrors', params: ({ event }) => event },
+          },
         ],
       },
     },
     signingIn: {
+      description: 'The username and password are being checked by the platform.',
       tags: ['busy'],
       invoke: {
         id: 'signIn',
@@ -270,6 +282,7 @@ export const loginMachine = setup({
         },
         onDone: [
           {
+            description: 'The platform issued tokens directly (simple flow): the user is signed in.',
             guard: { type: 'isSimpleFlow', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: [
@@ -285,27 +298,32 @@ export const loginMachine = setup({
             ],
           },
           {
+            description: 'The platform asks for a one-time code from an authenticator app.',
             guard: { type: 'isOtpFlow', params: ({ event }) => event.output },
             target: 'otp',
             actions: { type: 'storeSignIn', params: ({ event }) => event.output },
           },
           {
+            description: 'The platform asks for a code sent by SMS to the masked phone number.',
             guard: { type: 'isSmsFlow', params: ({ event }) => event.output },
             target: 'sms',
             actions: { type: 'storeSignIn', params: ({ event }) => event.output },
           },
           {
+            description: 'The platform asks for approval on a linked phone (push or device verification).',
             guard: { type: 'isApprovalFlow', params: ({ event }) => event.output },
             target: 'approval',
             actions: { type: 'storeSignIn', params: ({ event }) => event.output },
           },
           // A linked device's secret was the second factor: the code exchanges at once.
           {
+            description: "A linked device's secret served as the second factor: the sign-in code is exchanged at once.",
             guard: { type: 'isDirectFlow', params: ({ event }) => event.output },
             target: 'verifyingCode',
             actions: { type: 'storeSignIn', params: ({ event }) => event.output },
           },
           {
+            description: 'The sign-in was refused (wrong credentials, not activated, privacy check, rate limit): the error is shown.',
             target: 'credentials',
             actions: [
               { type: 'storeError', params: ({ event }) => errorOf(event.output) },
@@ -314,6 +332,7 @@ export const loginMachine = setup({
           },
         ],
         onError: {
+          description: 'The sign-in call failed unexpectedly: an unknown error is shown.',
           target: 'credentials',
           actions: [
             { type: 'storeError', params: 'unknown' },
@@ -323,16 +342,23 @@ export const loginMachine = setup({
       },
     },
     otp: {
+      description: 'The user is asked for the six-digit code from the authenticator app.',
       on: {
         'OTP.SUBMIT': [
-          { guard: { type: 'isSixDigitCode', params: ({ event }) => event.otp }, target: 'verifyingOtp', actions: 'clearErrors' },
-          { actions: 'flagOtpError' },
+          {
+            description: 'The code has six digits: it is sent to be checked.',
+            guard: { type: 'isSixDigitCode', params: ({ event }) => event.otp },
+            target: 'verifyingOtp',
+            actions: 'clearErrors',
+          },
+          { description: 'The code is not six digits: the field shows the error and nothing is sent.', actions: 'flagOtpError' },
         ],
-        'RECOVERY.START': { target: 'recovery', actions: 'clearErrors' },
-        'STEP.BACK': { target: 'credentials', actions: ['forgetSecondStep', 'clearErrors'] },
+        'RECOVERY.START': { target: 'recovery', description: 'The user has lost the phone and chooses to enter a recovery code instead.', actions: 'clearErrors' },
+        'STEP.BACK': { target: 'credentials', description: 'The user goes back to the username and password; the second step is dropped.', actions: ['forgetSecondStep', 'clearErrors'] },
       },
     },
     verifyingOtp: {
+      description: 'The one-time code is being checked and exchanged for tokens.',
       tags: ['busy'],
       invoke: {
         id: 'exchangeOtp',
@@ -344,11 +370,13 @@ export const loginMachine = setup({
         }),
         onDone: [
           {
+            description: 'The one-time code was accepted and tokens were issued: the user is signed in.',
             guard: { type: 'exchangeSucceeded', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: { type: 'storeTokens', params: ({ event }) => (event.output as Extract<ExchangeResult, { ok: true }>).tokens },
           },
           {
+            description: 'The sign-in attempt is no longer valid (expired or used up): the user starts again from the credentials.',
             guard: { type: 'codeIsDead', params: ({ event }) => event.output },
             target: 'credentials',
             actions: [
@@ -358,22 +386,37 @@ export const loginMachine = setup({
             ],
           },
           // A wrong code: the same code may be tried again.
-          { target: 'otp', actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) } },
+          {
+            description: 'The one-time code was wrong: the user may try again.',
+            target: 'otp',
+            actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) },
+          },
         ],
-        onError: { target: 'otp', actions: { type: 'storeError', params: 'unknown' } },
+        onError: {
+          description: 'The check failed unexpectedly: the user may try the code again.',
+          target: 'otp',
+          actions: { type: 'storeError', params: 'unknown' },
+        },
       },
     },
     sms: {
+      description: 'The user is asked for the six-digit code sent by SMS.',
       on: {
         'SMS.SUBMIT': [
-          { guard: { type: 'isSixDigitCode', params: ({ event }) => event.otp }, target: 'verifyingSms', actions: 'clearErrors' },
-          { actions: 'flagOtpError' },
+          {
+            description: 'The code has six digits: it is sent to be checked.',
+            guard: { type: 'isSixDigitCode', params: ({ event }) => event.otp },
+            target: 'verifyingSms',
+            actions: 'clearErrors',
+          },
+          { description: 'The code is not six digits: the field shows the error and nothing is sent.', actions: 'flagOtpError' },
         ],
-        'RECOVERY.START': { target: 'recovery', actions: 'clearErrors' },
-        'STEP.BACK': { target: 'credentials', actions: ['forgetSecondStep', 'clearErrors'] },
+        'RECOVERY.START': { target: 'recovery', description: 'The user has lost the phone and chooses to enter a recovery code instead.', actions: 'clearErrors' },
+        'STEP.BACK': { target: 'credentials', description: 'The user goes back to the username and password; the second step is dropped.', actions: ['forgetSecondStep', 'clearErrors'] },
       },
     },
     verifyingSms: {
+      description: 'The SMS code is being checked and exchanged for tokens.',
       tags: ['busy'],
       invoke: {
         id: 'exchangeSms',
@@ -385,11 +428,13 @@ export const loginMachine = setup({
         }),
         onDone: [
           {
+            description: 'The SMS code was accepted and tokens were issued: the user is signed in.',
             guard: { type: 'exchangeSucceeded', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: { type: 'storeTokens', params: ({ event }) => (event.output as Extract<ExchangeResult, { ok: true }>).tokens },
           },
           {
+            description: 'The sign-in attempt is no longer valid (expired or used up): the user starts again from the credentials.',
             guard: { type: 'codeIsDead', params: ({ event }) => event.output },
             target: 'credentials',
             actions: [
@@ -398,33 +443,45 @@ export const loginMachine = setup({
               { type: 'reportFailure', params: ({ event }) => errorOf(event.output) },
             ],
           },
-          { target: 'sms', actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) } },
+          {
+            description: 'The SMS code was wrong: the user may try again.',
+            target: 'sms',
+            actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) },
+          },
         ],
-        onError: { target: 'sms', actions: { type: 'storeError', params: 'unknown' } },
+        onError: {
+          description: 'The check failed unexpectedly: the user may try the code again.',
+          target: 'sms',
+          actions: { type: 'storeError', params: 'unknown' },
+        },
       },
     },
     /** push and verifyDevice: a linked phone approves the sign-in over the live channel. */
     approval: {
+      description: 'The sign-in waits for approval on a linked phone (push or device verification).',
       initial: 'routing',
       on: {
-        'RECOVERY.START': { target: 'recovery', actions: 'clearErrors' },
-        'STEP.BACK': { target: 'credentials', actions: ['forgetSecondStep', 'clearErrors'] },
+        'RECOVERY.START': { target: 'recovery', description: 'The user has lost the phone and chooses to enter a recovery code instead.', actions: 'clearErrors' },
+        'STEP.BACK': { target: 'credentials', description: 'The user goes back to the username and password; the second step is dropped.', actions: ['forgetSecondStep', 'clearErrors'] },
       },
       states: {
         routing: {
+          description: 'Deciding how the approval proceeds from the phones the platform listed.',
           always: [
             // No approved phone: nothing was sent; only a recovery code can finish.
-            { guard: 'hasNoApprovalDevice', target: 'noDevice' },
+            { guard: 'hasNoApprovalDevice', target: 'noDevice', description: 'The user has no approved phone: no request was sent.' },
             // Several phones: nothing is sent until the user picks one.
-            { guard: 'isChoosingDevice', target: 'choosingDevice' },
+            { guard: 'isChoosingDevice', target: 'choosingDevice', description: 'Several phones are linked: the user picks the one to ask.' },
             // One phone: the platform sent the request with its answer.
-            { target: 'waiting' },
+            { target: 'waiting', description: 'One phone is linked: the platform already sent it the request.' },
           ],
         },
-        noDevice: {},
+        noDevice: { description: 'No approved phone can approve the sign-in; only a recovery code can finish it.' },
         choosingDevice: {
+          description: 'The user chooses which linked phone should approve the sign-in.',
           on: {
             'DEVICE.CHOOSE': {
+              description: 'The user picked one of the listed phones: the approval request is sent to it.',
               guard: { type: 'isListedDevice', params: ({ event }) => event.deviceId },
               target: 'resending',
               actions: ['clearErrors', { type: 'storeChosenDevice', params: ({ event }) => event.deviceId }],
@@ -432,6 +489,7 @@ export const loginMachine = setup({
           },
         },
         resending: {
+          description: 'The approval request is being sent to the phone.',
           tags: ['busy'],
           invoke: {
             id: 'resendApproval',
@@ -442,6 +500,7 @@ export const loginMachine = setup({
             }),
             onDone: [
               {
+                description: 'The request reached the phone: the sign-in waits for its answer.',
                 guard: { type: 'resendSucceeded', params: ({ event }) => event.output },
                 target: 'waiting',
                 actions: {
@@ -450,6 +509,7 @@ export const loginMachine = setup({
                 },
               },
               {
+                description: 'The sign-in attempt has expired on the platform: the user starts again from the credentials.',
                 guard: { type: 'attemptIsGone', params: ({ event }) => event.output },
                 target: '#login.credentials',
                 actions: [
@@ -459,12 +519,21 @@ export const loginMachine = setup({
                 ],
               },
               // Not sent (rate limit, network): nothing is pending; the user may send again.
-              { target: 'expired', actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) } },
+              {
+                description: 'The request was not sent (rate limit, network): nothing is pending and the user may send it again.',
+                target: 'expired',
+                actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) },
+              },
             ],
-            onError: { target: 'expired', actions: { type: 'storeError', params: 'unknown' } },
+            onError: {
+              description: 'Sending failed unexpectedly: nothing is pending and the user may send it again.',
+              target: 'expired',
+              actions: { type: 'storeError', params: 'unknown' },
+            },
           },
         },
         waiting: {
+          description: 'The request is on the phone; the sign-in waits for the user to approve or decline it there.',
           invoke: {
             id: 'approvalChannel',
             src: 'approvalChannel',
@@ -474,8 +543,9 @@ export const loginMachine = setup({
             }),
           },
           on: {
-            'PUSH.APPROVED': { target: '#login.verifyingCode' },
+            'PUSH.APPROVED': { target: '#login.verifyingCode', description: 'The user approved on the phone: the sign-in code is exchanged for tokens.' },
             'PUSH.DECLINED': {
+              description: 'The user declined on the phone: the sign-in is refused and starts again from the credentials.',
               target: '#login.credentials',
               actions: [
                 'forgetSecondStep',
@@ -483,34 +553,48 @@ export const loginMachine = setup({
                 { type: 'reportFailure', params: 'approvalRejected' },
               ],
             },
-            'PUSH.EXPIRED': { target: 'expired' },
-            'PUSH.RESEND': { target: 'resending', actions: 'clearErrors' },
-            'DEVICE.CHANGE': { guard: 'isChoosingDevice', target: 'choosingDevice', actions: 'clearErrors' },
+            'PUSH.EXPIRED': { target: 'expired', description: 'The request expired on the phone without an answer.' },
+            'PUSH.RESEND': { target: 'resending', description: 'The user asks for the request to be sent again.', actions: 'clearErrors' },
+            'DEVICE.CHANGE': {
+              description: 'The user wants to ask a different phone (only when several are linked).',
+              guard: 'isChoosingDevice',
+              target: 'choosingDevice',
+              actions: 'clearErrors',
+            },
           },
         },
         expired: {
+          description: 'No approval request is pending (it expired or could not be sent); the user may send it again.',
           on: {
-            'PUSH.RESEND': { target: 'resending', actions: 'clearErrors' },
-            'DEVICE.CHANGE': { guard: 'isChoosingDevice', target: 'choosingDevice', actions: 'clearErrors' },
+            'PUSH.RESEND': { target: 'resending', description: 'The user asks for the request to be sent again.', actions: 'clearErrors' },
+            'DEVICE.CHANGE': {
+              description: 'The user wants to ask a different phone (only when several are linked).',
+              guard: 'isChoosingDevice',
+              target: 'choosingDevice',
+              actions: 'clearErrors',
+            },
           },
         },
       },
     },
     /** A recovery code instead of the second step (a lost phone): any flow but simple and direct. */
     recovery: {
+      description: 'The user enters one of their recovery codes instead of the second step.',
       on: {
         'RECOVERY.SUBMIT': [
           {
+            description: 'The text has the form of a recovery code: it is sent to be checked.',
             guard: { type: 'isRecoveryCode', params: ({ event }) => event.recoveryCode },
             target: 'verifyingRecovery',
             actions: 'clearErrors',
           },
-          { actions: 'flagRecoveryCodeError' },
+          { description: 'The text is not a recovery code: the field shows the error and nothing is sent.', actions: 'flagRecoveryCodeError' },
         ],
-        'STEP.BACK': { target: 'credentials', actions: ['forgetSecondStep', 'clearErrors'] },
+        'STEP.BACK': { target: 'credentials', description: 'The user goes back to the username and password; the second step is dropped.', actions: ['forgetSecondStep', 'clearErrors'] },
       },
     },
     verifyingRecovery: {
+      description: 'The recovery code is being checked and exchanged for tokens.',
       tags: ['busy'],
       invoke: {
         id: 'exchangeRecovery',
@@ -522,6 +606,7 @@ export const loginMachine = setup({
         }),
         onDone: [
           {
+            description: 'The recovery code was accepted: the user is signed in, restricted to setting up two-step verification again.',
             guard: { type: 'exchangeSucceeded', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: [
@@ -530,6 +615,7 @@ export const loginMachine = setup({
             ],
           },
           {
+            description: 'The sign-in attempt is no longer valid (expired or used up): the user starts again from the credentials.',
             guard: { type: 'codeIsDead', params: ({ event }) => event.output },
             target: 'credentials',
             actions: [
@@ -538,13 +624,22 @@ export const loginMachine = setup({
               { type: 'reportFailure', params: ({ event }) => errorOf(event.output) },
             ],
           },
-          { target: 'recovery', actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) } },
+          {
+            description: 'The recovery code was wrong or already used: the user may try another.',
+            target: 'recovery',
+            actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) },
+          },
         ],
-        onError: { target: 'recovery', actions: { type: 'storeError', params: 'unknown' } },
+        onError: {
+          description: 'The check failed unexpectedly: the user may try the code again.',
+          target: 'recovery',
+          actions: { type: 'storeError', params: 'unknown' },
+        },
       },
     },
     /** The code needs no one-time code: from the query, an approved push or direct. */
     verifyingCode: {
+      description: 'A sign-in code that needs no one-time code (from the address, an approved push or a direct flow) is exchanged for tokens.',
       tags: ['busy'],
       invoke: {
         id: 'exchangeCode',
@@ -552,11 +647,13 @@ export const loginMachine = setup({
         input: ({ context }) => ({ code: context.code ?? '', codeVerifier: context.codeVerifier ?? '' }),
         onDone: [
           {
+            description: 'The sign-in code was accepted and tokens were issued: the user is signed in.',
             guard: { type: 'exchangeSucceeded', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: { type: 'storeTokens', params: ({ event }) => (event.output as Extract<ExchangeResult, { ok: true }>).tokens },
           },
           {
+            description: 'The code was refused: the user starts again from the credentials and the error is shown.',
             target: 'credentials',
             actions: [
               'forgetSecondStep',
@@ -566,6 +663,7 @@ export const loginMachine = setup({
           },
         ],
         onError: {
+          description: 'The exchange failed unexpectedly: the user starts again from the credentials.',
           target: 'credentials',
           actions: ['forgetSecondStep', { type: 'storeError', params: 'unknown' }, { type: 'reportFailure', params: 'unknown' }],
         },
@@ -573,6 +671,7 @@ export const loginMachine = setup({
     },
     signedIn: {
       type: 'final',
+      description: 'The user is signed in; the tokens are handed to the session.',
       entry: {
         type: 'reportSignedIn',
         params: ({ context }) => ({ tokens: context.tokens as Tokens, migration: context.migration, recoveryUsed: context.recoveryUsed }),

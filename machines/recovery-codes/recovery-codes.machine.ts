@@ -80,23 +80,33 @@ export const recoveryCodesMachine = setup({
   },
 }).createMachine({
   id: 'recoveryCodes',
+  description: 'Getting new recovery codes in the security settings: the current password, then ten new codes shown once.',
+  meta: { spec: ['document 2 §5'] },
   context: { recoveryCodes: null, codesSaved: false, renewed: false, error: null },
   initial: 'idle',
   states: {
     idle: {
-      on: { 'RENEW.START': { target: 'askingPassword', actions: 'startRenewal' } },
+      description: 'No renewal is in progress.',
+      on: { 'RENEW.START': { target: 'askingPassword', description: 'The user asks for new recovery codes.', actions: 'startRenewal' } },
     },
     askingPassword: {
+      description: 'The user is asked for the current password to confirm the renewal.',
       on: {
         'PASSWORD.SUBMIT': [
           // A new attempt: the previous error goes (the view moves focus to the field on the next one).
-          { guard: { type: 'hasPassword', params: ({ event }) => event }, target: 'renewing', actions: 'clearError' },
-          { actions: { type: 'setError', params: { code: 'passwordRequired' } } },
+          {
+            description: 'A password was given: new codes are requested with it.',
+            guard: { type: 'hasPassword', params: ({ event }) => event },
+            target: 'renewing',
+            actions: 'clearError',
+          },
+          { description: 'The password is empty: the user is told and nothing is sent.', actions: { type: 'setError', params: { code: 'passwordRequired' } } },
         ],
-        'RENEW.CANCEL': { target: 'idle', actions: 'clearError' },
+        'RENEW.CANCEL': { target: 'idle', description: 'The user cancels; the old codes stay valid.', actions: 'clearError' },
       },
     },
     renewing: {
+      description: 'New codes are being issued; the unused old codes are deleted in the same call. This cannot be cancelled.',
       tags: ['busy'],
       invoke: {
         id: 'renewCodes',
@@ -105,22 +115,37 @@ export const recoveryCodesMachine = setup({
         input: ({ event }) => ({ password: event.type === 'PASSWORD.SUBMIT' ? event.password : '' }),
         onDone: [
           {
+            description: 'The new codes were issued: they are shown once.',
             guard: { type: 'isRenewed', params: ({ event }) => event.output },
             target: 'showingCodes',
             actions: { type: 'rememberCodes', params: ({ event }) => event.output },
           },
           {
+            description: 'The platform refused (for example a wrong password): the user sees why and may try again.',
             target: 'askingPassword',
             actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
           },
         ],
-        onError: { target: 'askingPassword', actions: { type: 'setError', params: { code: 'network' } } },
+        onError: {
+          description: 'The call failed (network): the user may try again.',
+          target: 'askingPassword',
+          actions: { type: 'setError', params: { code: 'network' } },
+        },
       },
     },
     showingCodes: {
+      description: 'The new recovery codes are shown once; the user must save them before continuing.',
       on: {
-        'CODES.SAVED': { actions: { type: 'setCodesSaved', params: ({ event }) => event } },
-        'CODES.CONTINUE': { guard: 'hasSavedCodes', target: 'idle', actions: 'forgetCodes' },
+        'CODES.SAVED': {
+          description: 'The user ticks (or unticks) that the recovery codes are saved.',
+          actions: { type: 'setCodesSaved', params: ({ event }) => event },
+        },
+        'CODES.CONTINUE': {
+          description: 'The user has saved the codes and continues; the codes leave memory.',
+          guard: 'hasSavedCodes',
+          target: 'idle',
+          actions: 'forgetCodes',
+        },
       },
     },
   },

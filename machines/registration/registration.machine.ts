@@ -112,6 +112,8 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: 'registration',
+  description: 'Personal registration: the user fills in the form, the e-mail address is checked as they type, and an activation code is sent.',
+  meta: { spec: ['document 1 §1', 'document 1 §2', 'document 1 §4', 'document 1 §5', 'document 1 §7'] },
   context: ({ input }) => ({
     personalTypes: input.personalTypes,
     email: '',
@@ -125,62 +127,101 @@ export const registrationMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The user fills in the registration form.',
       initial: 'emailIdle',
       on: {
         'EMAIL.CHANGE': [
           {
+            description: 'The user typed an e-mail address worth checking: it is checked after a short pause in typing.',
             guard: { type: 'isCheckable', params: ({ event }) => event.email },
             // reenter: typing again restarts the debounce
             target: '.emailWaiting',
             reenter: true,
             actions: { type: 'storeEmail', params: ({ event }) => ({ email: event.email, checking: true }) },
           },
-          { target: '.emailIdle', actions: { type: 'storeEmail', params: ({ event }) => ({ email: event.email, checking: false }) } },
+          {
+            description: 'The typed e-mail address is not complete enough to check: nothing is checked.',
+            target: '.emailIdle',
+            actions: { type: 'storeEmail', params: ({ event }) => ({ email: event.email, checking: false }) },
+          },
         ],
         'FORM.SUBMIT': [
           {
+            description: 'The form breaks a validation rule: the fields show what is wrong and nothing is sent.',
             guard: { type: 'formInvalid', params: ({ event }) => event.form },
             actions: { type: 'storeFieldErrors', params: ({ context, event }) => validateRegistration(event.form, context.personalTypes) },
           },
           // The check said the address has an account: say so instead of sending.
-          { guard: 'emailTaken', actions: 'blockTakenEmail' },
-          { target: 'submitting', actions: { type: 'storeRequest', params: ({ event }) => event.form } },
+          {
+            description: 'The e-mail check found an existing account for this address: the user is told instead of sending.',
+            guard: 'emailTaken',
+            actions: 'blockTakenEmail',
+          },
+          {
+            description: 'The form is valid and the address is free (or could not be checked): the account is created.',
+            target: 'submitting',
+            actions: { type: 'storeRequest', params: ({ event }) => event.form },
+          },
         ],
       },
       states: {
-        emailIdle: {},
+        emailIdle: { description: 'No e-mail check is running; the last result (free, exists, exists as employee, failed) is shown.' },
         emailWaiting: {
-          after: { emailDebounce: { target: 'emailChecking' } },
+          description: 'The user is typing the e-mail address; the check waits for a pause.',
+          after: { emailDebounce: { target: 'emailChecking', description: 'The user paused typing: the address is checked.' } },
         },
         emailChecking: {
+          description: 'The platform is checking whether the e-mail address already has an account.',
+          meta: { spec: ['document 1 §4'] },
           invoke: {
             id: 'checkEmail',
             src: 'checkEmail',
             input: ({ context }) => ({ email: context.email }),
             onDone: [
               {
+                description: 'The platform answered: the address is free, exists, or exists as an authorised user.',
                 guard: { type: 'answered', params: ({ event }) => event.output },
                 target: 'emailIdle',
                 actions: { type: 'storeEmailState', params: ({ event }) => (event.output.ok ? event.output.state : EmailState.failed) },
               },
               // -1: the check failed; the user may go on
-              { target: 'emailIdle', actions: { type: 'storeEmailState', params: EmailState.failed } },
+              {
+                description: 'The check failed: the state is failed and the user may go on (the platform checks again).',
+                target: 'emailIdle',
+                actions: { type: 'storeEmailState', params: EmailState.failed },
+              },
             ],
-            onError: { target: 'emailIdle', actions: { type: 'storeEmailState', params: EmailState.failed } },
+            onError: {
+              description: 'The check failed unexpectedly: the state is failed and the user may go on.',
+              target: 'emailIdle',
+              actions: { type: 'storeEmailState', params: EmailState.failed },
+            },
           },
         },
       },
     },
     submitting: {
+      description: 'The account is being created with the submitted form.',
       tags: ['busy'],
       invoke: {
         id: 'createAccount',
         src: 'createAccount',
         input: ({ context }) => ({ request: context.request! }),
         onDone: [
-          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'sent', actions: ['markSent', 'forgetRequest'] },
-          { guard: { type: 'isEmailTakenAnswer', params: ({ event }) => event.output }, target: 'editing', actions: ['markEmailTaken', 'forgetRequest'] },
           {
+            description: 'The account was created: an activation code has been sent to the e-mail address.',
+            guard: { type: 'answered', params: ({ event }) => event.output },
+            target: 'sent',
+            actions: ['markSent', 'forgetRequest'],
+          },
+          {
+            description: 'The platform says the e-mail address already has an account: the user is told on the form.',
+            guard: { type: 'isEmailTakenAnswer', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: ['markEmailTaken', 'forgetRequest'],
+          },
+          {
+            description: 'The platform refused some fields: the form shows which.',
             guard: { type: 'isFieldAnswer', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
@@ -189,6 +230,7 @@ export const registrationMachine = setup({
             ],
           },
           {
+            description: 'Registration failed (closed for this provider, network or other error): the user sees the error on the form.',
             target: 'editing',
             actions: [
               {
@@ -199,23 +241,34 @@ export const registrationMachine = setup({
             ],
           },
         ],
-        onError: { target: 'editing', actions: [{ type: 'storeError', params: 'unknown' }, 'forgetRequest'] },
+        onError: {
+          description: 'Registration failed unexpectedly: the user sees the error on the form.',
+          target: 'editing',
+          actions: [{ type: 'storeError', params: 'unknown' }, 'forgetRequest'],
+        },
       },
     },
     sent: {
-      on: { 'CODE.RESEND': { target: 'resending' } },
+      description: 'The account is created and the activation code was sent; the user may ask for it again.',
+      on: { 'CODE.RESEND': { target: 'resending', description: 'The user asks for the activation code to be sent again.' } },
     },
     resending: {
+      description: 'The activation code is being sent again.',
       tags: ['busy'],
       invoke: {
         id: 'resendCode',
         src: 'resendCode',
         input: ({ context }) => ({ email: context.sentTo ?? context.email }),
         onDone: [
-          { guard: { type: 'answered', params: ({ event }) => event.output }, target: 'sent', actions: { type: 'storeResend', params: 'sent' } },
-          { target: 'sent', actions: { type: 'storeResend', params: 'failed' } },
+          {
+            description: 'The code was sent again: the user is told.',
+            guard: { type: 'answered', params: ({ event }) => event.output },
+            target: 'sent',
+            actions: { type: 'storeResend', params: 'sent' },
+          },
+          { target: 'sent', description: 'The code could not be sent again: the user is told.', actions: { type: 'storeResend', params: 'failed' } },
         ],
-        onError: { target: 'sent', actions: { type: 'storeResend', params: 'failed' } },
+        onError: { target: 'sent', description: 'Sending again failed unexpectedly: the user is told.', actions: { type: 'storeResend', params: 'failed' } },
       },
     },
   },

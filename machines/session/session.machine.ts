@@ -146,6 +146,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'The signed-in session: who is signed in, with which tokens, for how long, and for which customer they act.',
+  meta: { spec: ['document 1 §4', 'document 1 §7', 'document 1 §8', 'document 1 §9', 'document 3 §4'] },
   context: ({ input }) => {
     const r = input.restored ?? {};
     const tokens = readableTokens(r.tokens) ? r.tokens : null;
@@ -161,26 +163,40 @@ export const sessionMachine = setup({
   },
   initial: 'restoring',
   on: {
-    'CUSTOMER.LOADED': { actions: { type: 'storeCustomer', params: ({ event }) => event.customer } },
-    'ACCESS.LOADED': { actions: { type: 'storeAccessInfo', params: ({ event }) => event.accessInfo } },
+    'CUSTOMER.LOADED': {
+      description: "The signed-in customer's details have been loaded and are kept for the session.",
+      actions: { type: 'storeCustomer', params: ({ event }) => event.customer },
+    },
+    'ACCESS.LOADED': {
+      description: "The customer's access rights and permissions have been loaded and are kept for the session.",
+      actions: { type: 'storeAccessInfo', params: ({ event }) => event.accessInfo },
+    },
     'ACTING_FOR.SET': {
+      description: 'The user starts or stops acting for a company; only a valid customer id or none is accepted.',
       guard: { type: 'isCustomerIdOrNone', params: ({ event }) => event.customerId },
       actions: { type: 'setActingFor', params: ({ event }) => event.customerId },
     },
     // Only same-origin app paths are remembered: an open redirect would be a phishing aid.
     'PATH.REMEMBER': {
+      description: 'A page the user asked for before signing in is remembered, if it is a path of this app.',
       guard: { type: 'isAppPath', params: ({ event }) => event.path },
       actions: { type: 'rememberPath', params: ({ event }) => event.path },
     },
-    'PATH.CONSUME': { actions: 'forgetRememberedPath' },
+    'PATH.CONSUME': { description: 'The remembered page has been used once and is forgotten.', actions: 'forgetRememberedPath' },
   },
   states: {
     restoring: {
-      always: [{ guard: 'hasRestoredTokens', target: 'signedIn' }, { target: 'signedOut' }],
+      description: 'The app has just loaded and checks whether a session survived the reload.',
+      always: [
+        { guard: 'hasRestoredTokens', target: 'signedIn', description: 'Readable tokens survived the reload: the user is still signed in.' },
+        { target: 'signedOut', description: 'No usable tokens survived the reload: the user is signed out.' },
+      ],
     },
     signedOut: {
+      description: 'Nobody is signed in.',
       on: {
         'SESSION.SIGN_IN': {
+          description: 'Sign-in finished with readable tokens: the session starts.',
           guard: { type: 'tokensAreReadable', params: ({ event }) => event.tokens },
           target: 'signedIn',
           actions: { type: 'storeTokens', params: ({ event }) => event.tokens },
@@ -189,10 +205,12 @@ export const sessionMachine = setup({
     },
     signedIn: {
       type: 'parallel',
+      description: 'The user is signed in: tokens are kept fresh, idle time is watched and push notifications arrive.',
       invoke: { id: 'push', src: 'pushConnection' },
       on: {
-        'SESSION.LOGOUT': { target: 'signingOut' },
+        'SESSION.LOGOUT': { target: 'signingOut', description: 'The user logs out.' },
         'PUSH.RECEIVED': {
+          description: 'A customer notification arrives over the push connection and is shown to the user.',
           guard: { type: 'isCustomerNotification', params: ({ event }) => event.event },
           actions: {
             type: 'showNotification',
@@ -202,14 +220,21 @@ export const sessionMachine = setup({
       },
       states: {
         token: {
+          description: 'Keeping the access token valid while the user is signed in.',
           initial: 'fresh',
           states: {
             fresh: {
-              after: { refreshDelay: { target: 'refreshing' } },
+              description: 'The access token is valid.',
+              after: {
+                refreshDelay: { target: 'refreshing', description: 'The access token has 10 seconds or less left: it is refreshed.' },
+              },
               // A 401 means the platform no longer accepts this token, whatever its exp says.
-              on: { 'TOKEN.REFRESH': { target: 'refreshing' } },
+              on: {
+                'TOKEN.REFRESH': { target: 'refreshing', description: 'A call was refused as unauthorised (401): the token is refreshed once.' },
+              },
             },
             refreshing: {
+              description: 'New tokens are being requested with the refresh token; other requests wait for them.',
               // Concurrent TOKEN.REFRESH events land here and are ignored: one refresh serves all.
               invoke: {
                 id: 'refreshTokens',
@@ -217,6 +242,7 @@ export const sessionMachine = setup({
                 input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? '' }),
                 onDone: [
                   {
+                    description: 'The refresh gave readable new tokens: they replace the old ones.',
                     guard: { type: 'refreshSucceeded', params: ({ event }) => event.output },
                     target: 'fresh',
                     actions: {
@@ -225,46 +251,60 @@ export const sessionMachine = setup({
                     },
                   },
                   // Document 1 §8: a refresh failure ends the session as expired.
-                  { target: '#session.expired' },
+                  { target: '#session.expired', description: 'The platform refused the refresh or gave unusable tokens: the session expires.' },
                 ],
-                onError: { target: '#session.expired' },
+                onError: { target: '#session.expired', description: 'The refresh failed: the session expires.' },
               },
             },
           },
         },
         activity: {
+          description: 'Watching how long the user has been idle (the session ends after 15 minutes idle).',
           initial: 'active',
           states: {
             active: {
-              after: { idleWarningAfter: { target: 'idleWarning' } },
+              description: 'The user has been active within the last 14 minutes.',
+              after: {
+                idleWarningAfter: { target: 'idleWarning', description: 'The user has been idle for 14 minutes: a warning is shown.' },
+              },
               // Re-entering restarts the idle timer.
-              on: { 'USER.ACTIVITY': { target: 'active', reenter: true } },
+              on: {
+                'USER.ACTIVITY': { target: 'active', reenter: true, description: 'The user did something: the idle timer starts again.' },
+              },
             },
             idleWarning: {
-              after: { idleGrace: { target: '#session.expired' } },
+              description: 'The user is warned that the session will end in one minute unless they choose to stay.',
+              after: {
+                idleGrace: { target: '#session.expired', description: 'One more minute passed without the user choosing to stay: the session expires.' },
+              },
               // Only the explicit choice dismisses the warning: background activity must not.
-              on: { 'SESSION.STAY': { target: 'active' } },
+              on: { 'SESSION.STAY': { target: 'active', description: 'The user chooses to stay signed in.' } },
             },
           },
         },
       },
     },
     signingOut: {
+      description: 'The user is logging out: the refresh token is being revoked, then everything stored is cleared.',
       invoke: {
         id: 'revokeSession',
         src: 'revokeSession',
         input: ({ context }) => ({ refreshToken: context.tokens?.refreshToken ?? null }),
-        onDone: { target: 'signedOut' },
+        onDone: { target: 'signedOut', description: 'The platform revoked the session: the user is signed out.' },
         // The actor logs; the user is signed out locally whatever the platform said.
-        onError: { target: 'signedOut' },
+        onError: { target: 'signedOut', description: 'The logout call failed (only logged): the user is signed out anyway.' },
       },
-      after: { logoutTimeout: { target: 'signedOut' } },
+      after: {
+        logoutTimeout: { target: 'signedOut', description: 'The logout call did not answer within 10 seconds: the user is signed out anyway.' },
+      },
       exit: ['forgetSignedInState', 'forgetRememberedPath', 'clearStorage', 'clearCaches'],
     },
     expired: {
+      description: 'The session ended because of inactivity or a failed token refresh; the user must sign in again.',
       entry: ['forgetSignedInState', 'clearStorage', 'clearCaches', 'announceExpired'],
       on: {
         'SESSION.SIGN_IN': {
+          description: 'The user signed in again with readable tokens: a new session starts.',
           guard: { type: 'tokensAreReadable', params: ({ event }) => event.tokens },
           target: 'signedIn',
           actions: { type: 'storeTokens', params: ({ event }) => event.tokens },

@@ -55,10 +55,13 @@ export const ssoMachine = setup({
   },
 }).createMachine({
   id: 'sso',
+  description: 'Single sign-on consent: a partner sent the signed-in user here to authorise it, and the user approves or denies.',
+  meta: { spec: ['document 1 §2', 'document 1 §7'] },
   context: ({ input }) => ({ authorizeUrl: input.authorizeUrl, authorization: null, approve: null, redirectUri: null, error: null }),
   initial: 'authorizing',
   states: {
     authorizing: {
+      description: "The partner's authorisation request is being checked by the platform.",
       tags: ['busy'],
       invoke: {
         id: 'authorize',
@@ -66,26 +69,50 @@ export const ssoMachine = setup({
         input: ({ context }) => ({ authorizeUrl: context.authorizeUrl }),
         onDone: [
           {
+            description: 'The request is valid: the user is asked for consent.',
             guard: { type: 'isAuthorized', params: ({ event }) => event.output },
             target: 'consent',
             actions: { type: 'rememberAuthorization', params: ({ event }) => event.output },
           },
-          { guard: { type: 'isNotFound', params: ({ event }) => event.output }, target: 'notFound' },
-          { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) } },
+          {
+            description: 'The platform does not know this authorisation (404): the user is sent to the root page.',
+            guard: { type: 'isNotFound', params: ({ event }) => event.output },
+            target: 'notFound',
+          },
+          {
+            description: 'The check failed: the error is shown and the user may retry.',
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'setError', params: { code: 'network' } } },
+        onError: {
+          description: 'The check failed (network): the error is shown and the user may retry.',
+          target: 'failed',
+          actions: { type: 'setError', params: { code: 'network' } },
+        },
       },
     },
     failed: {
-      on: { RETRY: 'authorizing' },
+      description: 'The authorisation request could not be checked; the user may retry.',
+      on: { RETRY: { target: 'authorizing', description: 'The user retries the check.' } },
     },
     consent: {
+      description: 'The user is asked whether the partner may act on their behalf.',
       on: {
-        'CONSENT.APPROVE': { target: 'deciding', actions: { type: 'rememberApprove', params: { approve: true } } },
-        'CONSENT.DENY': { target: 'deciding', actions: { type: 'rememberApprove', params: { approve: false } } },
+        'CONSENT.APPROVE': {
+          target: 'deciding',
+          description: 'The user approves the partner.',
+          actions: { type: 'rememberApprove', params: { approve: true } },
+        },
+        'CONSENT.DENY': {
+          target: 'deciding',
+          description: 'The user denies the partner.',
+          actions: { type: 'rememberApprove', params: { approve: false } },
+        },
       },
     },
     deciding: {
+      description: "The user's answer is being sent to the platform.",
       tags: ['busy'],
       invoke: {
         id: 'decide',
@@ -93,29 +120,43 @@ export const ssoMachine = setup({
         input: ({ context }) => ({ authorizationId: context.authorization!.authorizationId, approve: context.approve! }),
         onDone: [
           {
+            description: "The answer was recorded: the user is signed out here and sent back to the partner.",
             guard: { type: 'isDecided', params: ({ event }) => event.output },
             target: 'leaving',
             actions: { type: 'rememberRedirect', params: ({ event }) => event.output },
           },
-          { guard: { type: 'isNotFound', params: ({ event }) => event.output }, target: 'notFound' },
-          { target: 'consent', actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) } },
+          {
+            description: 'The platform does not know this authorisation (404): the user is sent to the root page.',
+            guard: { type: 'isNotFound', params: ({ event }) => event.output },
+            target: 'notFound',
+          },
+          {
+            description: 'Sending the answer failed: the user sees the error and may answer again.',
+            target: 'consent',
+            actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
+          },
         ],
-        onError: { target: 'consent', actions: { type: 'setError', params: { code: 'network' } } },
+        onError: {
+          description: 'Sending the answer failed (network): the user may answer again.',
+          target: 'consent',
+          actions: { type: 'setError', params: { code: 'network' } },
+        },
       },
     },
     leaving: {
+      description: "The user is being signed out of this app and sent to the partner's redirect address.",
       tags: ['busy'],
       invoke: {
         id: 'leave',
         src: 'leave',
         input: ({ context }) => ({ redirectUri: context.redirectUri! }),
-        onDone: 'left',
+        onDone: { target: 'left', description: 'Signed out: the browser goes to the partner.' },
         // Signing out failed on the network: still leave (the partner got its answer).
-        onError: 'left',
+        onError: { target: 'left', description: 'Signing out failed on the network: the browser goes to the partner anyway.' },
       },
     },
-    left: { type: 'final', tags: ['busy'] },
-    notFound: { type: 'final' },
+    left: { type: 'final', tags: ['busy'], description: "The browser is on its way to the partner's site." },
+    notFound: { type: 'final', description: 'The authorisation was not found; the user is sent to the root page.' },
   },
 });
 

@@ -159,6 +159,8 @@ export const startPageMachine = setup({
   },
 }).createMachine({
   id: 'startPage',
+  description: 'After sign-in: deciding which page the user sees first, accepting pending terms and choosing the company to act for.',
+  meta: { spec: ['document 1 §2', 'document 3 §2', 'document 1 §8'] },
   context: ({ input }) => ({
     rememberedPath: input.rememberedPath,
     hasCustomCustomerId: input.hasCustomCustomerId,
@@ -173,12 +175,14 @@ export const startPageMachine = setup({
   initial: 'loadingCustomer',
   states: {
     loadingCustomer: {
+      description: "The signed-in customer's details are being loaded.",
       tags: ['busy'],
       invoke: {
         id: 'loadCustomer',
         src: 'loadCustomer',
         onDone: [
           {
+            description: "The customer's details were loaded: the start page can be decided.",
             guard: { type: 'loaded', params: ({ event }) => event.output },
             target: 'deciding',
             actions: [
@@ -188,25 +192,33 @@ export const startPageMachine = setup({
           },
           // "If no login is present, pending terms are shown for acceptance, otherwise login."
           {
+            description: 'The platform answered with a terms error: the pending terms are shown for acceptance.',
             guard: { type: 'isTermsError', params: ({ event }) => event.output },
             target: 'terms',
             actions: { type: 'storeTerms', params: ({ event }) => (event.output as { terms: Term[] }).terms },
           },
           {
+            description: "The customer's details could not be loaded: the user goes back to login.",
             target: 'done',
             actions: { type: 'setTarget', params: ({ event }) => ({ kind: 'login', reason: errorOf(event.output) }) },
           },
         ],
-        onError: { target: 'done', actions: { type: 'setTarget', params: { kind: 'login', reason: 'unknown' } } },
+        onError: {
+          description: 'The load failed unexpectedly: the user goes back to login.',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'login', reason: 'unknown' } },
+        },
       },
     },
     terms: {
+      description: 'The user is shown terms that must be accepted before going on.',
       on: {
-        'TERMS.ACCEPT': { target: 'acceptingTerms' },
-        'TERMS.DECLINE': { target: 'done', actions: { type: 'setTarget', params: { kind: 'login', reason: 'termsDeclined' } } },
+        'TERMS.ACCEPT': { target: 'acceptingTerms', description: 'The user accepts the terms.' },
+        'TERMS.DECLINE': { target: 'done', description: 'The user declines the terms: they go back to login.', actions: { type: 'setTarget', params: { kind: 'login', reason: 'termsDeclined' } } },
       },
     },
     acceptingTerms: {
+      description: "The user's acceptance of the terms is being recorded.",
       tags: ['busy'],
       invoke: {
         id: 'acceptTerms',
@@ -214,34 +226,71 @@ export const startPageMachine = setup({
         input: ({ context }) => ({ terms: context.terms.map(({ id, version }) => ({ id, version })) }),
         // Accepted: start over, because the terms may have blocked any of the loads.
         onDone: [
-          { guard: { type: 'loaded', params: ({ event }) => event.output }, target: 'loadingCustomer' },
           {
+            description: 'The terms were accepted: everything is loaded again, since the terms may have blocked any load.',
+            guard: { type: 'loaded', params: ({ event }) => event.output },
+            target: 'loadingCustomer',
+          },
+          {
+            description: 'The acceptance was refused: the terms stay on screen with the error.',
             target: 'terms',
             actions: { type: 'storeError', params: ({ event }) => errorOf(event.output as Failed<TermsAcceptResult>) },
           },
         ],
-        onError: { target: 'terms', actions: { type: 'storeError', params: 'unknown' } },
+        onError: {
+          description: 'Recording the acceptance failed unexpectedly: the terms stay on screen with the error.',
+          target: 'terms',
+          actions: { type: 'storeError', params: 'unknown' },
+        },
       },
     },
     deciding: {
+      description: 'The start page is chosen by the post-login rules, in order; the first that applies wins.',
       // Document 1 §2, in order; the first guard that holds wins.
       always: [
         {
+          description: 'Rule 1: a user of the legacy web (without a custom customer id) goes to the legacy address.',
           guard: 'usesLegacyWeb',
           target: 'done',
           actions: { type: 'setTarget', params: ({ context }) => ({ kind: 'external', url: context.customer?.oldWebUrl ?? '' }) },
         },
-        { guard: 'isAdministrator', target: 'done', actions: { type: 'setTarget', params: { kind: 'route', route: 'adminOverview' } } },
-        { guard: 'isBusinessWithoutRelatedAccounts', target: 'loadingAccessInfo', actions: 'useOwnCompany' },
-        { guard: 'isBusinessWithRelatedAccounts', target: 'loadingAccessList' },
-        { guard: 'needsPersonalInfoUpdate', target: 'done', actions: { type: 'setTarget', params: { kind: 'route', route: 'profileUpdate' } } },
-        { guard: 'needsKyc', target: 'done', actions: { type: 'setTarget', params: { kind: 'route', route: 'kyc' } } },
         {
+          description: 'Rule 2: an administrator goes to the admin overview.',
+          guard: 'isAdministrator',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'route', route: 'adminOverview' } },
+        },
+        {
+          description: "Rule 3: a business user without related accounts has their own company's access info loaded.",
+          guard: 'isBusinessWithoutRelatedAccounts',
+          target: 'loadingAccessInfo',
+          actions: 'useOwnCompany',
+        },
+        {
+          description: 'Rule 4: a business user with related accounts has the list of companies loaded to choose from.',
+          guard: 'isBusinessWithRelatedAccounts',
+          target: 'loadingAccessList',
+        },
+        {
+          description: 'Rule 5: a user whose personal information must be updated goes to the profile update.',
+          guard: 'needsPersonalInfoUpdate',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'route', route: 'profileUpdate' } },
+        },
+        {
+          description: 'Rule 6: a user who needs KYC goes to KYC.',
+          guard: 'needsKyc',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'route', route: 'kyc' } },
+        },
+        {
+          description: 'Rule 7: a user with a required tax (FATCA) action goes to the self-certification splash.',
           guard: 'needsTaxSectionAction',
           target: 'done',
           actions: { type: 'setTarget', params: { kind: 'route', route: 'selfCertificationSplash' } },
         },
         {
+          description: 'Rule 8: a page the user asked for before signing in is remembered: the user goes there once.',
           guard: 'hasRememberedPath',
           target: 'done',
           actions: [
@@ -249,16 +298,18 @@ export const startPageMachine = setup({
             'consumeRememberedPath',
           ],
         },
-        { target: 'done', actions: { type: 'setTarget', params: { kind: 'route', route: 'home' } } },
+        { target: 'done', description: 'Rule 9: otherwise the user goes home.', actions: { type: 'setTarget', params: { kind: 'route', route: 'home' } } },
       ],
     },
     loadingAccessList: {
+      description: 'The list of companies the business user may act for is being loaded.',
       tags: ['busy'],
       invoke: {
         id: 'loadAccessList',
         src: 'loadAccessList',
         onDone: [
           {
+            description: 'The user may act for at least one company: the account chooser is shown.',
             guard: { type: 'hasAccesses', params: ({ event }) => event.output as AccessListResult },
             target: 'choosingAccount',
             actions: {
@@ -267,12 +318,14 @@ export const startPageMachine = setup({
             },
           },
           {
+            description: 'The platform answered with a terms error: the pending terms are shown for acceptance.',
             guard: { type: 'isTermsError', params: ({ event }) => event.output },
             target: 'terms',
             actions: { type: 'storeTerms', params: ({ event }) => (event.output as { terms: Term[] }).terms },
           },
           // Rule 4: "otherwise login" (no accesses, or the list failed).
           {
+            description: 'There is no company to act for, or the list failed: the user goes back to login.',
             target: 'done',
             actions: {
               type: 'setTarget',
@@ -280,12 +333,18 @@ export const startPageMachine = setup({
             },
           },
         ],
-        onError: { target: 'done', actions: { type: 'setTarget', params: { kind: 'login', reason: 'unknown' } } },
+        onError: {
+          description: 'The load failed unexpectedly: the user goes back to login.',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'login', reason: 'unknown' } },
+        },
       },
     },
     choosingAccount: {
+      description: 'The business user chooses which company to act for.',
       on: {
         'ACCOUNT.CHOOSE': {
+          description: "The user picked one of the listed companies: that company's access info is loaded.",
           guard: { type: 'isListedAccount', params: ({ event }) => event.customerId },
           target: 'loadingAccessInfo',
           actions: { type: 'chooseAccount', params: ({ event }) => event.customerId },
@@ -293,6 +352,7 @@ export const startPageMachine = setup({
       },
     },
     loadingAccessInfo: {
+      description: "The access rights and status for the company the user acts for are being loaded.",
       tags: ['busy'],
       invoke: {
         id: 'loadAccessInfo',
@@ -300,6 +360,7 @@ export const startPageMachine = setup({
         input: ({ context }) => ({ customerId: context.chosenCustomerId ?? context.customer?.customerId ?? 0 }),
         onDone: [
           {
+            description: 'The access info was loaded and handed to the session: the start page can be decided.',
             guard: { type: 'loaded', params: ({ event }) => event.output },
             target: 'afterAccess',
             actions: [
@@ -314,30 +375,48 @@ export const startPageMachine = setup({
             ],
           },
           {
+            description: 'The platform answered with a terms error: the pending terms are shown for acceptance.',
             guard: { type: 'isTermsError', params: ({ event }) => event.output },
             target: 'terms',
             actions: { type: 'storeTerms', params: ({ event }) => (event.output as { terms: Term[] }).terms },
           },
           // A company picked in the chooser failed: let the user pick again.
           {
+            description: 'Loading the company picked in the chooser failed: the user may pick again.',
             guard: 'wasChosen',
             target: 'choosingAccount',
             actions: { type: 'storeError', params: ({ event }) => errorOf(event.output) },
           },
-          { target: 'done', actions: { type: 'setTarget', params: ({ event }) => ({ kind: 'login', reason: errorOf(event.output) }) } },
+          {
+            description: "The own company's access info could not be loaded: the user goes back to login.",
+            target: 'done',
+            actions: { type: 'setTarget', params: ({ event }) => ({ kind: 'login', reason: errorOf(event.output) }) },
+          },
         ],
-        onError: { target: 'done', actions: { type: 'setTarget', params: { kind: 'login', reason: 'unknown' } } },
+        onError: {
+          description: 'The load failed unexpectedly: the user goes back to login.',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'login', reason: 'unknown' } },
+        },
       },
     },
     afterAccess: {
+      description: 'With the access info loaded, the start page is chosen by the after-access rules, in order.',
       always: [
-        { guard: 'accessNeedsKyc', target: 'done', actions: { type: 'setTarget', params: { kind: 'route', route: 'kyc' } } },
         {
+          description: 'KYC is needed for this access: the user goes to KYC.',
+          guard: 'accessNeedsKyc',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'route', route: 'kyc' } },
+        },
+        {
+          description: 'A representative without balance information goes to the company documents.',
           guard: 'isRepresentativeWithoutBalanceInfo',
           target: 'done',
           actions: { type: 'setTarget', params: { kind: 'route', route: 'companyDocuments' } },
         },
         {
+          description: 'A page the user asked for before signing in is remembered: the user goes there once.',
           guard: 'hasRememberedPath',
           target: 'done',
           actions: [
@@ -346,14 +425,19 @@ export const startPageMachine = setup({
           ],
         },
         {
+          description: 'The self-certification is validated or pending: the user goes home.',
           guard: 'selfCertificationValidatedOrPending',
           target: 'done',
           actions: { type: 'setTarget', params: { kind: 'route', route: 'home' } },
         },
-        { target: 'done', actions: { type: 'setTarget', params: { kind: 'route', route: 'businessSelfCertificationSplash' } } },
+        {
+          description: 'Otherwise the business self-certification is still to do: the user goes to its splash page.',
+          target: 'done',
+          actions: { type: 'setTarget', params: { kind: 'route', route: 'businessSelfCertificationSplash' } },
+        },
       ],
     },
-    done: { type: 'final' },
+    done: { type: 'final', description: 'The start page is decided; the app navigates there (or back to login).' },
   },
   output: ({ context }) => context.target ?? { kind: 'login', reason: 'unknown' },
 });

@@ -131,6 +131,8 @@ export const twoStepMachine = setup({
   },
 }).createMachine({
   id: 'twoStep',
+  description: 'Changing the two-step verification mode in the security settings: choose a mode, then confirm it.',
+  meta: { spec: ['document 1 §7', 'document 2 §5'] },
   context: ({ input }) => ({
     currentMode: input.currentMode,
     chosenMode: null,
@@ -144,12 +146,17 @@ export const twoStepMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'CHANGE.START': { target: 'choosing', actions: ['clearError', 'clearConfirmed'] } },
+      description: 'The current two-step verification mode is shown; no change is in progress.',
+      on: {
+        'CHANGE.START': { target: 'choosing', description: 'The user starts changing the mode.', actions: ['clearError', 'clearConfirmed'] },
+      },
     },
     choosing: {
+      description: 'The user chooses a new mode and re-enters the password (and the approval code for that mode).',
       on: {
         'MODE.CHOOSE': [
           {
+            description: 'The choice is complete (password, and an approval code when that mode needs one): the change is requested.',
             guard: { type: 'isChoiceComplete', params: ({ event }) => event },
             target: 'requesting',
             actions: { type: 'rememberChoice', params: ({ event }) => event },
@@ -157,15 +164,20 @@ export const twoStepMachine = setup({
           // The approval code is fine, so the password is what is missing (said at once; the
           // platform checks a given one).
           {
+            description: 'The password is missing: the user is told at once and nothing is sent.',
             guard: { type: 'hasApprovalCodeIfNeeded', params: ({ event }) => event },
             actions: { type: 'setError', params: { code: 'passwordRequired' } },
           },
-          { actions: { type: 'setError', params: { code: 'approvalCodeInvalid' } } },
+          {
+            description: 'The approval code is missing or malformed: the user is told and nothing is sent.',
+            actions: { type: 'setError', params: { code: 'approvalCodeInvalid' } },
+          },
         ],
-        'CHANGE.CANCEL': { target: 'idle', actions: 'clearError' },
+        'CHANGE.CANCEL': { target: 'idle', description: 'The user cancels the change; the mode stays as it was.', actions: 'clearError' },
       },
     },
     requesting: {
+      description: 'The new mode is being requested from the platform with the password.',
       tags: ['busy'],
       invoke: {
         id: 'startMode',
@@ -178,40 +190,66 @@ export const twoStepMachine = setup({
         }),
         onDone: [
           {
+            description: 'The platform accepted the request: the change must now be confirmed.',
             guard: { type: 'isStarted', params: ({ event }) => event.output },
             target: 'confirming',
             actions: { type: 'rememberRequest', params: ({ event }) => event.output },
           },
           {
+            description: 'The platform refused the request (for example a wrong password): the user sees why and may choose again.',
             target: 'choosing',
             actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
           },
         ],
-        onError: { target: 'choosing', actions: { type: 'setError', params: { code: 'network' } } },
+        onError: {
+          description: 'The request failed (network): the user may choose again.',
+          target: 'choosing',
+          actions: { type: 'setError', params: { code: 'network' } },
+        },
       },
     },
     confirming: {
+      description: 'The requested change waits for the user to confirm it with the new mode.',
       initial: 'deciding',
-      on: { 'CHANGE.CANCEL': { target: 'choosing', actions: ['forgetRequest', 'clearError'] } },
+      on: {
+        'CHANGE.CANCEL': {
+          target: 'choosing',
+          description: 'The user abandons this request and goes back to choosing a mode.',
+          actions: ['forgetRequest', 'clearError'],
+        },
+      },
       states: {
         deciding: {
-          always: [{ guard: 'isPushMode', target: 'awaitingPhone' }, { target: 'code' }],
+          description: 'Choosing how the change is confirmed: on the phone for push, otherwise with a code.',
+          always: [
+            { guard: 'isPushMode', target: 'awaitingPhone', description: 'Push was chosen: the linked phone must approve the change.' },
+            { target: 'code', description: 'Any other mode: the user enters a code.' },
+          ],
         },
         code: {
+          description: 'The user enters the six-digit code of the new mode (authenticator, SMS or approval code).',
           on: {
             'CODE.SUBMIT': [
-              { guard: { type: 'isSixDigits', params: ({ event }) => event }, target: '#twoStep.verifying' },
-              { actions: { type: 'setError', params: { code: 'wrongCode' } } },
+              {
+                description: 'The code has six digits: it is sent to confirm the change.',
+                guard: { type: 'isSixDigits', params: ({ event }) => event },
+                target: '#twoStep.verifying',
+              },
+              { description: 'The code is not six digits: the user is told and nothing is sent.', actions: { type: 'setError', params: { code: 'wrongCode' } } },
             ],
           },
         },
         awaitingPhone: {
+          description: 'The change waits for the user to approve it on the linked phone.',
           invoke: { id: 'awaitApproval', src: 'awaitApproval', input: ({ context }) => ({ reqId: context.request!.reqId }) },
-          on: { 'APPROVAL.CONFIRMED': { target: '#twoStep.verifying' } },
+          on: {
+            'APPROVAL.CONFIRMED': { target: '#twoStep.verifying', description: 'The phone approved: the confirmation is collected from the platform.' },
+          },
         },
       },
     },
     verifying: {
+      description: 'The confirmation of the new mode is being checked by the platform.',
       tags: ['busy'],
       invoke: {
         id: 'confirmMode',
@@ -222,36 +260,59 @@ export const twoStepMachine = setup({
         }),
         onDone: [
           {
+            description: 'The new mode is confirmed: the session is refreshed so any restriction lifts.',
             guard: { type: 'isConfirmed', params: ({ event }) => event.output },
             target: 'refreshing',
             actions: { type: 'rememberConfirmation', params: ({ event }) => event.output },
           },
           {
+            description: 'The request has expired or is unknown: the user must choose the mode again.',
             guard: { type: 'isRequestGone', params: ({ event }) => event.output },
             target: 'choosing',
             actions: ['forgetRequest', { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) }],
           },
           {
+            description: 'The code was wrong: the user may try again.',
             target: 'confirming',
             actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
           },
         ],
-        onError: { target: 'confirming', actions: { type: 'setError', params: { code: 'network' } } },
+        onError: {
+          description: 'The check failed (network): the user may try again.',
+          target: 'confirming',
+          actions: { type: 'setError', params: { code: 'network' } },
+        },
       },
     },
     refreshing: {
+      description: 'The session tokens are being refreshed after the change, so a two-step setup restriction lifts.',
       tags: ['busy'],
       invoke: {
         id: 'refreshSession',
         src: 'refreshSession',
-        onDone: [{ guard: 'hasRecoveryCodes', target: 'showingCodes' }, { target: 'idle', actions: 'forgetRequest' }],
-        onError: [{ guard: 'hasRecoveryCodes', target: 'showingCodes' }, { target: 'idle', actions: 'forgetRequest' }],
+        onDone: [
+          { guard: 'hasRecoveryCodes', target: 'showingCodes', description: 'The session was refreshed and the change came with recovery codes: they are shown.' },
+          { target: 'idle', description: 'The session was refreshed: the change is done.', actions: 'forgetRequest' },
+        ],
+        onError: [
+          { guard: 'hasRecoveryCodes', target: 'showingCodes', description: 'The refresh failed, but the change is done and came with recovery codes: they are shown.' },
+          { target: 'idle', description: 'The refresh failed, but the change is done.', actions: 'forgetRequest' },
+        ],
       },
     },
     showingCodes: {
+      description: 'The new recovery codes are shown once; the user must save them before continuing.',
       on: {
-        'CODES.SAVED': { actions: { type: 'setCodesSaved', params: ({ event }) => event } },
-        'CODES.CONTINUE': { guard: 'hasSavedCodes', target: 'idle', actions: ['forgetCodes', 'forgetRequest'] },
+        'CODES.SAVED': {
+          description: 'The user ticks (or unticks) that the recovery codes are saved.',
+          actions: { type: 'setCodesSaved', params: ({ event }) => event },
+        },
+        'CODES.CONTINUE': {
+          description: 'The user has saved the codes and continues; the codes are forgotten.',
+          guard: 'hasSavedCodes',
+          target: 'idle',
+          actions: ['forgetCodes', 'forgetRequest'],
+        },
       },
     },
   },
