@@ -115,40 +115,64 @@ export const addressEditMachine = setup({
   },
 }).createMachine({
   id: 'addressEdit',
+  description: 'The customer creates a new address, or replaces one, together with the documents that prove it, and sends both to the platform.',
+  meta: { spec: ['document 1 §3', 'document 1 §5', 'document 1 §7', 'document 3 §5'] },
   context: ({ input }) => ({ ...input, documents: {}, fieldErrors: {}, saveError: null }),
   initial: 'editing',
   states: {
     editing: {
+      description: 'The customer is filling in the address, its documents or reviewing them; nothing has been sent yet.',
       initial: 'form',
-      on: { CANCEL: 'canceled' },
+      on: { CANCEL: { target: 'canceled', description: 'The customer gives up; nothing is sent and the address stays as it was.' } },
       states: {
         form: {
+          description: 'The customer enters the address fields (a replaced address starts with its current values).',
+          meta: { spec: ['document 1 §3'] },
           on: {
             'FORM.SUBMIT': [
-              { guard: { type: 'isAddressValid', params: ({ event }) => event.values }, target: 'documents', actions: { type: 'storeValues', params: ({ event }) => event.values } },
-              { actions: { type: 'storeValues', params: ({ event }) => event.values } },
+              {
+                guard: { type: 'isAddressValid', params: ({ event }) => event.values },
+                target: 'documents',
+                actions: { type: 'storeValues', params: ({ event }) => event.values },
+                description: 'The address fields are complete and valid; the customer goes on to the documents.',
+              },
+              {
+                actions: { type: 'storeValues', params: ({ event }) => event.values },
+                description: 'Some address fields are missing or invalid; the errors are shown on them and the form stays.',
+              },
             ],
           },
         },
         documents: {
+          description: 'The customer attaches the documents that prove the address (main, additional, relationship); a new address needs its main document.',
+          meta: { spec: ['document 3 §5'] },
           on: {
             'DOCUMENTS.SUBMIT': [
               {
                 guard: { type: 'areDocumentsValid', params: ({ event }) => event.documents },
                 target: 'review',
                 actions: { type: 'storeDocuments', params: ({ event }) => event.documents },
+                description: 'The documents are complete and valid; the customer goes on to review everything.',
               },
-              { actions: { type: 'storeDocuments', params: ({ event }) => event.documents } },
+              {
+                actions: { type: 'storeDocuments', params: ({ event }) => event.documents },
+                description: 'A document is missing or invalid (type, file or dates); the errors are shown and the step stays.',
+              },
             ],
-            BACK: 'form',
+            BACK: { target: 'form', description: 'The customer goes back to correct the address fields.' },
           },
         },
         review: {
-          on: { SAVE: '#addressEdit.saving', BACK: 'documents' },
+          description: 'The customer reviews the address and its documents before sending them.',
+          on: {
+            SAVE: { target: '#addressEdit.saving', description: 'The customer sends the address and its documents to the platform.' },
+            BACK: { target: 'documents', description: 'The customer goes back to change the documents.' },
+          },
         },
       },
     },
     saving: {
+      description: 'The platform is saving the address and its documents; the customer waits and cannot cancel.',
       tags: ['busy'],
       entry: 'startSaving',
       invoke: {
@@ -156,20 +180,39 @@ export const addressEditMachine = setup({
         src: 'saveAddress',
         input: ({ context }) => ({ addressId: context.addressId, values: context.values, documents: context.documents }),
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'done' },
+          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'done', description: 'The platform holds the address and its documents.' },
           // VF: back to the first step with a refused field, the platform's words on that field.
-          { guard: { type: 'isRefusedOnAddress', params: ({ event }) => event.output }, target: 'editing.form', actions: { type: 'storeFieldErrors', params: ({ event }) => event.output } },
-          { guard: { type: 'isRefusedOnDocument', params: ({ event }) => event.output }, target: 'editing.documents', actions: { type: 'storeFieldErrors', params: ({ event }) => event.output } },
-          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isRefusedOnAddress', params: ({ event }) => event.output },
+            target: 'editing.form',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+            description: 'The platform refused an address field; the customer is taken back to the form with its words on that field.',
+          },
+          {
+            guard: { type: 'isRefusedOnDocument', params: ({ event }) => event.output },
+            target: 'editing.documents',
+            actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+            description: 'The platform refused a document; the customer is taken back to the documents with its words on that field.',
+          },
+          {
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refused the address for a reason tied to no field, or was not reached; the reason is kept to show.',
+          },
         ],
-        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+        onError: { target: 'failed', actions: 'storeNetworkFailure', description: 'No answer came (network failure or time-out); it reads as a network failure.' },
       },
     },
     failed: {
-      on: { RETRY: 'saving', BACK: { target: 'editing.review', actions: 'clearSaveError' }, CANCEL: 'canceled' },
+      description: 'The address was not saved (refused or no answer); the customer can try again, go back to the review, or cancel.',
+      on: {
+        RETRY: { target: 'saving', description: 'The customer sends the same address and documents again.' },
+        BACK: { target: 'editing.review', actions: 'clearSaveError', description: 'The customer goes back to the review to change something; the failure is forgotten.' },
+        CANCEL: { target: 'canceled', description: 'The customer gives up after the failure; the address stays as it was.' },
+      },
     },
-    done: { type: 'final' },
-    canceled: { type: 'final' },
+    done: { type: 'final', description: 'The address and its documents are saved; the flow ends.' },
+    canceled: { type: 'final', description: 'The customer left without saving; the address is unchanged.' },
   },
 });
 

@@ -135,36 +135,63 @@ export const adminReviewMachine = setup({
   },
 }).createMachine({
   id: 'adminReview',
+  description: "An administrator decides on one item of the review queue (an uploaded document, an identity job or an account recovery), giving a reason when the customer must be told why.",
+  meta: { spec: ['document 1 §6', 'document 2 §4', 'document 3 §6'] },
   context: ({ input }) => ({ ...input, decision: null, reason: '', reasonError: null, failure: null, customerVerified: null }),
   initial: 'choosing',
   states: {
     choosing: {
+      description: 'The administrator chooses a decision among those offered for this kind of item.',
       on: {
         'DECISION.CHOOSE': [
-          { guard: { type: 'isDecisionWithReason', params: ({ event }) => event.decision }, target: 'reasoning', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
-          { guard: { type: 'isOfTarget', params: ({ event }) => event.decision }, target: 'confirming', actions: { type: 'storeDecision', params: ({ event }) => event.decision } },
+          {
+            guard: { type: 'isDecisionWithReason', params: ({ event }) => event.decision },
+            target: 'reasoning',
+            actions: { type: 'storeDecision', params: ({ event }) => event.decision },
+            description: 'The decision needs a reason the customer will see (reject, name mismatch, final rejection); the administrator is asked for it.',
+          },
+          {
+            guard: { type: 'isOfTarget', params: ({ event }) => event.decision },
+            target: 'confirming',
+            actions: { type: 'storeDecision', params: ({ event }) => event.decision },
+            description: 'The decision needs no reason; the administrator is asked to confirm it. A decision not offered for this item is ignored.',
+          },
         ],
-        CANCEL: 'canceled',
+        CANCEL: { target: 'canceled', description: 'The administrator leaves the item undecided.' },
       },
     },
     reasoning: {
+      description: 'The administrator writes the reason the customer will be shown.',
       on: {
         'REASON.SUBMIT': [
-          { guard: { type: 'isReasonValid', params: ({ event }) => event.reason }, target: 'confirming', actions: { type: 'storeReason', params: ({ event }) => event.reason } },
-          { actions: { type: 'rejectReason', params: ({ event }) => event.reason } },
+          {
+            guard: { type: 'isReasonValid', params: ({ event }) => event.reason },
+            target: 'confirming',
+            actions: { type: 'storeReason', params: ({ event }) => event.reason },
+            description: 'The reason has 1 to 500 characters; the administrator is asked to confirm the decision with it.',
+          },
+          {
+            actions: { type: 'rejectReason', params: ({ event }) => event.reason },
+            description: 'The reason is empty or too long; the error is shown on it and the step stays.',
+          },
         ],
-        BACK: 'choosing',
-        CANCEL: 'canceled',
+        BACK: { target: 'choosing', description: 'The administrator goes back to choose another decision.' },
+        CANCEL: { target: 'canceled', description: 'The administrator leaves the item undecided.' },
       },
     },
     confirming: {
+      description: 'The administrator reviews the decision (and its reason) before it is recorded.',
       on: {
-        SUBMIT: 'deciding',
-        BACK: [{ guard: 'needsReason', target: 'reasoning' }, { target: 'choosing' }],
-        CANCEL: 'canceled',
+        SUBMIT: { target: 'deciding', description: 'The administrator confirms; the decision is sent to the platform.' },
+        BACK: [
+          { guard: 'needsReason', target: 'reasoning', description: 'The decision has a reason; the administrator goes back to edit it.' },
+          { target: 'choosing', description: 'The decision has no reason; the administrator goes back to choose another.' },
+        ],
+        CANCEL: { target: 'canceled', description: 'The administrator leaves the item undecided.' },
       },
     },
     deciding: {
+      description: 'The platform is recording the decision; the administrator waits and cannot cancel.',
       tags: ['busy'],
       entry: 'startDecision',
       invoke: {
@@ -176,19 +203,38 @@ export const adminReviewMachine = setup({
           reason: context.decision !== null && DECISIONS_WITH_REASON.has(context.decision) ? context.reason : null,
         }),
         onDone: [
-          { guard: { type: 'isDecided', params: ({ event }) => event.output }, target: 'done', actions: { type: 'storeResult', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isDecided', params: ({ event }) => event.output },
+            target: 'done',
+            actions: { type: 'storeResult', params: ({ event }) => event.output },
+            description: 'The platform recorded the decision; whether the customer is now verified is kept to show.',
+          },
           // VF on the reason: back to it with the platform's words on the field.
-          { guard: { type: 'isReasonRefused', params: ({ event }) => event.output }, target: 'reasoning', actions: { type: 'storeReasonRefusal', params: ({ event }) => event.output } },
-          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isReasonRefused', params: ({ event }) => event.output },
+            target: 'reasoning',
+            actions: { type: 'storeReasonRefusal', params: ({ event }) => event.output },
+            description: "The platform refused the reason; the administrator is taken back to it with the platform's words.",
+          },
+          {
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refused the decision, or was not reached; the reason is kept to show.',
+          },
         ],
-        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+        onError: { target: 'failed', actions: 'storeNetworkFailure', description: 'No answer came; it is not known that the decision was recorded.' },
       },
     },
     failed: {
-      on: { RETRY: 'deciding', BACK: 'confirming', CANCEL: 'canceled' },
+      description: 'The decision was not recorded (refused or no answer); the administrator can try again, go back or leave.',
+      on: {
+        RETRY: { target: 'deciding', description: 'The administrator sends the same decision again.' },
+        BACK: { target: 'confirming', description: 'The administrator goes back to the confirmation to change something.' },
+        CANCEL: { target: 'canceled', description: 'The administrator leaves the item undecided.' },
+      },
     },
-    done: { type: 'final' },
-    canceled: { type: 'final' },
+    done: { type: 'final', description: 'The decision is recorded; the customer will see it (and its reason).' },
+    canceled: { type: 'final', description: 'The administrator left; the item stays in the queue undecided.' },
   },
 });
 

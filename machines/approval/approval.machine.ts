@@ -154,6 +154,8 @@ export const approvalMachine = setup({
   },
 }).createMachine({
   id: 'approval',
+  description: 'A requested transfer waits for the customer to approve it by the current approval mode (a code by sms, otp or approval code, or on the linked phone), until it expires.',
+  meta: { spec: ['document 2 §4', 'document 2 §7', 'document 2 §8'] },
   context: ({ input }) => ({
     ...input,
     attempt: null,
@@ -167,31 +169,44 @@ export const approvalMachine = setup({
   output: ({ context }) => context.ending ?? { result: 'failed', reason: 'failed', failure: null },
   states: {
     active: {
+      description: 'The transfer is pending approval: the customer approves (or cancels) it, and may ask for the code or request again.',
       type: 'parallel',
       after: {
-        untilExpiry: { target: 'failed', actions: { type: 'end', params: { result: 'failed', reason: 'expired', failure: null } } },
+        untilExpiry: {
+          target: 'failed',
+          actions: { type: 'end', params: { result: 'failed', reason: 'expired', failure: null } },
+          description: 'The pending transfer reached its expiry time without being approved; it has expired.',
+        },
       },
       states: {
         step: {
+          description: 'What the customer does to approve the transfer.',
           initial: 'routing',
           states: {
             routing: {
-              always: [{ guard: 'isPush', target: 'waitingForPhone' }, { target: 'enteringCode' }],
+              description: 'Choosing the approval step by the approval mode.',
+              always: [
+                { guard: 'isPush', target: 'waitingForPhone', description: 'The mode is push: the customer approves on the linked phone.' },
+                { target: 'enteringCode', description: 'The mode is sms, otp or approval code: the customer types a code.' },
+              ],
             },
             enteringCode: {
+              description: 'The customer types the code (6 digits by sms or otp, or their own approval code).',
               on: {
                 'CODE.SUBMIT': [
                   {
                     guard: { type: 'isWellFormed', params: ({ event }) => event.code },
                     target: 'verifying',
                     actions: { type: 'startAttempt', params: ({ event }) => event.code },
+                    description: 'The code has the shape the mode needs; it is sent to approve the transfer.',
                   },
-                  { actions: { type: 'setError', params: { code: 'codeFormat' } } },
+                  { actions: { type: 'setError', params: { code: 'codeFormat' } }, description: 'The code does not have the shape the mode needs; the customer is told and nothing is sent.' },
                 ],
-                'APPROVAL.CANCEL': { target: 'canceling', actions: 'startCancel' },
+                'APPROVAL.CANCEL': { target: 'canceling', actions: 'startCancel', description: 'The customer cancels the pending transfer instead of approving it.' },
               },
             },
             verifying: {
+              description: 'The platform is checking the code and approving the transfer; the customer waits.',
               tags: ['busy'],
               invoke: {
                 id: 'approveTransfer',
@@ -202,11 +217,13 @@ export const approvalMachine = setup({
                     guard: { type: 'isApproved', params: ({ event }) => event.output },
                     target: '#approval.approved',
                     actions: { type: 'end', params: { result: 'approved' } },
+                    description: 'The code is right and the transfer is posted.',
                   },
                   {
                     guard: { type: 'isOver', params: ({ event }) => event.output },
                     target: '#approval.ending',
                     actions: { type: 'end', params: ({ event }) => endingOf(event.output.ok ? event.output.status : 'rejected') },
+                    description: 'The platform answered that the transfer is already settled otherwise (rejected, expired, canceled or failed).',
                   },
                   // A wrong code: the user types another one (which gets a key of its own).
                   {
@@ -219,12 +236,14 @@ export const approvalMachine = setup({
                         params: ({ event }) => ({ code: 'wrongCode', text: !event.output.ok && event.output.code === 'wrongCode' ? event.output.description : null }),
                       },
                     ],
+                    description: "The code is wrong; the platform's words (which may say how many tries are left) are shown and the customer types another.",
                   },
                   // No answer: the same code may be sent again, with the same key.
                   {
                     guard: { type: 'isNetwork', params: ({ event }) => event.output },
                     target: 'enteringCode',
                     actions: { type: 'setError', params: { code: 'network' } },
+                    description: 'No answer came; the customer may send the same code again without approving twice.',
                   },
                   {
                     target: '#approval.failed',
@@ -236,23 +255,32 @@ export const approvalMachine = setup({
                         failure: !event.output.ok && event.output.code === 'failed' ? event.output.failure : null,
                       }),
                     },
+                    description: "The platform refused the approval for good (tries used up, expired, not pending); its words are kept to show.",
                   },
                 ],
-                onError: { target: 'enteringCode', actions: { type: 'setError', params: { code: 'network' } } },
+                onError: {
+                  target: 'enteringCode',
+                  actions: { type: 'setError', params: { code: 'network' } },
+                  description: 'The call failed without an answer; the customer may send the same code again.',
+                },
               },
             },
             waitingForPhone: {
+              description: 'The customer approves or declines the transfer on the linked phone; the page waits for the outcome.',
+              meta: { spec: ['document 3 §7'] },
               invoke: { id: 'watchTransfer', src: 'watchTransfer', input: ({ context }) => ({ transactionId: context.transactionId }) },
               on: {
                 'TRANSFER.SETTLED': {
                   guard: { type: 'isFinalStatus', params: ({ event }) => event.status },
                   target: '#approval.ending',
                   actions: { type: 'end', params: ({ event }) => endingOf(event.status) },
+                  description: 'The transfer settled (approved, declined on the phone, expired or canceled); a still-pending status is ignored.',
                 },
-                'APPROVAL.CANCEL': { target: 'canceling', actions: 'startCancel' },
+                'APPROVAL.CANCEL': { target: 'canceling', actions: 'startCancel', description: 'The customer cancels the pending transfer instead of approving it.' },
               },
             },
             canceling: {
+              description: 'The platform is canceling the pending transfer; the customer waits.',
               tags: ['busy'],
               invoke: {
                 id: 'cancelTransfer',
@@ -264,17 +292,20 @@ export const approvalMachine = setup({
                     guard: { type: 'isApproved', params: ({ event }) => event.output },
                     target: '#approval.approved',
                     actions: { type: 'end', params: { result: 'approved' } },
+                    description: 'Too late to cancel: the transfer was approved meanwhile and is posted.',
                   },
                   {
                     guard: { type: 'isOk', params: ({ event }) => event.output },
                     target: '#approval.ending',
                     actions: { type: 'end', params: ({ event }) => endingOf(event.output.ok ? event.output.status : 'canceled') },
+                    description: 'The platform answered with the transfer\'s settled status (canceled, or otherwise ended).',
                   },
                   // No answer: cancelling again sends the same key.
                   {
                     guard: { type: 'isNetwork', params: ({ event }) => event.output },
                     target: 'routing',
                     actions: { type: 'setError', params: { code: 'network' } },
+                    description: 'No answer came; the customer is back on the approval step and canceling again cannot cancel twice.',
                   },
                   {
                     target: 'routing',
@@ -288,33 +319,48 @@ export const approvalMachine = setup({
                         }),
                       },
                     ],
+                    description: "The platform refused to cancel; its words are shown and the transfer still waits for approval.",
                   },
                 ],
-                onError: { target: 'routing', actions: { type: 'setError', params: { code: 'network' } } },
+                onError: {
+                  target: 'routing',
+                  actions: { type: 'setError', params: { code: 'network' } },
+                  description: 'The call failed without an answer; the customer is back on the approval step.',
+                },
               },
             },
           },
         },
         resend: {
+          description: 'Whether the customer may ask for the code or the phone request to be sent again.',
+          meta: { spec: ['document 2 §4'] },
           initial: 'deciding',
           states: {
             deciding: {
-              always: [{ guard: 'canResendMode', target: 'cooling' }, { target: 'unavailable' }],
+              description: 'Checking whether the approval mode allows sending again.',
+              always: [
+                { guard: 'canResendMode', target: 'cooling', description: 'The mode is sms or push: sending again is possible after a wait.' },
+                { target: 'unavailable', description: 'The mode is otp or approval code: there is nothing to send again.' },
+              ],
             },
-            unavailable: {},
+            unavailable: { description: 'Sending again is not offered: the customer has the code already (otp app or own approval code).' },
             cooling: {
-              after: { resendCooldown: 'ready' },
+              description: 'A code or request was just sent; sending again is held back for 30 seconds.',
+              after: { resendCooldown: { target: 'ready', description: 'The 30-second wait is over; the customer may send again.' } },
             },
             ready: {
+              description: 'The customer may ask for the code or the phone request to be sent again.',
               on: {
                 // A resend makes sense only while the user waits for a code or for the phone.
                 'APPROVAL.RESEND': {
                   guard: or([stateIn('#approval.active.step.enteringCode'), stateIn('#approval.active.step.waitingForPhone')]),
                   target: 'sending',
+                  description: 'The customer asks to send again while waiting for a code or for the phone; ignored while a call is under way.',
                 },
               },
             },
             sending: {
+              description: 'The code or the phone request is being sent again.',
               tags: ['resending'],
               invoke: {
                 id: 'resendApproval',
@@ -325,11 +371,13 @@ export const approvalMachine = setup({
                     guard: { type: 'isOk', params: ({ event }) => event.output },
                     target: 'cooling',
                     actions: { type: 'countSend', params: ({ event }) => (event.output.ok ? event.output.approvalSentTo : null) },
+                    description: 'It was sent again; the customer is told and the next send waits 30 seconds.',
                   },
                   {
                     guard: { type: 'isNetwork', params: ({ event }) => event.output },
                     target: 'ready',
                     actions: { type: 'setError', params: { code: 'network' } },
+                    description: 'No answer came; the customer may try sending again.',
                   },
                   {
                     target: 'ready',
@@ -340,9 +388,14 @@ export const approvalMachine = setup({
                         text: !event.output.ok && event.output.code === 'failed' ? (event.output.failure.responseDescription ?? null) : null,
                       }),
                     },
+                    description: "The platform refused to send again; its words are shown.",
                   },
                 ],
-                onError: { target: 'ready', actions: { type: 'setError', params: { code: 'network' } } },
+                onError: {
+                  target: 'ready',
+                  actions: { type: 'setError', params: { code: 'network' } },
+                  description: 'The call failed without an answer; the customer may try sending again.',
+                },
               },
             },
           },
@@ -351,15 +404,16 @@ export const approvalMachine = setup({
     },
     /** Sorts a settled status into its final state (the output is already in context.ending). */
     ending: {
+      description: 'The transfer has settled; its outcome is sorted into approved, canceled or failed.',
       always: [
-        { guard: 'endsApproved', target: 'approved' },
-        { guard: 'endsCanceled', target: 'canceled' },
-        { target: 'failed' },
+        { guard: 'endsApproved', target: 'approved', description: 'The transfer was posted.' },
+        { guard: 'endsCanceled', target: 'canceled', description: 'The transfer was canceled.' },
+        { target: 'failed', description: 'The transfer was declined, expired or failed.' },
       ],
     },
-    approved: { type: 'final' },
-    failed: { type: 'final' },
-    canceled: { type: 'final' },
+    approved: { type: 'final', description: 'The transfer is approved and posted.' },
+    failed: { type: 'final', description: 'The transfer was not approved: declined on the phone, refused, expired or failed.' },
+    canceled: { type: 'final', description: 'The customer canceled the transfer before it was approved.' },
   },
 });
 

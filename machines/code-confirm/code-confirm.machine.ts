@@ -87,10 +87,13 @@ export const codeConfirmMachine = setup({
   },
 }).createMachine({
   id: 'codeConfirm',
+  description: 'The customer confirms a phone number or an e-mail address of their profile with a one-time code sent to it.',
+  meta: { spec: ['document 1 §7', 'document 1 §8'] },
   context: ({ input }) => ({ ...input, sentTo: null, codesSent: 0, error: null }),
   initial: 'requesting',
   states: {
     requesting: {
+      description: 'A code is being sent to the phone or e-mail address; the customer waits.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -98,27 +101,42 @@ export const codeConfirmMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ targetId: context.targetId }),
         onDone: [
-          { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'storeSent', params: ({ event }) => event.output } },
-          { target: 'requestFailed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSent', params: ({ event }) => event.output },
+            target: 'entering',
+            actions: { type: 'storeSent', params: ({ event }) => event.output },
+            description: 'The code was sent; the customer is asked to enter it (and told where it went, when known).',
+          },
+          {
+            target: 'requestFailed',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refused to send a code, or was not reached; its words are kept to show.',
+          },
         ],
-        onError: { target: 'requestFailed', actions: 'storeNetworkFailure' },
+        onError: { target: 'requestFailed', actions: 'storeNetworkFailure', description: 'No answer came; no code is known to have been sent.' },
       },
-      on: { CANCEL: 'canceled' },
+      on: { CANCEL: { target: 'canceled', description: 'The customer gives up before the code arrives; the address stays unconfirmed.' } },
     },
     requestFailed: {
-      on: { RETRY: 'requesting', CANCEL: 'canceled' },
+      description: 'No code could be sent; the customer can ask again or give up.',
+      on: {
+        RETRY: { target: 'requesting', description: 'The customer asks for the code again.' },
+        CANCEL: { target: 'canceled', description: 'The customer gives up; the address stays unconfirmed.' },
+      },
     },
     entering: {
+      description: 'A code was sent; the customer types the six digits they received.',
       on: {
         'CODE.SUBMIT': [
-          { guard: { type: 'isCodeWellFormed', params: ({ event }) => event.code }, target: 'verifying' },
-          { actions: 'rejectCodeFormat' },
+          { guard: { type: 'isCodeWellFormed', params: ({ event }) => event.code }, target: 'verifying', description: 'The code has six digits; it is sent to the platform to check.' },
+          { actions: 'rejectCodeFormat', description: 'The code is not six digits; the customer is told and nothing is sent.' },
         ],
-        RESEND: 'resending',
-        CANCEL: 'canceled',
+        RESEND: { target: 'resending', description: 'The customer asks for a new code; the old one will stop working.' },
+        CANCEL: { target: 'canceled', description: 'The customer gives up; the address stays unconfirmed.' },
       },
     },
     resending: {
+      description: 'A new code is being sent; the customer waits.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -126,14 +144,24 @@ export const codeConfirmMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ targetId: context.targetId }),
         onDone: [
-          { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'entering', actions: { type: 'storeSent', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSent', params: ({ event }) => event.output },
+            target: 'entering',
+            actions: { type: 'storeSent', params: ({ event }) => event.output },
+            description: 'A new code was sent; the customer is told and enters it.',
+          },
           // The code sent before still works: back to entering it, with the refusal said.
-          { target: 'entering', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          {
+            target: 'entering',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refused a new code (for example asked too soon); the code sent before still works.',
+          },
         ],
-        onError: { target: 'entering', actions: 'storeNetworkFailure' },
+        onError: { target: 'entering', actions: 'storeNetworkFailure', description: 'No answer came; the customer can still enter the code sent before.' },
       },
     },
     verifying: {
+      description: 'The platform is checking the code; the customer waits and cannot cancel.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -141,14 +169,18 @@ export const codeConfirmMachine = setup({
         src: 'confirmCode',
         input: ({ context, event }) => ({ targetId: context.targetId, code: event.type === 'CODE.SUBMIT' ? event.code.trim() : '' }),
         onDone: [
-          { guard: { type: 'isConfirmed', params: ({ event }) => event.output }, target: 'confirmed' },
-          { target: 'entering', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          { guard: { type: 'isConfirmed', params: ({ event }) => event.output }, target: 'confirmed', description: 'The code is right; the phone or e-mail address is confirmed.' },
+          {
+            target: 'entering',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The code is wrong, expired or used up, or the platform refused; its words are shown and the customer tries again.',
+          },
         ],
-        onError: { target: 'entering', actions: 'storeNetworkFailure' },
+        onError: { target: 'entering', actions: 'storeNetworkFailure', description: 'No answer came; the customer can send the same code again.' },
       },
     },
-    confirmed: { type: 'final' },
-    canceled: { type: 'final' },
+    confirmed: { type: 'final', description: 'The phone or e-mail address is confirmed; the flow ends.' },
+    canceled: { type: 'final', description: 'The customer left; the phone or e-mail address stays unconfirmed.' },
   },
 });
 

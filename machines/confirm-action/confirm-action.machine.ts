@@ -64,16 +64,30 @@ export const confirmActionMachine = setup({
   },
 }).createMachine({
   id: 'confirmAction',
+  description: 'Stopping something with money behind it (a transfer or a pre-approved payment): the person confirms first, then sees whether it was stopped.',
+  meta: { spec: ['document 2 §7', 'document 2 §8'] },
   context: { targetId: null, key: null, error: null },
   initial: 'idle',
   states: {
     idle: {
-      on: { ASK: { target: 'confirming', actions: { type: 'setTarget', params: ({ event }) => event.targetId } } },
+      description: 'Nothing is being stopped; no confirmation dialog is open.',
+      on: {
+        ASK: {
+          target: 'confirming',
+          actions: { type: 'setTarget', params: ({ event }) => event.targetId },
+          description: 'The person asks to stop a transfer or a pre-approved payment; the dialog asks them to confirm.',
+        },
+      },
     },
     confirming: {
-      on: { CONFIRM: 'working', DISMISS: 'idle' },
+      description: 'The dialog asks the person to confirm that they want to stop it; nothing has been sent yet.',
+      on: {
+        CONFIRM: { target: 'working', description: 'The person confirms; the request to stop it is sent.' },
+        DISMISS: { target: 'idle', description: 'The person changes their mind and closes the dialog; nothing is sent.' },
+      },
     },
     working: {
+      description: 'The request to stop it has been sent; the dialog waits for the answer and cannot be closed.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -81,19 +95,32 @@ export const confirmActionMachine = setup({
         src: 'perform',
         input: ({ context }) => ({ targetId: context.targetId ?? 0, idempotencyKey: context.key ?? newIdempotencyKey() }),
         onDone: [
-          { guard: { type: 'isDone', params: ({ event }) => event.output }, target: 'done' },
-          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          { guard: { type: 'isDone', params: ({ event }) => event.output }, target: 'done', description: 'The platform confirms it was stopped.' },
+          {
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refuses to stop it; its own words are kept to show.',
+          },
         ],
-        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+        onError: { target: 'failed', actions: 'storeNetworkFailure', description: 'No answer came (network failure or time-out); it is not known to have been stopped.' },
       },
     },
     failed: {
-      on: { CONFIRM: 'working', DISMISS: 'idle' },
+      description: 'It was not stopped (refused, or no answer); the person can try again or close the dialog.',
+      on: {
+        CONFIRM: { target: 'working', description: 'The person tries again, with the same request key so it cannot be applied twice.' },
+        DISMISS: { target: 'idle', description: 'The person closes the dialog and leaves it as it is.' },
+      },
     },
     done: {
+      description: 'It was stopped; the dialog says so.',
       on: {
-        ASK: { target: 'confirming', actions: { type: 'setTarget', params: ({ event }) => event.targetId } },
-        DISMISS: 'idle',
+        ASK: {
+          target: 'confirming',
+          actions: { type: 'setTarget', params: ({ event }) => event.targetId },
+          description: 'The person asks to stop another one; the dialog asks them to confirm again.',
+        },
+        DISMISS: { target: 'idle', description: 'The person closes the confirmation that it was stopped.' },
       },
     },
   },

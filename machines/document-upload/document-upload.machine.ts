@@ -165,6 +165,8 @@ export const documentUploadMachine = setup({
   },
 }).createMachine({
   id: 'documentUpload',
+  description: 'The customer uploads one document for one requirement (identity, proof of address, a limit document...): its type, its files, its number and dates.',
+  meta: { spec: ['document 1 §3', 'document 1 §5', 'document 2 §5', 'document 3 §3'] },
   context: ({ input }) => ({
     ...input,
     type: null,
@@ -178,61 +180,105 @@ export const documentUploadMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The customer is describing the document and picking its files; nothing has been sent yet.',
       initial: 'choosingType',
-      on: { CANCEL: 'canceled' },
+      on: { CANCEL: { target: 'canceled', description: 'The customer gives up; nothing is sent.' } },
       states: {
         choosingType: {
+          description: 'The customer chooses the type of document among those the requirement accepts.',
           on: {
             'TYPE.CHOOSE': [
-              { guard: { type: 'isOfferedType', params: ({ event }) => event }, target: 'front', actions: { type: 'chooseType', params: ({ event }) => event } },
-              { actions: 'rejectType' },
+              {
+                guard: { type: 'isOfferedType', params: ({ event }) => event },
+                target: 'front',
+                actions: { type: 'chooseType', params: ({ event }) => event },
+                description: 'An accepted type is chosen; the customer goes on to its front page (files picked for another type are dropped).',
+              },
+              { actions: 'rejectType', description: 'The type is not accepted for this requirement; the customer is told to choose one.' },
             ],
           },
         },
         front: {
+          description: 'The customer picks the file of the front page (or the only page) of the document.',
           on: {
             'FILE.CHOOSE': [
               {
                 guard: { type: 'isAcceptableFileAndSecondPageNeeded', params: ({ event }) => event.file },
                 target: 'secondPage',
                 actions: { type: 'storeFront', params: ({ event }) => event.file },
+                description: 'The file is acceptable and this type needs a second page; the customer goes on to it.',
               },
-              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'details', actions: { type: 'storeFront', params: ({ event }) => event.file } },
-              { actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'front' as const, file: event.file }) } },
+              {
+                guard: { type: 'isAcceptableFile', params: ({ event }) => event.file },
+                target: 'details',
+                actions: { type: 'storeFront', params: ({ event }) => event.file },
+                description: 'The file is acceptable and this type has one page; the customer goes on to the details.',
+              },
+              {
+                actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'front' as const, file: event.file }) },
+                description: 'The file is empty, too large or not a JPEG, PNG or PDF; the customer is told and picks another.',
+              },
             ],
             // Back here from a later step: go on with the file picked before.
             NEXT: [
-              { guard: 'hasFrontAndSecondPageNeeded', target: 'secondPage' },
-              { guard: 'hasFront', target: 'details' },
+              { guard: 'hasFrontAndSecondPageNeeded', target: 'secondPage', description: 'The customer keeps the front page picked before and goes on to the second page.' },
+              { guard: 'hasFront', target: 'details', description: 'The customer keeps the front page picked before and goes on to the details.' },
             ],
-            BACK: 'choosingType',
+            BACK: { target: 'choosingType', description: 'The customer goes back to choose another type.' },
           },
         },
         secondPage: {
+          description: 'The customer picks the second file: the back of an ID card or licence (types 4 and 5), or the registration stamp page (type 88).',
+          meta: { spec: ['document 2 §5'] },
           on: {
             'FILE.CHOOSE': [
-              { guard: { type: 'isAcceptableFile', params: ({ event }) => event.file }, target: 'details', actions: { type: 'storeSecond', params: ({ event }) => event.file } },
-              { actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'secondPage' as const, file: event.file }) } },
+              {
+                guard: { type: 'isAcceptableFile', params: ({ event }) => event.file },
+                target: 'details',
+                actions: { type: 'storeSecond', params: ({ event }) => event.file },
+                description: 'The file is acceptable; the customer goes on to the details.',
+              },
+              {
+                actions: { type: 'rejectFile', params: ({ event }) => ({ field: 'secondPage' as const, file: event.file }) },
+                description: 'The file is empty, too large or not a JPEG, PNG or PDF; the customer is told and picks another.',
+              },
             ],
-            NEXT: { guard: 'hasSecond', target: 'details' },
-            BACK: 'front',
+            NEXT: { guard: 'hasSecond', target: 'details', description: 'The customer keeps the second page picked before and goes on to the details.' },
+            BACK: { target: 'front', description: 'The customer goes back to the front page.' },
           },
         },
         details: {
+          description: "The customer enters the document's number (when the category needs one), its issue date and its expiry date.",
           on: {
             'DETAILS.SUBMIT': [
-              { guard: { type: 'areDetailsValid', params: ({ event }) => event.details }, target: 'review', actions: { type: 'storeDetails', params: ({ event }) => event.details } },
-              { actions: { type: 'storeDetails', params: ({ event }) => event.details } },
+              {
+                guard: { type: 'areDetailsValid', params: ({ event }) => event.details },
+                target: 'review',
+                actions: { type: 'storeDetails', params: ({ event }) => event.details },
+                description: 'The number and dates are complete and valid; the customer goes on to review the upload.',
+              },
+              {
+                actions: { type: 'storeDetails', params: ({ event }) => event.details },
+                description: 'The number or a date is missing or invalid; the errors are shown on them and the step stays.',
+              },
             ],
-            BACK: [{ guard: 'needsSecondPage', target: 'secondPage' }, { target: 'front' }],
+            BACK: [
+              { guard: 'needsSecondPage', target: 'secondPage', description: 'The type has a second page; the customer goes back to it.' },
+              { target: 'front', description: 'The type has one page; the customer goes back to the front page.' },
+            ],
           },
         },
         review: {
-          on: { SUBMIT: '#documentUpload.uploading', BACK: 'details' },
+          description: 'The customer reviews the type, files and details before sending them.',
+          on: {
+            SUBMIT: { target: '#documentUpload.uploading', description: 'The customer sends the document to the platform.' },
+            BACK: { target: 'details', description: 'The customer goes back to change the details.' },
+          },
         },
       },
     },
     uploading: {
+      description: 'The document is being sent to the platform; the customer waits and cannot cancel.',
       tags: ['busy'],
       entry: 'startUpload',
       invoke: {
@@ -249,38 +295,51 @@ export const documentUploadMachine = setup({
           expiresDate: context.details.expiresDate.trim() || null,
         }),
         onDone: [
-          { guard: { type: 'isUploaded', params: ({ event }) => event.output }, target: 'done' },
+          { guard: { type: 'isUploaded', params: ({ event }) => event.output }, target: 'done', description: 'The platform holds the document; it will be reviewed.' },
           // VF: back to the first step with a refused field, the platform's words on that field.
           {
             guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['documentType'] }) },
             target: 'editing.choosingType',
             actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+            description: "The platform refused the document type; the customer is taken back to it with the platform's words.",
           },
           {
             guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['front'] }) },
             target: 'editing.front',
             actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+            description: "The platform refused the front page file; the customer is taken back to pick another, with the platform's words.",
           },
           {
             guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['secondPage'] }) },
             target: 'editing.secondPage',
             actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+            description: "The platform refused the second page file; the customer is taken back to pick another, with the platform's words.",
           },
           {
             guard: { type: 'isRefusedOn', params: ({ event }) => ({ result: event.output, fields: ['number', 'issuedDate', 'expiresDate'] }) },
             target: 'editing.details',
             actions: { type: 'storeFieldErrors', params: ({ event }) => event.output },
+            description: "The platform refused the number or a date; the customer is taken back to the details with the platform's words.",
           },
-          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          {
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refused the upload for a reason tied to no field, or was not reached; the reason is kept to show.',
+          },
         ],
-        onError: { target: 'failed', actions: 'storeNetworkFailure' },
+        onError: { target: 'failed', actions: 'storeNetworkFailure', description: 'No answer came (network failure or time-out); it reads as a network failure.' },
       },
     },
     failed: {
-      on: { RETRY: 'uploading', BACK: 'editing.review', CANCEL: 'canceled' },
+      description: 'The document was not uploaded (refused or no answer); the customer can try again, go back to the review, or cancel.',
+      on: {
+        RETRY: { target: 'uploading', description: 'The customer sends the same document again.' },
+        BACK: { target: 'editing.review', description: 'The customer goes back to the review to change something.' },
+        CANCEL: { target: 'canceled', description: 'The customer gives up after the failure.' },
+      },
     },
-    done: { type: 'final' },
-    canceled: { type: 'final' },
+    done: { type: 'final', description: 'The document is uploaded and awaits review; the flow ends.' },
+    canceled: { type: 'final', description: 'The customer left without uploading the document.' },
   },
 });
 

@@ -149,6 +149,8 @@ export const historyExportMachine = setup({
   },
 }).createMachine({
   id: 'historyExport',
+  description: 'The customer exports the transaction history under a filter as a CSV file, waits for it to be built, then downloads it or has it e-mailed.',
+  meta: { spec: ['document 2 §7', 'document 2 §8'] },
   context: ({ input }) => ({
     filter: null,
     exportId: null,
@@ -160,9 +162,17 @@ export const historyExportMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'EXPORT.START': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event.filter } } },
+      description: 'No export is under way.',
+      on: {
+        'EXPORT.START': {
+          target: 'requesting',
+          actions: { type: 'startExport', params: ({ event }) => event.filter },
+          description: 'The customer asks for an export of the history under the current filter.',
+        },
+      },
     },
     requesting: {
+      description: 'The platform is asked to start building the export; the customer waits.',
       tags: ['busy'],
       invoke: {
         id: 'requestExport',
@@ -173,6 +183,7 @@ export const historyExportMachine = setup({
             guard: { type: 'isAccepted', params: ({ event }) => event.output },
             target: 'polling',
             actions: { type: 'storeExportId', params: ({ event }) => event.output },
+            description: 'The platform accepted the export and gave its id; its progress is followed.',
           },
           {
             target: 'failed',
@@ -180,20 +191,34 @@ export const historyExportMachine = setup({
               type: 'setError',
               params: ({ event }) => (event.output.ok ? { code: 'refused', detail: null } : { code: event.output.code, detail: event.output.detail }),
             },
+            description: "The platform refused the export, or was not reached; its words are kept to show.",
           },
         ],
-        onError: { target: 'failed', actions: { type: 'setError', params: { code: 'network', detail: null } } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: { code: 'network', detail: null } },
+          description: 'No answer came; no export is known to have been started.',
+        },
       },
     },
     polling: {
+      description: 'The file is being built; its progress is asked for now and then and the customer may stop waiting.',
       tags: ['busy'],
       initial: 'waiting',
-      on: { 'EXPORT.CANCEL': { target: 'idle', actions: 'forgetExport' } },
+      on: {
+        'EXPORT.CANCEL': {
+          target: 'idle',
+          actions: 'forgetExport',
+          description: 'The customer stops waiting; the export is forgotten.',
+        },
+      },
       states: {
         waiting: {
-          after: { pollDelay: { target: 'checking' } },
+          description: 'Waiting before the next progress check (1 second at first, growing to at most 5 seconds).',
+          after: { pollDelay: { target: 'checking', description: 'The wait is over; the progress is asked for.' } },
         },
         checking: {
+          description: 'The platform is asked how far the export is.',
           invoke: {
             id: 'checkStatus',
             src: 'checkStatus',
@@ -203,22 +228,26 @@ export const historyExportMachine = setup({
                 guard: { type: 'isDone', params: ({ event }) => event.output },
                 target: '#historyExport.ready',
                 actions: { type: 'storeStatus', params: ({ event }) => event.output },
+                description: 'The file is built; the customer can download it or have it e-mailed.',
               },
               {
                 guard: { type: 'hasFailed', params: ({ event }) => event.output },
                 target: '#historyExport.failed',
                 actions: [{ type: 'storeStatus', params: ({ event }) => event.output }, 'setExportFailed'],
+                description: 'The platform could not build the file; a retry makes a new export.',
               },
               {
                 guard: { type: 'isRunning', params: ({ event }) => event.output },
                 target: 'waiting',
                 actions: { type: 'storeStatus', params: ({ event }) => event.output },
+                description: 'The file is still queued or being built; the progress is shown and the next check waits.',
               },
               {
                 // Queued or processing after the last check allowed: the wait ends here; a retry asks again.
                 guard: { type: 'isRunningPastLimit', params: ({ event }) => event.output },
                 target: '#historyExport.failed',
                 actions: [{ type: 'storeStatus', params: ({ event }) => event.output }, { type: 'setError', params: { code: 'timedOut', detail: null } }],
+                description: 'The file is still not built after the last check allowed (about ten minutes); the wait ends and a retry asks again.',
               },
               {
                 target: '#historyExport.failed',
@@ -226,74 +255,110 @@ export const historyExportMachine = setup({
                   type: 'setError',
                   params: ({ event }) => (event.output.ok ? { code: 'refused', detail: null } : { code: event.output.code, detail: event.output.detail }),
                 },
+                description: 'The platform refused the progress check, or was not reached; the export is kept so a retry asks about it again.',
               },
             ],
-            onError: { target: '#historyExport.failed', actions: { type: 'setError', params: { code: 'network', detail: null } } },
+            onError: {
+              target: '#historyExport.failed',
+              actions: { type: 'setError', params: { code: 'network', detail: null } },
+              description: 'No answer came to the progress check; the export is kept so a retry asks about it again.',
+            },
           },
         },
       },
     },
     ready: {
+      description: 'The file is built; the customer can download it, have it e-mailed, or start a new export.',
       initial: 'idle',
-      on: { 'EXPORT.START': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event.filter } } },
+      on: {
+        'EXPORT.START': {
+          target: 'requesting',
+          actions: { type: 'startExport', params: ({ event }) => event.filter },
+          description: 'The customer asks for a new export under the current filter.',
+        },
+      },
       states: {
         idle: {
+          description: 'The file is ready and nothing is being downloaded or sent.',
           on: {
-            'FILE.DOWNLOAD': { target: 'downloading', actions: 'startDownload' },
+            'FILE.DOWNLOAD': { target: 'downloading', actions: 'startDownload', description: 'The customer downloads the file.' },
             'EMAIL.SEND': {
               guard: { type: 'hasEmail', params: ({ event }) => event },
               target: 'sending',
               actions: { type: 'startSending', params: ({ event }) => event },
+              description: 'The customer gives an e-mail address to send the file to; an empty address is ignored.',
             },
           },
         },
         downloading: {
+          description: 'The file is being downloaded.',
           tags: ['downloading'],
           invoke: {
             id: 'downloadFile',
             src: 'downloadFile',
             input: ({ context }) => ({ exportId: context.exportId ?? '', fileName: context.exportInfo?.fileName ?? null }),
             onDone: [
-              { guard: { type: 'isDownloaded', params: ({ event }) => event.output }, target: 'idle' },
+              { guard: { type: 'isDownloaded', params: ({ event }) => event.output }, target: 'idle', description: "The file is saved on the customer's device." },
               {
                 target: 'idle',
                 actions: {
                   type: 'setDownloadError',
                   params: ({ event }) => (event.output.ok ? { code: 'refused', detail: null } : { code: event.output.code, detail: event.output.detail }),
                 },
+                description: 'The download was refused, the file was not found, or the platform was not reached; the reason is shown.',
               },
             ],
-            onError: { target: 'idle', actions: { type: 'setDownloadError', params: { code: 'network', detail: null } } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'setDownloadError', params: { code: 'network', detail: null } },
+              description: 'The download got no answer; it reads as a network failure.',
+            },
           },
         },
         sending: {
+          description: 'The platform is asked to e-mail the file to the address given.',
           tags: ['sending'],
           invoke: {
             id: 'sendEmail',
             src: 'sendEmail',
             input: ({ context }) => ({ exportId: context.exportId ?? '', email: context.emailTo ?? '' }),
             onDone: [
-              { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'idle', actions: 'markSent' },
+              { guard: { type: 'isSent', params: ({ event }) => event.output }, target: 'idle', actions: 'markSent', description: 'The platform took the file for that address; the customer is told.' },
               {
                 target: 'idle',
                 actions: {
                   type: 'setEmailError',
                   params: ({ event }) => (event.output.ok ? { code: 'refused', detail: null } : { code: event.output.code, detail: event.output.detail }),
                 },
+                description: 'The platform refused to send the file, or was not reached; the reason is shown.',
               },
             ],
-            onError: { target: 'idle', actions: { type: 'setEmailError', params: { code: 'network', detail: null } } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'setEmailError', params: { code: 'network', detail: null } },
+              description: 'No answer came; it reads as a network failure.',
+            },
           },
         },
       },
     },
     failed: {
+      description: 'The export failed, timed out or could not be followed; the customer can retry or start a new one.',
       on: {
         'EXPORT.RETRY': [
-          { guard: 'canResume', target: 'polling.checking', actions: 'resumeExport' },
-          { target: 'requesting', actions: 'restartExport' },
+          {
+            guard: 'canResume',
+            target: 'polling.checking',
+            actions: 'resumeExport',
+            description: 'The export still exists (only a check failed or the wait ran out); its progress is asked for again.',
+          },
+          { target: 'requesting', actions: 'restartExport', description: 'The export failed or was never made; a new one is requested.' },
         ],
-        'EXPORT.START': { target: 'requesting', actions: { type: 'startExport', params: ({ event }) => event.filter } },
+        'EXPORT.START': {
+          target: 'requesting',
+          actions: { type: 'startExport', params: ({ event }) => event.filter },
+          description: 'The customer asks for a new export under the current filter.',
+        },
       },
     },
   },

@@ -77,26 +77,44 @@ export const openAccountMachine = setup({
   },
 }).createMachine({
   id: 'openAccount',
+  description: 'The customer opens an account in another currency, or a crypto wallet, after choosing the currency and confirming.',
+  meta: { spec: ['document 2 §7'] },
   context: ({ input }) => ({ choices: input.choices, selected: null, error: null, opened: null }),
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'nothingToOpen', target: 'nothingToOpen' }, { target: 'choosing' }],
+      description: 'Checking whether there is any currency left that the customer may open.',
+      always: [
+        { guard: 'nothingToOpen', target: 'nothingToOpen', description: 'The customer already holds every currency they may open; there is nothing to offer.' },
+        { target: 'choosing', description: 'At least one currency can be opened; the customer is asked to choose.' },
+      ],
     },
-    nothingToOpen: {},
+    nothingToOpen: {
+      description: 'There is no currency left to open; the page says so and offers nothing to choose.',
+    },
     choosing: {
+      description: 'The customer chooses the currency of the new account or wallet.',
       on: {
-        'CURRENCY.SELECT': { guard: { type: 'isOffered', params: ({ event }) => event.currency }, actions: { type: 'select', params: ({ event }) => event.currency } },
-        CONTINUE: [{ guard: 'hasSelection', target: 'confirming' }, { actions: 'requireSelection' }],
+        'CURRENCY.SELECT': {
+          guard: { type: 'isOffered', params: ({ event }) => event.currency },
+          actions: { type: 'select', params: ({ event }) => event.currency },
+          description: 'The customer picks one of the offered currencies; a currency not offered is ignored.',
+        },
+        CONTINUE: [
+          { guard: 'hasSelection', target: 'confirming', description: 'A currency is chosen; the customer is asked to confirm opening it.' },
+          { actions: 'requireSelection', description: 'No currency is chosen yet; the page says one is required and stays.' },
+        ],
       },
     },
     confirming: {
+      description: 'The customer reviews the chosen currency before anything is opened.',
       on: {
-        BACK: 'choosing',
-        CONFIRM: 'opening',
+        BACK: { target: 'choosing', description: 'The customer goes back to choose another currency.' },
+        CONFIRM: { target: 'opening', description: 'The customer confirms; the account or wallet is requested.' },
       },
     },
     opening: {
+      description: 'The platform is opening the account or wallet; the customer waits for the answer.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -104,20 +122,35 @@ export const openAccountMachine = setup({
         src: 'openAccount',
         input: ({ context }) => ({ currency: context.selected! }),
         onDone: [
-          { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'done', actions: { type: 'storeOpened', params: ({ event }) => event.output } },
-          { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isOk', params: ({ event }) => event.output },
+            target: 'done',
+            actions: { type: 'storeOpened', params: ({ event }) => event.output },
+            description: 'The platform opened it; its number (and a wallet\'s receiving address) is kept to show.',
+          },
+          {
+            target: 'failed',
+            actions: { type: 'storeFailure', params: ({ event }) => event.output },
+            description: 'The platform refused to open it, or could not be reached; the reason is kept to show.',
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: { ok: false, code: 'network' } } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeFailure', params: { ok: false, code: 'network' } },
+          description: 'The call failed without an answer; it reads as a network failure.',
+        },
       },
     },
     failed: {
+      description: 'Nothing was opened (refused, or no answer); the customer can try again or choose another currency.',
       on: {
         // Opening again is safe: the actor answers an account the first try opened as opened.
-        RETRY: 'opening',
-        BACK: { target: 'choosing', actions: 'clearError' },
+        RETRY: { target: 'opening', description: 'The customer tries again; an account the first try already opened is answered as opened.' },
+        BACK: { target: 'choosing', actions: 'clearError', description: 'The customer goes back to choose a currency; the error is cleared.' },
       },
     },
     done: {
+      description: 'The account or wallet is open; the flow ends with its details.',
       type: 'final',
     },
   },

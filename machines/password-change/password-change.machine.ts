@@ -78,20 +78,37 @@ export const passwordChangeMachine = setup({
   },
 }).createMachine({
   id: 'passwordChange',
+  description: 'A signed-in customer changes their password from the settings: the current and new password, then a confirmation code sent to them.',
+  meta: { spec: ['document 2 §2', 'document 2 §5', 'document 2 §7', 'document 3 §7', 'document 3 §8'] },
   context: { requestKey: null, sentTo: null, error: null, fieldError: null },
   initial: 'editing',
   states: {
     editing: {
+      description: 'The customer enters the current password, the new one and its repetition.',
+      meta: { spec: ['document 2 §5'] },
       on: {
         'PASSWORD.SUBMIT': [
-          { guard: { type: 'isCurrentMissing', params: ({ event }) => event.currentPassword }, actions: { type: 'setFieldError', params: 'currentRequired' } },
-          { guard: { type: 'isWeakPassword', params: ({ event }) => event.newPassword }, actions: { type: 'setFieldError', params: 'passwordWeak' } },
-          { guard: { type: 'isMismatch', params: ({ event }) => event }, actions: { type: 'setFieldError', params: 'passwordMismatch' } },
-          { target: 'requesting', actions: 'clearErrors' },
+          {
+            guard: { type: 'isCurrentMissing', params: ({ event }) => event.currentPassword },
+            actions: { type: 'setFieldError', params: 'currentRequired' },
+            description: 'The current password is empty; the customer is told it is required and nothing is sent.',
+          },
+          {
+            guard: { type: 'isWeakPassword', params: ({ event }) => event.newPassword },
+            actions: { type: 'setFieldError', params: 'passwordWeak' },
+            description: 'The new password does not meet the password rules; the customer is told and nothing is sent.',
+          },
+          {
+            guard: { type: 'isMismatch', params: ({ event }) => event },
+            actions: { type: 'setFieldError', params: 'passwordMismatch' },
+            description: 'The repetition differs from the new password; the customer is told and nothing is sent.',
+          },
+          { target: 'requesting', actions: 'clearErrors', description: 'The passwords are complete, strong and repeated correctly; the change is requested.' },
         ],
       },
     },
     requesting: {
+      description: 'The platform is checking the current password and starting the change; the customer waits.',
       tags: ['busy'],
       invoke: {
         id: 'startChange',
@@ -103,41 +120,65 @@ export const passwordChangeMachine = setup({
             guard: { type: 'succeeded', params: ({ event }) => event.output },
             target: 'confirming',
             actions: { type: 'storeRequest', params: ({ event }) => event.output as Extract<StartChangeResult, { ok: true }> },
+            description: 'The change is started and a confirmation code was sent; the customer is told where.',
           },
-          { target: 'editing', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            target: 'editing',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+            description: 'The platform refused (wrong current password, same password, too many tries and the like); the customer is back on the form with the reason.',
+          },
         ],
-        onError: { target: 'editing', actions: { type: 'setError', params: 'unknown' } },
+        onError: { target: 'editing', actions: { type: 'setError', params: 'unknown' }, description: 'No answer came; the customer is back on the form with an unknown error.' },
       },
     },
     confirming: {
+      description: 'A change is pending: the customer enters the confirmation code sent to them, or cancels the change.',
+      meta: { spec: ['document 2 §7'] },
       on: {
         'CODE.SUBMIT': [
-          { guard: { type: 'isCodeShaped', params: ({ event }) => event.code }, target: 'confirmingCode', actions: 'clearErrors' },
-          { actions: { type: 'setFieldError', params: 'codeFormat' } },
+          {
+            guard: { type: 'isCodeShaped', params: ({ event }) => event.code },
+            target: 'confirmingCode',
+            actions: 'clearErrors',
+            description: 'The code has the expected shape (8 letters or digits); it is sent to confirm the change.',
+          },
+          { actions: { type: 'setFieldError', params: 'codeFormat' }, description: 'The code does not have the expected shape; the customer is told and nothing is sent.' },
         ],
-        CANCEL: { target: 'canceling', actions: 'clearErrors' },
+        CANCEL: { target: 'canceling', actions: 'clearErrors', description: 'The customer cancels the pending change.' },
       },
     },
     confirmingCode: {
+      description: 'The platform is checking the confirmation code; the customer waits.',
       tags: ['busy'],
       invoke: {
         id: 'confirmChange',
         src: 'confirmChange',
         input: ({ context, event }) => ({ requestKey: context.requestKey ?? '', code: event.type === 'CODE.SUBMIT' ? event.code.trim().toUpperCase() : '' }),
         onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'changed', actions: 'forgetRequest' },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'changed',
+            actions: 'forgetRequest',
+            description: 'The code is right; the password is changed.',
+          },
           // A dead, expired or unknown request: back to the form to start a new change.
           {
             guard: { type: 'isRequestGone', params: ({ event }) => event.output },
             target: 'editing',
             actions: [{ type: 'setError', params: ({ event }) => failureCode(event.output) }, 'forgetRequest'],
+            description: 'The change can no longer be confirmed (expired, too many wrong codes, or unknown); the customer must start a new change.',
           },
-          { target: 'confirming', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            target: 'confirming',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+            description: 'The code is wrong (or the platform refused); the customer is told and may enter it again.',
+          },
         ],
-        onError: { target: 'confirming', actions: { type: 'setError', params: 'unknown' } },
+        onError: { target: 'confirming', actions: { type: 'setError', params: 'unknown' }, description: 'No answer came; the change is still pending and the customer may enter the code again.' },
       },
     },
     canceling: {
+      description: 'The platform is canceling the pending change; the customer waits.',
       tags: ['busy'],
       invoke: {
         id: 'cancelChange',
@@ -145,17 +186,28 @@ export const passwordChangeMachine = setup({
         input: ({ context }) => ({ requestKey: context.requestKey ?? '' }),
         // Whatever the answer, nothing is pending any more that this form could confirm.
         onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => event.output }, target: 'canceled', actions: 'forgetRequest' },
-          { target: 'confirming', actions: { type: 'setError', params: ({ event }) => failureCode(event.output) } },
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'canceled',
+            actions: 'forgetRequest',
+            description: 'The pending change is canceled; the password stays as it was.',
+          },
+          {
+            target: 'confirming',
+            actions: { type: 'setError', params: ({ event }) => failureCode(event.output) },
+            description: 'The platform refused to cancel; the change is still pending and the reason is shown.',
+          },
         ],
-        onError: { target: 'confirming', actions: { type: 'setError', params: 'unknown' } },
+        onError: { target: 'confirming', actions: { type: 'setError', params: 'unknown' }, description: 'No answer came; the change is still pending as far as the customer knows.' },
       },
     },
     changed: {
-      on: { RESTART: { target: 'editing', actions: 'clearErrors' } },
+      description: 'The password is changed; the customer is told so.',
+      on: { RESTART: { target: 'editing', actions: 'clearErrors', description: 'The customer starts another password change.' } },
     },
     canceled: {
-      on: { RESTART: { target: 'editing', actions: 'clearErrors' } },
+      description: 'The change was canceled; the password stays as it was.',
+      on: { RESTART: { target: 'editing', actions: 'clearErrors', description: 'The customer starts a new password change.' } },
     },
   },
 });

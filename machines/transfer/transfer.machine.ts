@@ -272,139 +272,276 @@ export const transferMachine = setup({
   },
 }).createMachine({
   id: 'transfer',
+  description: 'The customer moves money (between own accounts, or to another person): fills in the form, reviews it, sends it and approves it when the platform asks.',
+  meta: { spec: ['document 2 §4', 'document 2 §5', 'document 2 §6', 'document 2 §7', 'document 2 §8'] },
   context: ({ input }) => initialContext(input.kind, (input.ownEmails ?? []).map(normaliseEmail)),
   initial: 'loading',
   states: {
     loading: {
+      description: "The customer's accounts, transfer permissions and (for some kinds) recent transfers are being read.",
+      meta: { spec: ['document 2 §6'] },
       tags: ['busy'],
       invoke: {
         id: 'loadSetup',
         src: 'loadSetup',
         input: ({ context }) => ({ kind: context.kind, recentLimit: TRANSFER_KINDS[context.kind].recentLimit }),
         onDone: [
-          { guard: { type: 'isPermitted', params: ({ event }) => event.output }, target: 'editing', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isPermitted', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: { type: 'storeSetup', params: ({ event }) => event.output },
+            description: 'Everything is read and the customer may make this kind of transfer; the form is shown (a single account is chosen as the source).',
+          },
           // Permission flags false: a clear "not allowed" instead of the form.
           // The accounts are kept: with none, the page offers to open one (where the user may).
-          { guard: { type: 'isLoaded', params: ({ event }) => event.output }, target: 'notAllowed', actions: { type: 'storeSetup', params: ({ event }) => event.output } },
-          { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: ({ event }) => refusalOf(event.output) } },
+          {
+            guard: { type: 'isLoaded', params: ({ event }) => event.output },
+            target: 'notAllowed',
+            actions: { type: 'storeSetup', params: ({ event }) => event.output },
+            description: 'Everything is read but the customer is not permitted this kind of transfer; the page says so instead of the form.',
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'storeLoadFailure', params: ({ event }) => refusalOf(event.output) },
+            description: 'The platform refused to give the accounts or permissions, or was not reached; the reason is kept to show.',
+          },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: { ok: false, code: 'network' } } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeLoadFailure', params: { ok: false, code: 'network' } },
+          description: 'No answer came; it reads as a network failure.',
+        },
       },
     },
     loadFailed: {
-      on: { 'LOAD.RETRY': 'loading' },
+      description: 'The accounts or permissions could not be read; the customer can try again.',
+      on: { 'LOAD.RETRY': { target: 'loading', description: 'The customer asks to read them again.' } },
     },
-    notAllowed: {},
+    notAllowed: { description: 'The customer is not permitted this kind of transfer; no form is shown.' },
     editing: {
+      description: 'The customer fills in the transfer form while the fee, limits, payee and maximum amount are looked up beside it.',
       type: 'parallel',
       on: {
         REVIEW: [
-          { guard: 'hasFieldErrors', actions: 'showFieldErrors' },
-          { guard: 'hasQuote', target: 'reviewing', actions: 'prepareSubmission' },
-          { actions: { type: 'blockReview', params: 'feeNeeded' } },
+          { guard: 'hasFieldErrors', actions: 'showFieldErrors', description: 'A field is missing or invalid (balance with the fee, own e-mail included); the errors are shown on the form.' },
+          {
+            guard: 'hasQuote',
+            target: 'reviewing',
+            actions: 'prepareSubmission',
+            description: 'The form is valid and its fee is known; the request is built with a new key and shown for review.',
+          },
+          { actions: { type: 'blockReview', params: 'feeNeeded' }, description: 'The form is valid but its fee is not known yet; the customer is told to wait for it.' },
         ],
-        'POPUP.CLOSE': { actions: 'closePopup' },
+        'POPUP.CLOSE': { actions: 'closePopup', description: "The customer closes the error popup of a refused transfer." },
       },
       states: {
         form: {
-          on: { 'FORM.CHANGE': { actions: { type: 'applyPatch', params: ({ event }) => event.patch } } },
+          description: 'The form itself: the accounts, payee, amount, currency and note the customer entered.',
+          on: {
+            'FORM.CHANGE': {
+              actions: { type: 'applyPatch', params: ({ event }) => event.patch },
+              description: 'The customer changes a field; its error goes away until it is checked again.',
+            },
+          },
         },
         fee: {
+          description: 'The fee of the transfer as the form stands, asked only when the amount and accounts are given.',
+          meta: { spec: ['document 2 §5'] },
           initial: 'deciding',
           // Only a change of the amount, the accounts or the currency asks again.
-          on: { 'FORM.CHANGE': { guard: { type: 'touchesFee', params: ({ event }) => event.patch }, target: '.deciding' } },
+          on: {
+            'FORM.CHANGE': {
+              guard: { type: 'touchesFee', params: ({ event }) => event.patch },
+              target: '.deciding',
+              description: 'The amount, an account or the currency changed; the old fee no longer applies.',
+            },
+          },
           states: {
             deciding: {
+              description: 'The old fee is dropped; checking whether the form has what the fee needs.',
               entry: 'clearQuote',
-              always: [{ guard: 'isFeeReady', target: 'waiting' }, { target: 'idle' }],
+              always: [
+                { guard: 'isFeeReady', target: 'waiting', description: 'The amount and accounts are given; the fee will be asked.' },
+                { target: 'idle', description: 'Something the fee needs is missing; no fee is asked.' },
+              ],
             },
-            idle: {},
+            idle: { description: 'No fee is being asked: either it is known, or the form does not allow asking yet.' },
             waiting: {
+              description: 'Waiting for the customer to stop typing before asking the fee.',
               tags: ['feeBusy'],
-              after: { feeDebounce: 'quoting' },
+              after: { feeDebounce: { target: 'quoting', description: 'The customer stopped typing for 400 ms; the fee is asked.' } },
             },
             quoting: {
+              description: 'The platform is asked the fee and the amount the payee gets.',
               tags: ['feeBusy'],
               invoke: {
                 id: 'quoteFee',
                 src: 'quoteFee',
                 input: ({ context }) => feeRequest(context.kind, context.form, context.accounts)!,
                 onDone: [
-                  { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'storeQuote', params: ({ event }) => (event.output.ok ? event.output.quote : null!) } },
-                  { target: 'failed', actions: { type: 'storeFeeFailure', params: ({ event }) => refusalOf(event.output) } },
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'storeQuote', params: ({ event }) => (event.output.ok ? event.output.quote : null!) },
+                    description: 'The fee, rate and amount received are known and shown.',
+                  },
+                  {
+                    target: 'failed',
+                    actions: { type: 'storeFeeFailure', params: ({ event }) => refusalOf(event.output) },
+                    description: 'The platform refused to give the fee, or was not reached; the customer can ask again.',
+                  },
                 ],
-                onError: { target: 'failed', actions: { type: 'storeFeeFailure', params: { ok: false, code: 'network' } } },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'storeFeeFailure', params: { ok: false, code: 'network' } },
+                  description: 'No answer came; the customer can ask again.',
+                },
               },
             },
             failed: {
-              on: { 'FEE.RETRY': 'quoting' },
+              description: 'The fee could not be had; the transfer cannot be reviewed until it is.',
+              on: { 'FEE.RETRY': { target: 'quoting', description: 'The customer asks for the fee again.' } },
             },
           },
         },
         limits: {
+          description: "The customer's limits for this transfer, read only when both accounts are given (advice: the platform checks again).",
+          meta: { spec: ['document 2 §5'] },
           initial: 'deciding',
-          on: { 'FORM.CHANGE': { guard: { type: 'touchesLimits', params: ({ event }) => event.patch }, target: '.deciding' } },
+          on: {
+            'FORM.CHANGE': {
+              guard: { type: 'touchesLimits', params: ({ event }) => event.patch },
+              target: '.deciding',
+              description: 'An account or the currency changed; the old limits no longer apply.',
+            },
+          },
           states: {
             deciding: {
+              description: 'The old limits are dropped; checking whether both accounts are given.',
               entry: 'clearLimits',
-              always: [{ guard: 'areLimitsReady', target: 'loading' }, { target: 'idle' }],
+              always: [
+                { guard: 'areLimitsReady', target: 'loading', description: 'Both accounts are given; the limits are read.' },
+                { target: 'idle', description: 'An account is missing; no limits are read.' },
+              ],
             },
-            idle: {},
+            idle: { description: 'No limits are being read: either they are known, or the form does not allow reading them yet.' },
             loading: {
+              description: 'The limits are being read.',
               invoke: {
                 id: 'fetchLimits',
                 src: 'fetchLimits',
                 input: ({ context }) => limitsRequest(context.kind, context.form, context.accounts)!,
                 // Limits are advice: without them the platform still checks.
-                onDone: { target: 'idle', actions: { type: 'storeLimits', params: ({ event }) => (event.output.ok ? event.output.limits : null) } },
-                onError: { target: 'idle' },
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'storeLimits', params: ({ event }) => (event.output.ok ? event.output.limits : null) },
+                  description: 'The limits are known (or, if refused, left out: the platform still checks them).',
+                },
+                onError: { target: 'idle', description: 'No answer came; the form goes on without limits and the platform still checks them.' },
               },
             },
           },
         },
         payee: {
+          description: 'For a transfer to another person: whether the payee e-mail belongs to a customer who can receive it.',
+          meta: { spec: ['document 2 §5', 'document 2 §7'] },
           initial: 'deciding',
-          on: { 'FORM.CHANGE': { guard: { type: 'touchesPayee', params: ({ event }) => event.patch }, target: '.deciding' } },
+          on: {
+            'FORM.CHANGE': {
+              guard: { type: 'touchesPayee', params: ({ event }) => event.patch },
+              target: '.deciding',
+              description: 'The payee e-mail changed; the old check no longer applies.',
+            },
+          },
           states: {
             deciding: {
+              description: 'The old check is dropped; checking whether the e-mail is worth checking.',
               entry: 'clearPayee',
-              always: [{ guard: 'isPayeeCheckable', target: 'waiting' }, { target: 'idle' }],
+              always: [
+                {
+                  guard: 'isPayeeCheckable',
+                  target: 'waiting',
+                  description: 'This kind has a payee and the e-mail is longer than 5 characters with an @ and a dot; it will be checked.',
+                },
+                { target: 'idle', description: 'No payee for this kind, or the e-mail is not complete enough; nothing is checked.' },
+              ],
             },
-            idle: {},
+            idle: { description: 'No payee check is under way.' },
             waiting: {
+              description: 'Waiting for the customer to stop typing before checking the payee.',
               tags: ['payeeBusy'],
-              after: { payeeDebounce: 'checking' },
+              after: { payeeDebounce: { target: 'checking', description: 'The customer stopped typing for 500 ms; the payee is checked.' } },
             },
             checking: {
+              description: 'The platform is asked whether the payee e-mail belongs to a customer who can receive money.',
               tags: ['payeeBusy'],
               invoke: {
                 id: 'checkPayee',
                 src: 'checkPayee',
                 input: ({ context }) => ({ email: normaliseEmail(context.form.payeeEmail) }),
-                onDone: { target: 'idle', actions: { type: 'storePayee', params: ({ event }) => (event.output.ok ? event.output.payee : null) } },
-                onError: { target: 'idle', actions: { type: 'storePayee', params: null } },
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'storePayee', params: ({ event }) => (event.output.ok ? event.output.payee : null) },
+                  description: 'The answer is shown beside the e-mail (or, if refused, the payee is left unchecked: the platform checks on submit).',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'storePayee', params: null },
+                  description: 'No answer came; the payee is left unchecked and the platform checks on submit.',
+                },
               },
             },
           },
         },
         max: {
+          description: '"Send all": the most the customer can send from the source account, asked on request.',
+          meta: { spec: ['document 2 §5'] },
           initial: 'idle',
-          on: { 'FORM.CHANGE': { guard: { type: 'touchesMax', params: ({ event }) => event.patch }, target: '.idle', actions: 'clearMaxFailure' } },
+          on: {
+            'FORM.CHANGE': {
+              guard: { type: 'touchesMax', params: ({ event }) => event.patch },
+              target: '.idle',
+              actions: 'clearMaxFailure',
+              description: 'The source account changed; a maximum being asked for no longer applies.',
+            },
+          },
           states: {
             idle: {
-              on: { 'MAX.REQUEST': { guard: 'hasSource', target: 'loading', actions: 'clearMaxFailure' } },
+              description: 'No maximum is being asked for.',
+              on: {
+                'MAX.REQUEST': {
+                  guard: 'hasSource',
+                  target: 'loading',
+                  actions: 'clearMaxFailure',
+                  description: 'The customer asks to send all; ignored until a source account is chosen.',
+                },
+              },
             },
             loading: {
+              description: 'The maximum amount is being asked for.',
               tags: ['maxBusy'],
               invoke: {
                 id: 'fetchMaxAmount',
                 src: 'fetchMaxAmount',
                 input: ({ context }) => maxAmountRequest(context.kind, context.form)!,
                 onDone: [
-                  { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'useMaxAmount', params: ({ event }) => (event.output.ok ? event.output.maxAmount : '') } },
-                  { target: 'idle', actions: { type: 'storeMaxFailure', params: ({ event }) => refusalOf(event.output) } },
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: { type: 'useMaxAmount', params: ({ event }) => (event.output.ok ? event.output.maxAmount : '') },
+                    description: "The maximum is known; it becomes the amount, in the source account's currency.",
+                  },
+                  {
+                    target: 'idle',
+                    actions: { type: 'storeMaxFailure', params: ({ event }) => refusalOf(event.output) },
+                    description: 'The platform refused to give the maximum, or was not reached; the customer is told.',
+                  },
                 ],
-                onError: { target: 'idle', actions: { type: 'storeMaxFailure', params: { ok: false, code: 'network' } } },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'storeMaxFailure', params: { ok: false, code: 'network' } },
+                  description: 'No answer came; the customer is told.',
+                },
               },
             },
           },
@@ -412,37 +549,58 @@ export const transferMachine = setup({
       },
     },
     reviewing: {
+      description: 'The customer reviews the transfer (amounts, fee, payee) before sending it; nothing has moved yet.',
       on: {
         // Back to the form: this submission's key ends (a new review makes a new one).
-        'REVIEW.BACK': { target: 'editing', actions: 'endSubmission' },
-        SUBMIT: 'submitting',
+        'REVIEW.BACK': { target: 'editing', actions: 'endSubmission', description: 'The customer goes back to change the form; this submission is dropped.' },
+        SUBMIT: { target: 'submitting', description: 'The customer sends the transfer (again with the same key after an unanswered try).' },
       },
     },
     submitting: {
+      description: 'The transfer request is being sent; the customer waits.',
       tags: ['busy'],
       invoke: {
         id: 'submitTransfer',
         src: 'submitTransfer',
         input: ({ context }) => ({ request: context.request!, idempotencyKey: context.idempotencyKey! }),
         onDone: [
-          { guard: { type: 'needsApproval', params: ({ event }) => event.output }, target: 'approving', actions: { type: 'storeResult', params: ({ event }) => (event.output.ok ? event.output.result : null!) } },
-          { guard: { type: 'isOk', params: ({ event }) => event.output }, target: 'done', actions: [{ type: 'storeResult', params: ({ event }) => (event.output.ok ? event.output.result : null!) }, 'endSubmission'] },
+          {
+            guard: { type: 'needsApproval', params: ({ event }) => event.output },
+            target: 'approving',
+            actions: { type: 'storeResult', params: ({ event }) => (event.output.ok ? event.output.result : null!) },
+            description: 'The platform accepted the transfer and asks for approval by the current approval mode.',
+          },
+          {
+            guard: { type: 'isOk', params: ({ event }) => event.output },
+            target: 'done',
+            actions: [{ type: 'storeResult', params: ({ event }) => (event.output.ok ? event.output.result : null!) }, 'endSubmission'],
+            description: 'The platform accepted the transfer and no approval is set; success is shown directly.',
+          },
           {
             guard: { type: 'isFieldRefusal', params: ({ event }) => event.output },
             target: 'editing',
             actions: ['endSubmission', { type: 'storeServerFieldErrors', params: ({ event }) => (!event.output.ok && event.output.code === 'fields' ? event.output.fieldErrors : {}) }],
+            description: "The platform refused some fields; the customer is back on the form with the platform's words on them.",
           },
           // No answer: the user may send it again, with the same key.
-          { guard: { type: 'isUnanswered', params: ({ event }) => event.output }, target: 'reviewing', actions: 'markUnanswered' },
+          {
+            guard: { type: 'isUnanswered', params: ({ event }) => event.output },
+            target: 'reviewing',
+            actions: 'markUnanswered',
+            description: 'No answer came; the customer may send it again, and money cannot move twice.',
+          },
           {
             target: 'editing',
             actions: ['endSubmission', { type: 'showFailure', params: ({ event }) => (!event.output.ok && event.output.code === 'failed' ? event.output.failure : { responseCode: 'UE' }) }],
+            description: "The platform refused the transfer; its words are shown in the error popup over the form.",
           },
         ],
-        onError: { target: 'reviewing', actions: 'markUnanswered' },
+        onError: { target: 'reviewing', actions: 'markUnanswered', description: 'The call failed without an answer; the customer may send it again with the same key.' },
       },
     },
     approving: {
+      description: 'The transfer is pending; the customer approves it (code or linked phone) in the approval flow.',
+      meta: { spec: ['document 2 §4'] },
       invoke: {
         id: 'approval',
         src: 'approval',
@@ -453,18 +611,34 @@ export const transferMachine = setup({
           expiresAt: context.result!.expiresAt,
         }),
         onDone: [
-          { guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'done', actions: ['endSubmission', 'notePosted'] },
+          {
+            guard: { type: 'isApproved', params: ({ event }) => event.output },
+            target: 'done',
+            actions: ['endSubmission', 'notePosted'],
+            description: 'The transfer was approved and posted: the money has gone.',
+          },
           // The user gave it up (voided, hold released): back to the form as it was.
-          { guard: { type: 'isCanceled', params: ({ event }) => event.output }, target: 'editing', actions: ['endSubmission', 'noteCanceled'] },
-          { target: 'failed', actions: ['endSubmission', { type: 'storeOutcome', params: ({ event }) => event.output }] },
+          {
+            guard: { type: 'isCanceled', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: ['endSubmission', 'noteCanceled'],
+            description: 'The customer canceled the transfer during approval; they are back on the form as it was, told it was canceled.',
+          },
+          {
+            target: 'failed',
+            actions: ['endSubmission', { type: 'storeOutcome', params: ({ event }) => event.output }],
+            description: 'The transfer was not approved (declined, expired or refused); the reason is kept to show.',
+          },
         ],
       },
     },
     done: {
-      on: { 'TRANSFER.NEW': { target: 'loading', actions: 'reset' } },
+      description: 'The transfer is made (or accepted); its confirmation is shown.',
+      on: { 'TRANSFER.NEW': { target: 'loading', actions: 'reset', description: 'The customer starts a new transfer from an empty form.' } },
     },
     failed: {
-      on: { 'TRANSFER.NEW': { target: 'loading', actions: 'reset' } },
+      description: 'The transfer was not approved and no money moved; the reason is shown.',
+      on: { 'TRANSFER.NEW': { target: 'loading', actions: 'reset', description: 'The customer starts a new transfer from an empty form.' } },
     },
   },
 });

@@ -117,70 +117,156 @@ export const verificationStatusMachine = setup({
   },
 }).createMachine({
   id: 'verificationStatus',
+  description: "The signed-in customer's account verification status, and the banner every signed-in page shows for it.",
+  meta: { spec: ['document 1 §4'] },
   context: { inputs: null, status: null, actions: [], banner: hidden, loadError: null, refreshFailed: false },
   initial: 'loading',
   states: {
     loading: {
+      description: 'The status and documents are being read for the first time; no banner is shown yet.',
       tags: ['loading'],
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: { type: 'isLoaded', params: ({ event }) => event.output }, target: 'known', actions: { type: 'storeInputs', params: ({ event }) => event.output } },
-          { target: 'loadFailed', actions: { type: 'storeLoadError', params: ({ event }) => (event.output.ok ? { ok: false, code: 'network' } : event.output) } },
+          {
+            guard: { type: 'isLoaded', params: ({ event }) => event.output },
+            target: 'known',
+            actions: { type: 'storeInputs', params: ({ event }) => event.output },
+            description: 'The status and documents are read; the status is worked out from them.',
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'storeLoadError', params: ({ event }) => (event.output.ok ? { ok: false, code: 'network' } : event.output) },
+            description: 'The platform refused to give the status, or was not reached; the reason is kept.',
+          },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'storeLoadError', params: { ok: false, code: 'network' } } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeLoadError', params: { ok: false, code: 'network' } },
+          description: 'No answer came; it reads as a network failure.',
+        },
       },
     },
     loadFailed: {
-      on: { 'STATUS.RETRY': 'loading' },
+      description: 'The status could not be read; no banner is shown until it is.',
+      on: { 'STATUS.RETRY': { target: 'loading', description: 'The status is asked for again.' } },
     },
     known: {
+      description: 'The status is known and its banner is shown (when it warns).',
       initial: 'evaluating',
       // Another refresh while one runs starts it again: the later answer is the newer one.
-      on: { 'STATUS.REFRESH': { target: '.refreshing', reenter: true } },
+      on: {
+        'STATUS.REFRESH': {
+          target: '.refreshing',
+          reenter: true,
+          description: 'Something may have changed the status (an upload, a push, a profile change); it is read again, restarting any read under way.',
+        },
+      },
       states: {
         evaluating: {
+          description: 'The status rules are applied in order to the last inputs read; the first rule that holds decides the status.',
           // Document 1 §4, first match wins: VERIFICATION_RULES in order (RULE_GUARDS).
           always: [
-            { guard: 'isRepresentative', target: 'checked' },
-            { guard: 'isLimitedWithDocumentsDecided', target: 'processing' },
-            { guard: 'isLimited', target: 'limited' },
-            { guard: 'hasDuplicateDocumentsUploaded', target: 'duplicateDocumentsUploaded' },
-            { guard: 'hasDuplicateDocuments', target: 'duplicateDocuments' },
-            { guard: 'hasRequiredActions', target: 'hasRequiredActions' },
-            { guard: 'isUnverifiedWithLimitDocumentsIn', target: 'processing' },
-            { guard: 'isUnverifiedWithLimitDocumentsMissing', target: 'unverified' },
-            { guard: 'isUnverifiedWithDocumentsInReview', target: 'verificationProcessing' },
-            { guard: 'isUnverifiedBusiness', target: 'checked' },
-            { guard: 'isUnverified', target: 'finalReview' },
-            { guard: 'needsCardDocument', target: 'someCardDocumentRequired' },
-            { target: 'checked' },
+            { guard: 'isRepresentative', target: 'checked', description: 'Rule 1: a business representative is treated as checked.' },
+            {
+              guard: 'isLimitedWithDocumentsDecided',
+              target: 'processing',
+              description: 'Rule 2: a limited account whose limit documents are all uploaded and none in review is processing.',
+            },
+            { guard: 'isLimited', target: 'limited', description: 'Rule 2: any other limited account is limited.' },
+            {
+              guard: 'hasDuplicateDocumentsUploaded',
+              target: 'duplicateDocumentsUploaded',
+              description: 'Rule 3: a duplicate identity document was flagged and a new one is already uploaded.',
+            },
+            { guard: 'hasDuplicateDocuments', target: 'duplicateDocuments', description: 'Rule 3: a duplicate identity document was flagged and a new one is needed.' },
+            { guard: 'hasRequiredActions', target: 'hasRequiredActions', description: 'Rule 4: at least one counted required action is open.' },
+            {
+              guard: 'isUnverifiedWithLimitDocumentsIn',
+              target: 'processing',
+              description: 'Rule 5: an unverified customer whose limit documents are all in is processing.',
+            },
+            {
+              guard: 'isUnverifiedWithLimitDocumentsMissing',
+              target: 'unverified',
+              description: 'Rule 5: an unverified customer with limit documents still to upload is unverified.',
+            },
+            {
+              guard: 'isUnverifiedWithDocumentsInReview',
+              target: 'verificationProcessing',
+              description: 'Rule 5: an unverified customer whose documents are in review waits for verification.',
+            },
+            { guard: 'isUnverifiedBusiness', target: 'checked', description: 'Rule 5: any other unverified business customer is checked.' },
+            { guard: 'isUnverified', target: 'finalReview', description: 'Rule 5: any other unverified personal customer is in final review.' },
+            {
+              guard: 'needsCardDocument',
+              target: 'someCardDocumentRequired',
+              description: 'A verified customer must still give a further address document for a card.',
+            },
+            { target: 'checked', description: 'Rule 6: otherwise the account is checked.' },
           ],
         },
         refreshing: {
+          description: 'The status is being read again; the banner of the last answer stays up meanwhile.',
           tags: ['refreshing'],
           invoke: {
             id: 'loadStatus',
             src: 'loadStatus',
             onDone: [
-              { guard: { type: 'isLoaded', params: ({ event }) => event.output }, target: 'evaluating', actions: { type: 'storeInputs', params: ({ event }) => event.output } },
+              {
+                guard: { type: 'isLoaded', params: ({ event }) => event.output },
+                target: 'evaluating',
+                actions: { type: 'storeInputs', params: ({ event }) => event.output },
+                description: 'The new status and documents are read; the status is worked out again from them.',
+              },
               // The banner is a hint: a refresh without an answer keeps the last one; the next refresh asks again.
-              { target: 'evaluating', actions: 'markRefreshFailed' },
+              {
+                target: 'evaluating',
+                actions: 'markRefreshFailed',
+                description: 'The platform refused the new read; the status of the last answer is kept.',
+              },
             ],
-            onError: { target: 'evaluating', actions: 'markRefreshFailed' },
+            onError: { target: 'evaluating', actions: 'markRefreshFailed', description: 'No answer came; the status of the last answer is kept.' },
           },
         },
-        checked: { entry: { type: 'showStatus', params: 'checked' } },
-        limited: { entry: { type: 'showStatus', params: 'limited' } },
-        processing: { entry: { type: 'showStatus', params: 'processing' } },
-        duplicateDocuments: { entry: { type: 'showStatus', params: 'duplicateDocuments' } },
-        duplicateDocumentsUploaded: { entry: { type: 'showStatus', params: 'duplicateDocumentsUploaded' } },
-        hasRequiredActions: { entry: { type: 'showStatus', params: 'hasRequiredActions' } },
-        unverified: { entry: { type: 'showStatus', params: 'unverified' } },
-        verificationProcessing: { entry: { type: 'showStatus', params: 'verificationProcessing' } },
-        finalReview: { entry: { type: 'showStatus', params: 'finalReview' } },
-        someCardDocumentRequired: { entry: { type: 'showStatus', params: 'someCardDocumentRequired' } },
+        checked: { description: 'The account is checked: nothing is asked of the customer and no banner is shown.', entry: { type: 'showStatus', params: 'checked' } },
+        limited: {
+          description: 'The account is limited: a warning banner counts the limit documents to upload and links to the limited-account page.',
+          entry: { type: 'showStatus', params: 'limited' },
+        },
+        processing: {
+          description: 'All documents the platform asked for are in; the customer waits and no banner is shown.',
+          entry: { type: 'showStatus', params: 'processing' },
+        },
+        duplicateDocuments: {
+          description: 'The identity document on file is also registered to another customer; a warning banner asks for a new one.',
+          entry: { type: 'showStatus', params: 'duplicateDocuments' },
+        },
+        duplicateDocumentsUploaded: {
+          description: 'A new identity document was uploaded after a duplicate was flagged; a warning banner says it is being checked.',
+          entry: { type: 'showStatus', params: 'duplicateDocumentsUploaded' },
+        },
+        hasRequiredActions: {
+          description: 'Profile items are missing or rejected; a warning banner counts them and links to the profile.',
+          entry: { type: 'showStatus', params: 'hasRequiredActions' },
+        },
+        unverified: {
+          description: 'The account is not verified and documents are still missing; a warning banner counts them.',
+          entry: { type: 'showStatus', params: 'unverified' },
+        },
+        verificationProcessing: {
+          description: "The customer's documents are in review; the customer waits and no banner is shown.",
+          entry: { type: 'showStatus', params: 'verificationProcessing' },
+        },
+        finalReview: {
+          description: 'A personal customer has given everything and awaits the final review; no banner is shown.',
+          entry: { type: 'showStatus', params: 'finalReview' },
+        },
+        someCardDocumentRequired: {
+          description: 'A card needs a further address document; a warning banner asks for it and links to the profile.',
+          entry: { type: 'showStatus', params: 'someCardDocumentRequired' },
+        },
       },
     },
   },
