@@ -1,5 +1,5 @@
 /**
- * Lays a machine out with elkjs (layered, top to bottom, nested states as nested boxes, edges
+ * Lays a machine out with elkjs (layered, left to right, nested states as nested boxes, edges
  * across levels routed by ELK itself) and draws the result as a standalone SVG: a box per state
  * (compound and parallel states hold their children, parallel regions dashed, final states with
  * a double border), a dot and an arrow to each initial state, an edge per transition target with
@@ -58,8 +58,6 @@ function buildGraph(model: AuditMachine): ElkNode {
         'elk.padding': `[top=${TITLE_H + 12},left=14,bottom=14,right=14]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${Math.ceil(title.length * CHAR_W) + 32}, 60)`,
-        // a parallel state's regions side by side
-        ...(s.kind === 'parallel' ? { 'elk.direction': 'RIGHT' } : {}),
       },
     };
   };
@@ -85,7 +83,9 @@ function buildGraph(model: AuditMachine): ElkNode {
     id: 'graph',
     layoutOptions: {
       'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
+      // left to right: a state's many outcomes (the verification-status chart's fan of guards)
+      // stack up in a column, their labels beside their edges, and a page scrolls down, not across
+      'elk.direction': 'RIGHT',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.json.shapeCoords': 'ROOT',
       'elk.json.edgeCoords': 'ROOT',

@@ -117,7 +117,7 @@ export function renderIndex(pages: MachinePage[], generatedAt: string): string {
         .join('\n');
       return `<section aria-labelledby="area-${slug(area)}">
 <h2 id="area-${slug(area)}">${esc(area)}</h2>
-<table>
+<table class="machines">
 <caption>${esc(area)}: machines with their counts</caption>
 <thead><tr><th scope="col">Machine</th><th scope="col">Specification</th><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Covered by model tests</th><th scope="col">Missing descriptions</th><th scope="col">Mutation score</th></tr></thead>
 <tbody>
@@ -177,6 +177,10 @@ function transitionRow(t: AuditTransition, byId: Map<string, AuditState>, covera
   return `<tr id="t-${esc(t.key)}"><td>${code(source)}</td><td>${code(event)}</td><td>${t.guard ? code(t.guard) : DASH}</td><td>${targets}</td><td>${t.actions.length ? t.actions.map(code).join(', ') : DASH}</td><td${t.description ? '' : ' class="missing"'}>${t.description ? esc(t.description) : DASH}${t.spec.length ? ` ${specList(t.spec)}` : ''}</td>${coverageCell(t, coverage)}</tr>`;
 }
 
+/** Diagrams up to this wide are scaled down to the page's width; wider ones scroll at full size. */
+const FIT_WIDTH = 1600;
+const svgWidth = (svg: string) => Number(/width="(\d+)"/.exec(svg)?.[1] ?? 0);
+
 export function renderMachinePage(page: MachinePage): string {
   const { model, coverage } = page;
   const byId = new Map(model.states.map((s) => [s.id, s]));
@@ -206,7 +210,7 @@ ${
 ${model.states[0]?.description ? `<p class="lead">${esc(model.states[0].description)}</p>` : ''}
 ${spec}
 <section aria-labelledby="diagram"><h2 id="diagram">Diagram</h2>
-<figure class="chart-frame">
+<figure class="chart-frame${svgWidth(page.svg) <= FIT_WIDTH ? ' fit' : ''}">
 ${page.svg}
 <figcaption>Laid out with elkjs from the machine definition. <a href="${esc(page.file)}.svg">Open the diagram alone</a>; the tables below give the same chart as text.</figcaption>
 </figure>
