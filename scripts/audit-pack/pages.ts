@@ -210,13 +210,14 @@ ${
 ${model.states[0]?.description ? `<p class="lead">${esc(model.states[0].description)}</p>` : ''}
 ${spec}
 <section aria-labelledby="diagram"><h2 id="diagram">Diagram</h2>
-<figure class="chart-frame${svgWidth(page.svg) <= FIT_WIDTH ? ' fit' : ''}">
+<figure class="chart-frame${svgWidth(page.svg) <= FIT_WIDTH ? ' fit' : ''}" tabindex="0" aria-labelledby="diagram">
 ${page.svg}
 <figcaption>Laid out with elkjs from the machine definition. <a href="${esc(page.file)}.svg">Open the diagram alone</a>; the tables below give the same chart as text.</figcaption>
 </figure>
 </section>
 <section aria-labelledby="states"><h2 id="states">States</h2>
-<div class="scroll"><table>
+<div class="scroll" tabindex="0" role="region" aria-label="States table">
+<table>
 <caption>The ${c.states} states of ${esc(page.title)}, nested states under their parent</caption>
 <thead><tr><th scope="col">State</th><th scope="col">Type</th><th scope="col">Description</th><th scope="col">Specification</th><th scope="col">Starts, calls, actions</th></tr></thead>
 <tbody>
@@ -225,7 +226,8 @@ ${model.states.map((s) => stateRow(s, byId)).join('\n')}
 </table></div>
 </section>
 <section aria-labelledby="transitions"><h2 id="transitions">Transitions</h2>
-<div class="scroll"><table>
+<div class="scroll" tabindex="0" role="region" aria-label="Transitions table">
+<table>
 <caption>The ${c.transitions} transitions of ${esc(page.title)}, in the order the machine tries them</caption>
 <thead><tr><th scope="col">From</th><th scope="col">Event</th><th scope="col">Guard</th><th scope="col">To</th><th scope="col">Actions</th><th scope="col">Description</th><th scope="col">Covered by model-test paths</th></tr></thead>
 <tbody>

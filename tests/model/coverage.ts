@@ -174,7 +174,6 @@ export function writeModelCoverage(testFile: string, dir = modelCoverageDir): vo
 // Every test file importing this module gets its own copy (vitest isolates files): the hook runs
 // once, after the file's tests, and writes what its coverage checks replayed.
 // (vitest 4 hands the suite to a hook as its second argument, the first being the fixtures.)
-// eslint-disable-next-line no-empty-pattern
 afterAll(({}, suite) => {
   const file = (suite as { file?: { name?: string; filepath?: string } }).file;
   writeModelCoverage(basename(file?.filepath ?? file?.name ?? 'unknown test file'));
