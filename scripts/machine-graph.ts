@@ -57,3 +57,11 @@ export function listTransitions(machine: AnyStateMachine): ChartTransition[] {
   }
   return out;
 }
+
+/**
+ * The name of a machine's files (docs/<file>.md, the audit pack's page, its model-coverage report):
+ * its id in kebab case (accountRecovery -> account-recovery), as scripts/diagrams.ts lists them.
+ */
+export function machineFileOf(machine: AnyStateMachine): string {
+  return machine.id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -2,6 +2,7 @@
  * Builds the platform's Fastify app from its plugins, on a database given by the caller (main.ts
  * opens it; tests inject PGlite or PostgreSQL).
  */
+import { resolve as resolvePath } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -22,6 +23,7 @@ import { securityHeaders } from './modules/platform/security-headers.ts';
 import { fastifyTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './modules/platform/uploads.ts';
 import { serveWebApp } from './modules/platform/static.ts';
+import { auditPackRoutes } from './modules/platform/audit-pack.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
 import { mailboxRoutes } from './modules/devtools/mailbox.routes.ts';
@@ -236,7 +238,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
   await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
-  await serveWebApp(app, options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });
+  // The statechart audit pack (dist/audit/), administrators only: before the web app's static files.
+  const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
+  await app.register(auditPackRoutes, { tokens, auditDir: distDir === null ? null : resolvePath(distDir, 'audit') });
+  await serveWebApp(app, distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
   if (options.transferWorkers !== false) {
     const workers = startTransferWorkers({

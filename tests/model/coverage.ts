@@ -4,12 +4,17 @@
  *   that no shortest path takes, the shortest path to its source followed by that edge (this is how
  *   returns to earlier states, which shortest and simple paths never target, get a path);
  * - `transitionsTaken`: replays paths on a live actor and records which chart transitions fired
- *   (from the inspector's microsteps), for the transition-coverage check.
+ *   (from the inspector's microsteps), for the transition-coverage check; what each path took is
+ *   also written, once the test file has run, to reports/model-coverage/<machine file>.json
+ *   (transition key -> the paths taking it), which the audit pack (npm run audit-pack) shows.
  */
-import { expect } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect } from 'vitest';
 import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
 import type { Step, TestModel, TestPath } from '@xstate/graph';
-import { listTransitions } from '../../scripts/machine-graph.ts';
+import { listTransitions, machineFileOf } from '../../scripts/machine-graph.ts';
 
 export function edgeCoveringPaths<S extends Snapshot<unknown>, E extends EventObject>(
   model: TestModel<S, E, any>,
@@ -82,22 +87,97 @@ export function transitionsTaken(machine: AnyStateMachine, input: unknown, seque
   }
   const taken = new Set<string>();
   for (const events of sequences) {
+    const byPath = new Set<string>();
     const actor = createActor(machine, {
       input,
       inspect: (e) => {
         if (e.type !== '@xstate.microstep') return;
         for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
           const key = byDefinition.get(t);
-          if (key) taken.add(key);
+          if (key) byPath.add(key);
         }
       },
     });
     actor.start();
     for (const event of events) actor.send(event);
     actor.stop();
+    for (const key of byPath) taken.add(key);
+    recordPath(machine, pathName(input, events), byPath);
   }
   return taken;
 }
+
+/**
+ * The coverage file of the machines this test file replayed paths of: machine file (the machine's
+ * id in kebab case, as in scripts/diagrams.ts: accountRecovery -> account-recovery) -> transition
+ * key -> path names. Written once per test file (afterAll below).
+ */
+const recorded = new Map<string, Map<string, Set<string>>>();
+
+export const modelCoverageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'reports', 'model-coverage');
+
+function recordPath(machine: AnyStateMachine, name: string, keys: Set<string>): void {
+  const file = machineFileOf(machine);
+  const byKey = recorded.get(file) ?? new Map<string, Set<string>>();
+  recorded.set(file, byKey);
+  for (const key of keys) byKey.set(key, (byKey.get(key) ?? new Set()).add(name));
+}
+
+const shortEvent = (type: string) =>
+  type.replace(/^xstate\.done\.actor\./, 'done.').replace(/^xstate\.error\.actor\./, 'error.').replace(/^xstate\.after\.([^.]+)\..*$/, 'after.$1');
+
+/** A path as a reader can replay it: the input's simple fields, then its events. */
+function pathName(input: unknown, events: EventObject[]): string {
+  const fields =
+    input && typeof input === 'object'
+      ? Object.entries(input as Record<string, unknown>)
+          .filter(([, v]) => v !== null && v !== undefined && ['string', 'number', 'boolean'].includes(typeof v))
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')
+      : '';
+  const steps = events.map((e) => shortEvent(e.type)).join(' → ') || 'initial state';
+  return `${fields ? `(${fields.length > 60 ? `${fields.slice(0, 59)}…` : fields}) ` : ''}${steps}`;
+}
+
+/**
+ * Writes this test file's paths into each replayed machine's coverage file, keeping what other
+ * test files of the same machine wrote there (their paths are named by their file) and replacing
+ * this file's earlier run.
+ */
+export function writeModelCoverage(testFile: string, dir = modelCoverageDir): void {
+  if (recorded.size === 0) return;
+  mkdirSync(dir, { recursive: true });
+  const prefix = `${testFile}: `;
+  for (const [file, byKey] of recorded) {
+    const path = resolve(dir, `${file}.json`);
+    let previous: { testFiles?: Record<string, string>; transitions?: Record<string, string[]> } = {};
+    try {
+      if (existsSync(path)) previous = JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      previous = {};
+    }
+    const transitions: Record<string, string[]> = {};
+    for (const [key, names] of Object.entries(previous.transitions ?? {})) {
+      const kept = names.filter((n) => !n.startsWith(prefix));
+      if (kept.length) transitions[key] = kept;
+    }
+    for (const [key, names] of byKey) transitions[key] = [...(transitions[key] ?? []), ...[...names].map((n) => prefix + n)];
+    const testFiles = { ...previous.testFiles, [testFile]: new Date().toISOString() };
+    const sorted = Object.fromEntries(Object.entries(transitions).sort(([a], [b]) => a.localeCompare(b)));
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify({ machine: file, testFiles, transitions: sorted }, null, 2)}\n`);
+    renameSync(tmp, path);
+  }
+  recorded.clear();
+}
+
+// Every test file importing this module gets its own copy (vitest isolates files): the hook runs
+// once, after the file's tests, and writes what its coverage checks replayed.
+// (vitest 4 hands the suite to a hook as its second argument, the first being the fixtures.)
+afterAll(({}, suite) => {
+  const file = (suite as { file?: { name?: string; filepath?: string } }).file;
+  writeModelCoverage(basename(file?.filepath ?? file?.name ?? 'unknown test file'));
+});
 
 function allNodesOf(machine: AnyStateMachine) {
   const out: any[] = [];
