@@ -6,6 +6,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { CheckIcon, ExchangeIcon, HistoryIcon, HomeIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
@@ -42,6 +43,9 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
   return (
     <nav id={id} className="main-nav" aria-label={t`Main`} data-open={open}>
       <div className="main-nav-inner">
+      {/* the links one step after the page (src/ui/deferred.tsx): on a phone the panel is closed
+          anyway, and on a wide screen the sidebar keeps its width meanwhile */}
+      <Deferred>
       <NavGroup
         title={t`Accounts`}
         items={[
@@ -67,6 +71,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         ]}
       />
       {isAdmin ? <NavGroup title={t`Administration`} items={[{ to: '/admin-overview', label: t`Admin overview`, icon: SettingsIcon, search: { page: 1 } }]} /> : null}
+      </Deferred>
       {footer}
       </div>
     </nav>

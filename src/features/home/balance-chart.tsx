@@ -17,6 +17,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Deferred } from '../../ui/deferred.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DEFAULT_CHART_DAYS, balanceHistoryQuery } from './queries.ts';
 
@@ -187,25 +188,28 @@ export function BalanceChart({ currency, points, periodName }: { currency: strin
         onBlur={() => setActive(null)}
       >
         <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} focusable="false" onPointerMove={onPointerMove} onPointerLeave={() => setActive(null)}>
-          {ticks.map((tick) => (
-            <g key={tick.value} className="chart-tick">
-              <line className="chart-grid" x1={PAD.left} x2={width - PAD.right} y1={tick.y} y2={tick.y} />
-              <text className="chart-label" x={PAD.left - 8} y={tick.y} textAnchor="end" dominantBaseline="middle">
-                {valueText(tick.value)}
+          {/* the drawing one step after the page: the box keeps its size meanwhile (src/ui/deferred.tsx) */}
+          <Deferred>
+            {ticks.map((tick) => (
+              <g key={tick.value} className="chart-tick">
+                <line className="chart-grid" x1={PAD.left} x2={width - PAD.right} y1={tick.y} y2={tick.y} />
+                <text className="chart-label" x={PAD.left - 8} y={tick.y} textAnchor="end" dominantBaseline="middle">
+                  {valueText(tick.value)}
+                </text>
+              </g>
+            ))}
+            <line className="chart-axis" x1={PAD.left} x2={width - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} />
+            {dateTicks.map((i) => (
+              <text key={sorted[i]!.date} className="chart-label" x={xy[i]!.x} y={HEIGHT - PAD.bottom + 20} textAnchor={i === 0 ? 'start' : i === sorted.length - 1 ? 'end' : 'middle'}>
+                {day(sorted[i]!)}
               </text>
-            </g>
-          ))}
-          <line className="chart-axis" x1={PAD.left} x2={width - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} />
-          {dateTicks.map((i) => (
-            <text key={sorted[i]!.date} className="chart-label" x={xy[i]!.x} y={HEIGHT - PAD.bottom + 20} textAnchor={i === 0 ? 'start' : i === sorted.length - 1 ? 'end' : 'middle'}>
-              {day(sorted[i]!)}
-            </text>
-          ))}
-          <path className="chart-line" d={path} pathLength={1} />
-          {xy.map((p, i) => (
-            <circle key={sorted[i]!.date} className={i === active ? 'chart-point chart-point-active' : 'chart-point'} cx={p.x} cy={p.y} r={i === active ? 5 : 3} />
-          ))}
-          {activeXY ? <line className="chart-cursor" x1={activeXY.x} x2={activeXY.x} y1={PAD.top} y2={HEIGHT - PAD.bottom} /> : null}
+            ))}
+            <path className="chart-line" d={path} pathLength={1} />
+            {xy.map((p, i) => (
+              <circle key={sorted[i]!.date} className={i === active ? 'chart-point chart-point-active' : 'chart-point'} cx={p.x} cy={p.y} r={i === active ? 5 : 3} />
+            ))}
+            {activeXY ? <line className="chart-cursor" x1={activeXY.x} x2={activeXY.x} y1={PAD.top} y2={HEIGHT - PAD.bottom} /> : null}
+          </Deferred>
         </svg>
         {activePoint && activeXY ? (
           <div className="chart-tooltip" aria-hidden="true" style={{ left: `${Math.min(Math.max(activeXY.x, 70), width - 70)}px`, top: `${Math.max(activeXY.y - 12, 0)}px` }}>
