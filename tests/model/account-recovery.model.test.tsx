@@ -186,7 +186,7 @@ function mount(input: AccountRecoveryInput) {
       changePassword: fromPromise(({ input: i }) => q.changePassword.next(i)),
     },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <AccountRecoveryProvider taskId={input.taskId ?? null} logic={logic}>

@@ -104,7 +104,7 @@ function mount() {
   const q = new AnswerQueue<SaveAddressRequest, SaveAddressResult>();
   const onFinished = vi.fn();
   setFetchForTests(async () => new Response(JSON.stringify(typeAnswer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nProvider i18n={i18n}>

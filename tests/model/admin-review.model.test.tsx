@@ -116,7 +116,7 @@ function mount(target: ReviewTarget = DOCUMENT) {
   const decide = new LiveQueue<DecideRequest, DecideResult>();
   const logic = adminReviewMachine.provide({ actors: { decide: fromPromise(({ input: i, signal }) => decide.next(i, signal)) } });
   const actor = createActor(logic, { input: { target } }).start();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const subject = SUBJECTS[target.kind];
   const view = render(
     <I18nProvider i18n={i18n}>

@@ -157,7 +157,7 @@ function mount(mode: ApprovalMode) {
     delays: { resendCooldown: 3_600_000, untilExpiry: 3_600_000 },
   });
   const actor = createActor(logic, { input: inputFor(mode) }).start();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <ApprovalView actor={actor} />

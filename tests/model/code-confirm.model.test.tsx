@@ -76,7 +76,7 @@ const serialize = (s: Snap) => JSON.stringify({ value: s.value, error: s.context
 function mount() {
   const q = { requestCode: new AnswerQueue<{ targetId: number }, RequestCodeResult>(), confirmCode: new AnswerQueue<{ targetId: number; code: string }, ConfirmCodeResult>() };
   const onFinished = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <I18nProvider i18n={i18n}>
       <CodeConfirmPanel

@@ -67,7 +67,7 @@ function Harness({ perform }: { perform: (input: PerformInput) => Promise<Confir
 
 function mount() {
   const q = new AnswerQueue<PerformInput, ConfirmActionResult>();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <Harness perform={(input) => q.next(input)} />

@@ -218,7 +218,7 @@ function mount(input: CompanionInput) {
       forgetLink: () => (storage.stored = null),
     },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <CompanionView logic={logic} input={input} nowMs={() => NOW_MS} />

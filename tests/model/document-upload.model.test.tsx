@@ -175,7 +175,7 @@ function mount() {
   const logic = documentUploadMachine.provide({ actors: { uploadDocument: fromPromise(({ input: request, signal }) => q.next(request, signal)) } });
   const actor = createActor(logic, { input }).start();
   // Wrong types are offered to the form too: the browser's accept filter is only a hint.
-  const user = userEvent.setup({ applyAccept: false });
+  const user = userEvent.setup({ applyAccept: false, delay: null });
   const view = render(
     <I18nProvider i18n={i18n}>
       <main>
@@ -442,7 +442,7 @@ describe('document upload form: keyboard and axe', () => {
     const q = new LiveQueue<UploadRequest, UploadResult>();
     const logic = documentUploadMachine.provide({ actors: { uploadDocument: fromPromise(({ input: request, signal }) => q.next(request, signal)) } });
     const actor = createActor(logic, { input: { categoryId: 2, types: [{ id: 30, secondPage: null }], expiryRequired: false, today: '2026-03-15' } }).start();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = render(
       <I18nProvider i18n={i18n}>
         <main>

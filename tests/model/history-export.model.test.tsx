@@ -144,7 +144,7 @@ function mount() {
     delays: { pollDelay: 3_600_000 },
   });
   const actor = createActor(logic, { input }).start();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <I18nProvider i18n={i18n}>
       <ExportPanel filter={FILTER} access={{ getAccessToken: () => 'token', refresh: async () => false, getActingCustomerId: () => null }} email={EMAIL} actor={actor} />

@@ -92,7 +92,7 @@ function mount() {
     },
   });
   const linked: number[] = [];
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <LinkDeviceView logic={logic} offerSms onLinked={(id) => linked.push(id)} />

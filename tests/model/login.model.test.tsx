@@ -226,7 +226,7 @@ function mount(queryCode: { code: string; codeVerifier: string } | null) {
     }),
     { input: {} },
   ).start();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <LoginView session={session} logic={logic} queryCode={queryCode} onSignedIn={(o) => void outcomes.push(o)} />

@@ -69,7 +69,7 @@ const serialize = (s: Snap) => JSON.stringify({ value: s.value, selected: s.cont
 function mount(choices: readonly CurrencyCode[] = CHOICES) {
   const q = new AnswerQueue<{ currency: CurrencyCode }, OpenAccountResult>();
   const onOpened = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const logic = openAccountMachine.provide({ actors: { openAccount: fromPromise(({ input }) => q.next(input)) } });
   const view = render(
     <I18nProvider i18n={i18n}>

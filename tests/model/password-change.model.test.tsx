@@ -88,7 +88,7 @@ function mount() {
       cancelChange: fromPromise(({ input }) => q.cancelChange.next(input)),
     },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <PasswordChangeSection logic={logic} />

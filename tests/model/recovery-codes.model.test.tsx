@@ -100,7 +100,7 @@ function mount(unused = UNUSED_BEFORE) {
     actors: { renewCodes: fromPromise(({ input }) => q.renewCodes.next(input)) },
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -99,7 +99,7 @@ function mount() {
       exchangeCode: fromPromise<ExchangeResult, { code: string; codeVerifier: string; otp?: string }>(() => new Promise(() => undefined)),
     },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <LoginView session={session} logic={neverLogin} />

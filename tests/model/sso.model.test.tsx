@@ -70,7 +70,7 @@ function mount() {
     },
   });
   const home: number[] = [];
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <SeiView

@@ -143,7 +143,7 @@ function mount(input: StartPageInput) {
   if (input.rememberedPath) session.send({ type: 'PATH.REMEMBER', path: input.rememberedPath });
   if (input.hasCustomCustomerId) session.send({ type: 'ACTING_FOR.SET', customerId: 777 });
   const targets: StartTarget[] = [];
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <StartPageView session={session} logic={logic} onTarget={(t) => targets.push(t)} />

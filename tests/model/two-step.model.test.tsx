@@ -142,7 +142,7 @@ function mount() {
       }),
     },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <I18nProvider i18n={i18n}>
       <TwoStepSection session={{ getAccessToken: () => null, refresh: async () => true }} currentMode={3} restriction="setup2fa" logic={logic} />

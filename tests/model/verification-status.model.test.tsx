@@ -115,7 +115,7 @@ function mount(pathname = '/home') {
   const q = new LiveQueue<unknown, LoadStatusResult>();
   const logic = verificationStatusMachine.provide({ actors: { loadStatus: fromPromise(({ input, signal }) => q.next(input, signal)) } });
   const actor = createActor(logic).start();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   // The banner's link is the router's Link: it renders in a memory router at `pathname`.
   const root = createRootRoute({
     component: () => (
