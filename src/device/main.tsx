@@ -26,6 +26,7 @@ import {
   writeStoredLink,
 } from './actors.ts';
 import { CompanionShell } from './companion-shell.tsx';
+import { installDevInspector } from '../app/inspector.ts';
 import '../ui/styles.ts';
 import './device.css';
 
@@ -50,6 +51,8 @@ async function start() {
   // The companion's words are in the app catalog part.
   await ensureAppCatalog();
   document.title = activeVariant.projectName;
+  // `?inspect` in development: the companion's actor reports to the inspector (src/lib/actors.ts)
+  await installDevInspector();
 
   const hash = parseCompanionHash(window.location.hash);
   if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);
