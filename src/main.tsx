@@ -16,7 +16,6 @@ import { initI18n, languageTags, startLanguage } from './lib/i18n.ts';
 import { startEarlyReads } from './lib/early-reads.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
-import { installDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { loadAppQueryClient, loadedAppQueryClient } from './app/app-query-client.ts';
 import { preloadRequest } from './lib/request-later.ts';
@@ -51,7 +50,7 @@ async function start() {
   document.title = activeVariant.projectName;
 
   // before any actor starts: the session and every flow's actor report to it (src/lib/actors.ts)
-  await installDevInspector();
+  if (import.meta.env.DEV) await (await import('./app/inspector.ts')).installDevInspector();
   const session = createSessionActor({
     clearCaches: () => {
       // the query client exists once a route that reads through it was opened (app-query-client.ts)

@@ -26,7 +26,6 @@ import {
   writeStoredLink,
 } from './actors.ts';
 import { CompanionShell } from './companion-shell.tsx';
-import { installDevInspector } from '../app/inspector.ts';
 import '../ui/styles.ts';
 import './device.css';
 
@@ -52,7 +51,7 @@ async function start() {
   await ensureAppCatalog();
   document.title = activeVariant.projectName;
   // `?inspect` in development: the companion's actor reports to the inspector (src/lib/actors.ts)
-  await installDevInspector();
+  if (import.meta.env.DEV) await (await import('../app/inspector.ts')).installDevInspector();
 
   const hash = parseCompanionHash(window.location.hash);
   if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);

@@ -2,7 +2,8 @@
  * Every actor the app starts goes through here (issue 14 item 3): the session (startActor), each
  * flow's view and the device companion (useFlowActor). Each gets the shared inspector when one is
  * set: src/app/inspector.ts sets it in development when the address has `?inspect`; production
- * builds never set it (and hold no inspector code). An `inspect` passed in the options wins (tests).
+ * builds neither set nor read it (and hold no inspector code). An `inspect` passed in the options
+ * wins over the shared one (tests).
  * Kept tiny on purpose: /login loads this file.
  */
 import { createActor, type Actor, type ActorOptions, type AnyActorLogic, type ConditionalRequired, type InspectionEvent, type IsNotNever, type RequiredActorOptionsKeys } from 'xstate';
@@ -23,8 +24,9 @@ type Options<TLogic extends AnyActorLogic> = ConditionalRequired<
 >;
 
 function withInspect<T extends { inspect?: unknown } | undefined>(options: T): T {
-  const inspect = options?.inspect ?? sharedInspect;
-  return inspect ? ({ ...options, inspect } as T) : options;
+  // production: the options as given (nothing here for /login to load)
+  if (!import.meta.env.DEV || !sharedInspect || options?.inspect) return options;
+  return { ...options, inspect: sharedInspect } as T;
 }
 
 /** createActor with the inspector attached (not started: the caller subscribes, then starts). */
