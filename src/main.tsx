@@ -4,7 +4,7 @@
  * 2. the UI language is loaded before the first render (document 1 §1);
  * 3. the page title is set (the variant's colours and font are in the build's stylesheet,
  *    src/ui/styles.ts, so nothing is applied at run time);
- * 4. the session actor starts (restored from sessionStorage) and the request wrapper gets its hooks;
+ * 4. the dev inspector is set up (only with `?inspect`, only in development), then the session actor starts (restored from sessionStorage) and the request wrapper gets its hooks;
  * 5. the router renders.
  */
 import { StrictMode } from 'react';
@@ -16,7 +16,6 @@ import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER } from '../ap
 import { initI18n, languageTags, startLanguage } from './lib/i18n.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
-import { createDevInspector } from './app/inspector.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { loadAppQueryClient, loadedAppQueryClient } from './app/app-query-client.ts';
 import { preloadRequest } from './lib/request-later.ts';
@@ -60,9 +59,9 @@ async function start() {
   await initI18n({ allowed: activeVariant.languages, appCatalog: signedInPage });
   document.title = activeVariant.projectName;
 
-  const inspect = await createDevInspector();
+  // before any actor starts: the session and every flow's actor report to it (src/lib/actors.ts)
+  if (import.meta.env.DEV) await (await import('./app/inspector.ts')).installDevInspector();
   const session = createSessionActor({
-    inspect,
     clearCaches: () => {
       // the query client exists once a route that reads through it was opened (app-query-client.ts)
       loadedAppQueryClient()?.clear();

@@ -3,7 +3,8 @@
  * Reads the statechart through device-companion.select.ts and sends events; nothing else.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { ApprovalRequest } from '../../api/devices.ts';
 import { DEVICE_TYPE_NAMES, DEVICE_TYPES } from '../../api/auth.ts';
@@ -36,7 +37,7 @@ export interface CompanionViewProps {
 
 export function CompanionView({ input, logic = deviceCompanionMachine, nowMs = Date.now }: CompanionViewProps) {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(logic, { input });
+  const actor = useFlowActor(logic, { input });
   const view = selectCompanionView(useSelector(actor, (s) => s));
 
   // The sign-in page's QR code may open the companion again with #approve=<key>.

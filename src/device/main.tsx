@@ -50,6 +50,8 @@ async function start() {
   // The companion's words are in the app catalog part.
   await ensureAppCatalog();
   document.title = activeVariant.projectName;
+  // `?inspect` in development: the companion's actor reports to the inspector (src/lib/actors.ts)
+  if (import.meta.env.DEV) await (await import('../app/inspector.ts')).installDevInspector();
 
   const hash = parseCompanionHash(window.location.hash);
   if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);

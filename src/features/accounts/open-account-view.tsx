@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { CurrencyCode } from '../../../api/transfers.ts';
@@ -102,7 +103,7 @@ export interface OpenAccountFlowProps {
 
 export function OpenAccountFlow({ choices, onOpened, homeLink, logic = liveOpenAccountMachine }: OpenAccountFlowProps) {
   // The choices are read once: the flow's own success changes the accounts it was computed from.
-  const actor = useActorRef(logic, { input: { choices } });
+  const actor = useFlowActor(logic, { input: { choices } });
   return <OpenAccountSteps actor={actor} onOpened={onOpened} homeLink={homeLink} />;
 }
 

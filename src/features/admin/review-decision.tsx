@@ -7,7 +7,8 @@
  * events only (the radio choice and the reason keep what is typed until Continue sends it).
  */
 import { useId, useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -33,7 +34,7 @@ import { validationMessage, validationMessages } from '../../lib/validation-mess
 export function useAdminReview(target: ReviewTarget, decide: (request: DecideRequest) => Promise<DecideResult>) {
   // The call and the target are read once, when the actor starts.
   const machine = useMemo(() => adminReviewMachine.provide({ actors: { decide: fromPromise(({ input }) => decide(input)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
-  return useActorRef(machine, { input: { target } });
+  return useFlowActor(machine, { input: { target } });
 }
 
 export function useDecisionNames(): Record<AdminDecision, string> {

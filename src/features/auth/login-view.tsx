@@ -3,7 +3,8 @@
  * sends events; the machine validates, calls the token service (through actors) and decides.
  */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DEVICE_TYPE_NAMES } from '../../../api/auth.ts';
 import { loginMachine, type LoginErrorCode, type LoginMachine, type LoginOutcome } from '../../../machines/login/login.machine.ts';
@@ -52,7 +53,7 @@ export function LoginView({ session, queryCode = null, notice = null, onSignedIn
   // The machine is created once; the latest callback is read when it fires.
   const onSignedInRef = useRef(onSignedIn);
   onSignedInRef.current = onSignedIn;
-  const actor = useActorRef(
+  const actor = useFlowActor(
     logic.provide({
       actions: {
         reportSignedIn: (_, outcome: LoginOutcome) => {
@@ -90,7 +91,7 @@ export function LoginView({ session, queryCode = null, notice = null, onSignedIn
   );
 }
 
-type Send = ReturnType<typeof useActorRef<LoginMachine>>['send'];
+type Send = ReturnType<typeof useFlowActor<LoginMachine>>['send'];
 
 function ErrorAlert({ view }: { view: LoginFacts }) {
   const { i18n } = useLingui();

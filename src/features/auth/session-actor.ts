@@ -2,7 +2,7 @@
  * The session actor: the root of the signed-in app. It lives in router context; route guards and
  * the request wrapper reach the session only through the functions here.
  */
-import { createActor, waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { useSelector } from '@xstate/react';
 import * as v from 'valibot';
 import { TokensSchema } from '../../../api/auth.ts';
@@ -20,6 +20,7 @@ import {
   selectNeedsKyc,
   type SessionSnapshot,
 } from '../../../machines/session/session.select.ts';
+import { startActor } from '../../lib/actors.ts';
 import { getAuthUrl } from '../../lib/api-base.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { configureTokenClient } from '../../lib/token-client.ts';
@@ -81,6 +82,7 @@ function actingIdFromQuery(): number | null {
 }
 
 export interface CreateSessionActorOptions {
+  /** an inspector for this actor (tests); otherwise the shared one, if any (src/lib/actors.ts) */
   inspect?: (e: InspectionEvent) => void;
   /** Clears query caches and stores on logout and expiry (the app passes queryClient.clear). */
   clearCaches?: () => void;
@@ -105,7 +107,7 @@ export function createSessionActor(opts: CreateSessionActorOptions = {}): Sessio
       announceExpired: () => signalEmbeddingApp('sessionExpired'),
     },
   });
-  actor = createActor(machine, { input: { restored: readPersistedSession() }, inspect: opts.inspect });
+  actor = startActor(machine, { input: { restored: readPersistedSession() }, inspect: opts.inspect });
 
   let last = '';
   actor.subscribe((s) => {

@@ -3,7 +3,8 @@
  * this view hands to `onTarget` (the route navigates). Reads through start-page.select.ts.
  */
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { AccessInfo } from '../../../machines/session/session.machine.ts';
 import { selectActingCustomerId, selectRememberedPath } from '../../../machines/session/session.select.ts';
@@ -36,7 +37,7 @@ export function StartPageView({ session, onTarget, logic = liveStartPageMachine 
   const { t, i18n } = useLingui();
   const onTargetRef = useRef(onTarget);
   onTargetRef.current = onTarget;
-  const actor = useActorRef(
+  const actor = useFlowActor(
     logic.provide({
       actions: {
         reportCustomer: (_, customer) => session.send({ type: 'CUSTOMER.LOADED', customer }),

@@ -4,7 +4,8 @@
  * sends events; `onLinked` runs once the phone finished linking.
  */
 import { useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import { linkDeviceMachine, type LinkDeviceMachine } from '../../../machines/link-device/link-device.machine.ts';
 import { selectLinkDeviceView } from '../../../machines/link-device/link-device.select.ts';
@@ -28,7 +29,7 @@ export function LinkDeviceView({ logic = linkDeviceMachine, offerSms = false, on
   const { t, i18n } = useLingui();
   const onLinkedRef = useRef(onLinked);
   onLinkedRef.current = onLinked;
-  const actor = useActorRef(logic.provide({ actions: { reportLinked: (_, deviceId) => onLinkedRef.current(deviceId) } }));
+  const actor = useFlowActor(logic.provide({ actions: { reportLinked: (_, deviceId) => onLinkedRef.current(deviceId) } }));
   const view = selectLinkDeviceView(useSelector(actor, (s) => s));
   const [phone, setPhone] = useState('');
 

@@ -6,7 +6,8 @@
  * (preapprovedCancel); each passes its call as `perform`.
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
@@ -31,7 +32,7 @@ export function useConfirmAction(perform: (input: PerformInput) => Promise<Confi
     () => confirmActionMachine.provide({ actors: { perform: fromPromise<ConfirmActionResult, PerformInput>(({ input }) => performRef.current(input)) } }),
     [],
   );
-  return useActorRef(machine);
+  return useFlowActor(machine);
 }
 
 export interface ConfirmActionDialogProps {

@@ -5,7 +5,8 @@
  * editable), or a failure with a retry. Reads through history-export.select.ts; sends events only.
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import type { ActorRefFrom } from 'xstate';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { historyExportMachine, type HistoryExportMachine } from '../../../machines/history-export/history-export.machine.ts';
@@ -30,7 +31,7 @@ export function ExportPanel({ filter, access, email, actor: given }: ExportPanel
   const { t } = useLingui();
   const id = useId();
   const machine = useMemo(() => historyExportMachine.provide({ actors: createHistoryExportActors(access) }), [access]);
-  const own = useActorRef(machine, { input: {} });
+  const own = useFlowActor(machine, { input: {} });
   const actor = given ?? own;
   const view = useSelector(actor, selectHistoryExportView);
   const exportErrors = useExportErrors();

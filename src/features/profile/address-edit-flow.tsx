@@ -5,7 +5,8 @@
  * focus (StepHeading). Reads through address-edit.select.ts; sends events only.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
@@ -59,7 +60,7 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
   const { t, i18n } = useLingui();
   // The save call is read once, when the actor starts.
   const machine = useMemo(() => addressEditMachine.provide({ actors: { saveAddress: fromPromise(({ input: request }) => save(request)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const actor = useActorRef(machine, { input });
+  const actor = useFlowActor(machine, { input });
   const view = useSelector(actor, selectAddressEditView);
   const errorText = useAddressErrorText();
   const typeNames = useAddressTypeNames();

@@ -4,7 +4,8 @@
  * the field; a new code can be sent. Reads through code-confirm.select.ts; sends events only.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { fromPromise } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import { codeConfirmMachine, type ConfirmCodeResult, type RequestCodeResult } from '../../../machines/code-confirm/code-confirm.machine.ts';
@@ -40,7 +41,7 @@ export function CodeConfirmPanel({ targetId, targetLabel, kind, actors, onFinish
       }),
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const actor = useActorRef(machine, { input: { targetId } });
+  const actor = useFlowActor(machine, { input: { targetId } });
   const view = useSelector(actor, selectCodeConfirmView);
   const errorText = useCodeErrorText();
   const [code, setCode] = useState('');

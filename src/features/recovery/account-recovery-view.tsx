@@ -3,7 +3,8 @@
  * the machine is in (the route keeps the URL in step) and sends events; it never decides.
  */
 import { createContext, use, useState, type FormEvent, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import { accountRecoveryMachine, type AccountRecoveryMachine } from '../../../machines/account-recovery/account-recovery.machine.ts';
@@ -37,7 +38,7 @@ export function AccountRecoveryProvider({
   logic?: AccountRecoveryMachine;
   children: ReactNode;
 }) {
-  const actor = useActorRef(logic, { input: { taskId: taskId ?? null } });
+  const actor = useFlowActor(logic, { input: { taskId: taskId ?? null } });
   return <RecoveryActorContext value={actor}>{children}</RecoveryActorContext>;
 }
 

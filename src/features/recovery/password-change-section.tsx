@@ -4,7 +4,8 @@
  * password-change machine; the PasswordChange push event's toast comes from the push handler.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordChangeMachine, type PasswordChangeMachine } from '../../../machines/password-change/password-change.machine.ts';
 import { selectPasswordChangeView } from '../../../machines/password-change/password-change.select.ts';
@@ -22,7 +23,7 @@ type View = ReturnType<typeof selectPasswordChangeView>;
 
 export function PasswordChangeSection({ logic = livePasswordChangeMachine }: { logic?: PasswordChangeMachine }) {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(logic);
+  const actor = useFlowActor(logic);
   const view = selectPasswordChangeView(useSelector(actor, (s) => s));
   const error = view.error ? <Alert tone="error">{i18n._(passwordChangeErrorMessages[view.error])}</Alert> : null;
   return (
@@ -52,7 +53,7 @@ export function PasswordChangeSection({ logic = livePasswordChangeMachine }: { l
   );
 }
 
-type Send = ReturnType<typeof useActorRef<PasswordChangeMachine>>['send'];
+type Send = ReturnType<typeof useFlowActor<PasswordChangeMachine>>['send'];
 
 function EditingStep({ view, error, send }: { view: View; error: ReactNode; send: Send }) {
   const { t, i18n } = useLingui();

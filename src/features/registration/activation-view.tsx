@@ -4,7 +4,8 @@
  * activation machine through activation.select.ts and sends its events.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import { activationMachine, type ActivationInput, type ActivationMachine } from '../../../machines/activation/activation.machine.ts';
@@ -31,7 +32,7 @@ export interface ActivationViewProps {
 
 /** Owns the live actor: what the routes render. */
 export function ActivationPage({ input, onFinished }: { input: ActivationInput; onFinished(outcome: 'activated' | 'cancelled'): void }) {
-  const actor = useActorRef(liveActivationMachine, { input });
+  const actor = useFlowActor(liveActivationMachine, { input });
   return <ActivationView actor={actor} onFinished={onFinished} />;
 }
 

@@ -4,7 +4,8 @@
  * registration.select.ts and sends its events; the field values live here until submit.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -48,7 +49,7 @@ export interface RegistrationViewProps {
 
 /** Owns the live actor: the page the route renders. */
 export function PersonalRegistrationPage(props: Omit<RegistrationViewProps, 'actor'>) {
-  const actor = useActorRef(liveRegistrationMachine, { input: { personalTypes: props.personalTypes } });
+  const actor = useFlowActor(liveRegistrationMachine, { input: { personalTypes: props.personalTypes } });
   return <RegistrationView actor={actor} {...props} />;
 }
 

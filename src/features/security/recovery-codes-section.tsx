@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { recoveryCodesMachine, type RecoveryCodesMachine } from '../../../machines/recovery-codes/recovery-codes.machine.ts';
 import { selectRecoveryCodesView } from '../../../machines/recovery-codes/recovery-codes.select.ts';
@@ -35,7 +36,7 @@ export function RecoveryCodesSection({ session, logic }: RecoveryCodesSectionPro
   const statusQuery = useMemo(() => recoveryCodesStatusQuery(session), [session]);
   const status = useQuery(statusQuery);
   const machine = useMemo(() => logic ?? recoveryCodesMachine.provide({ actors: createRecoveryCodesActors(session) }), [logic, session]);
-  const actor = useActorRef(machine);
+  const actor = useFlowActor(machine);
   const snapshot = useSelector(actor, (s) => s);
   const view = selectRecoveryCodesView(snapshot);
   const errors = useRecoveryCodesErrors();

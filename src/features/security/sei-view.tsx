@@ -4,7 +4,8 @@
  * A 404 (unknown partner or redirect) hands over to `onNotFound` (the route goes to the root).
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import { ssoMachine, type SsoMachine } from '../../../machines/sso/sso.machine.ts';
 import { selectSsoView } from '../../../machines/sso/sso.select.ts';
@@ -31,7 +32,7 @@ export function SeiView({ authorizeUrl, session, onNotFound, logic }: SeiViewPro
     () => logic ?? ssoMachine.provide({ actors: createSsoActors({ ...session, assign: (url) => window.location.assign(url) }) }),
     [logic, session],
   );
-  const actor = useActorRef(machine, { input: { authorizeUrl } });
+  const actor = useFlowActor(machine, { input: { authorizeUrl } });
   const view = selectSsoView(useSelector(actor, (s) => s));
   const errors = useSsoErrors();
   const onNotFoundRef = useRef(onNotFound);

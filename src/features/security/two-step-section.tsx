@@ -5,7 +5,8 @@
  * the recovery codes once. Reads through two-step.select.ts; sends events only.
  */
 import { useId, useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { TwoStepModeCode } from '../../../api/security.ts';
 import { twoStepMachine, type TwoStepErrorCode, type TwoStepMachine } from '../../../machines/two-step/two-step.machine.ts';
@@ -41,7 +42,7 @@ export function TwoStepSection({ session, currentMode, restriction, logic }: Two
   const { t } = useLingui();
   const id = useId();
   const machine = useMemo(() => logic ?? twoStepMachine.provide({ actors: createTwoStepActors(session) }), [logic, session]);
-  const actor = useActorRef(machine, { input: { currentMode: asMode(currentMode) } });
+  const actor = useFlowActor(machine, { input: { currentMode: asMode(currentMode) } });
   const view = selectTwoStepView(useSelector(actor, (s) => s));
   const modeNames = useModeNames();
   const errors = useTwoStepErrors();

@@ -5,7 +5,8 @@
  * machine: reads transfer.select.ts, sends events. Amounts in the UI language (src/lib/format.ts).
  */
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { Account } from '../../../api/accounts.ts';
@@ -60,7 +61,7 @@ export interface TransferPageOptions {
 /** The route's entry: the machine with the real actors, for one kind. */
 export function TransferPage({ kind, deps, ownEmails, canOpenAccount, link }: { kind: TransferKind; deps: TransferActorDeps } & TransferPageOptions) {
   const logic = useMemo(() => createTransferLogic(deps), [deps]);
-  const actor = useActorRef(logic, { input: { kind, ownEmails } });
+  const actor = useFlowActor(logic, { input: { kind, ownEmails } });
   return <TransferView actor={actor} canOpenAccount={canOpenAccount} link={link} />;
 }
 

@@ -8,7 +8,8 @@
  * Continue sends it).
  */
 import { useId, useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import { DOCUMENT_NUMBER_MAX } from '../../../api/documents.ts';
@@ -43,7 +44,7 @@ export interface DocumentUploadFormProps {
 export function useDocumentUpload(input: DocumentUploadInput, upload: (request: UploadRequest, signal: AbortSignal) => Promise<UploadResult>) {
   // The upload call is read once, when the actor starts.
   const machine = useMemo(() => documentUploadMachine.provide({ actors: { uploadDocument: fromPromise(({ input: request, signal }) => upload(request, signal)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
-  return useActorRef(machine, { input });
+  return useFlowActor(machine, { input });
 }
 
 const ACCEPT = ACCEPTED_DOCUMENT_TYPES.join(',');

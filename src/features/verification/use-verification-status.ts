@@ -4,7 +4,8 @@
  * after an upload, a push or a profile change (`refresh`).
  */
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
 import { fromPromise } from 'xstate';
 import { verificationStatusMachine, type LoadStatusResult } from '../../../machines/verification-status/verification-status.machine.ts';
 import { selectVerificationStatusView } from '../../../machines/verification-status/verification-status.select.ts';
@@ -12,7 +13,7 @@ import { selectVerificationStatusView } from '../../../machines/verification-sta
 export function useVerificationStatus(loadStatus: () => Promise<LoadStatusResult>) {
   // The machine takes the loader given on the first render (a new function each render would not restart it).
   const machine = useMemo(() => verificationStatusMachine.provide({ actors: { loadStatus: fromPromise(() => loadStatus()) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const actor = useActorRef(machine);
+  const actor = useFlowActor(machine);
   const view = useSelector(actor, selectVerificationStatusView);
   return { actor, view, refresh: () => actor.send({ type: 'STATUS.REFRESH' }) };
 }
