@@ -9,6 +9,7 @@ import { variantAssets } from './variants/vite-plugin.ts';
 import { markDemoHtml } from './server/modules/platform/demo-marks.ts';
 import { DEVICE_MANIFEST_FILE, DEVICE_MANIFEST_TYPE, deviceManifestJson } from './src/device/manifest.ts';
 import { precompressFile } from './scripts/precompress.ts';
+import { stripMachineDocs } from './scripts/strip-machine-docs.ts';
 import { join } from 'node:path';
 
 // The white-label variant of this build (variants/). An unknown id or invalid data fails here,
@@ -64,6 +65,7 @@ const firstPages = criticalPathChunks({
 export default defineConfig({
   plugins: [
     firstPages.plugin,
+    stripMachineDocs(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
