@@ -64,6 +64,29 @@ describe('audit pack at /audit/', () => {
     expect((await get('/audit/index.html', 'not-a-token')).statusCode).toBe(401);
   });
 
+  it('opens from the app: an administrator\'s token becomes a cookie for /audit/ only, which then reads the pack', async () => {
+    const session = (token?: string) => t.app.inject({ method: 'POST', url: '/audit/session', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const opened = await session(admin.accessToken);
+    expect(opened.statusCode).toBe(204);
+    const cookie = String(opened.headers['set-cookie']);
+    expect(cookie).toMatch(/^wlb_audit=[^;]+; Path=\/audit\/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(300);
+    const value = cookie.split(';')[0]!;
+    const page = await t.app.inject({ method: 'GET', url: '/audit/index.html', headers: { cookie: value } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Statechart audit pack');
+    // an altered cookie is no token; a customer gets none; no token, none
+    expect((await t.app.inject({ method: 'GET', url: '/audit/', headers: { cookie: `${value}x` } })).statusCode).toBe(401);
+    const refused = await session(customer.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect((await session()).statusCode).toBe(401);
+    // a customer's token in the cookie reads nothing either
+    expect((await t.app.inject({ method: 'GET', url: '/audit/', headers: { cookie: `wlb_audit=${customer.accessToken}` } })).statusCode).toBe(403);
+  });
+
   it('an administrator asking for a file the pack does not have, or outside it: 404', async () => {
     for (const url of ['/audit/missing.html', '/audit/..%2findex.html', '/audit/sub/..%2f..%2findex.html', '/audit/index.js']) {
       const res = await get(url, admin.accessToken);

@@ -96,13 +96,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-function mount() {
+function mount(token = () => tokens.admin) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <AdminOverviewView page={1} onPageChange={() => undefined} access={{ getAccessToken: () => tokens.admin, refresh: async () => false }} />
+        <AdminOverviewView page={1} onPageChange={() => undefined} access={{ getAccessToken: token, refresh: async () => false }} />
       </QueryClientProvider>
     </I18nProvider>,
   );
@@ -111,6 +111,41 @@ function mount() {
 
 
 const queueStatus = () => within(screen.getByRole('region', { name: 'Review queue' })).getAllByRole('status')[0]!;
+
+describe('the statechart audit pack (issue 14)', () => {
+  it('opens in a new tab for the administrator, through a cookie for /audit/ only; a refusal closes the tab and says so', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', injectFetch(t.app, () => undefined));
+    const transport = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(new URL(String(input), 'http://platform.test').pathname);
+      return transport(input, init);
+    });
+    try {
+      let token = tokens.admin;
+      const { user } = mount(() => token);
+      const button = await screen.findByRole('button', { name: 'Open the audit pack' });
+      await user.click(button);
+      await waitFor(() => expect(tab.location.href).toMatch(/\/audit\/$/));
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      expect(tab.opener).toBeNull();
+      expect(calls).toContain('/audit/session');
+      // a customer's token is refused: the tab closes, the page says so
+      token = tokens.uma;
+      tab.location.href = '';
+      await user.click(button);
+      await screen.findByRole('alert');
+      expect(screen.getByText('The audit pack could not be opened')).toBeTruthy();
+      expect(tab.close).toHaveBeenCalled();
+      expect(tab.location.href).toBe('');
+    } finally {
+      open.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+});
 
 describe('the review queue against the platform (administrator)', () => {
   it('approves uma’s video identity job, rejects her passport with a typed reason; her panel follows', async () => {

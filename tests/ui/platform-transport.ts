@@ -45,6 +45,8 @@ export function injectFetch(app: FastifyInstance, onCall?: (method: string) => v
       headers['content-type'] = encoded.contentType;
     }
     const res = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers, payload });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+    // a 204 or 304 has no body (the Response constructor refuses one)
+    const bodyless = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(bodyless ? null : res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
   };
 }

@@ -12,6 +12,14 @@
  * answer; the pack itself needs no script and only relative links, so the same files also open
  * from the file system (dist/audit/index.html) for an auditor given a copy.
  *
+ * Opening it from the app (the admin overview's link): a page load cannot send a header, so the
+ * app first posts the administrator's token to POST /audit/session, which answers 204 with the
+ * same token in an HttpOnly, SameSite=Strict cookie scoped to /audit/ for the token's remaining
+ * life (5 minutes at most: the access token's), then opens /audit/ in a new tab. The cookie grants
+ * nothing but reading the pack, is checked exactly as the header is (a signed-out or revoked
+ * session's token is refused), never reaches any other path, and is never logged (log.ts redacts
+ * cookies). After it expires the pack answers 401 and the link opens it again.
+ *
  * No token (or an invalid one) 401, a token that is not an administrator's 403, a file the pack
  * does not have 404 (for an administrator only: others learn nothing about the pack's files).
  * Registered before the web app's static files (serveWebApp), whose root would otherwise serve
@@ -21,7 +29,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth/tokens.service.ts';
-import { bearerToken } from './bearer.ts';
+import { bearerToken, tokenValue } from './bearer.ts';
 
 export const AUDIT_PACK_PATH = '/audit/';
 
@@ -38,9 +46,49 @@ export interface AuditPackRoutesOptions {
   auditDir: string | null;
 }
 
+/** The cookie that carries the administrator's access token to the pack's pages (see above). */
+export const AUDIT_COOKIE = 'wlb_audit';
+
+/** The pack's cookie in a Cookie header (the first of that name), or undefined. */
+function auditCookie(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt > 0 && part.slice(0, eqAt).trim() === AUDIT_COOKIE) return part.slice(eqAt + 1).trim();
+  }
+  return undefined;
+}
+
+/** The request's token: the Authorization header, else the pack's cookie. */
+function auditToken(request: FastifyRequest): string | null {
+  return bearerToken(request) ?? tokenValue(auditCookie(request.headers.cookie));
+}
+
+/** The seconds a JWT has left (its exp claim), 0 when it cannot be read. */
+function secondsLeft(token: string, nowMs: number): number {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? Math.max(0, Math.floor(claims.exp - nowMs / 1000)) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export async function auditPackRoutes(app: FastifyInstance, { tokens, auditDir }: AuditPackRoutesOptions): Promise<void> {
+  app.post('/audit/session', async (request, reply) => {
+    const token = bearerToken(request);
+    const caller = await tokens.authenticate(token);
+    if (!caller || !token) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ message: 'Sign-in required' });
+    if (!caller.isAdmin || caller.restriction) return reply.code(403).send({ message: 'Administrators only' });
+    const secure = request.protocol === 'https';
+    return reply
+      .code(204)
+      .header('Cache-Control', 'no-store')
+      .header('Set-Cookie', `${AUDIT_COOKIE}=${token}; Path=${AUDIT_PACK_PATH}; Max-Age=${secondsLeft(token, Date.now())}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`)
+      .send();
+  });
+
   const answer = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
-    const caller = await tokens.authenticate(bearerToken(request));
+    const caller = await tokens.authenticate(auditToken(request));
     if (!caller) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ message: 'Sign-in required' });
     if (!caller.isAdmin || caller.restriction) return reply.code(403).send({ message: 'Administrators only' });
     // Only plain file names and folders of the pack: no way out of it.

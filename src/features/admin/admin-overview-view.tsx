@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CustomerPanel } from './customer-panel.tsx';
-import type { FileAccess } from './document-file.ts';
+import { openAuditPack, type FileAccess } from './document-file.ts';
 import { adminCustomersQuery } from './queries.ts';
 import { ReviewQueue } from './review-queue.tsx';
 
@@ -41,6 +41,7 @@ export function AdminOverviewView({ page, onPageChange, access }: AdminOverviewV
   return (
     <>
       <StepHeading>{t`Admin overview`}</StepHeading>
+      <AuditPackLink access={access} />
       <ReviewQueue access={access} />
       <h2>{t`Customers`}</h2>
       {query.isPending ? (
@@ -112,5 +113,32 @@ function Pager({ page, pageSize, total, onPageChange }: { page: number; pageSize
         {t`Next page`}
       </button>
     </nav>
+  );
+}
+
+/** The statechart audit pack (issue 14): every flow as a diagram with its states, transitions and tests. */
+function AuditPackLink({ access }: { access: FileAccess }) {
+  const { t } = useLingui();
+  const [failed, setFailed] = useState(false);
+  return (
+    <section aria-labelledby="audit-pack-heading" className="card">
+      <h2 id="audit-pack-heading" className="card-title">{t`Statechart audit pack`}</h2>
+      <p>{t`Every flow of the app as a diagram, with each state and transition, the specification it implements and the tests that cover it.`}</p>
+      <Button
+        variant="secondary"
+        onClick={async () => {
+          setFailed(false);
+          const outcome = await openAuditPack(access);
+          setFailed(!outcome.ok);
+        }}
+      >
+        {t`Open the audit pack`}
+      </Button>
+      {failed ? (
+        <Alert tone="error" title={t`The audit pack could not be opened`}>
+          <p>{t`Try again. If it still fails, the pack may not be built on this platform (npm run audit-pack).`}</p>
+        </Alert>
+      ) : null}
+    </section>
   );
 }

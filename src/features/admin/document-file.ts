@@ -63,3 +63,37 @@ async function downloadAdminFile(access: FileAccess, path: string, saveAs: strin
   }
   return { ok: true };
 }
+
+/**
+ * Opens the statechart audit pack (issue 14; server/modules/platform/audit-pack.ts) in a new tab:
+ * the administrator's token is posted to /audit/session, which answers with it in a cookie for
+ * /audit/ only (a page load cannot carry the header), then the tab goes to /audit/. The tab is
+ * opened at the click, before the request, so no pop-up blocker stops it; it is closed again when
+ * the pack cannot be opened. A 401 refreshes once and asks again.
+ */
+export async function openAuditPack(access: FileAccess): Promise<FileOutcome> {
+  const tab = window.open('', '_blank');
+  const send = async (): Promise<Response | null> => {
+    const token = access.getAccessToken();
+    try {
+      return await globalThis.fetch(`${getApiOrigin()}/audit/session`, {
+        method: 'POST',
+        headers: token ? { Authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION } : { [CLIENT_VERSION_HEADER]: CLIENT_VERSION },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      return null;
+    }
+  };
+  let response = await send();
+  if (response?.status === 401 && (await access.refresh().catch(() => false))) response = await send();
+  if (!response || response.status !== 204) {
+    tab?.close();
+    return { ok: false, code: response === null ? 'network' : 'refused' };
+  }
+  if (tab) {
+    tab.opener = null;
+    tab.location.href = `${getApiOrigin()}/audit/`;
+  }
+  return { ok: true };
+}
