@@ -29,8 +29,10 @@ export default mergeConfig(
     test: {
       // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, so
       // every file ran one after the other while most of a server file's time is spent waiting on
-      // the database. One worker per core (at least two); all projects share them.
-      maxWorkers: Math.max(2, availableParallelism()),
+      // the database. One worker per core and one more (at least three): a PostgreSQL file waits on
+      // the server's own processes, a model test on its timers, and the extra worker uses that
+      // time; all projects share them. VITEST_MAX_WORKERS overrides.
+      maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(3, availableParallelism() + 1),
       projects: [
         { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
         {
