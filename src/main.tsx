@@ -12,7 +12,8 @@ import { createRoot } from 'react-dom/client';
 import { activeVariant } from '../variants/index.ts';
 import { createSessionActor, readPersistedSession, sessionRequestHooks } from './features/auth/session-actor.ts';
 import { applyApiQuery, getMethodUrl } from './lib/api-base.ts';
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER } from '../api/http.ts';
+import { methodHeaders } from '../api/http.ts';
+import { readAccessExpiryMs } from '../machines/session/access-token.ts';
 import { initI18n, languageTags, startLanguage } from './lib/i18n.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
@@ -39,16 +40,10 @@ async function start() {
   if (persisted?.tokens && signedInPage && !new URLSearchParams(window.location.search).has('fromCustomerId')) {
     const { accessToken } = persisted.tokens;
     const acting = persisted.actingCustomerId;
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': languageTags[startLanguage(activeVariant.languages)],
-      [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${accessToken}`,
-      ...(acting === null ? {} : { [CUSTOMER_ID_HEADER]: String(acting) }),
-    };
+    const headers = methodHeaders({ languageTag: languageTags[startLanguage(activeVariant.languages)], accessToken, actingCustomerId: acting, json: true });
+    const expiresAtMs = readAccessExpiryMs(accessToken);
     void import('./lib/early-reads.ts').then(
-      ({ startEarlyReads }) => startEarlyReads(window.location.pathname, { accessToken, actingCustomerId: acting, methodUrl: getMethodUrl, headers }),
+      ({ startEarlyReads }) => startEarlyReads(window.location.pathname, { accessToken, expiresAtMs, actingCustomerId: acting, methodUrl: getMethodUrl, headers }),
       () => undefined,
     );
   }

@@ -55,18 +55,10 @@ export function readBody(method: string, payload: Record<string, unknown>, actin
 
 const keyOf = (url: string, body: string, token: string, actingCustomerId: number | null) => `${url}\n${token}\n${actingCustomerId ?? ''}\n${body}`;
 
-/** Whether an access token (a JWT) still has `marginS` seconds to live; false when it cannot be read. */
-function liveToken(token: string, marginS: number): boolean {
-  try {
-    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof payload.exp === 'number' && payload.exp * 1000 > Date.now() + marginS * 1000;
-  } catch {
-    return false;
-  }
-}
-
 export interface EarlyReadSession {
   accessToken: string;
+  /** when the token expires (machines/session/access-token.ts readAccessExpiryMs), null when unreadable */
+  expiresAtMs: number | null;
   actingCustomerId: number | null;
   /** the method's URL, as the request wrapper builds it (api-base.ts getMethodUrl) */
   methodUrl: (method: string) => string;
@@ -77,7 +69,8 @@ export interface EarlyReadSession {
 /** Starts the reads of `path`'s first screen, when it has any and the token is alive. */
 export function startEarlyReads(path: string, session: EarlyReadSession): void {
   const reads = EARLY_READS[path];
-  if (!reads || !liveToken(session.accessToken, 10)) return;
+  // a token about to expire would only be refused: the wrapper refreshes it and asks itself
+  if (!reads || session.expiresAtMs === null || session.expiresAtMs <= Date.now() + 10_000) return;
   for (const read of reads) {
     const url = session.methodUrl(read.method);
     const body = readBody(read.method, read.payload, session.actingCustomerId);

@@ -19,7 +19,7 @@
 import * as v from 'valibot';
 import { t } from '@lingui/core/macro';
 import { FailureSchema, ResponseCode, type Failure } from '../../api/envelope.ts';
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, CUSTOMER_ID_HEADER, REQUEST_TIMEOUT_MS } from '../../api/http.ts';
+import { REQUEST_TIMEOUT_MS, methodHeaders } from '../../api/http.ts';
 import { REPRESENTATIVE_SECRET_METHODS, type RequestOf, type ResponseOf } from '../../api/method.ts';
 import type { MethodName, Methods } from '../../api/registry.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from '../../api/idempotency.ts';
@@ -272,16 +272,7 @@ function buildBody(name: MethodName, payload: unknown, actingId: number | null, 
 }
 
 function buildHeaders(body: BodyInit, actingId: number | null, idempotency: { header: string; key: string } | null): Headers {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Accept-Language': getUiLanguageTag(),
-    [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
-  });
-  // FormData sets its own multipart boundary.
-  if (typeof body === 'string') headers.set('Content-Type', 'application/json');
-  const token = requestHooks().getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (actingId !== null) headers.set(CUSTOMER_ID_HEADER, String(actingId));
+  const headers = new Headers(methodHeaders({ languageTag: getUiLanguageTag(), accessToken: requestHooks().getAccessToken(), actingCustomerId: actingId, json: typeof body === 'string' }));
   if (idempotency) headers.set(idempotency.header, idempotency.key);
   return headers;
 }

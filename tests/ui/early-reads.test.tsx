@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { EARLY_READS, forgetEarlyReads, readBody, startEarlyReads } from '../../src/lib/early-reads.ts';
 import { getMethodUrl } from '../../src/lib/api-base.ts';
+import { readAccessExpiryMs } from '../../machines/session/access-token.ts';
 import { makeAccessToken } from '../model/support.ts';
 import { accessToken, account, platform, renderApp, useHarness } from './history-harness.tsx';
 
@@ -19,7 +20,7 @@ useHarness(() => ({
 
 afterEach(() => forgetEarlyReads());
 
-const early = (token: string) => ({ accessToken: token, actingCustomerId: null, methodUrl: getMethodUrl, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
+const early = (token: string) => ({ accessToken: token, expiresAtMs: readAccessExpiryMs(token), actingCustomerId: null, methodUrl: getMethodUrl, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
 
 /** The raw JSON bodies fetch was given for one method, in order. */
 function sentBodies(method: string): string[] {

@@ -14,8 +14,8 @@
  *
  * Opening it from the app (the admin overview's link): a page load cannot send a header, so the
  * app first posts the administrator's token to POST /audit/session, which answers 204 with the
- * same token in an HttpOnly, SameSite=Strict cookie scoped to /audit/ for the token's remaining
- * life (5 minutes at most: the access token's), then opens /audit/ in a new tab. The cookie grants
+ * same token in an HttpOnly, SameSite=Strict cookie scoped to /audit/ for an access token's life
+ * (ACCESS_TOKEN_TTL_S, 5 minutes; the token itself is refused once expired), then opens /audit/ in a new tab. The cookie grants
  * nothing but reading the pack, is checked exactly as the header is (a signed-out or revoked
  * session's token is refused), never reaches any other path, and is never logged (log.ts redacts
  * cookies). After it expires the pack answers 401 and the link opens it again.
@@ -30,6 +30,7 @@ import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenService } from '../auth/tokens.service.ts';
 import { bearerToken, tokenValue } from './bearer.ts';
+import { ACCESS_TOKEN_TTL_S } from '../../../api/auth.ts';
 
 export const AUDIT_PACK_PATH = '/audit/';
 
@@ -63,16 +64,6 @@ function auditToken(request: FastifyRequest): string | null {
   return bearerToken(request) ?? tokenValue(auditCookie(request.headers.cookie));
 }
 
-/** The seconds a JWT has left (its exp claim), 0 when it cannot be read. */
-function secondsLeft(token: string, nowMs: number): number {
-  try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? Math.max(0, Math.floor(claims.exp - nowMs / 1000)) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 export async function auditPackRoutes(app: FastifyInstance, { tokens, auditDir }: AuditPackRoutesOptions): Promise<void> {
   app.post('/audit/session', async (request, reply) => {
     const token = bearerToken(request);
@@ -83,7 +74,7 @@ export async function auditPackRoutes(app: FastifyInstance, { tokens, auditDir }
     return reply
       .code(204)
       .header('Cache-Control', 'no-store')
-      .header('Set-Cookie', `${AUDIT_COOKIE}=${token}; Path=${AUDIT_PACK_PATH}; Max-Age=${secondsLeft(token, Date.now())}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`)
+      .header('Set-Cookie', `${AUDIT_COOKIE}=${token}; Path=${AUDIT_PACK_PATH}; Max-Age=${ACCESS_TOKEN_TTL_S}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`)
       .send();
   });
 

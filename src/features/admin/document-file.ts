@@ -27,19 +27,24 @@ export async function downloadRecoveryFile(access: FileAccess, taskId: string, k
   return downloadAdminFile(access, recoveryFileRoute.replace(':taskId', taskId).replace(':kind', kind), `recovery-${taskId.slice(0, 8)}-${kind}`);
 }
 
-async function downloadAdminFile(access: FileAccess, path: string, saveAs: string): Promise<FileOutcome> {
+/** An administrator's REST call with the session's token; a 401 refreshes once and asks again. Null: no answer. */
+async function adminRequest(access: FileAccess, method: 'GET' | 'POST', path: string): Promise<Response | null> {
   const send = async (): Promise<Response | null> => {
     const headers = new Headers({ Accept: '*/*', 'Accept-Language': getUiLanguageTag(), [CLIENT_VERSION_HEADER]: CLIENT_VERSION });
     const token = access.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     try {
-      return await globalThis.fetch(`${getApiOrigin()}${path}`, { method: 'GET', headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      return await globalThis.fetch(`${getApiOrigin()}${path}`, { method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch {
       return null;
     }
   };
-  let response = await send();
-  if (response?.status === 401 && (await access.refresh().catch(() => false))) response = await send();
+  const response = await send();
+  return response?.status === 401 && (await access.refresh().catch(() => false)) ? send() : response;
+}
+
+async function downloadAdminFile(access: FileAccess, path: string, saveAs: string): Promise<FileOutcome> {
+  const response = await adminRequest(access, 'GET', path);
   if (response === null) return { ok: false, code: 'network' };
   if (!response.ok) return { ok: false, code: response.status === 404 ? 'notFound' : 'refused' };
   let blob: Blob;
@@ -69,24 +74,11 @@ async function downloadAdminFile(access: FileAccess, path: string, saveAs: strin
  * the administrator's token is posted to /audit/session, which answers with it in a cookie for
  * /audit/ only (a page load cannot carry the header), then the tab goes to /audit/. The tab is
  * opened at the click, before the request, so no pop-up blocker stops it; it is closed again when
- * the pack cannot be opened. A 401 refreshes once and asks again.
+ * the pack cannot be opened.
  */
 export async function openAuditPack(access: FileAccess): Promise<FileOutcome> {
   const tab = window.open('', '_blank');
-  const send = async (): Promise<Response | null> => {
-    const token = access.getAccessToken();
-    try {
-      return await globalThis.fetch(`${getApiOrigin()}/audit/session`, {
-        method: 'POST',
-        headers: token ? { Authorization: `Bearer ${token}`, [CLIENT_VERSION_HEADER]: CLIENT_VERSION } : { [CLIENT_VERSION_HEADER]: CLIENT_VERSION },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch {
-      return null;
-    }
-  };
-  let response = await send();
-  if (response?.status === 401 && (await access.refresh().catch(() => false))) response = await send();
+  const response = await adminRequest(access, 'POST', '/audit/session');
   if (!response || response.status !== 204) {
     tab?.close();
     return { ok: false, code: response === null ? 'network' : 'refused' };

@@ -204,7 +204,7 @@ function Fields({ tx }: { tx: TransactionDetail }) {
     rows.push([out ? t`From account` : t`To account`, account(leg.accountId, leg.currency)]);
     rows.push([out ? t`Amount debited` : t`Amount credited`, formatMoney(leg.amount.replace(/^-/, ''), leg.currency, getUiLanguage())]);
   }
-  if (tx.counterparty) rows.push([tx.viewer === 'payer' && tx.kind === 'transfer' ? t`To` : t`From`, tx.counterparty]);
+  if (tx.counterparty) rows.push([tx.viewer === 'payer' ? t`To` : t`From`, tx.counterparty]);
   rows.push([t`Note`, tx.note || t`None`]);
   rows.push([t`Reference`, tx.reference || t`None`]);
   rows.push([t`Transaction ID`, tx.kind === 'entry' ? `E${tx.id}` : String(tx.id)]);
