@@ -5,21 +5,51 @@ import viteConfig from './vite.config.ts';
 /**
  * Test projects:
  * - unit: pure rules (node)
- * - ui: model-based and component tests through the real views (jsdom)
+ * - ui: component tests through the real views (jsdom)
+ * - model: the model-based tests, paths generated from each chart, through the real views (jsdom)
  * - server-pglite: platform integration tests on the embedded database
  * - server-pg: the same suites on PostgreSQL, only when DATABASE_URL is set (CI sets it)
  */
-const serverProject = (name: string, driver: 'pglite' | 'pg') => ({
+/** server test files that replace a module (vi.mock): they need modules of their own */
+const SERVER_MOCKING = ['tests/server/sign-in-throttle.test.ts'];
+
+/**
+ * A driver's server suites, in two projects: most files share their modules within a worker (not
+ * isolated: each file imported the whole platform again, 105 of the project's 194 s on PGlite,
+ * issue 12); each file still starts its own platform on its own copy of the template database.
+ * The files that replace a module run isolated, in `<name>-isolated`.
+ */
+const serverProjects = (name: string, driver: 'pglite' | 'pg') =>
+  [
+    { name, include: ['tests/server/**/*.test.ts'], exclude: SERVER_MOCKING, isolate: false },
+    { name: `${name}-isolated`, include: SERVER_MOCKING, exclude: [], isolate: true },
+  ].map(({ name: projectName, include, exclude, isolate }) => ({
+    extends: true as const,
+    test: {
+      name: projectName,
+      include,
+      exclude,
+      isolate,
+      environment: 'node',
+      env: { TEST_DB: driver },
+      // one migrated and seeded template database per driver for the run, copied per file
+      globalSetup: ['tests/server/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }));
+
+const uiProject = (name: string, include: string[], isolate: boolean) => ({
   extends: true as const,
   test: {
     name,
-    include: ['tests/server/**/*.test.ts'],
-    environment: 'node',
-    env: { TEST_DB: driver },
-    // one migrated and seeded template database per driver for the run, copied per file
-    globalSetup: ['tests/server/global-setup.ts'],
+    include,
+    isolate,
+    environment: 'jsdom',
+    setupFiles: ['tests/ui/setup.ts', ...(isolate ? [] : ['tests/model/setup.ts'])],
+    // the files that run the platform on PGlite copy its template database (no model test does)
+    globalSetup: isolate ? ['tests/server/global-setup.ts'] : [],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });
 
@@ -35,20 +65,13 @@ export default mergeConfig(
       maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(3, availableParallelism() + 1),
       projects: [
         { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-        {
-          extends: true,
-          test: {
-            name: 'ui',
-            include: ['tests/{model,ui}/**/*.test.{ts,tsx}'],
-            environment: 'jsdom',
-            setupFiles: ['tests/ui/setup.ts'],
-            // the files that run the platform on PGlite copy its template database
-            globalSetup: ['tests/server/global-setup.ts'],
-            testTimeout: 30_000,
-          },
-        },
-        serverProject('server-pglite', 'pglite'),
-        ...(process.env.DATABASE_URL ? [serverProject('server-pg', 'pg')] : []),
+        uiProject('ui', ['tests/ui/**/*.test.{ts,tsx}'], true),
+        // The model tests share their modules within a worker (not isolated): each file imported the
+        // whole app again (issue 12: 1 to 3 s a file). They hold no module mocks and start their own
+        // actors, query clients and views; tests/model/setup.ts writes each file's coverage.
+        uiProject('model', ['tests/model/**/*.test.{ts,tsx}'], false),
+        ...serverProjects('server-pglite', 'pglite'),
+        ...(process.env.DATABASE_URL ? serverProjects('server-pg', 'pg') : []),
       ],
     },
   }),

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
 import type { Step, TestModel, TestPath } from '@xstate/graph';
 import { listTransitions, machineFileOf } from '../../scripts/machine-graph.ts';
@@ -170,14 +170,6 @@ export function writeModelCoverage(testFile: string, dir = modelCoverageDir): vo
   }
   recorded.clear();
 }
-
-// Every test file importing this module gets its own copy (vitest isolates files): the hook runs
-// once, after the file's tests, and writes what its coverage checks replayed.
-// (vitest 4 hands the suite to a hook as its second argument, the first being the fixtures.)
-afterAll(({}, suite) => {
-  const file = (suite as { file?: { name?: string; filepath?: string } }).file;
-  writeModelCoverage(basename(file?.filepath ?? file?.name ?? 'unknown test file'));
-});
 
 function allNodesOf(machine: AnyStateMachine) {
   const out: any[] = [];
