@@ -221,7 +221,7 @@ describe('session model', () => {
 
   // restoring -> signedIn needs a restored session: its one path (the rest of the chart from
   // signedIn is the paths above)
-  const restoredPath = restoredModel.getShortestPaths({ allowDuplicatePaths: true }).find((p) => p.steps.every((st) => st.event.type === 'xstate.init'))!;
+  const restoredPath = restoredModel.getShortestPaths({ allowDuplicatePaths: true }).find((p) => p.steps.every((st) => (st.event.type as string) === 'xstate.init'))!;
   it('#restored initial ⇒ a reload with a stored session is signed in at once', async () => {
     expect(restoredPath.state.value).toEqual({ signedIn: { token: 'fresh', activity: 'active' } });
     const h = mount(restoredInput);
