@@ -6,7 +6,8 @@
  * the states and transitions with their descriptions and specification references (the machine's
  * `description` and `meta.spec`), the model-test paths covering each transition
  * (reports/model-coverage/, written by the model tests) and the mutation score with the
- * surviving mutants (reports/mutation/mutation.json, `npm run mutation`); an index by area.
+ * surviving mutants (the recorded per-machine runs in docs/mutation/ and a local full run's
+ * reports/mutation/mutation.json, `npm run mutation`); an index by area.
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -23,12 +24,14 @@ export const repoRoot = resolve(here, '..');
 export interface AuditPackOptions {
   outDir?: string;
   reportsDir?: string;
+  /** the recorded per-machine mutation runs (default docs/mutation) */
+  mutationDir?: string;
   /** the time printed on the index (tests pass a fixed one) */
   now?: Date;
 }
 
-export async function buildMachinePages(reportsDir = resolve(repoRoot, 'reports')): Promise<MachinePage[]> {
-  const mutationReport = readMutationReport(reportsDir);
+export async function buildMachinePages(reportsDir = resolve(repoRoot, 'reports'), mutationDir = resolve(repoRoot, 'docs', 'mutation')): Promise<MachinePage[]> {
+  const mutationReport = readMutationReport(reportsDir, mutationDir);
   const pages: MachinePage[] = [];
   for (const entry of diagramMachines) {
     const model = auditMachine(entry.machine);
@@ -49,7 +52,7 @@ export async function buildMachinePages(reportsDir = resolve(repoRoot, 'reports'
 
 export async function writeAuditPack(options: AuditPackOptions = {}): Promise<{ outDir: string; pages: MachinePage[] }> {
   const outDir = options.outDir ?? resolve(repoRoot, 'dist', 'audit');
-  const pages = await buildMachinePages(options.reportsDir);
+  const pages = await buildMachinePages(options.reportsDir, options.mutationDir);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   copyFileSync(resolve(here, 'audit-pack', 'audit.css'), resolve(outDir, 'audit.css'));

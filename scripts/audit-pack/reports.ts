@@ -2,11 +2,12 @@
  * The two reports the audit pack reads when they exist:
  * - reports/model-coverage/<machine file>.json, written by the model tests (tests/model/coverage.ts):
  *   for each chart transition key, the model-test paths that take it;
- * - reports/mutation/mutation.json, StrykerJS's report (mutation-testing-report-schema): the mutants
- *   of each machine file, killed or surviving.
+ * - StrykerJS's reports (mutation-testing-report-schema): the mutants of each machine file, killed
+ *   or surviving, from the recorded per-machine runs (docs/mutation/<machine>.json) and a local full
+ *   run (reports/mutation/mutation.json).
  * A report that is absent is "not run"; nothing is guessed.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface ModelCoverageFile {
@@ -50,13 +51,35 @@ export interface MutationReport {
   files: Record<string, { mutants: Mutant[] }>;
 }
 
-export function readMutationReport(reportsDir: string): MutationReport | null {
-  const path = resolve(reportsDir, 'mutation', 'mutation.json');
-  if (!existsSync(path)) return null;
+/** One StrykerJS report's files, their names relative to the repository with forward slashes. */
+function reportFiles(path: string): MutationReport['files'] {
   const data = JSON.parse(readFileSync(path, 'utf8')) as { files?: Record<string, { mutants?: Mutant[] }> };
   const files: MutationReport['files'] = {};
   for (const [name, f] of Object.entries(data.files ?? {})) files[name.replace(/\\/g, '/')] = { mutants: f.mutants ?? [] };
-  return { files };
+  return files;
+}
+
+/**
+ * The mutation results: the recorded per-machine runs (`recordedDir`, docs/mutation/<machine>.json,
+ * committed: `MUTATE_MACHINE=<machine> npm run mutation` writes them, a full run takes more than ten
+ * hours on two cores), overlaid with a local full run's (reports/mutation/mutation.json), which is
+ * newer when present. null when there is neither.
+ */
+export function readMutationReport(reportsDir: string, recordedDir?: string): MutationReport | null {
+  const files: MutationReport['files'] = {};
+  let found = false;
+  if (recordedDir && existsSync(recordedDir)) {
+    for (const name of readdirSync(recordedDir).filter((n) => n.endsWith('.json')).sort()) {
+      Object.assign(files, reportFiles(resolve(recordedDir, name)));
+      found = true;
+    }
+  }
+  const full = resolve(reportsDir, 'mutation', 'mutation.json');
+  if (existsSync(full)) {
+    Object.assign(files, reportFiles(full));
+    found = true;
+  }
+  return found ? { files } : null;
 }
 
 /** The mutation result of one source file (its path relative to the repository, as diagramMachines' `source`). */

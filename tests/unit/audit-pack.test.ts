@@ -50,7 +50,7 @@ describe('audit pack diagrams', () => {
 describe('audit pack site', () => {
   it('writes an index and a page per machine: static, accessible, relative links, "not run" without reports', async () => {
     const outDir = join(scratch, 'pack');
-    const { pages } = await writeAuditPack({ outDir, reportsDir: join(scratch, 'no-reports'), now: new Date('2026-01-01T00:00:00Z') });
+    const { pages } = await writeAuditPack({ outDir, reportsDir: join(scratch, 'no-reports'), mutationDir: join(scratch, 'no-recorded-runs'), now: new Date('2026-01-01T00:00:00Z') });
     const files = readdirSync(outDir);
     expect(files).toContain('index.html');
     expect(files).toContain('audit.css');
@@ -110,7 +110,7 @@ describe('audit pack site', () => {
     expect(mutation?.surviving.map((m) => m.id)).toEqual(['2']);
 
     const outDir = join(scratch, 'pack-with-reports');
-    const { pages } = await writeAuditPack({ outDir, reportsDir });
+    const { pages } = await writeAuditPack({ outDir, reportsDir, mutationDir: join(scratch, 'no-recorded-runs') });
     const page = pages.find((p) => p.file === 'confirm-action')!;
     expect(countsOf(page).covered).toBe(1);
     const html = readFileSync(join(outDir, 'confirm-action.html'), 'utf8');
@@ -122,6 +122,21 @@ describe('audit pack site', () => {
     expect(index).toContain(`1 of ${keys.length}`);
     // a machine the report does not name
     expect(mutationText(pages.find((p) => p.file === 'login')!)).toBe('not in the report');
+
+    // the recorded per-machine runs fill in what the full run does not name; the full run wins
+    const recordedDir = join(scratch, 'recorded');
+    mkdirSync(recordedDir, { recursive: true });
+    const login = diagramMachines.find((e) => e.file === 'login')!;
+    const killedOnly = (source: string) =>
+      JSON.stringify({
+        files: { [source]: { mutants: [{ id: '9', mutatorName: 'BooleanLiteral', replacement: 'true', status: 'Killed', location: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } } }] } },
+      });
+    writeFileSync(join(recordedDir, 'login.json'), killedOnly(login.source));
+    writeFileSync(join(recordedDir, 'confirm-action.json'), killedOnly(entry.source));
+    const merged = readMutationReport(reportsDir, recordedDir);
+    expect(mutationOf(merged, login.source)?.score).toBe(100);
+    expect(mutationOf(merged, entry.source)?.score).toBeCloseTo((2 / 3) * 100);
+    expect(mutationOf(readMutationReport(join(scratch, 'no-reports'), recordedDir), entry.source)?.score).toBe(100);
   }, 120_000);
 });
 
