@@ -7,8 +7,10 @@ import viteConfig from './vite.config.ts';
  * - unit: pure rules (node)
  * - ui: component tests through the real views (jsdom)
  * - model: the model-based tests, paths generated from each chart, through the real views (jsdom)
- * - server-pglite: platform integration tests on the embedded database
- * - server-pg: the same suites on PostgreSQL, only when DATABASE_URL is set (CI sets it)
+ * - server-pglite: platform integration tests on the embedded database (server-pglite-isolated: the
+ *   files among them that replace a module)
+ * - server-pg (and server-pg-isolated): the same suites on PostgreSQL, only when DATABASE_URL is set
+ *   (CI sets it)
  */
 /** server test files that replace a module (vi.mock): they need modules of their own */
 const SERVER_MOCKING = ['tests/server/sign-in-throttle.test.ts'];
