@@ -192,7 +192,7 @@ ${narrower.length ? `<ul>${narrower.map((s) => `<li>${code(s.path)}: ${specList(
 </section>`;
   const mutation = page.mutation;
   const mutants = `<section aria-labelledby="mutants"><h2 id="mutants">Mutation testing</h2>
-<p>Score: <strong>${esc(mutationText(page))}</strong>${mutation && mutation.score !== null ? ` (${mutation.killed} killed, ${mutation.timeout} timed out, ${mutation.survived} survived, ${mutation.noCoverage} without coverage, of ${mutation.total} mutants)` : ''}.</p>
+<p>Score: <strong>${esc(mutationText(page))}</strong>${mutation && mutation.score !== null ? ` (${mutation.killed} killed, ${mutation.timeout} timed out, ${mutation.survived} survived, ${mutation.noCoverage} without coverage, of ${mutation.total} mutants${mutation.ignored ? `; ${mutation.ignored} left unmutated: descriptions, type markers, placeholder actors` : ''})` : ''}.</p>
 ${
   mutation && mutation.surviving.length
     ? `<table><caption>Surviving mutants of ${code(page.source)}</caption><thead><tr><th scope="col">Line</th><th scope="col">Mutator</th><th scope="col">Status</th><th scope="col">Replacement</th></tr></thead><tbody>${mutation.surviving

@@ -42,6 +42,8 @@ export interface MutationResult {
   survived: number;
   noCoverage: number;
   timeout: number;
+  /** not mutated on purpose (stryker-ignorers.mjs: descriptions, types, placeholder actors) */
+  ignored: number;
   total: number;
   /** the mutants the tests did not detect (Survived, NoCoverage) */
   surviving: Mutant[];
@@ -100,6 +102,7 @@ export function mutationOf(report: MutationReport | null, source: string): Mutat
     survived,
     noCoverage,
     timeout,
+    ignored: count('Ignored'),
     total: mutants.length,
     surviving: mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').sort((a, b) => a.location.start.line - b.location.start.line),
   };

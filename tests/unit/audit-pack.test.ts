@@ -99,6 +99,7 @@ describe('audit pack site', () => {
               { id: '2', mutatorName: 'StringLiteral', replacement: '""', status: 'Survived', location: { start: { line: 9, column: 4 }, end: { line: 9, column: 9 } } },
               { id: '3', mutatorName: 'ConditionalExpression', replacement: 'true', status: 'Timeout', location: { start: { line: 5, column: 2 }, end: { line: 5, column: 8 } } },
               { id: '4', mutatorName: 'BlockStatement', replacement: '{}', status: 'CompileError', location: { start: { line: 7, column: 2 }, end: { line: 7, column: 8 } } },
+              { id: '5', mutatorName: 'StringLiteral', replacement: '""', status: 'Ignored', location: { start: { line: 8, column: 2 }, end: { line: 8, column: 8 } } },
             ],
           },
         },
@@ -115,6 +116,7 @@ describe('audit pack site', () => {
     expect(countsOf(page).covered).toBe(1);
     const html = readFileSync(join(outDir, 'confirm-action.html'), 'utf8');
     expect(html).toContain('66.7 %');
+    expect(html).toContain('1 left unmutated');
     expect(html).toContain('StringLiteral');
     expect(html).toContain('a.test.tsx: ASK');
     expect(html).toContain('not covered');
