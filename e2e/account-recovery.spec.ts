@@ -11,7 +11,7 @@
  * The user is viewer@northwind.test, which no other spec signs in: its password changes here, and
  * a TOTP step is accepted only once per user.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { latestMessage } from './support/mailbox.ts';

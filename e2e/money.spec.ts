@@ -4,7 +4,7 @@
  * approval mode is sms); both see the transfer in their history, and tom's CSV export downloads.
  * axe (WCAG 2.2 AA) on every page and step visited.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { latestMessage } from './support/mailbox.ts';

@@ -9,7 +9,7 @@
  * the same bucket, so one load per route serves both widths.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { LoginPage } from './models/login-page.ts';
 import { totp } from './support/totp.ts';

@@ -5,22 +5,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_OPTIONS } from '../scripts/build-server.ts';
 import { E2E_SERVER_DIR } from './server-dir.ts';
-
-const port = Number(process.env.E2E_PORT ?? 4317);
-// A fresh embedded database per run: in demo mode the platform seeds the demo users into it.
-const dataDir = mkdtempSync(join(tmpdir(), 'wlb-e2e-'));
+import { E2E_WORKERS, e2eOrigin, e2ePort } from './support/origins.ts';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One platform per worker (support/test.ts): the spec files are dealt to the workers, the tests
+  // of a file stay in order on one worker and its platform.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: e2eOrigin(0),
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -36,19 +35,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     // built by scripts/e2e.ts, run as `npm start` runs it
     command: `node ${SERVER_NODE_OPTIONS.join(' ')} ${join(E2E_SERVER_DIR, 'main.js')}`,
     cwd: '..',
-    url: `http://127.0.0.1:${port}/login`,
+    url: `${e2eOrigin(index)}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
+      PORT: String(e2ePort(index)),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      // a fresh embedded database per platform: in demo mode the platform seeds the demo users into it
+      DATA_DIR: mkdtempSync(join(tmpdir(), `wlb-e2e-${index}-`)),
       DATABASE_URL: '',
       // Demo mode (server/modules/platform/demo-mode.ts): the demo users the journeys sign in as, and
       // the development mailbox they read one-time codes and links from. Demo mode is never
@@ -59,5 +59,5 @@ export default defineConfig({
       // checkout (the built server looks for ../dist beside its own directory, .tmp/ here)
       DIST_DIR: process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url)),
     },
-  },
+  })),
 });

@@ -6,7 +6,7 @@
  * verification is set up again, which the app says and leads to; once set up, the account opens
  * again. A spent recovery code is refused. axe (WCAG 2.2 AA) on every step.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoUserByKey, NORTHWIND_NAME } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { totp } from './support/totp.ts';

@@ -5,7 +5,7 @@
  * activates, and signs in with the new password, landing where the start-page rules say (a new
  * personal customer: home). axe (WCAG 2.2 AA) on every page and step visited.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { latestMessage } from './support/mailbox.ts';

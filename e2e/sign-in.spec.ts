@@ -4,7 +4,7 @@
  * start-page rules say, switch language, sign out; axe (WCAG 2.2 AA) on every page visited.
  * Each test signs in a different demo user: a TOTP step is accepted only once per user.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { totp } from './support/totp.ts';

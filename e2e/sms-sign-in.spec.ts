@@ -4,7 +4,7 @@
  * code is read from that SMS in the outbox (development mailbox), paired by the identifier. A
  * wrong code is refused with a clear message and may be corrected. axe (WCAG 2.2 AA) on each step.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { smsSignInCode } from './support/sms-code.ts';

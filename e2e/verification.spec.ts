@@ -5,7 +5,7 @@
  * in a second browser context, confirms both in the review queue; uma's banner is gone and her status
  * reads Checked. axe (WCAG 2.2 AA) on every page and step visited.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { latestMessage } from './support/mailbox.ts';
