@@ -5,7 +5,8 @@ import viteConfig from './vite.config.ts';
 /**
  * Test projects:
  * - unit: pure rules (node)
- * - ui: component tests through the real views (jsdom)
+ * - ui: component tests through the real views (jsdom); ui-isolated: the files among them that
+ *   replace a module
  * - model: the model-based tests, paths generated from each chart, through the real views (jsdom)
  * - server-pglite: platform integration tests on the embedded database (server-pglite-isolated: the
  *   files among them that replace a module)
@@ -14,6 +15,20 @@ import viteConfig from './vite.config.ts';
  */
 /** server test files that replace a module (vi.mock): they need modules of their own */
 const SERVER_MOCKING = ['tests/server/sign-in-throttle.test.ts'];
+/**
+ * Component test files that run isolated, in ui-isolated: those that replace a module (vi.mock),
+ * and those that failed after other files in a shared worker (what an earlier file left in the
+ * app's modules: the UI language, a cache).
+ */
+const UI_ISOLATED = [
+  'tests/ui/admin-review-platform.test.tsx',
+  'tests/ui/inspector.test.tsx',
+  'tests/ui/profile-due-diligence.test.tsx',
+  'tests/ui/profile-platform.test.tsx',
+  'tests/ui/preapproved-payments.test.tsx',
+  'tests/ui/session-controls.test.tsx',
+  'tests/ui/verification-platform.test.tsx',
+];
 
 /**
  * A driver's server suites, in two projects: most files share their modules within a worker (not
@@ -41,16 +56,20 @@ const serverProjects = (name: string, driver: 'pglite' | 'pg') =>
     },
   }));
 
-const uiProject = (name: string, include: string[], isolate: boolean) => ({
+const uiProject = (name: string, include: string[], isolate: boolean, options: { exclude?: string[]; model?: boolean; platform?: boolean } = {}) => ({
   extends: true as const,
   test: {
     name,
     include,
+    exclude: options.exclude ?? [],
     isolate,
     environment: 'jsdom',
-    setupFiles: ['tests/ui/setup.ts', ...(isolate ? [] : ['tests/model/setup.ts'])],
+    setupFiles: ['tests/ui/setup.ts', ...(options.model ? ['tests/model/setup.ts'] : [])],
     // the files that run the platform on PGlite copy its template database (no model test does)
-    globalSetup: isolate ? ['tests/server/global-setup.ts'] : [],
+    globalSetup: options.platform ? ['tests/server/global-setup.ts'] : [],
+    // files that share their modules must not leave a stubbed global or variable to the next
+    unstubGlobals: !isolate,
+    unstubEnvs: !isolate,
     testTimeout: 30_000,
   },
 });
@@ -67,12 +86,15 @@ export default mergeConfig(
       // workers 446 s, four 408 s, at 1.85 cores busy). VITEST_MAX_WORKERS overrides.
       maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(4, availableParallelism() + 2),
       projects: [
-        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-        uiProject('ui', ['tests/ui/**/*.test.{ts,tsx}'], true),
-        // The model tests share their modules within a worker (not isolated): each file imported the
-        // whole app again (issue 12: 1 to 3 s a file). They hold no module mocks and start their own
-        // actors, query clients and views; tests/model/setup.ts writes each file's coverage.
-        uiProject('model', ['tests/model/**/*.test.{ts,tsx}'], false),
+        // pure rules: the files share their modules within a worker (isolated, each imported them again)
+        { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false, unstubGlobals: true, unstubEnvs: true } },
+        // The component and model tests share their modules within a worker (not isolated): each
+        // file imported the whole app again (issue 12: 1 to 3 s a file); they start their own actors,
+        // query clients and views. The component files that replace a module run in ui-isolated;
+        // tests/model/setup.ts writes each model file's coverage.
+        uiProject('ui', ['tests/ui/**/*.test.{ts,tsx}'], false, { exclude: UI_ISOLATED, platform: true }),
+        uiProject('ui-isolated', UI_ISOLATED, true, { platform: true }),
+        uiProject('model', ['tests/model/**/*.test.{ts,tsx}'], false, { model: true }),
         ...serverProjects('server-pglite', 'pglite'),
         ...(process.env.DATABASE_URL ? serverProjects('server-pg', 'pg') : []),
       ],
