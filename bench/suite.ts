@@ -119,7 +119,7 @@ async function runVitest(databaseUrl: string | undefined, filters: string[] = []
   await vitest?.close();
   if (previous === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = previous;
-  const order = ['unit', 'ui', 'model', 'server-pglite', 'server-pglite-isolated', 'server-pg', 'server-pg-isolated'];
+  const order = ['unit', 'ui', 'ui-isolated', 'model', 'server-pglite', 'server-pglite-isolated', 'server-pg', 'server-pg-isolated'];
   const projects = [...byProject.values()]
     .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
     .map(({ first: _f, last: _l, ...p }) => p);
