@@ -15,20 +15,39 @@
  * docs/mutation/confirm-action.json (committed; the pack reads every file there, and a local full
  * run's report over them).
  */
+import { existsSync, readdirSync } from 'node:fs';
+
 const machine = process.env.MUTATE_MACHINE;
 if (machine !== undefined && !/^[a-z][a-z-]*$/.test(machine)) throw new Error(`MUTATE_MACHINE names a directory of machines/, not ${machine}`);
+if (machine !== undefined && !existsSync(`machines/${machine}`)) throw new Error(`no machines/${machine}`);
+
+/**
+ * A machine's definition runs when its module loads (setup(...).createMachine(...)), so nearly all
+ * of its mutants are "static": the mutant must be active before the module is imported. Stryker
+ * 9.6.1's vitest runner keeps one Vitest for the whole run and activates a static mutant too late
+ * in some runs (stryker-js #6144, #6209: `setup({})` killed in a run of 8 mutants, survived in a
+ * run of 96), so its scores cannot be trusted. A one-machine run therefore uses Stryker's command
+ * runner: each mutant gets a fresh `vitest related` process over the files that import the
+ * machine, with the mutant named in __STRYKER_ACTIVE_MUTANT__ before anything loads (slower: a
+ * Vitest start per mutant, but every mutant is tested as it would run).
+ */
+const machineFiles = machine ? readdirSync(`machines/${machine}`).filter((f) => /\.(machine|rules)\.ts$/.test(f)).map((f) => `machines/${machine}/${f}`) : [];
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'vitest',
+  ...(machine
+    ? {
+        testRunner: 'command',
+        commandRunner: { command: `npx vitest related --run -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
+        concurrency: 2,
+      }
+    : { testRunner: 'vitest', vitest: { configFile: 'vitest.stryker.config.ts', related: true } }),
   plugins: ['@stryker-mutator/vitest-runner', './stryker-ignorers.mjs'],
   // descriptions, spec references, type markers and placeholder actors carry no behaviour
   ignorers: ['machine-documentation'],
-  vitest: { configFile: 'vitest.stryker.config.ts', related: true },
   mutate: machine ? [`machines/${machine}/*.machine.ts`, `machines/${machine}/*.rules.ts`] : ['machines/**/*.machine.ts', 'machines/**/*.rules.ts'],
-  // 'off': every mutant runs the test files that import its machine (vitest `related`). With
-  // 'perTest', Stryker 9.6.1's vitest runner activates a static mutant (code run when the module
-  // loads: a machine's whole definition is) after the module has loaded, so it "survives" whatever
-  // the tests check (stryker-js #6144; here `setup({})` survived; with 'off' it is killed).
+  // 'off': every mutant runs the test files that import its machine (vitest `related`); 'perTest'
+  // made Stryker 9.6.1 activate static mutants after their module had loaded (stryker-js #6144)
   coverageAnalysis: 'off',
   reporters: ['json', 'html', 'clear-text', 'progress'],
   jsonReporter: { fileName: machine ? `docs/mutation/${machine}.json` : 'reports/mutation/mutation.json' },
