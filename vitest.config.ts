@@ -6,7 +6,7 @@ import viteConfig from './vite.config.ts';
  * Test projects:
  * - unit: pure rules (node)
  * - ui: component tests through the real views (jsdom); ui-isolated: the files among them that
- *   replace a module
+ *   replace a module or need modules of their own (UI_ISOLATED)
  * - model: the model-based tests, paths generated from each chart, through the real views (jsdom)
  * - server-pglite: platform integration tests on the embedded database (server-pglite-isolated: the
  *   files among them that replace a module)
