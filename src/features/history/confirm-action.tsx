@@ -53,6 +53,8 @@ export function ConfirmActionDialog({ actor, title, children, confirmLabel, keep
   const { t } = useLingui();
   const step = useSelector(actor, (s) => (s.matches('confirming') ? 'confirming' : s.matches('working') ? 'working' : s.matches('failed') ? 'failed' : null));
   const error = useSelector(actor, (s) => s.context.error);
+  // the chart's busy tag (its working state): the request is out, the dialog waits for the answer
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   if (step === null) return null;
   return (
     <Dialog
@@ -62,10 +64,10 @@ export function ConfirmActionDialog({ actor, title, children, confirmLabel, keep
       onClose={() => actor.send({ type: 'DISMISS' })}
       actions={
         <ButtonGroup align="end" stackOnMobile>
-          <Button variant="secondary" disabled={step === 'working'} onClick={() => actor.send({ type: 'DISMISS' })}>
+          <Button variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'DISMISS' })}>
             {keepLabel}
           </Button>
-          <Button variant="danger" busy={step === 'working'} onClick={() => actor.send({ type: 'CONFIRM' })}>
+          <Button variant="danger" busy={busy} onClick={() => actor.send({ type: 'CONFIRM' })}>
             {step === 'failed' ? t`Try again` : confirmLabel}
           </Button>
         </ButtonGroup>
