@@ -117,13 +117,14 @@ export function renderIndex(pages: MachinePage[], generatedAt: string): string {
         .join('\n');
       return `<section aria-labelledby="area-${slug(area)}">
 <h2 id="area-${slug(area)}">${esc(area)}</h2>
+<div class="scroll" tabindex="0" role="region" aria-label="${esc(area)}: machines table">
 <table class="machines">
 <caption>${esc(area)}: machines with their counts</caption>
 <thead><tr><th scope="col">Machine</th><th scope="col">Specification</th><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Covered by model tests</th><th scope="col">Missing descriptions</th><th scope="col">Mutation score</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>
+</table></div>
 </section>`;
     })
     .join('\n');
@@ -195,9 +196,9 @@ ${narrower.length ? `<ul>${narrower.map((s) => `<li>${code(s.path)}: ${specList(
 <p>Score: <strong>${esc(mutationText(page))}</strong>${mutation && mutation.score !== null ? ` (${mutation.killed} killed, ${mutation.timeout} timed out, ${mutation.survived} survived, ${mutation.noCoverage} without coverage, of ${mutation.total} mutants${mutation.ignored ? `; ${mutation.ignored} left unmutated: descriptions, type markers, placeholder actors` : ''})` : ''}.</p>
 ${
   mutation && mutation.surviving.length
-    ? `<table><caption>Surviving mutants of ${code(page.source)}</caption><thead><tr><th scope="col">Line</th><th scope="col">Mutator</th><th scope="col">Status</th><th scope="col">Replacement</th></tr></thead><tbody>${mutation.surviving
+    ? `<div class="scroll" tabindex="0" role="region" aria-label="Surviving mutants table"><table class="compact"><caption>Surviving mutants of ${code(page.source)}</caption><thead><tr><th scope="col">Line</th><th scope="col">Mutator</th><th scope="col">Status</th><th scope="col">Replacement</th></tr></thead><tbody>${mutation.surviving
         .map((m) => `<tr><td class="num">${m.location.start.line}:${m.location.start.column}</td><td>${esc(m.mutatorName)}</td><td>${esc(m.status)}</td><td>${m.replacement !== undefined ? code(m.replacement) : DASH}</td></tr>`)
-        .join('')}</tbody></table>`
+        .join('')}</tbody></table></div>`
     : ''
 }
 </section>`;
