@@ -1,8 +1,8 @@
 /**
  * `npm run mutation`: StrykerJS mutates the machines and their rules and runs the model-based and
  * rule tests against each mutant (vitest.stryker.config.ts); a surviving mutant is a change of
- * behaviour no test noticed. A report, not part of `npm test`: reports/mutation/mutation.json (the
- * mutation-testing-report schema, read by the audit pack) and reports/mutation/mutation.html.
+ * behaviour no test noticed. A report, not part of `npm test`: docs/mutation/<machine>.json (the
+ * mutation-testing-report schema, read by the audit pack) and reports/mutation/<machine>.html.
  *
  * Mutated: machines/**\/*.machine.ts (the charts: guards, actions, targets, context updates) and
  * machines/**\/*.rules.ts (the validation and request rules the machines call). Not mutated: the
@@ -10,48 +10,44 @@
  * chart's), and the small helpers beside the machines (idempotency-key.ts, link-code.ts,
  * access-token.ts), which have their own unit tests.
  *
- * One machine, recorded for the audit pack (a full run takes more than ten hours on two cores):
+ * One machine at a time (all of them take more than ten hours on two cores):
  * `MUTATE_MACHINE=confirm-action npm run mutation` mutates machines/confirm-action/ only and writes
- * docs/mutation/confirm-action.json (committed; the pack reads every file there, and a local full
- * run's report over them).
+ * docs/mutation/confirm-action.json (committed; the pack reads every file there).
  */
 import { existsSync, readdirSync } from 'node:fs';
 
 const machine = process.env.MUTATE_MACHINE;
-if (machine !== undefined && !/^[a-z][a-z-]*$/.test(machine)) throw new Error(`MUTATE_MACHINE names a directory of machines/, not ${machine}`);
-if (machine !== undefined && !existsSync(`machines/${machine}`)) throw new Error(`no machines/${machine}`);
+if (machine === undefined) throw new Error('npm run mutation mutates one machine at a time: MUTATE_MACHINE=<a directory of machines/> npm run mutation');
+if (!/^[a-z][a-z-]*$/.test(machine)) throw new Error(`MUTATE_MACHINE names a directory of machines/, not ${machine}`);
+if (!existsSync(`machines/${machine}`)) throw new Error(`no machines/${machine}`);
 
 /**
  * A machine's definition runs when its module loads (setup(...).createMachine(...)), so nearly all
  * of its mutants are "static": the mutant must be active before the module is imported. Stryker
  * 9.6.1's vitest runner keeps one Vitest for the whole run and activates a static mutant too late
  * in some runs (stryker-js #6144, #6209: `setup({})` killed in a run of 8 mutants, survived in a
- * run of 96), so its scores cannot be trusted. A one-machine run therefore uses Stryker's command
- * runner: each mutant gets a fresh `vitest related` process over the files that import the
+ * run of 96), so its scores cannot be trusted. The runs therefore use Stryker's command runner:
+ * each mutant gets a fresh `vitest related` process over the files that import the
  * machine, with the mutant named in __STRYKER_ACTIVE_MUTANT__ before anything loads (slower: a
  * Vitest start per mutant, but every mutant is tested as it would run).
  */
-const machineFiles = machine ? readdirSync(`machines/${machine}`).filter((f) => /\.(machine|rules)\.ts$/.test(f)).map((f) => `machines/${machine}/${f}`) : [];
+const machineFiles = readdirSync(`machines/${machine}`).filter((f) => /\.(machine|rules)\.ts$/.test(f)).map((f) => `machines/${machine}/${f}`);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  ...(machine
-    ? {
-        testRunner: 'command',
-        commandRunner: { command: `npx vitest related --run -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
-        concurrency: 2,
-      }
-    : { testRunner: 'vitest', vitest: { configFile: 'vitest.stryker.config.ts', related: true } }),
-  plugins: ['@stryker-mutator/vitest-runner', './stryker-ignorers.mjs'],
+  testRunner: 'command',
+  commandRunner: { command: `npx vitest related --run -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
+  concurrency: 2,
+  plugins: ['./stryker-ignorers.mjs'],
   // descriptions, spec references, type markers and placeholder actors carry no behaviour
   ignorers: ['machine-documentation'],
-  mutate: machine ? [`machines/${machine}/*.machine.ts`, `machines/${machine}/*.rules.ts`] : ['machines/**/*.machine.ts', 'machines/**/*.rules.ts'],
+  mutate: machineFiles,
   // 'off': every mutant runs the test files that import its machine (vitest `related`); 'perTest'
   // made Stryker 9.6.1 activate static mutants after their module had loaded (stryker-js #6144)
   coverageAnalysis: 'off',
   reporters: ['json', 'html', 'clear-text', 'progress'],
-  jsonReporter: { fileName: machine ? `docs/mutation/${machine}.json` : 'reports/mutation/mutation.json' },
-  htmlReporter: { fileName: machine ? `reports/mutation/${machine}.html` : 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: `docs/mutation/${machine}.json` },
+  htmlReporter: { fileName: `reports/mutation/${machine}.html` },
   // the sandbox is a copy of the project: leave out build output and local data
   ignorePatterns: ['dist', 'dist-server', 'data', 'reports', 'test-results', 'playwright-report', 'screenshots', '.tmp', '*.log'],
   tempDirName: '.stryker-tmp',

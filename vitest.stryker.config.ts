@@ -4,9 +4,8 @@ import viteConfig from './vite.config.ts';
 /**
  * The tests `npm run mutation` (StrykerJS, stryker.config.mjs) runs against mutated machines: the
  * model-based tests (tests/model, through the real views in jsdom) and the rule tests (tests/unit,
- * tests/ui/*-rules); no server or platform tests, no database. Stryker's vitest runner keeps
- * `related` on, so a run only starts the files that import a mutated file (a one-machine run
- * starts that machine's tests).
+ * tests/ui/*-rules); no server or platform tests, no database. Each mutant runs
+ * `vitest related` over its machine's files, so only the files that import them start.
  */
 export default mergeConfig(
   viteConfig,

@@ -63,9 +63,9 @@ function reportFiles(path: string): MutationReport['files'] {
 
 /**
  * The mutation results: the recorded per-machine runs (`recordedDir`, docs/mutation/<machine>.json,
- * committed: `MUTATE_MACHINE=<machine> npm run mutation` writes them, a full run takes more than ten
- * hours on two cores), overlaid with a local full run's (reports/mutation/mutation.json), which is
- * newer when present. null when there is neither.
+ * committed: `MUTATE_MACHINE=<machine> npm run mutation` writes them; all machines take more than
+ * ten hours on two cores), overlaid with a report placed at reports/mutation/mutation.json (one
+ * Stryker report over several machines), which is newer when present. null when there is neither.
  */
 export function readMutationReport(reportsDir: string, recordedDir?: string): MutationReport | null {
   const files: MutationReport['files'] = {};
