@@ -9,6 +9,7 @@ import { variantAssets } from './variants/vite-plugin.ts';
 import { markDemoHtml } from './server/modules/platform/demo-marks.ts';
 import { DEVICE_MANIFEST_FILE, DEVICE_MANIFEST_TYPE, deviceManifestJson } from './src/device/manifest.ts';
 import { precompressFile } from './scripts/precompress.ts';
+import { EARLY_READ_HTML } from './api/early-read-pages.ts';
 import { stripMachineDocs } from './scripts/strip-machine-docs.ts';
 import { join } from 'node:path';
 
@@ -65,6 +66,7 @@ const firstPages = criticalPathChunks({
 export default defineConfig({
   plugins: [
     firstPages.plugin,
+    earlyStart(),
     stripMachineDocs(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
@@ -161,13 +163,14 @@ export default defineConfig({
     // them, and /login loads some thirty (0.8 kB of its budget went to names; the source maps keep
     // the module paths for debugging).
     rollupOptions: {
-      input: { main: 'index.html', device: 'device.html' },
+      input: { main: 'index.html', device: 'device.html', early: 'src/early-start.ts' },
       output: {
         chunkFileNames: 'assets/[hash].js',
         // /login's code in two chunks instead of some thirty, /home's in one more (firstPages above).
-        // The early reads (src/lib/early-reads.ts) in a chunk of their own: main.tsx loads them
-        // at the start of a signed-in page, long before "home" has arrived, and /login never.
-        codeSplitting: { groups: [{ name: 'early-reads', test: /[\\/]src[\\/]lib[\\/]early-reads\.ts$/, priority: 100 }, ...firstPages.groups] },
+        // The early reads (src/lib/early-reads.ts) and their start (src/early-start.ts, the third
+        // entry) in one chunk of their own: index.early.html loads it beside the app's bundle,
+        // the request wrapper imports it with "home", and /login never.
+        codeSplitting: { groups: [{ name: 'early-reads', test: /[\\/]src[\\/](lib[\\/]early-reads|early-start)\.ts$/, priority: 100 }, ...firstPages.groups] },
       },
     },
     // The page's own preload list (hostType 'html') names the entry's chunks, fetched at once
@@ -181,6 +184,33 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))) },
   },
 });
+
+/**
+ * index.early.html (api/early-read-pages.ts): index.html with the early reads' start
+ * (src/early-start.ts, the build's third entry) in its head as an `async` module script, fetched
+ * beside the app's bundle and run as soon as it has arrived, whatever the bundle is still doing
+ * (issue 12: /home's reads left only after some 170 kB of the app had arrived and run). The
+ * development server does without it (the app reads as it always does).
+ */
+function earlyStart(): Plugin {
+  return {
+    name: 'early-start',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry && item.name === 'early');
+        if (!page || page.type !== 'asset' || !chunk || chunk.type !== 'chunk') throw new Error('early-start: index.html or the chunk of src/early-start.ts is missing');
+        if (chunk.imports.length > 0) throw new Error(`early-start: src/early-start.ts must import nothing the app's bundle has (it imports ${chunk.imports.join(', ')})`);
+        const html = String(page.source);
+        const script = `<script type="module" async crossorigin src="/${chunk.fileName}"></script>`;
+        if (!html.includes('<head>')) throw new Error('early-start: index.html has no <head>');
+        this.emitFile({ type: 'asset', fileName: EARLY_READ_HTML, source: html.replace('<head>', `<head>\n    ${script}`) });
+      },
+    },
+  };
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

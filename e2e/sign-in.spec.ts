@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { totp } from './support/totp.ts';
 import { LoginPage } from './models/login-page.ts';
 import { MainLayout } from './models/main-layout.ts';
+import { EARLY_READS } from '../src/lib/early-reads.ts';
 
 test('a verified customer signs in with password and one-time code, switches language and signs out', async ({ page }) => {
   const anna = demoUserByKey.anna;
@@ -34,6 +35,21 @@ test('a verified customer signs in with password and one-time code, switches lan
   await expect(page.getByRole('listitem', { name: 'Payment account · EUR' })).toContainText('€2,450.75');
   await expect(demoBar).toBeVisible();
   await expectNoAxeViolations(page, '/home');
+
+  // A reload of /home: its page carries the early reads' script (src/early-start.ts), which asks
+  // for the first screen's data before the app has arrived, and the app takes those answers
+  // instead of asking again: each read once.
+  const methods: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/') methods.push(url.search.slice(1));
+  });
+  await page.reload();
+  await main.expectHome('Welcome, Anna Kowalska');
+  await expect(page.getByRole('listitem', { name: 'Payment account · EUR' })).toContainText('€2,450.75');
+  await expect(page.locator('script[src*="/assets/early-"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  for (const read of EARLY_READS['/home']) expect(methods.filter((method) => method === read.method), read.method).toEqual([read.method]);
 
   await main.switchLanguage('Español');
   await main.expectHome('Te damos la bienvenida, Anna Kowalska');

@@ -11,10 +11,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activeVariant } from '../variants/index.ts';
 import { createSessionActor, readPersistedSession, sessionRequestHooks } from './features/auth/session-actor.ts';
-import { applyApiQuery, getMethodUrl } from './lib/api-base.ts';
-import { methodHeaders } from '../api/http.ts';
-import { readAccessExpiryMs } from '../machines/session/access-token.ts';
-import { initI18n, languageTags, startLanguage } from './lib/i18n.ts';
+import { applyApiQuery } from './lib/api-base.ts';
+import { initI18n } from './lib/i18n.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
 import { AppRoot } from './app/app-root.tsx';
@@ -32,21 +30,11 @@ async function start() {
 
   // A restored session opening a signed-in page (a reload, a new tab's link): what that page
   // needs after the guard (the query client with its chunk, the app's words) loads now, in
-  // parallel with the start, instead of one round trip later (issue 12: /home on a phone).
+  // parallel with the start, instead of one round trip later (issue 12: /home on a phone). Its
+  // first screen's reads were started before this bundle arrived (src/early-start.ts, with the
+  // plan the session actor keeps beside the session, src/lib/early-read-plan.ts).
   const persisted = readPersistedSession();
   const signedInPage = persisted?.tokens != null && !SIGNED_OUT_PATHS.test(window.location.pathname);
-  // and its first screen's reads, unless the address names another company to act for
-  // (loaded on demand: /login, which most visits open, downloads none of it)
-  if (persisted?.tokens && signedInPage && !new URLSearchParams(window.location.search).has('fromCustomerId')) {
-    const { accessToken } = persisted.tokens;
-    const acting = persisted.actingCustomerId;
-    const headers = methodHeaders({ languageTag: languageTags[startLanguage(activeVariant.languages)], accessToken, actingCustomerId: acting, json: true });
-    const expiresAtMs = readAccessExpiryMs(accessToken);
-    void import('./lib/early-reads.ts').then(
-      ({ startEarlyReads }) => startEarlyReads(window.location.pathname, { accessToken, expiresAtMs, actingCustomerId: acting, methodUrl: getMethodUrl, headers }),
-      () => undefined,
-    );
-  }
   if (signedInPage) {
     void loadAppQueryClient().catch(() => undefined);
     preloadRequest();

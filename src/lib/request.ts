@@ -271,12 +271,6 @@ function buildBody(name: MethodName, payload: unknown, actingId: number | null, 
   return form;
 }
 
-function buildHeaders(body: BodyInit, actingId: number | null, idempotency: { header: string; key: string } | null): Headers {
-  const headers = new Headers(methodHeaders({ languageTag: getUiLanguageTag(), accessToken: requestHooks().getAccessToken(), actingCustomerId: actingId, json: typeof body === 'string' }));
-  if (idempotency) headers.set(idempotency.header, idempotency.key);
-  return headers;
-}
-
 async function send(
   name: MethodName,
   payload: unknown,
@@ -286,15 +280,18 @@ async function send(
   const actingId = requestHooks().getActingCustomerId();
   const body = buildBody(name, payload, actingId, extraFiles);
   const url = getMethodUrl(name);
-  // the answer main.tsx asked for at the start, when this is that very call (early-reads.ts)
+  const plainHeaders = methodHeaders({ languageTag: getUiLanguageTag(), accessToken: requestHooks().getAccessToken(), actingCustomerId: actingId, json: typeof body === 'string' });
+  // the answer src/early-start.ts asked for at the start, when this is that very call (early-reads.ts)
   if (idempotency === null && typeof body === 'string') {
-    const early = await takeEarlyRead(url, body, requestHooks().getAccessToken(), actingId);
+    const early = await takeEarlyRead(url, body, plainHeaders);
     if (early) return early;
   }
+  const headers = new Headers(plainHeaders);
+  if (idempotency) headers.set(idempotency.header, idempotency.key);
   try {
     return await fetchImpl(url, {
       method: 'POST',
-      headers: buildHeaders(body, actingId, idempotency),
+      headers,
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

@@ -1,14 +1,15 @@
 /**
- * Early reads (src/lib/early-reads.ts): /home's first reads, started by main.tsx before the
- * router loads, are the very calls its loader makes (body for body, for the customer and for a
- * company acted for), and the request wrapper takes each early answer once instead of asking
- * again; with another token (or none started) it asks as always. Only fetch is replaced.
+ * Early reads (src/lib/early-reads.ts): /home's first reads, started by src/early-start.ts before
+ * the app's bundle has arrived, are the very calls the page makes (URL, body and headers, for the
+ * customer and for a company acted for), and the request wrapper takes each early answer once
+ * instead of asking again; with another token, another language (or none started) it asks as
+ * always. The plan the app writes is what the early start reads back. Only fetch is replaced.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { EARLY_READS, forgetEarlyReads, readBody, startEarlyReads } from '../../src/lib/early-reads.ts';
-import { getMethodUrl } from '../../src/lib/api-base.ts';
-import { readAccessExpiryMs } from '../../machines/session/access-token.ts';
+import { EARLY_READ_PLAN_KEY, EARLY_READS, forgetEarlyReads, readBody, readHeaders, startEarlyReads } from '../../src/lib/early-reads.ts';
+import { EARLY_READ_PLAN_STORAGE_KEY, earlyReadPlan } from '../../src/lib/early-read-plan.ts';
+import { SESSION_STORAGE_KEY } from '../../src/features/auth/session-actor.ts';
 import { makeAccessToken } from '../model/support.ts';
 import { accessToken, account, platform, renderApp, useHarness } from './history-harness.tsx';
 
@@ -18,40 +19,63 @@ useHarness(() => ({
   transactionHistory: () => ({ responseCode: '00', transactions: { transaction: [] }, results: 0, rejectedCount: 0, processingCount: 0, exportId: null, exportCsv: null }),
 }));
 
-afterEach(() => forgetEarlyReads());
+afterEach(() => {
+  forgetEarlyReads();
+  sessionStorage.removeItem(EARLY_READ_PLAN_KEY);
+});
 
-const early = (token: string) => ({ accessToken: token, expiresAtMs: readAccessExpiryMs(token), actingCustomerId: null, methodUrl: getMethodUrl, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` } });
+const session = (token: string) => ({ accessToken: token, actingCustomerId: null });
 
-/** The raw JSON bodies fetch was given for one method, in order. */
-function sentBodies(method: string): string[] {
+/** The calls fetch was given for one method, in order: URL, raw JSON body, headers. */
+function sent(method: string): { url: string; body: string; headers: Record<string, string> }[] {
   return vi
     .mocked(fetch)
     .mock.calls.filter(([url]) => String(url).endsWith(`?${method}`))
-    .map(([, init]) => String(init?.body));
+    .map(([url, init]) => ({ url: String(url), body: String(init?.body), headers: Object.fromEntries(new Headers(init?.headers).entries()) }));
 }
+const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 describe('early reads of /home', () => {
   for (const acting of [null, 7]) {
-    it(`are the calls its loader makes, body for body (${acting === null ? 'the customer' : 'a company acted for'})`, async () => {
+    it(`are the calls the page makes, URL, body and headers (${acting === null ? 'the customer' : 'a company acted for'})`, async () => {
       await renderApp('/home', { actingCustomerId: acting });
       await screen.findByRole('heading', { level: 1, name: /Welcome/ });
-      for (const read of EARLY_READS['/home']!) expect(sentBodies(read.method)[0], read.method).toBe(readBody(read.method, read.payload, acting));
+      // the recent activity's read comes with its view, after the heading
+      await vi.waitFor(() => expect(sent('transactionHistory')).toHaveLength(1));
+      const plan = earlyReadPlan(SESSION_STORAGE_KEY);
+      for (const read of EARLY_READS['/home']!) {
+        const call = sent(read.method)[0];
+        expect(call?.url, read.method).toBe(`${plan.methodUrlPrefix}${read.method}`);
+        expect(call?.body, read.method).toBe(readBody(read.method, read.payload, acting));
+        expect(call?.headers, read.method).toEqual(lowerCased(readHeaders(plan, { accessToken, actingCustomerId: acting })));
+      }
     });
   }
 
-  it('are taken by the loader once instead of being asked again', async () => {
-    startEarlyReads('/home', early(accessToken));
+  it('read the plan the session actor keeps beside the session, under the key the early start looks for', async () => {
+    expect(EARLY_READ_PLAN_STORAGE_KEY).toBe(EARLY_READ_PLAN_KEY);
     await renderApp('/home');
     await screen.findByText('€12.50');
+    expect(JSON.parse(sessionStorage.getItem(EARLY_READ_PLAN_KEY) ?? 'null')).toEqual(earlyReadPlan(SESSION_STORAGE_KEY));
+  });
+
+  it('are taken by the loader once instead of being asked again', async () => {
+    startEarlyReads('/home', earlyReadPlan(SESSION_STORAGE_KEY), session(accessToken));
+    await renderApp('/home');
+    await screen.findByText('€12.50');
+    await vi.waitFor(() => expect(sent('transactionHistory')).toHaveLength(1));
     for (const read of EARLY_READS['/home']!) expect(platform.bodies(read.method), read.method).toHaveLength(1);
   });
 
-  it('are not taken for another token, and not started for one about to expire', async () => {
-    startEarlyReads('/home', early(makeAccessToken(300, Date.now(), { cid: 99 })));
-    startEarlyReads('/home', early(makeAccessToken(5, Date.now(), { cid: 10 })));
+  it('are not taken for another token or another language', async () => {
+    startEarlyReads('/home', earlyReadPlan(SESSION_STORAGE_KEY), session(makeAccessToken(300, Date.now(), { cid: 99 })));
+    const otherLanguage = earlyReadPlan(SESSION_STORAGE_KEY);
+    otherLanguage.headers['Accept-Language'] = 'uk-UA';
+    startEarlyReads('/home', otherLanguage, session(accessToken));
     await renderApp('/home');
     await screen.findByText('€12.50');
-    // the other token's early reads, then the loader's own
-    for (const read of EARLY_READS['/home']!) expect(platform.bodies(read.method), read.method).toHaveLength(2);
+    // the other token's and the other language's early reads, then the page's own
+    await vi.waitFor(() => expect(platform.bodies('transactionHistory')).toHaveLength(3));
+    for (const read of EARLY_READS['/home']!) expect(platform.bodies(read.method), read.method).toHaveLength(3);
   });
 });

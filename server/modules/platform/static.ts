@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEVICE_COMPANION_PATH } from '../../../api/devices.ts';
+import { EARLY_READ_HTML, EARLY_READ_PAGES } from '../../../api/early-read-pages.ts';
 import { markDemoHtml } from './demo-marks.ts';
 
 /** The device companion's page (a second Vite entry) and its manifest's type (not in every mime table). */
@@ -97,9 +98,11 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null, 
           .send('The web app is not built: run `npm run build`. The API, token service and push socket are up.');
         return;
       }
-      // The companion (DEVICE_COMPANION_PATH) is its own page; everything else is the web app.
+      // The companion (DEVICE_COMPANION_PATH) is its own page; everything else is the web app,
+      // with the early reads' script on the pages that have them (api/early-read-pages.ts).
       const isCompanion = path === DEVICE_COMPANION_PATH.replace(/\/$/, '') || path.startsWith(DEVICE_COMPANION_PATH);
-      sendPage(reply, isCompanion && existsSync(join(distDir as string, DEVICE_HTML)) ? DEVICE_HTML : 'index.html');
+      const page = isCompanion ? DEVICE_HTML : (EARLY_READ_PAGES as readonly string[]).includes(path) ? EARLY_READ_HTML : 'index.html';
+      sendPage(reply, page !== 'index.html' && !existsSync(join(distDir as string, page)) ? 'index.html' : page);
       return;
     }
     reply.code(404).send({ message: 'Not found' });

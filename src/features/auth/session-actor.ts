@@ -23,6 +23,7 @@ import {
 import { startActor } from '../../lib/actors.ts';
 import { getAuthUrl } from '../../lib/api-base.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
+import { writeEarlyReadPlan } from '../../lib/early-read-plan.ts';
 import { configureTokenClient } from '../../lib/token-client.ts';
 import {
   createPushConnectionActor,
@@ -115,8 +116,11 @@ export function createSessionActor(opts: CreateSessionActorOptions = {}): Sessio
     const json = persisted ? JSON.stringify(persisted) : '';
     if (json === last) return;
     last = json;
-    if (persisted) storage()?.setItem(SESSION_STORAGE_KEY, json);
-    else storage()?.removeItem(SESSION_STORAGE_KEY);
+    const store = storage();
+    if (persisted) store?.setItem(SESSION_STORAGE_KEY, json);
+    else store?.removeItem(SESSION_STORAGE_KEY);
+    // what the next load of /home needs to ask for its data before the app has arrived
+    if (persisted?.tokens && store) writeEarlyReadPlan(store, SESSION_STORAGE_KEY);
   });
   actor.start();
 
