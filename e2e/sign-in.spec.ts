@@ -51,6 +51,37 @@ test('a verified customer signs in with password and one-time code, switches lan
   await page.waitForLoadState('networkidle');
   for (const read of EARLY_READS['/home']) expect(methods.filter((method) => method === read.method), read.method).toEqual([read.method]);
 
+  // Until the app has arrived, that page shows the signed-in shell's top bar (vite.config.ts
+  // bootShell): the brand stands where the app then draws it, on a phone and on a laptop. The
+  // page as a production platform serves it: without demo mode's marks (and so its Demo bar).
+  await page.route('**/home', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(/<meta name="wlb-[^>]*>/g, '') });
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const entry = /\/assets\/main-[^/]+\.js$/;
+    await page.route(entry, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // (not 'domcontentloaded': that waits for the module script held here)
+    await page.reload({ waitUntil: 'commit' });
+    const brand = page.locator('.shell-topbar .logo-name');
+    await expect(brand).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    const drawnFirst = await brand.boundingBox();
+    release();
+    await main.expectHome('Welcome, Anna Kowalska');
+    expect(await brand.boundingBox(), `${width} px`).toEqual(drawnFirst);
+    await page.unroute(entry);
+  }
+  await page.unroute('**/home');
+  await page.reload();
+  await expect(demoBar).toBeVisible();
+
   await main.switchLanguage('Español');
   await main.expectHome('Te damos la bienvenida, Anna Kowalska');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
