@@ -1,10 +1,11 @@
 /**
- * The early reads' start (src/lib/early-reads.ts): a script of its own that index.html loads
- * `async` beside the app's bundle (vite.config.ts earlyStart), so a signed-in page opened cold
- * asks for its first screen's data as soon as this small file has arrived, not after the whole
- * app has. It reads the plan the app wrote at its last start in this tab and the session the tab
- * kept; without either, or on a page that names another company to act for in its address (the
- * app decides that one), it does nothing and the page reads as it always does.
+ * The early reads' start (src/lib/early-reads.ts): a script of its own that index.early.html (the
+ * page the platform serves for /home, api/early-read-pages.ts) loads `async` beside the app's
+ * bundle (vite.config.ts earlyStart), so the page opened cold asks for its first screen's data as
+ * soon as this small file has arrived, not after the whole app has. It reads the session the tab
+ * kept and the plan the session actor keeps beside it; without either, or on a page that names
+ * another company to act for in its address (the app decides that one), it does nothing and the
+ * page reads as it always does.
  */
 import { EARLY_READ_PLAN_KEY, startEarlyReads, type EarlyReadPlan, type EarlyReadSession } from './lib/early-reads.ts';
 

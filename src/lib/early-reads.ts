@@ -9,9 +9,9 @@
  * has named it, in parallel with those downloads, with the session the tab kept.
  *
  * That script knows nothing of the app's configuration (the API's address, the language, the
- * headers): the app writes them into the tab's sessionStorage at every start (EarlyReadPlan,
- * main.tsx), and the script reads them back on the next load of a signed-in page. A tab the app
- * has not started in yet has no plan and reads nothing early.
+ * headers): the session actor writes them into the tab's sessionStorage beside the session
+ * (EarlyReadPlan, src/lib/early-read-plan.ts), and the script reads them back on the next load of
+ * a signed-in page. A tab without a signed-in session has no plan and reads nothing early.
  *
  * The request wrapper (request.ts send) takes an early answer instead of asking again when the
  * same call would be sent: the same URL, the same JSON body and the same headers (the access
@@ -58,7 +58,7 @@ export const EARLY_READ_TTL_MS = 15_000;
 /** sessionStorage key of the plan (what the early script needs to know of the app's configuration). */
 export const EARLY_READ_PLAN_KEY = 'wlb.early-reads';
 
-/** What the app writes at every start for the early script of the next load (main.tsx). */
+/** What the session actor keeps beside the session for the early script of the next load (early-read-plan.ts). */
 export interface EarlyReadPlan {
   /** the sessionStorage key of the persisted session (session-actor.ts SESSION_STORAGE_KEY) */
   sessionKey: string;

@@ -71,7 +71,10 @@ function mount() {
   });
   const home: number[] = [];
   const user = userEvent.setup({ delay: null });
-  render(
+  // What the test did last, to expect what the user sees from it rather than from the chart's own
+  // context (a chart that remembered the wrong answer, or no error, would otherwise agree with itself).
+  const did: { last: ModelEvent | null; consent: boolean | null } = { last: null, consent: null };
+  const { container } = render(
     <I18nProvider i18n={i18n}>
       <SeiView
         authorizeUrl={AUTHORIZE_URL}
@@ -81,46 +84,70 @@ function mount() {
       />
     </I18nProvider>,
   );
-  return { q, home, user };
+  const pageBusy = () => container.firstElementChild?.getAttribute('aria-busy') === 'true';
+  return { q, home, user, did, pageBusy };
 }
 type Harness = ReturnType<typeof mount>;
 
 function stateChecks(h: Harness) {
-  const errorShown = (s: Snap) => {
-    if (s.context.error) expect(screen.getByRole('alert').textContent).toMatch(s.context.error === 'network' ? /connection failed/i : /something went wrong/i);
+  /** The error the last answer calls for: a network failure, another refusal, or none. */
+  const errorShown = () => {
+    const last = h.did.last as SystemEvent | null;
+    const output = last?.output as { ok?: boolean; code?: string } | undefined;
+    const expected = last?.type.startsWith('xstate.error.actor.') ? /connection failed/i : output && output.ok === false ? /something went wrong/i : null;
+    if (expected) expect(screen.getByRole('alert').textContent).toMatch(expected);
     else expect(screen.queryByRole('alert')).toBeNull();
+  };
+  /** The controls the page offers are events the chart takes there. */
+  const offers = (s: Snap, events: SsoEvent[]) => {
+    for (const event of events) expect(s.can(event), event.type).toBe(true);
   };
   return {
     authorizing: async () => {
       await screen.findByText(/checking the sign-in request/i);
       await waitFor(() => expect(h.q.authorize.waiting).toBe(1));
       expect(h.q.authorize.calls.at(-1)).toEqual({ authorizeUrl: AUTHORIZE_URL });
+      expect(h.pageBusy()).toBe(true);
     },
     failed: async (s: Snap) => {
       await screen.findByRole('button', { name: /try again/i });
-      errorShown(s);
+      errorShown();
+      expect(h.pageBusy()).toBe(false);
+      offers(s, [{ type: 'RETRY' }]);
+      // a retry asks again rather than leaving the page as it was
+      expect(h.did.last?.type).not.toBe('RETRY');
     },
     consent: async (s: Snap) => {
       await screen.findByRole('heading', { name: /sign in to demo partner/i });
       expect(screen.getByText(/requested access: profile/i)).toBeTruthy();
       await waitFor(() => expect(screen.getByRole('button', { name: /allow/i }).getAttribute('aria-busy')).toBeNull());
-      errorShown(s);
+      errorShown();
+      expect(h.pageBusy()).toBe(false);
+      offers(s, [{ type: 'CONSENT.APPROVE' }, { type: 'CONSENT.DENY' }]);
+      // an answer given is sent to the platform rather than left on the page
+      expect(h.did.last?.type ?? '').not.toMatch(/^CONSENT\./);
     },
-    deciding: async (s: Snap) => {
-      const name = s.context.approve ? /allow/i : /deny/i;
+    deciding: async () => {
+      // the button the user pressed is the one working, and the platform gets that answer
+      const name = h.did.consent ? /allow/i : /deny/i;
       await waitFor(() => expect(screen.getByRole('button', { name }).getAttribute('aria-busy')).toBe('true'));
-      expect(h.q.decide.calls.at(-1)).toEqual({ authorizationId: 'a1', approve: s.context.approve });
+      expect(h.q.decide.calls.at(-1)).toEqual({ authorizationId: 'a1', approve: h.did.consent });
+      expect(h.pageBusy()).toBe(true);
     },
     leaving: async () => {
       await screen.findByText(/signing you out and returning/i);
       expect(h.q.leave.calls.at(-1)).toEqual({ redirectUri: REDIRECT });
+      expect(h.pageBusy()).toBe(true);
     },
-    left: async () => {
+    left: async (s: Snap) => {
       await screen.findByText(/signing you out and returning/i);
       expect(h.q.leave.waiting).toBe(0);
+      expect(h.pageBusy()).toBe(true);
+      expect(s.status).toBe('done');
     },
-    notFound: async () => {
+    notFound: async (s: Snap) => {
       await waitFor(() => expect(h.home).toEqual([1]));
+      expect(s.status).toBe('done');
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
@@ -128,15 +155,21 @@ function stateChecks(h: Harness) {
 function eventExecutors(h: Harness) {
   const answer = (queue: AnswerQueue<any, any>) => async ({ event }: { event: ModelEvent }) => {
     const e = event as SystemEvent;
+    h.did.last = e;
     await act(async () => {
       if (e.type.startsWith('xstate.error')) queue.fail(e.error);
       else queue.answer(e.output);
     });
   };
+  const press = (event: SsoEvent, name: RegExp, consent: boolean | null) => async () => {
+    h.did.last = event;
+    if (consent !== null) h.did.consent = consent;
+    await h.user.click(screen.getByRole('button', { name }));
+  };
   return {
-    'CONSENT.APPROVE': async () => h.user.click(screen.getByRole('button', { name: /allow/i })),
-    'CONSENT.DENY': async () => h.user.click(screen.getByRole('button', { name: /deny/i })),
-    RETRY: async () => h.user.click(screen.getByRole('button', { name: /try again/i })),
+    'CONSENT.APPROVE': press({ type: 'CONSENT.APPROVE' }, /allow/i, true),
+    'CONSENT.DENY': press({ type: 'CONSENT.DENY' }, /deny/i, false),
+    RETRY: press({ type: 'RETRY' }, /try again/i, null),
     ...Object.fromEntries(
       (['authorize', 'decide', 'leave'] as const).flatMap((id) => [
         [`xstate.done.actor.${id}`, answer(h.q[id])],
@@ -165,6 +198,19 @@ describe('sso model', () => {
       const h = mount();
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
     });
+  });
+});
+
+describe('sso model: the chart', () => {
+  it('is named sso (the inspector and the audit pack show it by that id)', () => {
+    expect(ssoMachine.id).toBe('sso');
+  });
+});
+
+describe('sso model: state coverage', () => {
+  it('every state of the chart is reached by some path', () => {
+    const unreached = Object.keys(ssoMachine.states).filter((state) => !paths.some((path) => path.steps.some((step) => (step.state as Snap).matches(state as never))));
+    expect(unreached).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@
  * /auth/sei: a partner asks to sign the user in (single sign-on, document 1 §2, §7). Shows who
  * asks and for what, then approve or deny; the sso machine signs out and leaves for the partner.
  * A 404 (unknown partner or redirect) hands over to `onNotFound` (the route goes to the root).
+ * The page is marked busy (aria-busy) while the chart's state is tagged `busy`: checking the
+ * request, sending the answer, leaving.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
@@ -43,7 +45,7 @@ export function SeiView({ authorizeUrl, session, onNotFound, logic }: SeiViewPro
 
   if (view.step === 'authorizing' || view.step === 'notFound') {
     return (
-      <div>
+      <div aria-busy={view.busy || undefined}>
         <StepHeading>{t`Single sign-on`}</StepHeading>
         <Spinner label={t`Checking the sign-in request`} />
       </div>
@@ -51,7 +53,7 @@ export function SeiView({ authorizeUrl, session, onNotFound, logic }: SeiViewPro
   }
   if (view.step === 'failed') {
     return (
-      <div>
+      <div aria-busy={view.busy || undefined}>
         <StepHeading>{t`Single sign-on`}</StepHeading>
         <Alert tone="error">{view.error ? errors[view.error] : null}</Alert>
         <Button onClick={() => actor.send({ type: 'RETRY' })}>{t`Try again`}</Button>
@@ -60,7 +62,7 @@ export function SeiView({ authorizeUrl, session, onNotFound, logic }: SeiViewPro
   }
   if (view.step === 'leaving') {
     return (
-      <div>
+      <div aria-busy={view.busy || undefined}>
         <StepHeading>{t`Single sign-on`}</StepHeading>
         <Spinner label={t`Signing you out and returning to the partner`} />
       </div>
@@ -69,7 +71,7 @@ export function SeiView({ authorizeUrl, session, onNotFound, logic }: SeiViewPro
   const client = view.clientName ?? '';
   const scope = view.scope ?? '';
   return (
-    <div>
+    <div aria-busy={view.busy || undefined}>
       <StepHeading>{t`Sign in to ${client}`}</StepHeading>
       <p>{t`${client} asks to confirm who you are. It will receive your name and e-mail address.`}</p>
       {scope ? <p>{t`Requested access: ${scope}`}</p> : null}
