@@ -75,14 +75,20 @@ export const recoveryCodesMachine = setup({
     setError: assign((_, p: { code: RecoveryCodesErrorCode }) => ({ error: p.code })),
     clearError: assign({ error: null }),
     setCodesSaved: assign((_, p: { saved: boolean }) => ({ codesSaved: p.saved })),
-    /** Recovery codes leave memory once the user says they are saved. */
-    forgetCodes: assign({ recoveryCodes: null, codesSaved: false }),
+    /** Recovery codes leave memory once the user says they are saved (the next codes come with codesSaved false: rememberCodes). */
+    forgetCodes: assign({ recoveryCodes: null }),
   },
 }).createMachine({
   id: 'recoveryCodes',
   description: 'Getting new recovery codes in the security settings: the current password, then ten new codes shown once.',
   meta: { spec: ['document 2 §5'] },
-  context: { recoveryCodes: null, codesSaved: false, renewed: false, error: null },
+  context: {
+    recoveryCodes: null,
+    // Stryker disable next-line BooleanLiteral: read only in showingCodes, and every way there sets it anew (rememberCodes)
+    codesSaved: false,
+    renewed: false,
+    error: null,
+  },
   initial: 'idle',
   states: {
     idle: {
@@ -102,7 +108,12 @@ export const recoveryCodesMachine = setup({
           },
           { description: 'The password is empty: the user is told and nothing is sent.', actions: { type: 'setError', params: { code: 'passwordRequired' } } },
         ],
-        'RENEW.CANCEL': { target: 'idle', description: 'The user cancels; the old codes stay valid.', actions: 'clearError' },
+        'RENEW.CANCEL': {
+          target: 'idle',
+          description: 'The user cancels; the old codes stay valid.',
+          // Stryker disable next-line StringLiteral: equivalent (RENEW.START clears the error again before it could show); cleared so idle holds none
+          actions: 'clearError',
+        },
       },
     },
     renewing: {
@@ -112,6 +123,7 @@ export const recoveryCodesMachine = setup({
         id: 'renewCodes',
         src: 'renewCodes',
         // The password rides on the event that led here (PASSWORD.SUBMIT): sent, never stored.
+        // Stryker disable next-line ConditionalExpression,StringLiteral: only PASSWORD.SUBMIT leads here (the branch is for TypeScript)
         input: ({ event }) => ({ password: event.type === 'PASSWORD.SUBMIT' ? event.password : '' }),
         onDone: [
           {
@@ -123,7 +135,11 @@ export const recoveryCodesMachine = setup({
           {
             description: 'The platform refused (for example a wrong password): the user sees why and may try again.',
             target: 'askingPassword',
-            actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
+            actions: {
+              type: 'setError',
+              // Stryker disable next-line StringLiteral: unreachable, the guard above takes every ok answer (TypeScript needs the branch)
+              params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }),
+            },
           },
         ],
         onError: {
