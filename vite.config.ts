@@ -218,9 +218,9 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * The signed-in shell's top bar and its sidebar's column (on a laptop) as the app draws them
  * (src/app/shell: .shell, .shell-topbar, .main-nav, the Brand with the variant's Logo, styled by
- * the stylesheet the page loads first), in the page the platform serves for /home: a phone shows the brand where it stays instead of a blank page until
- * the app has arrived (issue 12: /home painted nothing for 2.4 s on Lighthouse's phone). React
- * replaces it on its first render. Hidden from assistive technology: it says nothing the app will
+ * the stylesheet the page loads first), in the page the platform serves for /home: a phone shows
+ * the brand where it stays instead of a blank page until the app has arrived (issue 12: /home
+ * painted nothing for 2.4 s on Lighthouse's phone). React replaces it on its first render. Hidden from assistive technology: it says nothing the app will
  * not say, and the app's own page is announced when it comes. Not shown in demo mode, where the
  * app's Demo bar above the top bar would move it (shell.css). e2e/sign-in.spec.ts checks that the
  * brand does not move when the app takes over (the menu button's place is kept on a phone).
