@@ -1,12 +1,14 @@
 /**
- * Model-test plumbing shared by the auth model tests:
+ * Model-test plumbing shared by the model tests:
  * - `edgeCoveringPaths`: a shortest path to every state, plus, for every edge of the adjacency map
  *   that no shortest path takes, the shortest path to its source followed by that edge (this is how
  *   returns to earlier states, which shortest and simple paths never target, get a path);
  * - `transitionsTaken`: replays paths on a live actor and records which chart transitions fired
  *   (from the inspector's microsteps), for the transition-coverage check; what each path took is
  *   also written, once the test file has run, to reports/model-coverage/<machine file>.json
- *   (transition key -> the paths taking it), which the audit pack (npm run audit-pack) shows.
+ *   (transition key -> the paths taking it), which the audit pack (npm run audit-pack) shows;
+ * - `expectOffered` and `unreachedStates`: checks that do not come from the paths (a chart that
+ *   lost a transition or a state gets no path through it).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -223,4 +225,18 @@ export function matchesPath(s: { matches(v: any): boolean }, key: string): boole
   let value: unknown = parts.pop();
   while (parts.length) value = { [parts.pop() as string]: value };
   return s.matches(value);
+}
+
+/**
+ * The controls a page offers are events the chart takes in the state it shows: a check that does
+ * not come from the paths (generated from the chart under test, a chart that lost a transition
+ * has no path through it; the view still offers its control).
+ */
+export function expectOffered<E extends EventObject>(s: { can(event: E): boolean }, events: readonly E[]): void {
+  for (const event of events) expect(s.can(event), event.type).toBe(true);
+}
+
+/** The top-level states of `machine` that no step of `paths` is in (a flat chart's every state). */
+export function unreachedStates(machine: AnyStateMachine, paths: readonly TestPath<any, any>[]): string[] {
+  return Object.keys(machine.states).filter((state) => !paths.some((path) => path.steps.some((step) => (step.state as { matches(v: string): boolean }).matches(state))));
 }
