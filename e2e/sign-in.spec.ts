@@ -72,6 +72,9 @@ test('a verified customer signs in with password and one-time code, switches lan
     const brand = page.locator('.shell-topbar .logo-name');
     await expect(brand).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    // Measured once the head's stylesheets apply: they block the first paint, so nobody sees the
+    // shell without them, but the layout can be read before they have arrived (a CI run did).
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
     const drawnFirst = await brand.boundingBox();
     release();
     await main.expectHome('Welcome, Anna Kowalska');
