@@ -216,18 +216,22 @@ function earlyStart(): Plugin {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The signed-in shell's top bar and its sidebar's column (on a laptop) as the app draws them
- * (src/app/shell: .shell, .shell-topbar, .main-nav, the Brand with the variant's Logo, styled by
- * the stylesheet the page loads first), in the page the platform serves for /home: a phone shows
- * the brand where it stays instead of a blank page until the app has arrived (issue 12: /home
- * painted nothing for 2.4 s on Lighthouse's phone). React replaces it on its first render. Hidden from assistive technology: it says nothing the app will
- * not say, and the app's own page is announced when it comes. Not shown in demo mode, where the
- * app's Demo bar above the top bar would move it (shell.css). e2e/sign-in.spec.ts checks that the
- * brand does not move when the app takes over (the menu button's place is kept on a phone).
+ * The signed-in shell's top bar, its sidebar's column (on a laptop) and its main area as the app
+ * draws them (src/app/shell: .shell, .shell-topbar, .main-nav, the Brand with the variant's Logo,
+ * .shell-main, styled by the stylesheet the page loads first), in the page the platform serves for
+ * /home: a phone shows the brand where it stays instead of a blank page until the app has arrived
+ * (issue 12: /home painted nothing for 2.4 s on Lighthouse's phone). The main area's heading is
+ * empty here; the early script (src/early-start.ts) writes in it the page's heading as the app
+ * last drew it in this tab (the greeting), so the page's largest text does not wait for the app's
+ * whole script. React replaces it all on its first render. Hidden from assistive technology: it
+ * says nothing the app will not say, and the app's own page is announced when it comes. Not shown
+ * in demo mode, where the app's Demo bar above the top bar would move it (shell.css).
+ * e2e/sign-in.spec.ts checks that the brand and the heading do not move when the app takes over
+ * (the menu button's place is kept on a phone).
  */
 function bootShell(projectName: string): string {
   const name = escapeHtml(projectName);
-  return `<div class="shell boot-shell" aria-hidden="true"><header class="shell-topbar"><span class="shell-menu-button"></span><span class="brand"><span class="logo logo-md"><img class="logo-mark" src="/favicon.svg" alt="" width="32" height="32"><span class="logo-name">${name}</span></span></span></header><div class="main-nav" data-open="false"></div></div>`;
+  return `<div class="shell boot-shell" aria-hidden="true"><header class="shell-topbar"><span class="shell-menu-button"></span><span class="brand"><span class="logo logo-md"><img class="logo-mark" src="/favicon.svg" alt="" width="32" height="32"><span class="logo-name">${name}</span></span></span></header><div class="main-nav" data-open="false"></div><main class="shell-main"><h1 class="step-heading" data-boot-heading></h1></main></div>`;
 }
 
 function escapeHtml(text: string): string {

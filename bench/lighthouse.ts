@@ -6,7 +6,7 @@
  *
  * Signed in: the app keeps its session in the tab's sessionStorage (SESSION_STORAGE_KEY in
  * src/features/auth/session-actor.ts), so a load customer (scripts/ledger-fixture.ts) signs in
- * through the app's own form in the tab (which then holds what the app persists), the browser's
+ * through the app's own form in the tab and sees her home page (the tab then holds what the app persists), the browser's
  * cache is emptied, and Lighthouse loads /home in that tab without resetting its storage. A run that does not
  * end on /home (the guard sent it to /login) is an error, not a figure.
  *
@@ -64,6 +64,9 @@ async function signInThroughForm(page: Page, origin: string, user: SignIn): Prom
   await page.locator('input[autocomplete="current-password"]').fill(user.password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined), page.keyboard.press('Enter')]);
   await page.waitForFunction(() => window.location.pathname === '/home', { timeout: 20_000 });
+  // the home page as she then sees it (its heading, which the app remembers for the next load of
+  // the page in this tab: src/early-start.ts), so every run measures the same reload of /home
+  await page.waitForSelector('main h1', { timeout: 20_000 });
   const persisted = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
   if (!persisted?.includes('"accessToken"')) throw new Error('the sign-in left no session in the tab');
 }

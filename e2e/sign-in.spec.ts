@@ -51,9 +51,10 @@ test('a verified customer signs in with password and one-time code, switches lan
   await page.waitForLoadState('networkidle');
   for (const read of EARLY_READS['/home']) expect(methods.filter((method) => method === read.method), read.method).toEqual([read.method]);
 
-  // Until the app has arrived, that page shows the signed-in shell's top bar (vite.config.ts
-  // bootShell): the brand stands where the app then draws it, on a phone and on a laptop. The
-  // page as a production platform serves it: without demo mode's marks (and so its Demo bar).
+  // Until the app has arrived, that page shows the signed-in shell's top bar and the greeting
+  // (vite.config.ts bootShell, src/early-start.ts): both stand where the app then draws them, on a
+  // phone and on a laptop. The page as a production platform serves it: without demo mode's marks
+  // (and so its Demo bar).
   await page.route('**/home', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: (await response.text()).replace(/<meta name="wlb-[^>]*>/g, '') });
@@ -76,9 +77,14 @@ test('a verified customer signs in with password and one-time code, switches lan
     // shell without them, but the layout can be read before they have arrived (a CI run did).
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
     const drawnFirst = await brand.boundingBox();
+    // the greeting as the app drew it before, written there by the early script
+    const bootHeading = page.locator('.boot-shell h1');
+    await expect(bootHeading).toHaveText('Welcome, Anna Kowalska');
+    const headingFirst = await bootHeading.boundingBox();
     release();
     await main.expectHome('Welcome, Anna Kowalska');
     expect(await brand.boundingBox(), `${width} px`).toEqual(drawnFirst);
+    expect(await page.getByRole('heading', { level: 1 }).boundingBox(), `${width} px`).toEqual(headingFirst);
     await page.unroute(entry);
   }
   await page.unroute('**/home');

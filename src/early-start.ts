@@ -5,9 +5,10 @@
  * soon as this small file has arrived, not after the whole app has. It reads the session the tab
  * kept and the plan the session actor keeps beside it; without either, or on a page that names
  * another company to act for in its address (the app decides that one), it does nothing and the
- * page reads as it always does.
+ * page reads as it always does. It also writes the page's heading, as the app last drew it in this
+ * tab, into the boot shell, where the app then draws the same heading.
  */
-import { EARLY_READ_PLAN_KEY, startEarlyReads, type EarlyReadPlan, type EarlyReadSession } from './lib/early-reads.ts';
+import { EARLY_READ_PLAN_KEY, FIRST_HEADING_KEY, drawFirstHeading, startEarlyReads, type EarlyReadPlan, type EarlyReadSession } from './lib/early-reads.ts';
 
 function readJson(storage: Storage, key: string): unknown {
   try {
@@ -48,7 +49,9 @@ function start(): void {
   const session = plan && readSession(storage, plan.sessionKey);
   // An expired token is not checked here (the app's check lives in the bundle this script runs
   // ahead of): its reads are answered 401, which the wrapper ignores before refreshing the token.
-  if (plan && session) startEarlyReads(window.location.pathname, plan, session);
+  if (!plan || !session) return;
+  startEarlyReads(window.location.pathname, plan, session);
+  drawFirstHeading(document, readJson(storage, FIRST_HEADING_KEY), window.location.pathname, session.actingCustomerId);
 }
 
 start();

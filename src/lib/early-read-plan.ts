@@ -11,7 +11,7 @@
  * loads, so the storage key is written out here too (tests/ui/early-reads.test.tsx checks that
  * both are the same) and only the plan's type is imported.
  */
-import type { EarlyReadPlan } from './early-reads.ts';
+import type { EarlyReadPlan, FirstHeading } from './early-reads.ts';
 import { getMethodUrl } from './api-base.ts';
 import { getUiLanguageTag } from './i18n.ts';
 import { CUSTOMER_ID_HEADER, methodHeaders } from '../../api/http.ts';
@@ -27,6 +27,24 @@ export function earlyReadPlan(sessionKey: string): EarlyReadPlan {
     headers: methodHeaders({ languageTag: getUiLanguageTag(), accessToken: null, actingCustomerId: null, json: true }),
     actingHeader: CUSTOMER_ID_HEADER,
   };
+}
+
+/** sessionStorage key of the first heading (early-reads.ts FIRST_HEADING_KEY). */
+export const FIRST_HEADING_STORAGE_KEY = 'wlb.early-heading';
+
+/**
+ * Remembers a page's heading as the app draws it (in the language chosen, for the company acted
+ * for), which the early script draws in the boot shell on the next load of that page in this tab
+ * (issue 12: /home's largest text waited for the app's whole script). `text` null forgets it: the
+ * page drew something above its heading (a status banner) that the boot shell has no room for.
+ */
+export function rememberFirstHeading(path: string, actingCustomerId: number | null, text: string | null): void {
+  try {
+    if (text === null) sessionStorage.removeItem(FIRST_HEADING_STORAGE_KEY);
+    else sessionStorage.setItem(FIRST_HEADING_STORAGE_KEY, JSON.stringify({ path, actingCustomerId, text } satisfies FirstHeading));
+  } catch {
+    // storage full or blocked: the next load draws its heading with the app
+  }
 }
 
 export function writeEarlyReadPlan(storage: Storage, sessionKey: string): void {

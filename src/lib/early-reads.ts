@@ -70,6 +70,33 @@ export interface EarlyReadPlan {
   actingHeader: string;
 }
 
+/**
+ * sessionStorage key of the first heading: the page's heading as the app last drew it in this tab
+ * (early-read-plan.ts rememberFirstHeading), which the early script writes into the boot shell
+ * (vite.config.ts bootShell) so a reload shows it before the app has arrived.
+ */
+export const FIRST_HEADING_KEY = 'wlb.early-heading';
+
+/** The first heading of a page for the company acted for (null: the customer's own). */
+export interface FirstHeading {
+  path: string;
+  actingCustomerId: number | null;
+  text: string;
+}
+
+/**
+ * Writes the remembered heading into the boot shell's heading (`[data-boot-heading]`) when it was
+ * drawn on this page for the same company acted for; as text, never as markup. Nothing when the
+ * app has already replaced the boot shell.
+ */
+export function drawFirstHeading(document: Document, stored: unknown, path: string, actingCustomerId: number | null): void {
+  if (typeof stored !== 'object' || stored === null) return;
+  const { path: storedPath, actingCustomerId: storedActing, text } = stored as Partial<Record<keyof FirstHeading, unknown>>;
+  if (storedPath !== path || storedActing !== actingCustomerId || typeof text !== 'string' || text === '') return;
+  const heading = document.querySelector('[data-boot-heading]');
+  if (heading) heading.textContent = text;
+}
+
 export interface EarlyReadSession {
   accessToken: string;
   actingCustomerId: number | null;

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { EARLY_READ_PLAN_KEY, EARLY_READS, forgetEarlyReads, readBody, readHeaders, startEarlyReads } from '../../src/lib/early-reads.ts';
-import { EARLY_READ_PLAN_STORAGE_KEY, earlyReadPlan } from '../../src/lib/early-read-plan.ts';
+import { EARLY_READ_PLAN_KEY, EARLY_READS, FIRST_HEADING_KEY, drawFirstHeading, forgetEarlyReads, readBody, readHeaders, startEarlyReads } from '../../src/lib/early-reads.ts';
+import { EARLY_READ_PLAN_STORAGE_KEY, FIRST_HEADING_STORAGE_KEY, earlyReadPlan } from '../../src/lib/early-read-plan.ts';
 import { SESSION_STORAGE_KEY } from '../../src/features/auth/session-actor.ts';
 import { makeAccessToken } from '../model/support.ts';
 import { accessToken, account, platform, renderApp, useHarness } from './history-harness.tsx';
@@ -22,6 +22,7 @@ useHarness(() => ({
 afterEach(() => {
   forgetEarlyReads();
   sessionStorage.removeItem(EARLY_READ_PLAN_KEY);
+  sessionStorage.removeItem(FIRST_HEADING_KEY);
 });
 
 const session = (token: string) => ({ accessToken: token, actingCustomerId: null });
@@ -51,6 +52,30 @@ describe('early reads of /home', () => {
       }
     });
   }
+
+  it("remember /home's greeting, which the early start writes into the boot shell as text for the same page and company only", async () => {
+    expect(FIRST_HEADING_STORAGE_KEY).toBe(FIRST_HEADING_KEY);
+    await renderApp('/home', { actingCustomerId: 7 });
+    const greeting = await screen.findByRole('heading', { level: 1, name: /Welcome/ });
+    const stored = JSON.parse(sessionStorage.getItem(FIRST_HEADING_KEY) ?? 'null') as unknown;
+    expect(stored).toEqual({ path: '/home', actingCustomerId: 7, text: greeting.textContent });
+    const boot = () => {
+      document.body.innerHTML = '<div class="boot-shell"><main><h1 data-boot-heading></h1></main></div>';
+      return document.querySelector('[data-boot-heading]')!;
+    };
+    let heading = boot();
+    drawFirstHeading(document, stored, '/home', 7);
+    expect(heading.textContent).toBe(greeting.textContent);
+    for (const [path, acting] of [['/history', 7], ['/home', null], ['/home', 8]] as const) {
+      heading = boot();
+      drawFirstHeading(document, stored, path, acting);
+      expect(heading.textContent, `${path} ${acting}`).toBe('');
+    }
+    heading = boot();
+    drawFirstHeading(document, { path: '/home', actingCustomerId: null, text: '<img src=x onerror=alert(1)>' }, '/home', null);
+    expect(heading.textContent).toBe('<img src=x onerror=alert(1)>');
+    expect(heading.children).toHaveLength(0);
+  });
 
   it('read the plan the session actor keeps beside the session, under the key the early start looks for', async () => {
     expect(EARLY_READ_PLAN_STORAGE_KEY).toBe(EARLY_READ_PLAN_KEY);

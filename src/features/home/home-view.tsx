@@ -7,7 +7,7 @@
  * (balanceHistory); and the recent activity, which the route passes in (a view of the history
  * feature: features never import each other). Each part is a card of the design system.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plural, useLingui } from '@lingui/react/macro';
@@ -16,6 +16,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { ACCOUNT_STATUS_CLOSED, AccountType, type Account } from '../../../api/accounts.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
+import { rememberFirstHeading } from '../../lib/early-read-plan.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { HistoryIcon, ExchangeIcon, PlusIcon, SendIcon } from '../../ui/icons.tsx';
@@ -54,7 +55,7 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
           </Alert>
         </>
       ) : (
-        <Greeting name={customerDisplayName(customer.data)} />
+        <Greeting name={customerDisplayName(customer.data)} actingCustomerId={actingCustomerId} />
       )}
 
       <nav aria-label={t`Move money`} className="btn-group home-actions">
@@ -98,9 +99,18 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
   );
 }
 
-function Greeting({ name }: { name: string }) {
+function Greeting({ name, actingCustomerId }: { name: string; actingCustomerId: number | null }) {
   const { t } = useLingui();
-  return <StepHeading>{t`Welcome, ${name}`}</StepHeading>;
+  const text = t`Welcome, ${name}`;
+  const id = useId();
+  useEffect(() => {
+    // The next load of /home in this tab draws this heading before the app has arrived
+    // (src/early-start.ts, in the boot shell's main area): only where the app then draws it too,
+    // first in the page's main area (the status banner, when shown, stands above it).
+    const drawnFirst = document.getElementById(id)?.previousElementSibling === null;
+    rememberFirstHeading('/home', actingCustomerId, drawnFirst ? text : null);
+  }, [id, text, actingCustomerId]);
+  return <StepHeading id={id}>{text}</StepHeading>;
 }
 
 /**
