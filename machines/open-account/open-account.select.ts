@@ -22,7 +22,8 @@ export function selectOpenAccountView(s: OpenAccountSnapshot) {
     choices: s.context.choices,
     selected: s.context.selected,
     error: s.context.error,
-    opened: s.context.opened,
+    // the flow's output: what it reports once done is what the chart hands out as its result
+    opened: s.status === 'done' ? (s.output ?? null) : null,
     busy: s.hasTag('busy'),
   };
 }
