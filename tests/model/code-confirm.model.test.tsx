@@ -19,7 +19,7 @@ import { codeConfirmMachine, type CodeConfirmEvent, type ConfirmCodeResult, type
 import { CodeConfirmPanel } from '../../src/features/profile/code-confirm-panel.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
 
 type Snap = SnapshotFrom<typeof codeConfirmMachine>;
@@ -88,7 +88,13 @@ function mount() {
       />
     </I18nProvider>,
   );
-  return { q, onFinished, user, container: view.container };
+  // What the test did last and how many codes the platform said it sent, to expect what the user
+  // sees from them rather than from the chart's own context (a chart that kept the wrong error, or
+  // none, would otherwise agree with itself).
+  const did: { last: ModelEvent | null; codesSent: number } = { last: null, codesSent: 0 };
+  /** the panel marks itself busy (aria-busy) while a call it waits for runs */
+  const panelBusy = () => view.container.querySelector('.profile-panel')?.getAttribute('aria-busy') === 'true';
+  return { q, onFinished, user, did, panelBusy, container: view.container };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -100,8 +106,19 @@ const ERROR_TEXT = {
   network: /the connection failed/i,
 } as const;
 
-function expectEnteringError(s: Snap) {
-  const error = s.context.error;
+type ExpectedError = { code: 'codeFormat' | 'wrongCode' | 'refused' | 'network'; detail: string | null } | null;
+
+/** The error the last thing the test did calls for on the code's page. */
+function expectedError(last: ModelEvent | null): ExpectedError {
+  if (!last) return null;
+  if (last.type === 'CODE.SUBMIT') return (last as Extract<CodeConfirmEvent, { type: 'CODE.SUBMIT' }>).code === CODE ? null : { code: 'codeFormat', detail: null };
+  if (last.type.startsWith('xstate.error.actor.')) return { code: 'network', detail: null };
+  const output = (last as SystemEvent).output as { ok: boolean; code?: 'wrongCode' | 'refused'; detail?: string | null } | undefined;
+  return output && !output.ok ? { code: output.code!, detail: output.detail ?? null } : null;
+}
+
+function expectEnteringError(h: Harness) {
+  const error = expectedError(h.did.last);
   if (!error) {
     expect(codeField().getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -122,26 +139,41 @@ function expectEnteringError(s: Snap) {
 
 function stateChecks(h: Harness) {
   return {
-    requesting: async () => {
+    requesting: async (s: Snap) => {
       await screen.findByText(/sending the code/i);
       expect(screen.getByRole('heading', { name: `Confirm ${LABEL}` })).toBeTruthy();
       expect(h.q.requestCode.waiting).toBe(1);
       expect(h.q.requestCode.calls.at(-1)).toEqual({ targetId: PHONE_ID });
       expect(screen.queryByLabelText(/^code$/i)).toBeNull();
+      expect(h.panelBusy()).toBe(true);
+      // the customer can give up while the code is on its way (the chart's header)
+      expect(screen.getByRole('button', { name: /^cancel$/i })).toBeTruthy();
+      expectOffered(s, [{ type: 'CANCEL' }]);
     },
     requestFailed: async (s: Snap) => {
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText(/the code was not sent/i)).toBeTruthy();
-      expect(within(alert).getByText(s.context.error?.code === 'network' ? ERROR_TEXT.network : TOO_SOON)).toBeTruthy();
+      expect(within(alert).getByText(h.did.last?.type === 'xstate.error.actor.requestCode' ? ERROR_TEXT.network : TOO_SOON)).toBeTruthy();
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /^try again$/i })));
       expect(screen.queryByLabelText(/^code$/i)).toBeNull();
+      expect(screen.getByRole('button', { name: /^cancel$/i })).toBeTruthy();
+      expect(h.panelBusy()).toBe(false);
+      expectOffered(s, [{ type: 'RETRY' }, { type: 'CANCEL' }]);
+      // a retry asks again rather than leaving the page as it was
+      expect(h.did.last?.type).not.toBe('RETRY');
     },
     entering: async (s: Snap) => {
       await waitFor(() => expect(codeField().disabled).toBe(false));
-      expect(screen.getByText(s.context.codesSent > 1 ? /a new code was sent/i : `We sent a 6-digit code by SMS to ${SENT_TO}.`)).toBeTruthy();
+      expect(screen.getByText(h.did.codesSent > 1 ? /a new code was sent/i : `We sent a 6-digit code by SMS to ${SENT_TO}.`)).toBeTruthy();
       expect((screen.getByRole('button', { name: /send a new code/i }) as HTMLButtonElement).disabled).toBe(false);
+      expect(screen.getByRole('button', { name: /^cancel$/i })).toBeTruthy();
       expect(h.q.requestCode.waiting + h.q.confirmCode.waiting).toBe(0);
-      expectEnteringError(s);
+      expect(h.panelBusy()).toBe(false);
+      expectEnteringError(h);
+      expectOffered(s, [{ type: 'CODE.SUBMIT', code: CODE }, { type: 'RESEND' }, { type: 'CANCEL' }]);
+      // a new code asked for, or a well-formed code sent, leaves the page as it was
+      expect(h.did.last?.type).not.toBe('RESEND');
+      expect(h.did.last).not.toEqual({ type: 'CODE.SUBMIT', code: CODE });
       // The code is not kept by the machine.
       expect(JSON.stringify(s.context)).not.toContain(CODE);
     },
@@ -149,21 +181,34 @@ function stateChecks(h: Harness) {
       await waitFor(() => expect(screen.getByRole('button', { name: /send a new code/i }).getAttribute('aria-busy')).toBe('true'));
       expect(codeField().disabled).toBe(true);
       expect(h.q.requestCode.waiting).toBe(1);
+      expect(h.q.requestCode.calls.at(-1)).toEqual({ targetId: PHONE_ID });
+      expect(h.panelBusy()).toBe(true);
+      // asking again puts the last error away
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(codeField().getAttribute('aria-invalid')).toBeNull();
       expect(screen.queryByRole('button', { name: /^cancel$/i })).toBeNull();
     },
     verifying: async () => {
       await waitFor(() => expect(screen.getByRole('button', { name: /^confirm$/i }).getAttribute('aria-busy')).toBe('true'));
       expect(h.q.confirmCode.waiting).toBe(1);
-      expect(h.q.confirmCode.calls.at(-1)).toEqual({ targetId: PHONE_ID, code: CODE });
+      // the code the customer typed is the one sent
+      expect(h.q.confirmCode.calls.at(-1)).toEqual({ targetId: PHONE_ID, code: (h.did.last as Extract<CodeConfirmEvent, { type: 'CODE.SUBMIT' }>).code });
+      expect(h.panelBusy()).toBe(true);
+      // sending a code puts the last error away
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(codeField().getAttribute('aria-invalid')).toBeNull();
       expect(screen.queryByRole('button', { name: /^cancel$/i })).toBeNull();
     },
-    confirmed: async () => {
+    confirmed: async (s: Snap) => {
       await waitFor(() => expect(h.onFinished).toHaveBeenCalledWith(true));
       expect(h.onFinished).toHaveBeenCalledTimes(1);
+      // the flow has ended (its calls stop with it)
+      expect(s.status).toBe('done');
     },
-    canceled: async () => {
+    canceled: async (s: Snap) => {
       await waitFor(() => expect(h.onFinished).toHaveBeenCalledWith(false));
       expect(h.onFinished).toHaveBeenCalledTimes(1);
+      expect(s.status).toBe('done');
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
@@ -171,21 +216,28 @@ function stateChecks(h: Harness) {
 function eventExecutors(h: Harness) {
   const answer = (queue: AnswerQueue<any, any>) => async ({ event }: { event: ModelEvent }) => {
     const e = event as SystemEvent;
+    h.did.last = e;
+    if (e.type === 'xstate.done.actor.requestCode' && (e.output as RequestCodeResult).ok) h.did.codesSent++;
     await act(async () => {
       if (e.type.startsWith('xstate.error')) queue.fail(e.error);
       else queue.answer(e.output);
     });
   };
+  const press = (name: RegExp) => async ({ event }: { event: ModelEvent }) => {
+    h.did.last = event;
+    await h.user.click(screen.getByRole('button', { name }));
+  };
   return {
     'CODE.SUBMIT': async ({ event }: { event: ModelEvent }) => {
       const e = event as Extract<CodeConfirmEvent, { type: 'CODE.SUBMIT' }>;
+      h.did.last = e;
       await h.user.clear(codeField());
       await h.user.type(codeField(), e.code);
       await h.user.click(screen.getByRole('button', { name: /^confirm$/i }));
     },
-    RESEND: async () => h.user.click(screen.getByRole('button', { name: /send a new code/i })),
-    RETRY: async () => h.user.click(screen.getByRole('button', { name: /^try again$/i })),
-    CANCEL: async () => h.user.click(screen.getByRole('button', { name: /^cancel$/i })),
+    RESEND: press(/send a new code/i),
+    RETRY: press(/^try again$/i),
+    CANCEL: press(/^cancel$/i),
     'xstate.done.actor.requestCode': answer(h.q.requestCode),
     'xstate.error.actor.requestCode': answer(h.q.requestCode),
     'xstate.done.actor.confirmCode': answer(h.q.confirmCode),
@@ -222,6 +274,16 @@ describe('code confirm model', () => {
       const h = mount();
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
     });
+  });
+});
+
+describe('code confirm model: the chart', () => {
+  it('is named codeConfirm (the inspector and the audit pack show it by that id)', () => {
+    expect(codeConfirmMachine.id).toBe('codeConfirm');
+  });
+
+  it('every state of the chart is reached by some path', () => {
+    expect(unreachedStates(codeConfirmMachine, paths)).toEqual([]);
   });
 });
 

@@ -75,7 +75,7 @@ export function CodeConfirmPanel({ targetId, targetLabel, kind, actors, onFinish
   if (view.step === 'requesting') {
     return (
       // Keyed per step: a new step's heading mounts and takes focus.
-      <div key="requesting" className="profile-panel">
+      <div key="requesting" className="profile-panel" aria-busy={view.busy || undefined}>
         <StepHeading level={2}>{title}</StepHeading>
         <p role="status">{t`Sending the code…`}</p>
         {cancel}
@@ -103,7 +103,7 @@ export function CodeConfirmPanel({ targetId, targetLabel, kind, actors, onFinish
   const onField = view.error && (view.error.code === 'codeFormat' || view.error.code === 'wrongCode');
   const codeError = view.error && onField ? errorText(view.error.code, view.error.detail) : undefined;
   return (
-    <form className="profile-panel" onSubmit={submit} noValidate>
+    <form className="profile-panel" onSubmit={submit} noValidate aria-busy={view.busy || undefined}>
       <StepHeading level={2}>{title}</StepHeading>
       <p role="status">
         {view.resent
