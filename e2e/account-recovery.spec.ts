@@ -101,7 +101,7 @@ test('a customer who can no longer read the e-mail proves who she is; an adminis
   const recovery = new AccountRecoveryPage(page);
 
   await recovery.open();
-  await recovery.expectEmailStep();
+  await recovery.expectEmailStep({ openedCold: true });
   await recovery.lostAccessToEmail();
   await recovery.expectPersonalDataStep();
   await expectNoAxeViolations(page, '/account-recovery/email (personal data)');
