@@ -53,9 +53,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
  * The client counts each side runs at (BENCH_LEDGER_CONNECTIONS, default 16 and 64): pgbench's
  * clients and the HTTP load's keep-alive connections alike. The goal compares what each side
  * reaches at its best count: PostgreSQL's own capacity against the platform's, in the same run.
- * pgbench peaks near 16 clients on 2 cores (with 64, its backends take turns on the cores: about
- * half the rate), while the platform's batches (ledger-batch.ts) need the requests of many
- * customers at once to fill them: at 16 connections a batch holds 5 requests and waits on the
+ * pgbench's best count varies from run to run on 2 cores (16 in most of session 9's runs, 64 in
+ * one; with 64 its hot transfer fell to about two thirds), while the platform's batches
+ * (ledger-batch.ts) need the requests of many customers at once to fill them: at 16 connections a batch holds 5 requests and waits on the
  * WAL's flush for most of its time (pg_stat_activity sampled in session 9: WALSync and WALWrite
  * in 58 % of the samples of a running batch, 28 WAL records and 3.2 kB per transfer against
  * pgbench's 7 records and 445 bytes). The ratio at equal counts is printed too.
