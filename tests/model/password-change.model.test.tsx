@@ -8,6 +8,8 @@
  * first character): 18 of 63 tests, every path through the code step, went red; restored since.
  */
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { PasswordSchema } from '../../api/auth.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
@@ -16,13 +18,14 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
   passwordChangeMachine,
   type ChangeStepResult,
+  type PasswordChangeErrorCode,
   type PasswordChangeEvent,
   type StartChangeResult,
 } from '../../machines/password-change/password-change.machine.ts';
 import { PasswordChangeSection } from '../../src/features/recovery/password-change-section.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
 
 type Snap = SnapshotFrom<typeof passwordChangeMachine>;
@@ -40,7 +43,8 @@ const userEvents = {
     { type: 'PASSWORD.SUBMIT', currentPassword: 'Demo-Pass-2026', newPassword: 'Changed-2027', confirmation: 'Changed-2028' },
   ],
   'CODE.SUBMIT': [
-    { type: 'CODE.SUBMIT', code: 'abcd2345' },
+    // with the spaces a paste brings: sent trimmed and in capitals
+    { type: 'CODE.SUBMIT', code: ' abcd2345 ' },
     { type: 'CODE.SUBMIT', code: '12' },
   ],
   CANCEL: [{ type: 'CANCEL' }],
@@ -58,6 +62,9 @@ const answers: Record<string, SystemEvent[]> = {
     { type: 'xstate.done.actor.confirmChange', output: { ok: true } satisfies ChangeStepResult },
     { type: 'xstate.done.actor.confirmChange', output: { ok: false, code: 'codeWrong' } satisfies ChangeStepResult },
     { type: 'xstate.done.actor.confirmChange', output: { ok: false, code: 'codeExpired' } satisfies ChangeStepResult },
+    { type: 'xstate.done.actor.confirmChange', output: { ok: false, code: 'codeDead' } satisfies ChangeStepResult },
+    { type: 'xstate.done.actor.confirmChange', output: { ok: false, code: 'requestGone' } satisfies ChangeStepResult },
+    { type: 'xstate.done.actor.confirmChange', output: { ok: false, code: 'rateLimited' } satisfies ChangeStepResult },
     { type: 'xstate.error.actor.confirmChange', error: new Error('boom') },
   ],
   cancelChange: [
@@ -75,6 +82,19 @@ function eventsFor(s: Snap): ModelEvent[] {
 
 const serialize = (s: Snap) => JSON.stringify({ value: s.value, error: s.context.error, field: s.context.fieldError });
 
+/** What the test did, kept apart from the chart's context: the page is expected from it. */
+interface Did {
+  last: ModelEvent | null;
+  error: PasswordChangeErrorCode | null;
+  field: 'currentRequired' | 'passwordWeak' | 'passwordMismatch' | 'codeFormat' | null;
+  /** the change the platform started and has not ended, and where its code went */
+  requestKey: string | null;
+  sentTo: string | null;
+  /** the passwords and the code typed last */
+  passwords: { currentPassword: string; newPassword: string } | null;
+  code: string | null;
+}
+
 function mount() {
   const q = {
     startChange: new AnswerQueue<{ currentPassword: string; newPassword: string }, StartChangeResult>(),
@@ -89,12 +109,15 @@ function mount() {
     },
   });
   const user = userEvent.setup({ delay: null });
-  render(
+  const view = render(
     <I18nProvider i18n={i18n}>
       <PasswordChangeSection logic={logic} />
     </I18nProvider>,
   );
-  return { q, user };
+  const did: Did = { last: null, error: null, field: null, requestKey: null, sentTo: null, passwords: null, code: null };
+  /** the section marks itself busy (aria-busy) while a call it waits for runs */
+  const sectionBusy = () => view.container.querySelector('section')?.getAttribute('aria-busy') === 'true';
+  return { q, user, did, sectionBusy };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -102,55 +125,146 @@ const heading = (name: RegExp) => screen.findByRole('heading', { name });
 const busy = (name: RegExp, value: 'true' | null) =>
   waitFor(() => expect(screen.getByRole('button', { name }).getAttribute('aria-busy')).toBe(value));
 
+const ERROR_TEXT: Partial<Record<PasswordChangeErrorCode, RegExp>> = {
+  currentPasswordWrong: /current password is not correct/i,
+  rateLimited: /too many attempts/i,
+  codeWrong: /code is not correct/i,
+  codeExpired: /code has expired/i,
+  codeDead: /typed wrong too many times/i,
+  requestGone: /no longer pending/i,
+  network: /could not reach the server/i,
+  unknown: /something went wrong/i,
+};
+const FIELD_TEXT = {
+  currentRequired: /enter your current password/i,
+  passwordWeak: /does not meet the rules/i,
+  passwordMismatch: /do not match/i,
+  codeFormat: /enter the 8 characters/i,
+} as const;
+/** a request that can no longer be confirmed: back to the form (document 2 §7 password codes) */
+const GONE = new Set<PasswordChangeErrorCode>(['requestGone', 'codeDead', 'codeExpired']);
+
 function stateChecks(h: Harness) {
-  const errorShown = async (s: Snap) => {
-    if (s.context.error) await waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''));
+  const errorShown = async () => {
+    const expected = h.did.error ? ERROR_TEXT[h.did.error] : null;
+    if (expected) await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(expected));
     else expect(screen.queryByRole('alert')).toBeNull();
   };
-  const fieldError = async (label: RegExp, shown: boolean) => {
+  const fieldError = async (label: RegExp, key: NonNullable<Did['field']>) => {
     const field = await screen.findByLabelText(label);
+    const shown = h.did.field === key;
     expect(field.getAttribute('aria-invalid')).toBe(shown ? 'true' : null);
-    if (shown) expect(document.getElementById((field.getAttribute('aria-describedby') ?? '').split(' ').at(-1) ?? '')?.textContent).not.toBe('');
+    if (shown) expect(document.getElementById((field.getAttribute('aria-describedby') ?? '').split(' ').at(-1) ?? '')?.textContent).toMatch(FIELD_TEXT[key]);
   };
   return {
     editing: async (s: Snap) => {
       await heading(/^change password$/i);
       await busy(/^change password$/i, null);
+      expect(h.sectionBusy()).toBe(false);
       expect(screen.getByText(/at least one digit/i)).toBeTruthy();
-      await fieldError(/current password/i, s.context.fieldError === 'currentRequired');
-      await fieldError(/^new password$/i, s.context.fieldError === 'passwordWeak');
-      await fieldError(/repeat the new password/i, s.context.fieldError === 'passwordMismatch');
-      await errorShown(s);
+      await fieldError(/current password/i, 'currentRequired');
+      await fieldError(/^new password$/i, 'passwordWeak');
+      await fieldError(/repeat the new password/i, 'passwordMismatch');
+      await errorShown();
+      expectOffered(s, [userEvents['PASSWORD.SUBMIT'][0]!]);
+      // complete, strong and repeated passwords are sent, not left on the form
+      expect(h.did.last).not.toEqual(userEvents['PASSWORD.SUBMIT'][0]);
+      // nothing pending is kept once the form is back
+      expect(s.context.requestKey).toBeNull();
     },
     requesting: async () => {
       await busy(/^change password$/i, 'true');
-      expect(h.q.startChange.calls.at(-1)).toEqual({ currentPassword: 'Demo-Pass-2026', newPassword: 'Changed-2027' });
+      expect(h.sectionBusy()).toBe(true);
+      expect(h.q.startChange.waiting).toBe(1);
+      expect(h.q.startChange.calls.at(-1)).toEqual(h.did.passwords);
+      expect(screen.queryByRole('alert')).toBeNull();
     },
     confirming: async (s: Snap) => {
       await heading(/confirm the new password/i);
       await busy(/^confirm$/i, null);
       await busy(/cancel the change/i, null);
-      expect(screen.getByText(/code to b\*\*\*@demo\.test/i)).toBeTruthy();
-      await fieldError(/confirmation code/i, s.context.fieldError === 'codeFormat');
-      await errorShown(s);
+      expect(h.sectionBusy()).toBe(false);
+      expect(screen.getByText(`We sent an 8-character code to ${h.did.sentTo}. It works for 10 minutes.`)).toBeTruthy();
+      await fieldError(/confirmation code/i, 'codeFormat');
+      await errorShown();
+      expectOffered(s, [userEvents['CODE.SUBMIT'][0]!, { type: 'CANCEL' }]);
+      expect(h.did.last?.type).not.toBe('CANCEL');
+      expect(h.did.last).not.toEqual(userEvents['CODE.SUBMIT'][0]);
     },
     confirmingCode: async () => {
       await busy(/^confirm$/i, 'true');
-      expect(h.q.confirmChange.calls.at(-1)).toEqual({ requestKey: REQUEST_KEY, code: 'ABCD2345' });
+      expect(h.sectionBusy()).toBe(true);
+      // the code typed, trimmed and in capitals, for the change the platform started
+      expect(h.q.confirmChange.calls.at(-1)).toEqual({ requestKey: h.did.requestKey, code: h.did.code?.trim().toUpperCase() });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByLabelText(/confirmation code/i).getAttribute('aria-invalid')).toBeNull();
     },
     canceling: async () => {
       await busy(/cancel the change/i, 'true');
-      expect(h.q.cancelChange.calls.at(-1)).toEqual({ requestKey: REQUEST_KEY });
+      expect(h.sectionBusy()).toBe(true);
+      expect(h.q.cancelChange.calls.at(-1)).toEqual({ requestKey: h.did.requestKey });
+      expect(screen.queryByRole('alert')).toBeNull();
     },
-    changed: async () => {
+    changed: async (s: Snap) => {
       await heading(/password changed/i);
       expect(screen.getByRole('status').textContent).toMatch(/other sessions were signed out/i);
+      expect(h.did.last).toEqual(answers.confirmChange![0]);
+      expect(s.context.requestKey).toBeNull();
+      expect(s.context.sentTo).toBeNull();
     },
-    canceled: async () => {
+    canceled: async (s: Snap) => {
       await heading(/password change canceled/i);
       expect(screen.getByRole('status').textContent).toMatch(/stays as it was/i);
+      expect(h.did.last).toEqual(answers.cancelChange![0]);
+      expect(s.context.requestKey).toBeNull();
+      expect(s.context.sentTo).toBeNull();
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
+}
+
+/** What each event calls for, worked out here rather than read from the chart. */
+function record(did: Did, event: ModelEvent): void {
+  did.last = event;
+  const output = (event as SystemEvent).output as { ok: boolean; code?: PasswordChangeErrorCode; requestKey?: string; sentTo?: string } | undefined;
+  const fail = (code: PasswordChangeErrorCode) => Object.assign(did, { error: code, field: null });
+  const clear = () => Object.assign(did, { error: null, field: null });
+  switch (event.type) {
+    case 'PASSWORD.SUBMIT': {
+      const e = event as Extract<PasswordChangeEvent, { type: 'PASSWORD.SUBMIT' }>;
+      did.passwords = { currentPassword: e.currentPassword, newPassword: e.newPassword };
+      const field = e.currentPassword === '' ? 'currentRequired' : !v.is(PasswordSchema, e.newPassword) ? 'passwordWeak' : e.newPassword !== e.confirmation ? 'passwordMismatch' : null;
+      if (field) Object.assign(did, { field, error: null });
+      else clear();
+      return;
+    }
+    case 'CODE.SUBMIT': {
+      const code = (event as Extract<PasswordChangeEvent, { type: 'CODE.SUBMIT' }>).code;
+      did.code = code;
+      if (/^[0-9A-Za-z]{8}$/.test(code.trim())) clear();
+      else Object.assign(did, { field: 'codeFormat', error: null });
+      return;
+    }
+    case 'CANCEL':
+    case 'RESTART':
+      clear();
+      return;
+    case 'xstate.done.actor.startChange':
+      if (output?.ok) {
+        Object.assign(did, { requestKey: output.requestKey, sentTo: output.sentTo });
+        clear();
+      } else fail(output?.code ?? 'unknown');
+      return;
+    case 'xstate.done.actor.confirmChange':
+    case 'xstate.done.actor.cancelChange':
+      if (output?.ok) Object.assign(did, { requestKey: null, sentTo: null });
+      else {
+        fail(output?.code ?? 'unknown');
+        if (event.type.endsWith('confirmChange') && GONE.has(output?.code ?? 'unknown')) Object.assign(did, { requestKey: null, sentTo: null });
+      }
+      return;
+    default:
+      if (event.type.startsWith('xstate.error.actor.')) fail('unknown');
+  }
 }
 
 function fill(label: RegExp, value: string) {
@@ -160,25 +274,32 @@ function fill(label: RegExp, value: string) {
 function eventExecutors(h: Harness) {
   const answer = (queue: AnswerQueue<any, any>) => async ({ event }: { event: ModelEvent }) => {
     const e = event as SystemEvent;
+    record(h.did, e);
     await act(async () => {
       if (e.type.startsWith('xstate.error')) queue.fail(e.error);
       else queue.answer(e.output);
     });
   };
+  const press = (name: RegExp) => async ({ event }: { event: ModelEvent }) => {
+    record(h.did, event);
+    await h.user.click(screen.getByRole('button', { name }));
+  };
   return {
     'PASSWORD.SUBMIT': async ({ event }: { event: ModelEvent }) => {
       const e = event as Extract<PasswordChangeEvent, { type: 'PASSWORD.SUBMIT' }>;
+      record(h.did, e);
       fill(/current password/i, e.currentPassword);
       fill(/^new password$/i, e.newPassword);
       fill(/repeat the new password/i, e.confirmation);
       await h.user.click(screen.getByRole('button', { name: /^change password$/i }));
     },
     'CODE.SUBMIT': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
       fill(/confirmation code/i, (event as Extract<PasswordChangeEvent, { type: 'CODE.SUBMIT' }>).code);
       await h.user.click(screen.getByRole('button', { name: /^confirm$/i }));
     },
-    CANCEL: async () => h.user.click(screen.getByRole('button', { name: /cancel the change/i })),
-    RESTART: async () => h.user.click(screen.getByRole('button', { name: /change password again/i })),
+    CANCEL: press(/cancel the change/i),
+    RESTART: press(/change password again/i),
     ...Object.fromEntries(
       Object.keys(answers).flatMap((id) => [
         [`xstate.done.actor.${id}`, answer(h.q[id as keyof Harness['q']])],
@@ -206,6 +327,16 @@ describe('password-change model', () => {
       const h = mount();
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
     });
+  });
+});
+
+describe('password-change model: the chart', () => {
+  it('is named passwordChange (the inspector and the audit pack show it by that id)', () => {
+    expect(passwordChangeMachine.id).toBe('passwordChange');
+  });
+
+  it('every state of the chart is reached by some path', () => {
+    expect(unreachedStates(passwordChangeMachine, paths)).toEqual([]);
   });
 });
 

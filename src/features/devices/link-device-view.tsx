@@ -35,7 +35,13 @@ export function LinkDeviceView({ logic = linkDeviceMachine, offerSms = false, on
 
   const errorText = view.error ? <Alert tone="error">{i18n._(linkErrorMessages[view.error])}</Alert> : null;
 
-  if (view.step === 'requesting') return <Spinner label={t`Preparing a link code…`} />;
+  if (view.step === 'requesting') {
+    return (
+      <div className="link-device" aria-busy={view.busy || undefined}>
+        <Spinner label={t`Preparing a link code…`} />
+      </div>
+    );
+  }
   if (view.step === 'failed' || view.step === 'expired') {
     return (
       <div className="link-device">
@@ -57,7 +63,7 @@ export function LinkDeviceView({ logic = linkDeviceMachine, offerSms = false, on
   const expiresAt = new Intl.DateTimeFormat(i18n.locale === 'au' ? 'en-AU' : i18n.locale, { timeStyle: 'short' }).format(Date.now() + link.expiresInS * 1000);
   const typed = formatLinkCode(link.deviceId, link.code);
   return (
-    <div className="link-device">
+    <div className="link-device" aria-busy={view.busy || undefined}>
       <ol className="link-device-steps">
         <li>{t`On your phone, open the camera and scan this code. It opens the approval page of your bank.`}</li>
         <li>{t`Or open the approval page on your phone and type the link code.`}</li>

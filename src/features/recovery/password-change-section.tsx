@@ -27,7 +27,7 @@ export function PasswordChangeSection({ logic = livePasswordChangeMachine }: { l
   const view = selectPasswordChangeView(useSelector(actor, (s) => s));
   const error = view.error ? <Alert tone="error">{i18n._(passwordChangeErrorMessages[view.error])}</Alert> : null;
   return (
-    <section className="card settings-section" aria-labelledby="password-change-heading">
+    <section className="card settings-section" aria-labelledby="password-change-heading" aria-busy={view.busy || undefined}>
       {view.step === 'editing' ? (
         <EditingStep view={view} error={error} send={actor.send} />
       ) : view.step === 'confirming' ? (
