@@ -148,7 +148,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': platform,
+      // the platform's API is under /api/v1 (a bare /api would also take the app's own source
+      // modules in api/, which Vite serves at /api/*.ts)
+      '/api/v1': platform,
       // GET /auth/sei is the app's single sign-on page; every other /auth path is the token service.
       '/auth': { target: platform, bypass: (req) => (req.method === 'GET' && /^\/auth\/sei(\?|$)/.test(req.url ?? '') ? req.url : undefined) },
       '/dev': platform,

@@ -9,7 +9,7 @@
  * surviving mutants (the recorded per-machine runs in docs/mutation/ and a local full run's
  * reports/mutation/mutation.json, `npm run mutation`); an index by area.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diagramMachines } from './diagrams.ts';
@@ -55,7 +55,9 @@ export async function writeAuditPack(options: AuditPackOptions = {}): Promise<{ 
   const pages = await buildMachinePages(options.reportsDir, options.mutationDir);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  copyFileSync(resolve(here, 'audit-pack', 'audit.css'), resolve(outDir, 'audit.css'));
+  // the pages' stylesheet and the diagrams' (chart.css, shared with the development inspector)
+  const css = ['audit.css', 'chart.css'].map((f) => readFileSync(resolve(here, 'audit-pack', f), 'utf8')).join('\n');
+  writeFileSync(resolve(outDir, 'audit.css'), css);
   for (const page of pages) {
     writeFileSync(resolve(outDir, `${page.file}.html`), renderMachinePage(page));
     writeFileSync(resolve(outDir, `${page.file}.svg`), standaloneSvg(page.svg));

@@ -36,4 +36,4 @@ start('vite', 'npx', ['vite', '--port', '5173', '--strictPort'], {
   PLATFORM_DEMO: String(demo.demo),
   PLATFORM_DEV_MAILBOX: String(demo.devMailbox),
 });
-console.log(`dev: open http://127.0.0.1:5173/ (add ?inspect to watch the statecharts in the Stately inspector); mail and SMS at http://127.0.0.1:5173/dev/mailbox`);
+console.log(`dev: open http://127.0.0.1:5173/ (add ?inspect to watch the statecharts in the Stately inspector, ?inspect=local for the in-page one that works offline); mail and SMS at http://127.0.0.1:5173/dev/mailbox`);

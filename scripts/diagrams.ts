@@ -30,7 +30,9 @@ import { codeConfirmMachine } from '../machines/code-confirm/code-confirm.machin
 import { addressEditMachine } from '../machines/address-edit/address-edit.machine.ts';
 import { confirmActionMachine } from '../machines/confirm-action/confirm-action.machine.ts';
 import { openAccountMachine } from '../machines/open-account/open-account.machine.ts';
-import { listTransitions } from './machine-graph.ts';
+import { eventLabel, listTransitions } from './machine-graph.ts';
+
+export { eventLabel };
 
 type AnyNode = StateNode<any, any>;
 
@@ -61,14 +63,6 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
 
 /** Mermaid ids may not contain dots. */
 const mid = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
-
-/** Short, readable event names: xstate.done.actor.signIn -> done signIn, after delays by name. */
-export function eventLabel(eventType: string): string {
-  if (eventType.startsWith('xstate.done.actor.')) return `done ${eventType.slice('xstate.done.actor.'.length)}`;
-  if (eventType.startsWith('xstate.error.actor.')) return `error ${eventType.slice('xstate.error.actor.'.length)}`;
-  if (eventType.startsWith('xstate.after.')) return `after ${eventType.slice('xstate.after.'.length).split('.')[0]}`;
-  return eventType;
-}
 
 function renderNode(node: AnyNode, indent: string, lines: string[]): void {
   const children = Object.values(node.states) as AnyNode[];

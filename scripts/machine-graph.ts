@@ -65,3 +65,11 @@ export function listTransitions(machine: AnyStateMachine): ChartTransition[] {
 export function machineFileOf(machine: AnyStateMachine): string {
   return machine.id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
+
+/** Short, readable event names: xstate.done.actor.signIn -> done signIn, after delays by name. */
+export function eventLabel(eventType: string): string {
+  if (eventType.startsWith('xstate.done.actor.')) return `done ${eventType.slice('xstate.done.actor.'.length)}`;
+  if (eventType.startsWith('xstate.error.actor.')) return `error ${eventType.slice('xstate.error.actor.'.length)}`;
+  if (eventType.startsWith('xstate.after.')) return `after ${eventType.slice('xstate.after.'.length).split('.')[0]}`;
+  return eventType;
+}

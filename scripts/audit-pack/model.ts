@@ -5,8 +5,7 @@
  * A missing description is kept as null (shown as "—" and counted as missing).
  */
 import type { AnyStateMachine, StateNode } from 'xstate';
-import { allNodes, listTransitions, type ChartTransition } from '../machine-graph.ts';
-import { eventLabel } from '../diagrams.ts';
+import { allNodes, eventLabel, listTransitions, type ChartTransition } from '../machine-graph.ts';
 
 type AnyNode = StateNode<any, any>;
 

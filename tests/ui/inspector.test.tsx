@@ -8,7 +8,7 @@
  *   the real one opens a window.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { fromCallback, fromPromise, type InspectionEvent } from 'xstate';
@@ -18,6 +18,9 @@ import { LoginView } from '../../src/features/auth/login-view.tsx';
 import { setSharedInspect, startActor } from '../../src/lib/actors.ts';
 import { createDevInspector, installDevInspector } from '../../src/app/inspector.ts';
 import { i18n } from '../../src/lib/i18n.ts';
+import { EVENTS_KEPT, InspectorStore, valueText } from '../../src/app/local-inspector/store.ts';
+import { contextText } from '../../src/app/local-inspector/panel.tsx';
+import { expectNoAxeViolations } from './axe.ts';
 
 const browser = vi.hoisted(() => ({ created: 0, received: [] as InspectionEvent[] }));
 vi.mock('@statelyai/inspect', () => ({
@@ -125,5 +128,62 @@ describe('the inspector on every actor (src/lib/actors.ts)', () => {
     expect(eventsOf(browser.received, 'login')).toContain('CREDENTIALS.SUBMIT');
     expect(browser.received.some((e) => e.type === '@xstate.actor' && logicIdOf(e) === 'session')).toBe(true);
     session.stop();
+  });
+});
+
+describe('the in-page inspector (?inspect=local, src/app/local-inspector/)', () => {
+  it('with ?inspect=local: no Stately window; a panel lists the flow, draws its chart with the state it is in, and its events', async () => {
+    window.history.replaceState(null, '', '/login?inspect=local');
+    browser.created = 0;
+    await installDevInspector();
+    expect(browser.created).toBe(0);
+    const toggle = await screen.findByRole('button', { name: /statecharts · \d+ running/i });
+    const session = await signInThroughTheView();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const drawer = screen.getByRole('region', { name: /^statecharts$/i });
+    // both machines are listed; the flow started last is shown
+    expect(within(drawer).getByRole('button', { name: /^session/ })).toBeTruthy();
+    const login = within(drawer).getByRole('button', { name: /^login signingIn active$/ });
+    expect(login.getAttribute('aria-pressed')).toBe('true');
+    const chart = await within(drawer).findByRole('region', { name: 'The login chart' });
+    await waitFor(() => expect(chart.querySelector('g.state.active[data-state-id="login.signingIn"]')).not.toBeNull());
+    expect(chart.querySelector('g.state.active[data-state-id="login.editing"]')).toBeNull();
+    // the submit's labels are marked as the event taken last, and listed with the state it led to
+    expect(chart.querySelectorAll('g.edge-label.last[data-transition*="|CREDENTIALS.SUBMIT|"]').length).toBeGreaterThan(0);
+    expect(drawer.querySelector('.dev-inspector-events li')?.textContent).toMatch(/^CREDENTIALS\.SUBMIT → signingIn \d\d:\d\d:\d\d$/);
+    // the password typed is nowhere in the panel
+    expect(drawer.textContent).not.toContain('Demo-Pass-2026');
+    await expectNoAxeViolations('the in-page inspector, open', document.body);
+
+    // choosing the session shows its chart instead
+    await user.click(within(drawer).getByRole('button', { name: /^session/ }));
+    expect(await within(drawer).findByRole('region', { name: 'The session chart' })).toBeTruthy();
+    session.stop();
+    document.querySelector('.dev-inspector-host')?.remove();
+  });
+
+  it('masks secrets in a context and names actors instead of expanding them', () => {
+    const actor = startActor(sessionMachine, { input: {} });
+    const text = contextText({ username: 'anna@demo.test', password: 'pw', tokens: { accessToken: 'a', refreshToken: 'r' }, otpCode: '123456', child: actor, empty: '' });
+    expect(text).toContain('anna@demo.test');
+    for (const secret of ['"pw"', '"a"', '"r"', '123456']) expect(text).not.toContain(secret);
+    expect(text).toContain('"tokens": "•••"');
+    expect(text).toContain('[actor ');
+    expect(text).toContain('"empty": ""');
+  });
+
+  it('keeps the newest events first and at most EVENTS_KEPT of them', () => {
+    const store = new InspectorStore();
+    const actor = startActor(sessionMachine, { input: {}, inspect: store.inspect }).start();
+    for (let i = 0; i < EVENTS_KEPT + 5; i++) actor.send({ type: 'USER.ACTIVITY' } as never);
+    const [entry] = store.getActors();
+    expect(entry?.machine.id).toBe('session');
+    expect(entry?.events).toHaveLength(EVENTS_KEPT);
+    expect(entry?.events[0]?.type).toBe('USER.ACTIVITY');
+    expect(valueText({ a: { b: 'c' } })).toBe('a.b.c');
+    expect(valueText({ form: 'editing', fee: 'waiting' })).toBe('{form: editing, fee: waiting}');
+    actor.stop();
   });
 });

@@ -54,6 +54,10 @@ describe('audit pack site', () => {
     const files = readdirSync(outDir);
     expect(files).toContain('index.html');
     expect(files).toContain('audit.css');
+    // one stylesheet for the pages and the diagrams (chart.css, shared with the development inspector)
+    const css = readFileSync(join(outDir, 'audit.css'), 'utf8');
+    expect(css).toContain('thead th {');
+    expect(css).toContain('svg.chart .state rect{');
     for (const entry of diagramMachines) {
       expect(files).toContain(`${entry.file}.html`);
       expect(files).toContain(`${entry.file}.svg`);
