@@ -16,6 +16,7 @@ import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
+  CHANGE_CODE_PATTERN,
   passwordChangeMachine,
   type ChangeStepResult,
   type PasswordChangeErrorCode,
@@ -331,6 +332,11 @@ describe('password-change model', () => {
 });
 
 describe('password-change model: the chart', () => {
+  it('takes a code of 8 letters or digits, nothing else (document 2 §7: the e-mailed confirmation code)', () => {
+    for (const code of ['ABCD2345', 'abcd2345', '12345678']) expect(CHANGE_CODE_PATTERN.test(code), code).toBe(true);
+    for (const code of ['abcd234', 'abcd23456', 'abcd-234', 'ÄBCD2345', 'abcd 234', '', 'xabcd2345', 'abcd2345x']) expect(CHANGE_CODE_PATTERN.test(code), code).toBe(false);
+  });
+
   it('is named passwordChange (the inspector and the audit pack show it by that id)', () => {
     expect(passwordChangeMachine.id).toBe('passwordChange');
   });
