@@ -55,6 +55,8 @@ export interface ActivationInput {
 
 export interface ActivationContext {
   kind: ActivationKind;
+  /** opened by a query action (activate at once when the values are well-formed), not the /activate form */
+  fromQuery: boolean;
   email: string;
   code: string;
   /** only between PASSWORD.SUBMIT and the answer */
@@ -98,8 +100,7 @@ export const activationMachine = setup({
   },
   guards: {
     isEmployee: ({ context }) => context.kind === 'employee',
-    queryIsUsable: ({ context }, fromQuery: boolean) =>
-      fromQuery && !hasErrors(validateActivation({ email: context.email, code: context.code })),
+    queryIsUsable: ({ context }) => context.fromQuery && !hasErrors(validateActivation({ email: context.email, code: context.code })),
     codeFormInvalid: (_, p: { email: string; code: string }) => hasErrors(validateActivation(p)),
     emailInvalid: (_, email: string) => validateActivation({ email, code: 'AAAAAAAA' }).email !== undefined,
     passwordInvalid: ({ context }, password: string) =>
@@ -113,6 +114,7 @@ export const activationMachine = setup({
   meta: { spec: ['document 1 §2', 'document 1 §7', 'document 3 §2', 'document 3 §8'] },
   context: ({ input }) => ({
     kind: input.kind,
+    fromQuery: input.fromQuery,
     email: normaliseEmail(input.email),
     code: normaliseCode(input.code),
     password: null,
@@ -132,7 +134,8 @@ export const activationMachine = setup({
         },
         {
           description: 'The link carries an e-mail address and a well-formed code: activation starts at once.',
-          guard: { type: 'queryIsUsable', params: ({ context }) => context.email !== '' && context.code !== '' },
+          // the /activate form prefilled from its address waits for the user (document 1 §2); only a query action starts at once
+          guard: 'queryIsUsable',
           target: 'activating',
         },
         { target: 'form', description: 'Otherwise the user enters the e-mail address and the activation code.' },
