@@ -15,12 +15,13 @@ import {
   twoStepMachine,
   type ConfirmResult,
   type StartResult,
+  type TwoStepErrorCode,
   type TwoStepEvent,
 } from '../../machines/two-step/two-step.machine.ts';
 import { TwoStepSection } from '../../src/features/security/two-step-section.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
 
 type Snap = SnapshotFrom<typeof twoStepMachine>;
@@ -121,6 +122,21 @@ const serialize = (s: Snap) => {
   });
 };
 
+/** What the test did, kept apart from the chart's context: the page is expected from it. */
+interface Did {
+  last: ModelEvent | null;
+  /** the complete choice sent last, the request the platform started, the code sent to confirm it */
+  chosen: { mode: TwoStepModeCode; approvalCode: string | null } | null;
+  request: TwoStepSetResponse | null;
+  code: string | null;
+  error: TwoStepErrorCode | null;
+  /** the recovery codes the confirmation brought, ticked as saved or not */
+  codes: string[] | null;
+  saved: boolean;
+  /** the mode just confirmed */
+  confirmed: TwoStepModeCode | null;
+}
+
 function mount() {
   const q = {
     startMode: new AnswerQueue<{ mode: TwoStepModeCode; approvalCode: string | null; password: string }, StartResult>(),
@@ -143,12 +159,15 @@ function mount() {
     },
   });
   const user = userEvent.setup({ delay: null });
-  render(
+  const view = render(
     <I18nProvider i18n={i18n}>
       <TwoStepSection session={{ getAccessToken: () => null, refresh: async () => true }} currentMode={3} restriction="setup2fa" logic={logic} />
     </I18nProvider>,
   );
-  return { q, phone, user };
+  const did: Did = { last: null, chosen: null, request: null, code: null, error: null, codes: null, saved: false, confirmed: null };
+  /** the section marks itself busy (aria-busy) while a call it waits for runs */
+  const busy = () => view.container.querySelector('section')?.getAttribute('aria-busy') === 'true';
+  return { q, phone, user, did, busy };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -161,77 +180,164 @@ const ERROR_TEXT: Record<string, RegExp> = {
   wrongCode: /code is not right/i,
   tooManyWrong: /too many wrong codes/i,
 };
+/** document 1 §7: a request ends after too many wrong codes, on expiry or when declined */
+const GONE: readonly string[] = ['tooManyWrong', 'expired', 'declined'];
+const SIX_DIGITS = /^\d{6}$/;
 
-function expectError(s: Snap) {
-  if (s.context.error) expect(screen.getAllByText(ERROR_TEXT[s.context.error]!).length).toBeGreaterThan(0);
-  else for (const pattern of Object.values(ERROR_TEXT)) expect(screen.queryByText(pattern)).toBeNull();
+function expectError(h: Harness) {
+  const error = h.did.error;
+  if (error) expect(screen.getAllByText(ERROR_TEXT[error]!).length).toBeGreaterThan(0);
+  for (const [code, pattern] of Object.entries(ERROR_TEXT)) if (code !== error) expect(screen.queryByText(pattern)).toBeNull();
+}
+
+/** What each event calls for, worked out here rather than read from the chart. */
+function record(did: Did, event: ModelEvent): void {
+  did.last = event;
+  const output = (event as SystemEvent).output as (StartResult & ConfirmResult) | boolean | undefined;
+  const failed = (o: unknown): o is { ok: false; code: TwoStepErrorCode } => typeof o === 'object' && o !== null && !(o as { ok: boolean }).ok;
+  switch (event.type) {
+    case 'CHANGE.START':
+      Object.assign(did, { error: null, confirmed: null });
+      return;
+    case 'CHANGE.CANCEL':
+      Object.assign(did, { error: null, request: null });
+      return;
+    case 'MODE.CHOOSE': {
+      const e = event as Extract<TwoStepEvent, { type: 'MODE.CHOOSE' }>;
+      const approvalOk = e.mode !== 4 || SIX_DIGITS.test(e.approvalCode ?? '');
+      if (approvalOk && e.password !== '') Object.assign(did, { chosen: { mode: e.mode, approvalCode: e.approvalCode ?? null }, error: null });
+      else did.error = approvalOk ? 'passwordRequired' : 'approvalCodeInvalid';
+      return;
+    }
+    case 'CODE.SUBMIT': {
+      const code = (event as Extract<TwoStepEvent, { type: 'CODE.SUBMIT' }>).code;
+      if (SIX_DIGITS.test(code)) did.code = code;
+      else did.error = 'wrongCode';
+      return;
+    }
+    case 'APPROVAL.CONFIRMED':
+      did.code = null;
+      return;
+    case 'CODES.SAVED':
+      did.saved = (event as Extract<TwoStepEvent, { type: 'CODES.SAVED' }>).saved;
+      return;
+    case 'CODES.CONTINUE':
+      Object.assign(did, { codes: null, saved: false, request: null });
+      return;
+    case 'xstate.done.actor.startMode':
+      if (failed(output)) did.error = output.code;
+      else Object.assign(did, { request: (output as Extract<StartResult, { ok: true }>).request, error: null });
+      return;
+    case 'xstate.done.actor.confirmMode':
+      if (failed(output)) {
+        did.error = output.code;
+        if (GONE.includes(output.code)) did.request = null;
+      } else {
+        const answer = (output as Extract<ConfirmResult, { ok: true }>).answer;
+        Object.assign(did, { codes: answer.recoveryCodes ?? null, confirmed: answer.mode, saved: false, error: null });
+      }
+      return;
+    case 'xstate.done.actor.refreshSession':
+    case 'xstate.error.actor.refreshSession':
+      if (!did.codes) did.request = null;
+      return;
+    default:
+      if (event.type.startsWith('xstate.error.actor.')) did.error = 'network';
+  }
 }
 
 function stateChecks(h: Harness) {
   const codeHeading = (mode: TwoStepModeCode) =>
     mode === 3 ? /scan the qr code/i : mode === 2 ? /enter the code we sent to \+370 \*\*\* \*\*12/i : /enter your approval code again/i;
+  const complete = (e: ModelEvent | null) => e?.type === 'MODE.CHOOSE' && h.did.error === null;
   return {
     idle: async (s: Snap) => {
       await screen.findByRole('button', { name: /change two-step verification/i });
       // The restricted session is explained in every step.
       expect(screen.getByText(/you signed in with a recovery code/i)).toBeTruthy();
-      // The input's mode (3) or the one just confirmed: always a current method here.
-      expect(screen.getByText(/current method:/i)).toBeTruthy();
-      if (s.context.confirmedMode) expect(screen.getByText(/two-step verification is now: /i)).toBeTruthy();
+      // the input's mode (3), or the one just confirmed
+      expect(screen.getByText(/current method:/i).textContent).toContain(MODE_LABELS[h.did.confirmed ?? 3]);
+      if (h.did.confirmed) expect(screen.getByText(/two-step verification is now: /i).textContent).toContain(MODE_LABELS[h.did.confirmed]);
       else expect(screen.queryByText(/two-step verification is now/i)).toBeNull();
       expect(screen.queryByText(CODES[0]!)).toBeNull();
+      expect(h.busy()).toBe(false);
+      expectOffered(s, [{ type: 'CHANGE.START' }]);
+      expect(h.did.last?.type).not.toBe('CHANGE.START');
+      // nothing of a finished change is kept
+      expect(s.context.request).toBeNull();
+      expect(s.context.recoveryCodes).toBeNull();
     },
     choosing: async (s: Snap) => {
       await screen.findByRole('heading', { name: /choose how to confirm/i });
       await waitFor(() => expect(screen.getByRole('button', { name: /^continue$/i }).getAttribute('aria-busy')).toBeNull());
       expect(screen.getByRole('group', { name: /method/i })).toBeTruthy();
-      expectError(s);
+      expect(h.busy()).toBe(false);
+      expectError(h);
+      expectOffered(s, [{ type: 'MODE.CHOOSE', mode: 3, password: PASSWORD }, { type: 'CHANGE.CANCEL' }]);
+      expect(complete(h.did.last)).toBe(false);
+      // a request that ended is not kept
+      expect(s.context.request).toBeNull();
     },
     requesting: async (s: Snap) => {
       await waitFor(() => expect(screen.getByRole('button', { name: /^continue$/i }).getAttribute('aria-busy')).toBe('true'));
-      // the password typed goes with the request, and is not kept by the machine
-      expect(h.q.startMode.calls.at(-1)).toEqual({ mode: s.context.chosenMode, approvalCode: s.context.chosenMode === 4 ? '246810' : null, password: PASSWORD });
+      expect(h.busy()).toBe(true);
+      expect(h.q.startMode.waiting).toBe(1);
+      // the choice and the password typed go with the request, and the password is not kept by the machine
+      expect(h.q.startMode.calls.at(-1)).toEqual({ ...h.did.chosen, password: PASSWORD });
       expect(JSON.stringify(s.context)).not.toContain(PASSWORD);
+      expectError(h);
     },
     'confirming.code': async (s: Snap) => {
-      const mode = s.context.request!.mode;
+      const mode = h.did.request!.mode;
       await screen.findByRole('heading', { name: codeHeading(mode) });
       await waitFor(() => expect(screen.getByRole('button', { name: /^confirm$/i }).getAttribute('aria-busy')).toBeNull());
+      expect(h.busy()).toBe(false);
       if (mode === 3) {
         expect(screen.getByRole('img', { name: /qr code of your new authenticator key/i })).toBeTruthy();
         expect(screen.getByText(SECRET)).toBeTruthy();
       } else {
         expect(screen.queryByRole('img')).toBeNull();
       }
-      expectError(s);
+      expectError(h);
+      expectOffered(s, [{ type: 'CODE.SUBMIT', code: '123456' }, { type: 'CHANGE.CANCEL' }]);
+      expect(h.did.last).not.toEqual({ type: 'CODE.SUBMIT', code: '123456' });
     },
     'confirming.awaitingPhone': async (s: Snap) => {
       await screen.findByRole('heading', { name: /approve the change on your phone/i });
       expect(screen.getByText(/asked your 2 linked phones/i)).toBeTruthy();
+      expect(h.did.request?.mode).toBe(1);
       expect(h.phone.sendBack).not.toBeNull();
-      expect(h.phone.reqIds.at(-1)).toBe('req-1');
-      expectError(s);
+      expect(h.phone.reqIds.at(-1)).toBe(h.did.request?.reqId);
+      expectError(h);
+      expectOffered(s, [{ type: 'APPROVAL.CONFIRMED' }, { type: 'CHANGE.CANCEL' }]);
     },
-    verifying: async (s: Snap) => {
-      if (s.context.chosenMode === 1) {
+    verifying: async () => {
+      expect(h.busy()).toBe(true);
+      expect(h.q.confirmMode.waiting).toBe(1);
+      if (h.did.chosen?.mode === 1) {
         await screen.findByRole('heading', { name: /approve the change on your phone/i });
-        await waitFor(() => expect(h.q.confirmMode.waiting).toBe(1));
         expect(h.q.confirmMode.calls.at(-1)).toEqual({ reqId: 'req-1', code: null });
       } else {
         await waitFor(() => expect(screen.getByRole('button', { name: /^confirm$/i }).getAttribute('aria-busy')).toBe('true'));
-        expect(h.q.confirmMode.calls.at(-1)).toEqual({ reqId: s.context.request!.reqId, code: '123456' });
+        expect(h.q.confirmMode.calls.at(-1)).toEqual({ reqId: h.did.request!.reqId, code: h.did.code });
       }
     },
     refreshing: async () => {
       await waitFor(() => expect(h.q.refreshSession.waiting).toBe(1));
+      expect(h.busy()).toBe(true);
     },
     showingCodes: async (s: Snap) => {
       await screen.findByRole('heading', { name: /save your recovery codes/i });
+      expect(h.did.codes).toEqual(CODES);
       const list = screen.getByRole('list');
       expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
       const box = screen.getByRole('checkbox', { name: /i saved my recovery codes/i }) as HTMLInputElement;
-      await waitFor(() => expect(box.checked).toBe(s.context.codesSaved));
-      expect((screen.getByRole('button', { name: /^continue$/i }) as HTMLButtonElement).disabled).toBe(!s.context.codesSaved);
+      await waitFor(() => expect(box.checked).toBe(h.did.saved));
+      expect((screen.getByRole('button', { name: /^continue$/i }) as HTMLButtonElement).disabled).toBe(!h.did.saved);
+      expect(h.busy()).toBe(false);
+      expectOffered(s, [{ type: 'CODES.SAVED', saved: !h.did.saved }]);
+      // continuing needs the codes saved
+      expect(s.can({ type: 'CODES.CONTINUE' })).toBe(h.did.saved);
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
@@ -239,16 +345,24 @@ function stateChecks(h: Harness) {
 function eventExecutors(h: Harness) {
   const answer = (queue: AnswerQueue<any, any>) => async ({ event }: { event: ModelEvent }) => {
     const e = event as SystemEvent;
+    record(h.did, e);
     await act(async () => {
       if (e.type.startsWith('xstate.error')) queue.fail(e.error);
       else queue.answer(e.output);
     });
   };
   return {
-    'CHANGE.START': async () => h.user.click(screen.getByRole('button', { name: /change two-step verification/i })),
-    'CHANGE.CANCEL': async () => h.user.click(screen.getByRole('button', { name: /^cancel$/i })),
+    'CHANGE.START': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
+      await h.user.click(screen.getByRole('button', { name: /change two-step verification/i }));
+    },
+    'CHANGE.CANCEL': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
+      await h.user.click(screen.getByRole('button', { name: /^cancel$/i }));
+    },
     'MODE.CHOOSE': async ({ event }: { event: ModelEvent }) => {
       const e = event as Extract<TwoStepEvent, { type: 'MODE.CHOOSE' }>;
+      record(h.did, e);
       await h.user.click(screen.getByRole('radio', { name: MODE_LABELS[e.mode] }));
       if (e.mode === 4) {
         const field = screen.getByLabelText(/approval code \(6 digits\)/i);
@@ -262,21 +376,27 @@ function eventExecutors(h: Harness) {
     },
     'CODE.SUBMIT': async ({ event }: { event: ModelEvent }) => {
       const e = event as Extract<TwoStepEvent, { type: 'CODE.SUBMIT' }>;
+      record(h.did, e);
       // Mode 4 asks for the approval code again in a password field (no textbox role).
       const field = screen.getByLabelText(/^(code|approval code)$/i);
       await h.user.clear(field);
       await h.user.type(field, e.code);
       await h.user.click(screen.getByRole('button', { name: /^confirm$/i }));
     },
-    'APPROVAL.CONFIRMED': async () => {
+    'APPROVAL.CONFIRMED': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
       await act(async () => h.phone.sendBack?.({ type: 'APPROVAL.CONFIRMED' }));
     },
     'CODES.SAVED': async ({ event }: { event: ModelEvent }) => {
       const e = event as Extract<TwoStepEvent, { type: 'CODES.SAVED' }>;
+      record(h.did, e);
       const box = screen.getByRole('checkbox', { name: /i saved my recovery codes/i }) as HTMLInputElement;
       if (box.checked !== e.saved) await h.user.click(box);
     },
-    'CODES.CONTINUE': async () => h.user.click(screen.getByRole('button', { name: /^continue$/i })),
+    'CODES.CONTINUE': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
+      await h.user.click(screen.getByRole('button', { name: /^continue$/i }));
+    },
     'xstate.done.actor.startMode': answer(h.q.startMode),
     'xstate.error.actor.startMode': answer(h.q.startMode),
     'xstate.done.actor.confirmMode': answer(h.q.confirmMode),
@@ -310,6 +430,16 @@ describe('two-step model', () => {
       const h = mount();
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
     });
+  });
+});
+
+describe('two-step model: the chart', () => {
+  it('is named twoStep (the inspector and the audit pack show it by that id)', () => {
+    expect(twoStepMachine.id).toBe('twoStep');
+  });
+
+  it('every state of the chart is reached by some path', () => {
+    expect(unreachedStates(twoStepMachine, paths)).toEqual([]);
   });
 });
 

@@ -59,7 +59,7 @@ export function TwoStepSection({ session, currentMode, restriction, logic }: Two
   const deviceCount = view.request?.deviceCount ?? 1;
 
   return (
-    <section className="card settings-section" aria-labelledby={`${id}-title`}>
+    <section className="card settings-section" aria-labelledby={`${id}-title`} aria-busy={view.busy || undefined}>
       <h2 id={`${id}-title`}>{t`Two-step verification`}</h2>
       {restriction === 'setup2fa' ? (
         <Alert tone="warning" title={t`Set up two-step verification again`}>
