@@ -36,7 +36,8 @@ const machineFiles = readdirSync(`machines/${machine}`).filter((f) => /\.(machin
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'command',
-  commandRunner: { command: `npx vitest related --run -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
+  // --bail=1: a mutant is killed by its first failing test; the rest of the run would only confirm it
+  commandRunner: { command: `npx vitest related --run --bail=1 -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
   concurrency: 2,
   plugins: ['./stryker-ignorers.mjs'],
   // descriptions, spec references, type markers and placeholder actors carry no behaviour
