@@ -15,11 +15,13 @@
  *     `npm run bench:ledger` on its own);
  * (d) two platform instances on one PostgreSQL under the ledger load at once: the combined rate,
  *     the books' check (bench/scale-out.ts, also on its own); pushes across instances are tested in
- *     tests/server/push.test.ts and approvals.test.ts (NOTIFY and the outbox, on PostgreSQL).
+ *     tests/server/push.test.ts and approvals.test.ts (NOTIFY and the outbox, on PostgreSQL);
+ * (e) the test suite's time per project against its budget, as `npm test` spends it
+ *     (bench/suite.ts, also on its own: `npx tsx bench/suite.ts`; about six minutes).
  * Figures, not pass/fail tests: the machine is shared and noisy, so compare the ratios.
  *
  * BENCH_SECONDS sets each load phase's length (default 8); BENCH_PARTS picks parts (default
- * `bundle,lighthouse,api,ledger,scale`); BENCH_PORT the first of the ports used (default 4650: the platform,
+ * `bundle,lighthouse,api,ledger,scale,suite`); BENCH_PORT the first of the ports used (default 4650: the platform,
  * +1 the references, +10 and +11 the scale-out instances, ledger.ts its own); BENCH_PG_URL the
  * PostgreSQL server (bench/platform.ts); BENCH_API_DATABASES part (b)'s databases (default
  * `pglite,pg`); BENCH_SERVER=tsx runs the platform through tsx instead of
@@ -40,7 +42,7 @@ import { createLedgerFixture } from '../scripts/ledger-fixture.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const parts = new Set((process.env.BENCH_PARTS ?? 'bundle,lighthouse,api,ledger,scale').split(',').map((p) => p.trim()));
+const parts = new Set((process.env.BENCH_PARTS ?? 'bundle,lighthouse,api,ledger,scale,suite').split(',').map((p) => p.trim()));
 /** BENCH_API_DATABASES: part (b) on `pglite`, `pg` or both (default) */
 const apiDatabases = new Set((process.env.BENCH_API_DATABASES ?? 'pglite,pg').split(',').map((p) => p.trim()));
 const basePort = Number(process.env.BENCH_PORT ?? 4650);
@@ -259,4 +261,11 @@ if (parts.has('ledger')) {
 if (parts.has('scale')) {
   const ok = await runScaleOut({ ports: [basePort + 10, basePort + 11], seconds, connections });
   if (!ok) process.exitCode = 1;
+}
+
+// (e) last, in a process of its own: the whole suite, on a machine the parts above no longer load
+if (parts.has('suite')) {
+  console.log('\n== (e) the test suite, as npm test runs it: time per project against the budget (bench/suite.ts) ==');
+  const suite = spawnSync('npx', ['tsx', 'bench/suite.ts'], { stdio: 'inherit', env: { ...process.env, E2E_PORT: String(basePort + 20) } });
+  if (suite.status !== 0) process.exitCode = suite.status ?? 1;
 }
