@@ -95,7 +95,18 @@ export const registrationMachine = setup({
       fieldErrors: { email: context.emailState === EmailState.employee ? ('emailEmployee' as const) : ('emailTaken' as const) },
       error: null,
     })),
-    storeRequest: assign((_, form: RegistrationForm) => ({ request: registrationRequest(form), email: normaliseEmail(form.email), fieldErrors: {}, error: null })),
+    /**
+     * The form is sent; a check still pending is dropped with the e-mail step it ran in (the
+     * platform checks the address itself), so back on the form the address reads as not checked,
+     * never as "checking" with no check running.
+     */
+    storeRequest: assign(({ context }, form: RegistrationForm) => ({
+      request: registrationRequest(form),
+      email: normaliseEmail(form.email),
+      emailState: context.emailState === EmailState.checking ? null : context.emailState,
+      fieldErrors: {},
+      error: null,
+    })),
     markEmailTaken: assign({ emailState: EmailState.exists, fieldErrors: { email: 'emailTaken' as const } }),
     storeError: assign((_, error: RegistrationErrorCode) => ({ error })),
     forgetRequest: assign({ request: null }),
