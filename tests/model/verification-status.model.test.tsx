@@ -24,7 +24,7 @@ import { verificationStatusMachine, type LoadStatusResult, type VerificationStat
 import { StatusBanner } from '../../src/features/verification/status-banner.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { LiveQueue } from './live-queue.ts';
 import { settleFromEvent } from './settle.ts';
 import { verifiedInputs } from '../verification-inputs.ts';
@@ -130,9 +130,20 @@ function mount(pathname = '/home') {
       <RouterProvider router={router} />
     </I18nProvider>,
   );
-  return { q, actor, user, container: view.container };
+  /** what the answers given call for (document 1 §4, first rule that holds), kept apart from the chart's context */
+  const did: { status: VerificationStatus | null; loadError: 'network' | 'refused' | null } = { status: null, loadError: null };
+  return { q, actor, user, container: view.container, did };
 }
 type Harness = ReturnType<typeof mount>;
+
+/** An answer's effect: a status by the first rule of VERIFICATION_RULES that holds; a failed first load its reason; a failed refresh keeps the status. */
+function record(did: Harness['did'], event: SystemEvent): void {
+  const out = event.output as LoadStatusResult | undefined;
+  if (out?.ok) {
+    did.status = VERIFICATION_RULES.find((rule) => rule.when(out.inputs))!.status;
+    did.loadError = null;
+  } else if (did.status === null) did.loadError = out?.ok === false ? out.code : 'network';
+}
 
 const MESSAGES: Partial<Record<VerificationStatus, RegExp>> = {
   limited: /^Your account is limited\./,
@@ -177,9 +188,11 @@ function expectBannerOf(h: Harness, status: VerificationStatus | null) {
 function stateChecks(h: Harness) {
   const statusCheck = (status: VerificationStatus) => async (s: Snap) => {
     await waitFor(() => expect(banner()?.closest('.verification-banner')?.getAttribute('aria-busy') ?? null).toBeNull());
-    expect(s.context.status).toBe(status);
+    // the chart ends where the rules of document 1 §4 send the inputs given
+    expect(h.did.status).toBe(status);
     expectBannerOf(h, status);
     expect(h.q.waiting).toBe(0);
+    expectOffered(s, [{ type: 'STATUS.REFRESH' }]);
   };
   return {
     loading: async () => {
@@ -192,12 +205,15 @@ function stateChecks(h: Harness) {
       expect(alert.textContent).toContain('Your verification status could not be loaded.');
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
       expect(banner()).toBeNull();
-      expect(s.context.loadError).not.toBeNull();
+      expect(h.did.status).toBeNull();
+      expect(h.did.loadError).not.toBeNull();
+      expect(s.context.loadError?.code).toBe(h.did.loadError);
+      expectOffered(s, [{ type: 'STATUS.RETRY' }]);
     },
-    'known.refreshing': async (s: Snap) => {
+    'known.refreshing': async () => {
       await waitFor(() => expect(h.q.waiting).toBe(1));
       // the last answer's banner stays up while the new one is asked
-      expectBannerOf(h, s.context.status);
+      expectBannerOf(h, h.did.status);
       if (banner()) expect(banner()!.closest('.verification-banner')!.getAttribute('aria-busy')).toBe('true');
     },
     'known.checked': statusCheck('checked'),
@@ -214,7 +230,10 @@ function stateChecks(h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
-  const answer = async ({ event }: { event: ModelEvent }) => settleFromEvent(h.q, event as SystemEvent);
+  const answer = async ({ event }: { event: ModelEvent }) => {
+    record(h.did, event as SystemEvent);
+    await settleFromEvent(h.q, event as SystemEvent);
+  };
   return {
     'STATUS.RETRY': async () => h.user.click(screen.getByRole('button', { name: 'Try again' })),
     // The shell sends it after an upload, a push or a profile change.
@@ -249,6 +268,14 @@ describe('verification status model', () => {
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
       h.actor.stop();
     });
+  });
+
+  it('is named verificationStatus (the inspector and the audit pack show it by that id)', () => {
+    expect(verificationStatusMachine.id).toBe('verificationStatus');
+  });
+
+  it('every state of the chart is reached by some path', () => {
+    expect(unreachedStates(verificationStatusMachine, paths)).toEqual([]);
   });
 
   it('every transition of the chart is taken by some path', () => {
