@@ -158,6 +158,26 @@ export const VF_CODES = {
   approvalCodeWrong: { params: ['triesLeft'] },
   approvalCodeUsed: { params: ['triesLeft'] },
   approvalTooManyWrong: { params: [] },
+  // --- payees (api/payees/): IBAN, BIC, cards, crypto addresses, instant keys ---
+  digitCount: { params: [] },
+  routingChecksum: { params: [] },
+  oneRequired: { params: [] },
+  ibanFormat: { params: [] },
+  ibanChecksum: { params: [] },
+  ibanCountry: { params: [] },
+  ibanLength: { params: [] },
+  bicFormat: { params: [] },
+  bicCountry: { params: [] },
+  cardFormat: { params: [] },
+  cardLength: { params: [] },
+  cardChecksum: { params: [] },
+  cardBrandUnsupported: { params: [] },
+  cardBinBlocked: { params: [] },
+  cryptoFormat: { params: [] },
+  cryptoChecksum: { params: [] },
+  cryptoNetwork: { params: [] },
+  cryptoCurrencyUnsupported: { params: [] },
+  taxIdChecksum: { params: [] },
 } as const satisfies Record<string, CodeDef>;
 
 export type VfCode = keyof typeof VF_CODES;
