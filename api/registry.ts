@@ -11,6 +11,7 @@ import { transferMethods } from './transfers.ts';
 import { historyMethods } from './history.ts';
 import { documentMethods } from './documents.ts';
 import { profileMethods } from './profile.ts';
+import { externalMethods } from './external.ts';
 
 export const methods = {
   ...customerMethods,
@@ -25,6 +26,7 @@ export const methods = {
   ...historyMethods,
   ...documentMethods,
   ...profileMethods,
+  ...externalMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -180,4 +180,10 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   dueDiligenceUpdate: 'admin',
   adminRecoveryTaskList: 'admin',
   adminRecoveryTaskDecide: 'admin',
+  // external transfers' reference data (api/external.ts): the same for every customer
+  transferMethods: 'self',
+  extraParams: 'self',
+  banksList: 'self',
+  swiftLookup: 'self',
+  ibanLookup: 'self',
 };

@@ -21,9 +21,9 @@ import { BIC_CODES, checkBic, checkIban, IBAN_CODES } from './iban.ts';
 import { CARD_CODES, checkCardNumber, isBlockedBin, type CardBrand } from './cards.ts';
 import { checkCryptoAddress, CRYPTO_CODES, CURRENCY_NETWORKS } from './crypto.ts';
 import { checkBrazilTaxId, checkInstantKey, EMAIL_KEY_MAX, EMAIL_PATTERN, INSTANT_CODES, INSTANT_KEY_TYPES, type InstantKeyType } from './instant.ts';
+import { PAYOUT_METHODS, type PayoutMethod } from './payout-methods.ts';
 
-export const PAYOUT_METHODS = ['wire', 'eft', 'oct', 'digital', 'instant', 'interac'] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export { PAYOUT_METHODS, type PayoutMethod };
 
 export type FieldKind = 'text' | 'select' | 'email' | 'phone';
 /** The check a field's value gets (the form may use it for its input mode and hints). */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { VF_CODES, describeVf, isVfCode, vf, vfCodes, type VfCode } from '../../api/errors.ts';
-import { activateUiLanguage, type UiLang } from '../../src/lib/i18n.ts';
+import { activateUiLanguage, ensureAppCatalog, type UiLang } from '../../src/lib/i18n.ts';
 import { validationMessage, vfSentence } from '../../src/lib/validation-messages.ts';
 
 const LOCALES = ['en', 'es', 'pt', 'ro', 'ru', 'uk'] as const satisfies readonly UiLang[];
@@ -23,8 +23,10 @@ function sampleParams(code: VfCode): Record<string, string | number> {
   return out;
 }
 
+/** Both catalogs: the payee checks' sentences are the app's (src/features/payees/validation-messages.ts), the rest the sign-in's. */
 async function sentencesIn(locale: UiLang): Promise<Map<VfCode, string>> {
   await activateUiLanguage(locale);
+  await ensureAppCatalog();
   return new Map(vfCodes.map((code) => [code, vfSentence(code, sampleParams(code))]));
 }
 

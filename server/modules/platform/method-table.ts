@@ -13,6 +13,7 @@ import { moneyCatalogHandlers } from '../transfers/catalog.methods.ts';
 import { historyHandlers } from '../history/history.methods.ts';
 import { documentHandlers } from '../profile/documents.methods.ts';
 import { profileHandlers } from '../profile/profile.methods.ts';
+import { externalHandlers } from '../external/external.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -29,4 +30,5 @@ export const methodTable = {
   ...historyHandlers,
   ...documentHandlers,
   ...profileHandlers,
+  ...externalHandlers,
 } satisfies HandlerTable<Methods>;
