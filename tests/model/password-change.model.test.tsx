@@ -212,6 +212,9 @@ function stateChecks(h: Harness) {
       expect(h.did.last).toEqual(answers.confirmChange![0]);
       expect(s.context.requestKey).toBeNull();
       expect(s.context.sentTo).toBeNull();
+      // the customer may start another change (the button the page offers is an event the chart takes)
+      expect(screen.getByRole('button', { name: /change password again/i })).toBeTruthy();
+      expectOffered(s, [{ type: 'RESTART' }]);
     },
     canceled: async (s: Snap) => {
       await heading(/password change canceled/i);
@@ -219,6 +222,8 @@ function stateChecks(h: Harness) {
       expect(h.did.last).toEqual(answers.cancelChange![0]);
       expect(s.context.requestKey).toBeNull();
       expect(s.context.sentTo).toBeNull();
+      expect(screen.getByRole('button', { name: /change password again/i })).toBeTruthy();
+      expectOffered(s, [{ type: 'RESTART' }]);
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
