@@ -447,9 +447,9 @@ export const accountRecoveryMachine = setup({
           },
         ],
         onError: {
-          description: 'Checking the code failed unexpectedly: the user may try again.',
+          description: 'Checking the code failed unexpectedly: the user may try again (the code is not kept).',
           target: 'reset',
-          actions: { type: 'setError', params: 'unknown' },
+          actions: [{ type: 'setError', params: 'unknown' }, 'forgetCode'],
         },
       },
     },
