@@ -27,7 +27,7 @@ import { ExportPanel } from '../../src/features/history/export-panel.tsx';
 import { exportFilterOf } from '../../src/features/history/filter.ts';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { LiveQueue } from './live-queue.ts';
 
 type Snap = SnapshotFrom<typeof historyExportMachine>;
@@ -127,6 +127,77 @@ const model = new TestModel(historyExportMachine, {
   stateMatcher: (s, key) => matchesPath(s as Snap, key),
 });
 
+/** What the test did, kept apart from the chart's context: the page is expected from it. */
+interface Did {
+  last: ModelEvent | null;
+  /** the export followed (null: none, or one the platform said failed), its last status, the checks made for it */
+  exportId: string | null;
+  info: HistoryExport | null;
+  checks: number;
+  error: { code: string; detail: string | null } | null;
+  downloadError: string | null;
+  emailSent: boolean;
+  emailError: string | null;
+}
+const fresh = (): Omit<Did, 'last'> => ({ exportId: null, info: null, checks: 0, error: null, downloadError: null, emailSent: false, emailError: null });
+
+/** What each event calls for, worked out here rather than read from the chart (bound: input.maxStatusChecks checks). */
+function record(did: Did, event: ModelEvent): void {
+  did.last = event;
+  const out = (event as SystemEvent).output as { ok: boolean; code?: string; detail?: string | null; exportId?: string; export?: HistoryExport } | undefined;
+  const failure = () => ({ code: out?.code ?? 'refused', detail: out?.detail ?? null });
+  switch (event.type) {
+    case 'EXPORT.START':
+    case 'EXPORT.CANCEL':
+      Object.assign(did, fresh());
+      return;
+    case 'EXPORT.RETRY':
+      // the same export asked about again unless the platform said it failed (or there is none)
+      if (did.exportId !== null && did.error?.code !== 'exportFailed') Object.assign(did, { checks: 0, error: null });
+      else Object.assign(did, fresh());
+      return;
+    case 'FILE.DOWNLOAD':
+      did.downloadError = null;
+      return;
+    case 'EMAIL.SEND':
+      Object.assign(did, { emailSent: false, emailError: null });
+      return;
+    case 'xstate.done.actor.requestExport':
+      if (out?.ok) did.exportId = out.exportId!;
+      else did.error = failure();
+      return;
+    case 'xstate.done.actor.checkStatus': {
+      if (!out?.ok) {
+        did.error = failure();
+        return;
+      }
+      const running = out.export!.status === 'queued' || out.export!.status === 'processing';
+      const pastLimit = running && did.checks >= input.maxStatusChecks;
+      Object.assign(did, { info: out.export, checks: did.checks + 1 });
+      if (out.export!.status === 'failed') Object.assign(did, { error: { code: 'exportFailed', detail: null }, exportId: null });
+      if (pastLimit) did.error = { code: 'timedOut', detail: null };
+      return;
+    }
+    case 'xstate.done.actor.downloadFile':
+      if (!out?.ok) did.downloadError = out?.code ?? 'refused';
+      return;
+    case 'xstate.done.actor.sendEmail':
+      if (out?.ok) did.emailSent = true;
+      else did.emailError = out?.code ?? 'refused';
+      return;
+    case 'xstate.error.actor.requestExport':
+    case 'xstate.error.actor.checkStatus':
+      did.error = { code: 'network', detail: null };
+      return;
+    case 'xstate.error.actor.downloadFile':
+      did.downloadError = 'network';
+      return;
+    case 'xstate.error.actor.sendEmail':
+      did.emailError = 'network';
+      return;
+  }
+}
+
 function mount() {
   const q = {
     requestExport: new LiveQueue<{ filter: ExportFilter }, RequestExportResult>(),
@@ -150,7 +221,8 @@ function mount() {
       <ExportPanel filter={FILTER} access={{ getAccessToken: () => 'token', refresh: async () => false, getActingCustomerId: () => null }} email={EMAIL} actor={actor} />
     </I18nProvider>,
   );
-  return { q, actor, user, container: view.container };
+  const did: Did = { last: null, ...fresh() };
+  return { q, actor, user, container: view.container, did };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -166,9 +238,11 @@ const progress = () => screen.queryByRole('progressbar', { name: 'Export progres
 
 function stateChecks(h: Harness) {
   /** the progress bar and the status line while the export is asked for or built */
-  const waitingView = (s: Snap) => {
+  const waitingView = () => {
+    expect(h.did.exportId).toBe(EXPORT_ID);
+    expect(h.did.error).toBeNull();
     const bar = progress()!;
-    const info = s.context.exportInfo;
+    const info = h.did.info;
     // indeterminate until the platform says how far it is
     if (info) expect(bar.getAttribute('value')).toBe(String(info.progress));
     else expect(bar.hasAttribute('value')).toBe(false);
@@ -179,27 +253,32 @@ function stateChecks(h: Harness) {
     expect(h.q.requestExport.calls.at(-1)).toEqual({ filter: EXPORT_FILTER });
   };
   const readyView = async (s: Snap) => {
+    // ready only once the platform said the file is built
+    expect(h.did.info?.status).toBe('done');
     await screen.findByText('It holds 3 transactions.');
     expect(statusLine().textContent).toBe('The file is ready.');
     expect(progress()).toBeNull();
     const email = screen.getByLabelText('Your e-mail address') as HTMLInputElement;
     expect(email.value).toBe(EMAIL);
     expect(email.readOnly).toBe(true);
-    const downloadError = s.context.downloadError;
-    const networkFailures = [downloadError?.code, s.context.emailError?.code].filter((code) => code === 'network').length;
+    const networkFailures = [h.did.downloadError, h.did.emailError].filter((code) => code === 'network').length;
     expect(screen.queryAllByText('The connection failed. Try again.')).toHaveLength(networkFailures);
-    if (downloadError?.code === 'notFound') expect(screen.getByText('The file is no longer available.')).toBeTruthy();
+    if (h.did.downloadError === 'notFound') expect(screen.getByText('The file is no longer available.')).toBeTruthy();
     else expect(screen.queryByText(/no longer available|could not be downloaded/)).toBeNull();
-    if (s.context.emailSent) expect(screen.getByText(`The file was sent to ${EMAIL}.`)).toBeTruthy();
+    if (h.did.emailSent) expect(screen.getByText(`The file was sent to ${EMAIL}.`)).toBeTruthy();
     else expect(screen.queryByText(/The file was sent to/)).toBeNull();
-    if (s.context.emailError?.code === 'refused') {
+    expectOffered<HistoryExportEvent>(s, [{ type: 'EXPORT.START', filter: EXPORT_FILTER }]);
+    if (h.did.emailError === 'refused') {
       expect(screen.getByText('The file could not be sent.')).toBeTruthy();
       expect(screen.getByText('email: must be an e-mail address')).toBeTruthy();
     } else expect(screen.queryByText('The file could not be sent.')).toBeNull();
   };
   return {
-    idle: async () => {
+    idle: async (s: Snap) => {
       await waitFor(() => expect(button('Export CSV').getAttribute('aria-busy')).toBeNull());
+      expectOffered<HistoryExportEvent>(s, [{ type: 'EXPORT.START', filter: EXPORT_FILTER }]);
+      expect(h.did.last?.type).not.toBe('EXPORT.START');
+      expect(h.did.exportId).toBeNull();
       expect(progress()).toBeNull();
       expect(statusLine().textContent).toBe('');
       expect(screen.queryByRole('alert')).toBeNull();
@@ -215,7 +294,8 @@ function stateChecks(h: Harness) {
     },
     'polling.waiting': async (s: Snap) => {
       await waitFor(() => expect(progress()).not.toBeNull());
-      waitingView(s);
+      waitingView();
+      expectOffered<HistoryExportEvent>(s, [{ type: 'EXPORT.CANCEL' }]);
       // the wait: nothing asked
       expect(h.q.checkStatus.waiting).toBe(0);
       expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
@@ -224,56 +304,69 @@ function stateChecks(h: Harness) {
     },
     'polling.checking': async (s: Snap) => {
       await waitFor(() => expect(h.q.checkStatus.waiting).toBe(1));
-      waitingView(s);
-      expect(h.q.checkStatus.calls.at(-1)).toEqual({ exportId: EXPORT_ID });
+      waitingView();
+      expect(h.q.checkStatus.calls.at(-1)).toEqual({ exportId: h.did.exportId });
+      expectOffered<HistoryExportEvent>(s, [{ type: 'EXPORT.CANCEL' }]);
     },
     'ready.idle': async (s: Snap) => {
       await readyView(s);
       await waitFor(() => expect(button('Download CSV').getAttribute('aria-busy')).toBeNull());
       expect(button('Send to e-mail').getAttribute('aria-busy')).toBeNull();
+      expectOffered<HistoryExportEvent>(s, [{ type: 'FILE.DOWNLOAD' }, { type: 'EMAIL.SEND', email: EMAIL }]);
+      expect(['FILE.DOWNLOAD', 'EMAIL.SEND']).not.toContain(h.did.last?.type);
     },
     'ready.downloading': async (s: Snap) => {
       await waitFor(() => expect(button('Download CSV').getAttribute('aria-busy')).toBe('true'));
       await readyView(s);
-      expect(h.q.downloadFile.calls.at(-1)).toEqual({ exportId: EXPORT_ID, fileName: 'history-2026-11-20.csv' });
+      expect(h.q.downloadFile.calls.at(-1)).toEqual({ exportId: h.did.exportId, fileName: h.did.info?.fileName });
     },
     'ready.sending': async (s: Snap) => {
       await waitFor(() => expect(button('Send to e-mail').getAttribute('aria-busy')).toBe('true'));
       await readyView(s);
-      expect(h.q.sendEmail.calls.at(-1)).toEqual({ exportId: EXPORT_ID, email: EMAIL });
+      expect(h.q.sendEmail.calls.at(-1)).toEqual({ exportId: h.did.exportId, email: EMAIL });
     },
     failed: async (s: Snap) => {
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('The export did not finish')).toBeTruthy();
-      expect(within(alert).getByText(ERRORS[s.context.error!.code]!)).toBeTruthy();
+      const error = h.did.error!;
+      expect(error).not.toBeNull();
+      expect(within(alert).getByText(ERRORS[error.code]!)).toBeTruthy();
       // the platform's own words when it refused
-      if (s.context.error!.code === 'refused') expect(within(alert).getByText(s.context.error!.detail!)).toBeTruthy();
+      if (error.code === 'refused') expect(within(alert).getByText(error.detail!)).toBeTruthy();
       expect(progress()).toBeNull();
       expect(document.activeElement).toBe(within(alert).getByRole('button', { name: 'Try again' }));
+      expectOffered<HistoryExportEvent>(s, [{ type: 'EXPORT.RETRY' }, { type: 'EXPORT.START', filter: EXPORT_FILTER }]);
+      expect(h.did.last?.type).not.toBe('EXPORT.RETRY');
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
 
 function eventExecutors(h: Harness) {
+  const press = (name: string) => async ({ event }: { event: ModelEvent }) => {
+    record(h.did, event);
+    await h.user.click(button(name));
+  };
   const answer = (queue: LiveQueue<any, any>) => async ({ event }: { event: ModelEvent }) => {
     const e = event as SystemEvent;
+    record(h.did, e);
     await act(async () => {
       if (e.type.startsWith('xstate.error')) queue.fail(e.error);
       else queue.answer(e.output);
     });
   };
   return {
-    'EXPORT.START': async () => {
+    'EXPORT.START': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
       // from ready it is "New export"; otherwise "Export CSV"
       const start = screen.queryByRole('button', { name: 'New export' }) ?? screen.queryByRole('button', { name: 'Export CSV' });
       if (start) await h.user.click(start);
       // failed offers only a retry; a new filter's export is started by the page (the same event)
       else act(() => h.actor.send({ type: 'EXPORT.START', filter: EXPORT_FILTER }));
     },
-    'EXPORT.CANCEL': async () => h.user.click(button('Cancel')),
-    'EXPORT.RETRY': async () => h.user.click(button('Try again')),
-    'FILE.DOWNLOAD': async () => h.user.click(button('Download CSV')),
-    'EMAIL.SEND': async () => h.user.click(button('Send to e-mail')),
+    'EXPORT.CANCEL': press('Cancel'),
+    'EXPORT.RETRY': press('Try again'),
+    'FILE.DOWNLOAD': press('Download CSV'),
+    'EMAIL.SEND': press('Send to e-mail'),
     [AFTER_POLL]: async ({ event }: { event: ModelEvent }) => {
       act(() => h.actor.send(event as never));
     },
@@ -307,6 +400,14 @@ describe('history export model', () => {
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
       h.actor.stop();
     });
+  });
+
+  it('is named historyExport (the inspector and the audit pack show it by that id)', () => {
+    expect(historyExportMachine.id).toBe('historyExport');
+  });
+
+  it('every state of the chart is reached by some path', () => {
+    expect(unreachedStates(historyExportMachine, paths)).toEqual([]);
   });
 
   it('every transition of the chart is taken by some path', () => {
