@@ -30,11 +30,12 @@ import {
   type UploadRequest,
   type UploadResult,
 } from '../../machines/document-upload/document-upload.machine.ts';
-import type { FieldErrorCode, UploadFile, UploadField } from '../../machines/document-upload/document-upload.rules.ts';
+import { checkFile, fieldErrorsOf, validateDetails, type FieldError, type FieldErrorCode, type UploadFile, type UploadField } from '../../machines/document-upload/document-upload.rules.ts';
+import type { ValidationError } from '../../api/envelope.ts';
 import { DocumentUploadForm } from '../../src/features/verification/document-upload-form.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { LiveQueue } from './live-queue.ts';
 
 type Snap = SnapshotFrom<typeof documentUploadMachine>;
@@ -170,6 +171,107 @@ const model = new TestModel(documentUploadMachine, {
   stateMatcher: (s, key) => matchesPath(s as Snap, key),
 });
 
+type Step = 'choosingType' | 'front' | 'secondPage' | 'details' | 'review' | 'uploading' | 'failed' | 'done' | 'canceled';
+/** What the test did, kept apart from the chart's context: the step and the page are expected from it. */
+interface Did {
+  last: ModelEvent | null;
+  /** the step the rules of document 1 §3 and the answers lead to */
+  step: Step;
+  type: (typeof input.types)[number] | null;
+  front: string | null;
+  second: string | null;
+  details: { number: string; issuedDate: string; expiresDate: string };
+  fieldErrors: Partial<Record<UploadField, FieldError>>;
+  uploadError: { code: 'network' } | { code: 'refused'; detail: string | null; errors?: ValidationError[] } | null;
+}
+
+/** The step a refused field sends the customer back to (the first in the form's order). */
+const STEP_OF: [UploadField[], Step][] = [
+  [['documentType'], 'choosingType'],
+  [['front'], 'front'],
+  [['secondPage'], 'secondPage'],
+  [['number', 'issuedDate', 'expiresDate'], 'details'],
+];
+
+/**
+ * What each event calls for, worked out here rather than read from the chart: the steps and what
+ * each keeps or clears; the file and date checks themselves are document-upload.rules.ts's
+ * (checkFile, validateDetails, fieldErrorsOf: unit-tested on their own).
+ */
+function record(did: Did, event: ModelEvent): void {
+  did.last = event;
+  const without = (...fields: UploadField[]) => Object.fromEntries(Object.entries(did.fieldErrors).filter(([f]) => !fields.includes(f as UploadField))) as Did['fieldErrors'];
+  switch (event.type) {
+    case 'TYPE.CHOOSE': {
+      const type = input.types.find((t) => t.id === (event as Extract<DocumentUploadEvent, { type: 'TYPE.CHOOSE' }>).typeId) ?? null;
+      if (!type) {
+        did.fieldErrors = { ...did.fieldErrors, documentType: { code: 'required', detail: null } };
+        return;
+      }
+      // another type is another document: the files picked for the previous one go
+      if (did.type?.id === type.id) did.fieldErrors = without('documentType');
+      else Object.assign(did, { type, front: null, second: null, fieldErrors: {} });
+      did.step = 'front';
+      return;
+    }
+    case 'FILE.CHOOSE': {
+      const f = (event as Extract<DocumentUploadEvent, { type: 'FILE.CHOOSE' }>).file;
+      const field: UploadField = did.step === 'front' ? 'front' : 'secondPage';
+      const problem = checkFile(f);
+      if (problem) {
+        did.fieldErrors = { ...did.fieldErrors, [field]: problem };
+        return;
+      }
+      did.fieldErrors = without(field);
+      if (field === 'front') Object.assign(did, { front: f.name, step: did.type?.secondPage ? 'secondPage' : 'details' });
+      else Object.assign(did, { second: f.name, step: 'details' });
+      return;
+    }
+    case 'NEXT':
+      if (did.step === 'front' && did.front && !did.fieldErrors.front) did.step = did.type?.secondPage ? 'secondPage' : 'details';
+      else if (did.step === 'secondPage' && did.second && !did.fieldErrors.secondPage) did.step = 'details';
+      return;
+    case 'DETAILS.SUBMIT': {
+      const details = (event as Extract<DocumentUploadEvent, { type: 'DETAILS.SUBMIT' }>).details;
+      const errors = validateDetails(details, true, input.expiryRequired, input.today);
+      Object.assign(did, { details, fieldErrors: { ...without('number', 'issuedDate', 'expiresDate'), ...errors } });
+      if (Object.keys(errors).length === 0) did.step = 'review';
+      return;
+    }
+    case 'SUBMIT':
+    case 'RETRY':
+      Object.assign(did, { step: 'uploading', uploadError: null });
+      return;
+    case 'BACK':
+      did.step = ({ front: 'choosingType', secondPage: 'front', details: did.type?.secondPage ? 'secondPage' : 'front', review: 'details', failed: 'review' } as Record<string, Step>)[did.step] ?? did.step;
+      return;
+    case 'CANCEL':
+      did.step = 'canceled';
+      return;
+    case 'xstate.done.actor.uploadDocument': {
+      const out = (event as SystemEvent).output as UploadResult;
+      if (out.ok) {
+        did.step = 'done';
+        return;
+      }
+      if (out.code === 'fields') {
+        const { fieldErrors, other } = fieldErrorsOf(out.errors);
+        const back = STEP_OF.find(([fields]) => fields.some((f) => fieldErrors[f]));
+        if (back) {
+          const joined = other.map((e) => `${e.param}: ${e.description}`).join('\n');
+          Object.assign(did, { step: back[1], fieldErrors: { ...did.fieldErrors, ...fieldErrors }, uploadError: other.length > 0 ? { code: 'refused', detail: joined, errors: other } : null });
+        } else Object.assign(did, { step: 'failed', uploadError: { code: 'refused', detail: out.errors.map((e) => `${e.param}: ${e.description}`).join('\n'), errors: out.errors } });
+        return;
+      }
+      Object.assign(did, { step: 'failed', uploadError: out.code === 'network' ? { code: 'network' } : { code: 'refused', detail: out.detail } });
+      return;
+    }
+    case 'xstate.error.actor.uploadDocument':
+      Object.assign(did, { step: 'failed', uploadError: { code: 'network' } });
+      return;
+  }
+}
+
 function mount() {
   const q = new LiveQueue<UploadRequest, UploadResult>();
   const logic = documentUploadMachine.provide({ actors: { uploadDocument: fromPromise(({ input: request, signal }) => q.next(request, signal)) } });
@@ -183,7 +285,8 @@ function mount() {
       </main>
     </I18nProvider>,
   );
-  return { q, actor, user, container: view.container };
+  const did: Did = { last: null, step: 'choosingType', type: null, front: null, second: null, details: { number: '', issuedDate: '', expiresDate: '' }, fieldErrors: {}, uploadError: null };
+  return { q, actor, user, container: view.container, did };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -203,8 +306,8 @@ const button = (name: string) => screen.getByRole('button', { name });
 const fileInput = (h: Harness) => h.container.querySelector<HTMLInputElement>('input[type="file"]')!;
 
 /** The field's error (client code or the platform's words), tied to the control. */
-function expectFieldError(s: Snap, field: UploadField, control: HTMLElement) {
-  const error = s.context.fieldErrors[field];
+function expectFieldError(h: Harness, field: UploadField, control: HTMLElement) {
+  const error = h.did.fieldErrors[field];
   if (!error) {
     expect(control.getAttribute('aria-invalid')).toBeNull();
     return;
@@ -216,8 +319,8 @@ function expectFieldError(s: Snap, field: UploadField, control: HTMLElement) {
 }
 
 /** The platform's errors of no field, shown with the form. */
-function expectOtherErrors(s: Snap) {
-  const err = s.context.uploadError;
+function expectOtherErrors(h: Harness) {
+  const err = h.did.uploadError;
   // The view words each VF error by its code (src/lib/validation-messages.ts); these doubles have none, so their description.
   if (err?.code === 'refused') expect(within(screen.getByRole('alert')).getByText(err.errors?.length ? validationMessage(err.errors[0]!) : err.detail!)).toBeTruthy();
   else expect(screen.queryByRole('alert')).toBeNull();
@@ -225,73 +328,82 @@ function expectOtherErrors(s: Snap) {
 
 function stateChecks(h: Harness) {
   const fileStep = (field: 'front' | 'secondPage') => async (s: Snap) => {
-    const second = s.context.type?.secondPage ?? null;
+    expect(h.did.step).toBe(field);
+    const second = h.did.type?.secondPage ?? null;
     const title = field === 'front' ? (second ? 'Upload the front page' : 'Upload the document') : second === 'back' ? 'Upload the back side' : 'Upload the registration stamp page';
     await waitFor(() => expect(heading().textContent).toBe(title));
     // a new step: its heading has focus; a refused file: focus stays where the customer was
-    if (!s.context.fieldErrors[field]) expect(document.activeElement).toBe(heading());
-    expect(screen.getByText(typeNames[s.context.type!.id as keyof typeof typeNames])).toBeTruthy();
+    if (!h.did.fieldErrors[field]) expect(document.activeElement).toBe(heading());
+    expect(screen.getByText(typeNames[h.did.type!.id as keyof typeof typeNames])).toBeTruthy();
     const label = field === 'front' ? (second ? 'Front page' : 'Document file') : second === 'back' ? 'Back side' : 'Registration stamp page';
     const control = screen.getByLabelText(label);
     expect(control).toBe(fileInput(h));
     expect(control.getAttribute('accept')).toBe('image/jpeg,image/png,application/pdf');
-    expectFieldError(s, field, control);
-    const kept = field === 'front' ? s.context.front : s.context.second;
-    const keepable = kept !== null && s.context.fieldErrors[field] === undefined;
-    expect(screen.queryByText(`Chosen: ${kept?.name}`) !== null).toBe(keepable);
+    expectFieldError(h, field, control);
+    const kept = field === 'front' ? h.did.front : h.did.second;
+    const keepable = kept !== null && h.did.fieldErrors[field] === undefined;
+    expect(screen.queryByText(`Chosen: ${kept}`) !== null).toBe(keepable);
     expect(screen.queryByRole('button', { name: 'Continue' }) !== null).toBe(keepable);
-    expectOtherErrors(s);
+    expectOtherErrors(h);
+    expectOffered<DocumentUploadEvent>(s, [{ type: 'FILE.CHOOSE', file: FILES.front }, { type: 'BACK' }, { type: 'CANCEL' }]);
   };
   return {
     'editing.choosingType': async (s: Snap) => {
+      expect(h.did.step).toBe('choosingType');
       await waitFor(() => expect(heading().textContent).toBe('Choose the document'));
+      expectOffered<DocumentUploadEvent>(s, [{ type: 'TYPE.CHOOSE', typeId: PASSPORT }, { type: 'CANCEL' }]);
       const select = screen.getByLabelText('Document type') as HTMLSelectElement;
       expect([...select.options].map((o) => o.text)).toEqual(['Choose a document type', 'Passport', 'National ID card', 'Internal passport with registration stamp']);
-      expectFieldError(s, 'documentType', select);
+      expectFieldError(h, 'documentType', select);
       expect(button('Cancel')).toBeTruthy();
-      expectOtherErrors(s);
+      expectOtherErrors(h);
     },
     'editing.front': fileStep('front'),
     'editing.secondPage': fileStep('secondPage'),
     'editing.details': async (s: Snap) => {
+      expect(h.did.step).toBe('details');
       await waitFor(() => expect(heading().textContent).toBe('Document details'));
-      if (!s.context.fieldErrors.number && !s.context.fieldErrors.issuedDate && !s.context.fieldErrors.expiresDate) expect(document.activeElement).toBe(heading());
+      if (!h.did.fieldErrors.number && !h.did.fieldErrors.issuedDate && !h.did.fieldErrors.expiresDate) expect(document.activeElement).toBe(heading());
+      expectOffered<DocumentUploadEvent>(s, [{ type: 'DETAILS.SUBMIT', details: GOOD_DETAILS }, { type: 'BACK' }, { type: 'CANCEL' }]);
       const number = screen.getByLabelText('Document number');
       expect(number.getAttribute('aria-required')).toBe('true');
       expect(number.getAttribute('maxlength')).toBe('50');
-      expectFieldError(s, 'number', number);
-      expectFieldError(s, 'issuedDate', screen.getByLabelText('Issue date'));
-      expectFieldError(s, 'expiresDate', screen.getByLabelText('Expiry date'));
+      expectFieldError(h, 'number', number);
+      expectFieldError(h, 'issuedDate', screen.getByLabelText('Issue date'));
+      expectFieldError(h, 'expiresDate', screen.getByLabelText('Expiry date'));
       expect(screen.getByLabelText('Expiry date').getAttribute('aria-required')).toBe('true');
-      expectOtherErrors(s);
+      expectOtherErrors(h);
     },
     'editing.review': async (s: Snap) => {
+      expect(h.did.step).toBe('review');
       await waitFor(() => expect(heading().textContent).toBe('Check and upload'));
       await waitFor(() => expect(button('Upload').getAttribute('aria-busy')).toBeNull());
       const facts = [...h.container.querySelectorAll('dd')].map((dd) => dd.textContent);
-      const type = s.context.type!;
+      const type = h.did.type!;
       expect(facts).toEqual([
         typeNames[type.id as keyof typeof typeNames],
         GOOD_DETAILS.number.trim(),
-        s.context.front!.name,
-        ...(type.secondPage ? [s.context.second!.name] : []),
-        s.context.details.issuedDate,
-        s.context.details.expiresDate,
+        h.did.front,
+        ...(type.secondPage ? [h.did.second] : []),
+        h.did.details.issuedDate,
+        h.did.details.expiresDate,
       ]);
       expect(screen.queryByRole('alert')).toBeNull();
+      expectOffered<DocumentUploadEvent>(s, [{ type: 'SUBMIT' }, { type: 'BACK' }, { type: 'CANCEL' }]);
     },
-    uploading: async (s: Snap) => {
+    uploading: async () => {
+      expect(h.did.step).toBe('uploading');
       await waitFor(() => expect(button('Upload').getAttribute('aria-busy')).toBe('true'));
       expect(h.q.waiting).toBe(1);
       // no cancel while the platform may already hold the files
       expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
       const request = h.q.calls.at(-1)!;
-      const type = s.context.type!;
+      const type = h.did.type!;
       expect({ ...request, front: (request.front as File).name, second: request.second ? (request.second as File).name : null }).toEqual({
         categoryId: 1,
         documentTypeId: type.id,
-        front: s.context.front!.name,
-        second: type.secondPage ? s.context.second!.name : null,
+        front: h.did.front,
+        second: type.secondPage ? h.did.second : null,
         secondPage: type.secondPage,
         number: GOOD_DETAILS.number.trim(),
         issuedDate: GOOD_DETAILS.issuedDate,
@@ -299,20 +411,24 @@ function stateChecks(h: Harness) {
       });
     },
     failed: async (s: Snap) => {
+      expect(h.did.step).toBe('failed');
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('The document was not uploaded')).toBeTruthy();
-      const err = s.context.uploadError!;
+      const err = h.did.uploadError!;
+      expectOffered<DocumentUploadEvent>(s, [{ type: 'RETRY' }, { type: 'BACK' }, { type: 'CANCEL' }]);
       expect(within(alert).getByText(err.code === 'network' ? 'The connection failed. Try again.' : 'The upload was refused.')).toBeTruthy();
       if (err.code === 'refused') expect(within(alert).getByText(err.errors?.length ? validationMessage(err.errors[0]!) : err.detail!)).toBeTruthy();
       await waitFor(() => expect(document.activeElement).toBe(button('Try again')));
       expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     },
     done: async () => {
+      expect(h.did.step).toBe('done');
       expect(await screen.findByText('The document was uploaded')).toBeTruthy();
       expect(screen.getByText('We will check it and let you know.')).toBeTruthy();
       expect(h.q.waiting).toBe(0);
     },
     canceled: async () => {
+      expect(h.did.step).toBe('canceled');
       expect(await screen.findByText('The upload was canceled.')).toBeTruthy();
       expect(screen.queryByRole('button')).toBeNull();
     },
@@ -320,6 +436,19 @@ function stateChecks(h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
+  const executors = eventExecutorsOf(h);
+  return Object.fromEntries(
+    Object.entries(executors).map(([type, run]) => [
+      type,
+      async (arg: { event: ModelEvent }) => {
+        record(h.did, arg.event);
+        await run(arg);
+      },
+    ]),
+  );
+}
+
+function eventExecutorsOf(h: Harness) {
   return {
     'TYPE.CHOOSE': async ({ event }: { event: ModelEvent }) => {
       const typeId = (event as Extract<DocumentUploadEvent, { type: 'TYPE.CHOOSE' }>).typeId;
@@ -378,6 +507,14 @@ describe('document upload model', () => {
       await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
       h.actor.stop();
     });
+  });
+
+  it('is named documentUpload (the inspector and the audit pack show it by that id)', () => {
+    expect(documentUploadMachine.id).toBe('documentUpload');
+  });
+
+  it('every state of the chart is reached by some path', () => {
+    expect(unreachedStates(documentUploadMachine, paths)).toEqual([]);
   });
 
   it('every transition of the chart is taken by some path', () => {
