@@ -222,7 +222,7 @@ function stateChecks(h: Harness) {
       expect(h.did.last).not.toEqual({ type: 'CODE.RESEND', email: GOOD.email });
       if (h.did.last === null) expect(h.input.fromQuery && /^[A-Z0-9]{8}$/.test(h.did.code)).toBe(false);
     },
-    activating: async () => {
+    activating: async (s: Snap) => {
       // only a query action activates without the user doing anything
       if (h.did.last === null) expect(h.input.fromQuery).toBe(true);
       const expected = { kind, email: h.did.email, code: h.did.code, ...(kind === 'employee' ? { password: h.did.password } : {}) };
@@ -237,15 +237,18 @@ function stateChecks(h: Harness) {
       // sent normalised: e-mail trimmed and lower-cased, the code upper-cased without its dash
       expect(h.q.activate.waiting).toBe(1);
       expect(h.q.activate.calls.at(-1)).toEqual(expected);
+      for (const output of [{ ok: true }, { ok: false, code: 'wrongCode' }]) expect(s.can({ type: 'xstate.done.actor.activate', output } as never)).toBe(true);
       expect(expected.email).toMatch(/^[a-z@.]+$/);
       expect(expected.code).toBe('ABCDEFGH');
     },
-    resending: async () => {
+    resending: async (s: Snap) => {
       await formShown();
       await waitFor(() => expect(screen.getByRole('button', { name: /send a new code/i }).getAttribute('aria-busy')).toBe('true'));
       expect(h.formBusy()).toBe(true);
       expect(h.q.resendCode.waiting).toBe(1);
       expect(h.q.resendCode.calls.at(-1)).toEqual({ email: 'ana@example.test' });
+      // the call's answers lead somewhere (a chart that lost them would wait here for ever)
+      for (const output of [{ ok: true }, { ok: false, code: 'network' }]) expect(s.can({ type: 'xstate.done.actor.resendCode', output } as never)).toBe(true);
     },
     choosingPassword: async (s: Snap) => {
       expect(kind).toBe('employee');
