@@ -10,6 +10,8 @@ import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent 
 
 /** how many events each actor keeps (newest first) */
 export const EVENTS_KEPT = 50;
+/** how many actors are kept: beyond it the oldest that ended are dropped (a long session's flows) */
+export const ACTORS_KEPT = 100;
 
 export interface InspectedEvent {
   /** the event's type as sent (xstate.done.actor.signIn, CREDENTIALS.SUBMIT...) */
@@ -67,6 +69,10 @@ export class InspectorStore {
       events: [event, ...(previous?.events ?? [])].slice(0, EVENTS_KEPT),
       startedAt: previous?.startedAt ?? event.at,
     });
+    for (const [id, actor] of this.actors) {
+      if (this.actors.size <= ACTORS_KEPT) break;
+      if (actor.snapshot.status !== 'active') this.actors.delete(id);
+    }
     this.list = [...this.actors.values()];
     for (const listener of this.listeners) listener();
   };
