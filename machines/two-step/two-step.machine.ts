@@ -126,6 +126,7 @@ export const twoStepMachine = setup({
     forgetRequest: assign({ request: null, approvalCode: null }),
     setCodesSaved: assign((_, p: { saved: boolean }) => ({ codesSaved: p.saved })),
     /** Recovery codes leave memory once the user says they are saved. */
+    // Stryker disable next-line BooleanLiteral: equivalent, every way back to the codes (rememberConfirmation) sets it anew
     forgetCodes: assign({ recoveryCodes: null, codesSaved: false }),
     clearConfirmed: assign({ confirmedMode: null }),
   },
@@ -139,6 +140,7 @@ export const twoStepMachine = setup({
     approvalCode: null,
     request: null,
     recoveryCodes: null,
+    // Stryker disable next-line BooleanLiteral: equivalent, the codes are shown only after rememberConfirmation sets it
     codesSaved: false,
     confirmedMode: null,
     error: null,
@@ -148,7 +150,15 @@ export const twoStepMachine = setup({
     idle: {
       description: 'The current two-step verification mode is shown; no change is in progress.',
       on: {
-        'CHANGE.START': { target: 'choosing', description: 'The user starts changing the mode.', actions: ['clearError', 'clearConfirmed'] },
+        'CHANGE.START': {
+          target: 'choosing',
+          description: 'The user starts changing the mode.',
+          actions: [
+            // Stryker disable next-line StringLiteral: equivalent, idle is reached only with the error cleared (every way there clears it)
+            'clearError',
+            'clearConfirmed',
+          ],
+        },
       },
     },
     choosing: {
@@ -173,7 +183,12 @@ export const twoStepMachine = setup({
             actions: { type: 'setError', params: { code: 'approvalCodeInvalid' } },
           },
         ],
-        'CHANGE.CANCEL': { target: 'idle', description: 'The user cancels the change; the mode stays as it was.', actions: 'clearError' },
+        'CHANGE.CANCEL': {
+          target: 'idle',
+          description: 'The user cancels the change; the mode stays as it was.',
+          // Stryker disable next-line StringLiteral: equivalent on screen (idle shows no error and CHANGE.START clears it); cleared so the context holds no stale error
+          actions: 'clearError',
+        },
       },
     },
     requesting: {
@@ -186,6 +201,7 @@ export const twoStepMachine = setup({
         input: ({ context, event }) => ({
           mode: context.chosenMode!,
           approvalCode: context.approvalCode,
+          // Stryker disable next-line ConditionalExpression,StringLiteral: only MODE.CHOOSE enters requesting (the branch is for TypeScript)
           password: event.type === 'MODE.CHOOSE' ? event.password : '',
         }),
         onDone: [
@@ -198,6 +214,7 @@ export const twoStepMachine = setup({
           {
             description: 'The platform refused the request (for example a wrong password): the user sees why and may choose again.',
             target: 'choosing',
+            // Stryker disable next-line StringLiteral: unreachable, this candidate runs only for a failure (the branch is for TypeScript)
             actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
           },
         ],
@@ -241,6 +258,7 @@ export const twoStepMachine = setup({
         },
         awaitingPhone: {
           description: 'The change waits for the user to approve it on the linked phone.',
+          // Stryker disable next-line StringLiteral: the id names the actor for the inspector only (no event refers to it)
           invoke: { id: 'awaitApproval', src: 'awaitApproval', input: ({ context }) => ({ reqId: context.request!.reqId }) },
           on: {
             'APPROVAL.CONFIRMED': { target: '#twoStep.verifying', description: 'The phone approved: the confirmation is collected from the platform.' },
@@ -269,11 +287,16 @@ export const twoStepMachine = setup({
             description: 'The request has expired or is unknown: the user must choose the mode again.',
             guard: { type: 'isRequestGone', params: ({ event }) => event.output },
             target: 'choosing',
-            actions: ['forgetRequest', { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) }],
+            actions: [
+              'forgetRequest',
+              // Stryker disable next-line StringLiteral: unreachable, this candidate runs only for a failure (the branch is for TypeScript)
+              { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
+            ],
           },
           {
             description: 'The code was wrong: the user may try again.',
             target: 'confirming',
+            // Stryker disable next-line StringLiteral: unreachable, this candidate runs only for a failure (the branch is for TypeScript)
             actions: { type: 'setError', params: ({ event }) => ({ code: event.output.ok ? 'unknown' : event.output.code }) },
           },
         ],

@@ -9,7 +9,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
-import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor as settle, type SnapshotFrom } from 'xstate';
 import type { TwoStepModeCode, TwoStepSetResponse } from '../../api/security.ts';
 import {
   twoStepMachine,
@@ -322,9 +322,12 @@ function stateChecks(h: Harness) {
         expect(h.q.confirmMode.calls.at(-1)).toEqual({ reqId: h.did.request!.reqId, code: h.did.code });
       }
     },
-    refreshing: async () => {
+    refreshing: async (s: Snap) => {
       await waitFor(() => expect(h.q.refreshSession.waiting).toBe(1));
       expect(h.busy()).toBe(true);
+      // the refresh's answers lead on, whether it worked or not (a chart that lost them would wait here for ever)
+      expect(s.can({ type: 'xstate.done.actor.refreshSession', output: true } as never)).toBe(true);
+      expect(s.can({ type: 'xstate.error.actor.refreshSession', error: new Error('offline') } as never)).toBe(true);
     },
     showingCodes: async (s: Snap) => {
       await screen.findByRole('heading', { name: /save your recovery codes/i });
@@ -440,6 +443,81 @@ describe('two-step model: the chart', () => {
 
   it('every state of the chart is reached by some path', () => {
     expect(unreachedStates(twoStepMachine, paths)).toEqual([]);
+  });
+});
+
+/** The chart with calls that answer at once, for the rules the rendered paths reach only in part. */
+function quickActor(confirm: ConfirmResult = { ok: true, answer: { mode: 3 } }) {
+  return createActor(
+    twoStepMachine.provide({
+      actors: {
+        startMode: fromPromise(async ({ input }) => ({ ok: true, request: requestFor(input.mode) }) satisfies StartResult),
+        confirmMode: fromPromise(async () => confirm),
+        refreshSession: fromPromise(async () => true),
+        awaitApproval: fromCallback(() => () => undefined),
+      },
+    }),
+    { input: { currentMode: 3 } },
+  ).start();
+}
+
+describe('two-step chart: the codes and endings of document 1 §7', () => {
+  it('takes an approval code of exactly six digits for the approval-code mode, and says so otherwise', async () => {
+    for (const [approvalCode, ok] of [['246810', true], ['12', false], ['1234567', false], ['a12345', false], ['12345a', false], ['abcdef', false], [undefined, false]] as const) {
+      const actor = quickActor();
+      actor.send({ type: 'CHANGE.START' });
+      actor.send({ type: 'MODE.CHOOSE', mode: 4, ...(approvalCode === undefined ? {} : { approvalCode }), password: PASSWORD });
+      const s = actor.getSnapshot();
+      expect(s.matches('requesting'), String(approvalCode)).toBe(ok);
+      expect(s.context.error, String(approvalCode)).toBe(ok ? null : 'approvalCodeInvalid');
+      actor.stop();
+    }
+  });
+
+  it('sends a confirmation code of exactly six digits, and says so otherwise', async () => {
+    for (const [code, ok] of [['123456', true], ['12345', false], ['1234567', false], ['a23456', false], ['12345a', false]] as const) {
+      const actor = quickActor();
+      actor.send({ type: 'CHANGE.START' });
+      actor.send({ type: 'MODE.CHOOSE', mode: 3, password: PASSWORD });
+      await settle(actor, (s) => s.matches({ confirming: 'code' }));
+      actor.send({ type: 'CODE.SUBMIT', code });
+      const s = actor.getSnapshot();
+      expect(s.matches('verifying'), code).toBe(ok);
+      expect(s.context.error, code).toBe(ok ? null : 'wrongCode');
+      actor.stop();
+    }
+  });
+
+  it('ends the request after too many wrong codes, on expiry or when declined; a wrong code may be typed again', async () => {
+    for (const [code, gone] of [['tooManyWrong', true], ['expired', true], ['declined', true], ['wrongCode', false]] as const) {
+      const actor = quickActor({ ok: false, code });
+      actor.send({ type: 'CHANGE.START' });
+      actor.send({ type: 'MODE.CHOOSE', mode: 3, password: PASSWORD });
+      await settle(actor, (s) => s.matches({ confirming: 'code' }));
+      actor.send({ type: 'CODE.SUBMIT', code: '123456' });
+      const s = await settle(actor, (snap) => !snap.matches('verifying'));
+      expect(s.matches('choosing'), code).toBe(gone);
+      expect(s.matches('confirming'), code).toBe(!gone);
+      expect(s.context.request === null, code).toBe(gone);
+      expect(s.context.error).toBe(code);
+      actor.stop();
+    }
+  });
+
+  it('forgets the mode just confirmed when another change starts, and a change given up leaves the mode as it was', async () => {
+    const actor = quickActor({ ok: true, answer: { mode: 3 } });
+    actor.send({ type: 'CHANGE.START' });
+    actor.send({ type: 'MODE.CHOOSE', mode: 3, password: PASSWORD });
+    await settle(actor, (s) => s.matches({ confirming: 'code' }));
+    actor.send({ type: 'CODE.SUBMIT', code: '123456' });
+    await settle(actor, (s) => s.matches('idle'));
+    expect(actor.getSnapshot().context.confirmedMode).toBe(3);
+    actor.send({ type: 'CHANGE.START' });
+    expect(actor.getSnapshot().context.confirmedMode).toBeNull();
+    actor.send({ type: 'CHANGE.CANCEL' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(actor.getSnapshot().context.currentMode).toBe(3);
+    actor.stop();
   });
 });
 
