@@ -65,8 +65,11 @@ export const BankSchema = v.object({
   clearingCode: v.optional(v.string()),
 });
 
-/** The payout methods that reach a country in a currency (an empty list: none does). */
-export const availableTransferMethods = defineMethod({
+/**
+ * The payout methods that reach a country in a currency (an empty list: none does). Named as the
+ * spec names it; api/transfers.ts's `transferMethods` is another thing (that module's group of methods).
+ */
+export const transferMethods = defineMethod({
   name: 'transferMethods',
   access: 'customer',
   mutation: false,
@@ -108,7 +111,7 @@ export const ibanLookup = defineMethod({
 });
 
 export const externalMethods = {
-  transferMethods: availableTransferMethods,
+  transferMethods,
   extraParams,
   banksList,
   swiftLookup,

@@ -28,7 +28,7 @@ import {
 import { ApprovalView } from '../../src/features/transfers/approval-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, recordingExecutors } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
 
 type Snap = SnapshotFrom<typeof approvalMachine>;
@@ -366,17 +366,10 @@ function stateChecks(mode: ApprovalMode, h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
-  const executors = eventExecutorsOf(h);
-  return Object.fromEntries(
-    Object.entries(executors).map(([type, run]) => [
-      type,
-      async (arg: { event: ModelEvent }) => {
-        h.touched.value = true;
-        record(h.mode, h.did, arg.event);
-        await run(arg);
-      },
-    ]),
-  );
+  return recordingExecutors<ModelEvent>(eventExecutorsOf(h), (event) => {
+    h.touched.value = true;
+    record(h.mode, h.did, event);
+  });
 }
 
 function eventExecutorsOf(h: Harness) {

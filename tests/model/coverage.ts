@@ -240,3 +240,22 @@ export function expectOffered<E extends EventObject>(s: { can(event: E): boolean
 export function unreachedStates(machine: AnyStateMachine, paths: readonly TestPath<any, any>[]): string[] {
   return Object.keys(machine.states).filter((state) => !paths.some((path) => path.steps.some((step) => (step.state as { matches(v: string): boolean }).matches(state))));
 }
+
+/**
+ * A path's event executors, each noting the event first (what the test did: the model tests
+ * expect each page from it, not from the chart's own context) and then performing it.
+ */
+export function recordingExecutors<E>(
+  executors: Record<string, (arg: { event: E }) => Promise<unknown>>,
+  note: (event: E) => void,
+): Record<string, (arg: { event: E }) => Promise<void>> {
+  return Object.fromEntries(
+    Object.entries(executors).map(([type, run]) => [
+      type,
+      async (arg: { event: E }) => {
+        note(arg.event);
+        await run(arg);
+      },
+    ]),
+  );
+}

@@ -35,7 +35,7 @@ import type { ValidationError } from '../../api/envelope.ts';
 import { DocumentUploadForm } from '../../src/features/verification/document-upload-form.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, runPathCheckingEveryStep, transitionsTaken, unreachedStates, recordingExecutors } from './coverage.ts';
 import { LiveQueue } from './live-queue.ts';
 
 type Snap = SnapshotFrom<typeof documentUploadMachine>;
@@ -436,16 +436,7 @@ function stateChecks(h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
-  const executors = eventExecutorsOf(h);
-  return Object.fromEntries(
-    Object.entries(executors).map(([type, run]) => [
-      type,
-      async (arg: { event: ModelEvent }) => {
-        record(h.did, arg.event);
-        await run(arg);
-      },
-    ]),
-  );
+  return recordingExecutors<ModelEvent>(eventExecutorsOf(h), (event) => record(h.did, event));
 }
 
 function eventExecutorsOf(h: Harness) {

@@ -41,7 +41,7 @@ import { sessionMachine, type RefreshResult } from '../../machines/session/sessi
 import { LoginView } from '../../src/features/auth/login-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { runPathCheckingEveryStep, edgeCoveringPaths, expectOffered, matchesPath, transitionsTaken } from './coverage.ts';
+import { runPathCheckingEveryStep, edgeCoveringPaths, expectOffered, matchesPath, transitionsTaken, recordingExecutors } from './coverage.ts';
 import * as rules from '../../machines/login/login.rules.ts';
 import { AnswerQueue, makeTokens } from './support.ts';
 
@@ -547,16 +547,7 @@ function stateChecks(h: Harness) {
 }
 
 function eventExecutors(h: Harness) {
-  const executors = eventExecutorsOf(h);
-  return Object.fromEntries(
-    Object.entries(executors).map(([type, run]) => [
-      type,
-      async (arg: { event: ModelEvent }) => {
-        record(h.did, arg.event);
-        await run(arg);
-      },
-    ]),
-  );
+  return recordingExecutors<ModelEvent>(eventExecutorsOf(h), (event) => record(h.did, event));
 }
 
 function eventExecutorsOf(h: Harness) {
