@@ -7,27 +7,6 @@
 import { t } from '@lingui/core/macro';
 import type { VfCode } from '../../../api/errors.ts';
 
-type PayeeCode =
-  | 'digitCount'
-  | 'routingChecksum'
-  | 'oneRequired'
-  | 'ibanFormat'
-  | 'ibanChecksum'
-  | 'ibanCountry'
-  | 'ibanLength'
-  | 'bicFormat'
-  | 'bicCountry'
-  | 'cardFormat'
-  | 'cardLength'
-  | 'cardChecksum'
-  | 'cardBrandUnsupported'
-  | 'cardBinBlocked'
-  | 'cryptoFormat'
-  | 'cryptoChecksum'
-  | 'cryptoNetwork'
-  | 'cryptoCurrencyUnsupported'
-  | 'taxIdChecksum';
-
 export const payeeSentences = {
   digitCount: () => t`Check this number: it has too many or too few digits.`,
   routingChecksum: () => t`Check the routing number: its check digit does not match.`,
@@ -48,4 +27,4 @@ export const payeeSentences = {
   cryptoNetwork: () => t`This address is on another network or a test network: enter an address on this payout's network.`,
   cryptoCurrencyUnsupported: () => t`Crypto payouts are not offered in this currency or on this network. Choose another.`,
   taxIdChecksum: () => t`Check the CPF or CNPJ: its check digits do not match.`,
-} satisfies Record<PayeeCode & VfCode, () => string>;
+} satisfies { readonly [C in VfCode]?: () => string };
