@@ -4,5 +4,10 @@
  */
 import * as v from 'valibot';
 
-export const TransferStatusSchema = v.picklist(['pending', 'posted', 'rejected', 'expired', 'canceled']);
+/**
+ * pending: awaiting approval; processing: a payout with its rail (not settled yet); posted: done
+ * (a payout: settled); returned: a payout the rail sent back (the money is back on the account);
+ * rejected, expired, canceled: never done.
+ */
+export const TransferStatusSchema = v.picklist(['pending', 'processing', 'posted', 'returned', 'rejected', 'expired', 'canceled']);
 export type TransferStatus = v.InferOutput<typeof TransferStatusSchema>;

@@ -8,6 +8,11 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { buildApp, DEFAULT_DIST_DIR } from './app.ts';
 import { connectionErrorFields, openPglite, openPostgres } from './db/open.ts';
+import { startJobQueue } from './db/job-queue.ts';
+import { safeError } from './modules/platform/log.ts';
+import { loadRailAdapters, RailConfigError } from './modules/rails/adapters.ts';
+import { createPayoutService } from './modules/rails/payouts.service.ts';
+import { RAIL_QUEUES, startRailWorkers } from './modules/rails/workers.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
@@ -82,6 +87,18 @@ const app = await buildApp({
   // Links in e-mails point here (not at the request's Host header, which a client can forge).
   publicUrl: process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
 });
+// The job queue (pg-boss on this database) and the rails' workers: payouts go to each rail's
+// adapter (the network simulator unless RAIL_ADAPTERS names a provider's module; rails/adapters.ts).
+let adapterOf: Awaited<ReturnType<typeof loadRailAdapters>>;
+try {
+  adapterOf = await loadRailAdapters(process.env);
+} catch (err) {
+  if (!(err instanceof RailConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+const jobQueue = await startJobQueue(database, RAIL_QUEUES, (err) => app.log.error({ error: safeError(err) }, 'job failed'));
+await startRailWorkers(database.db, jobQueue, createPayoutService({ queue: jobQueue, adapterOf, now: Date.now }));
 if (demo.demo) app.log.warn('Demo mode: demo users with published passwords (README). Set DEMO_DATA=false for real data.');
 if (demo.devMailbox) app.log.warn('The development mailbox is on: /dev/mailbox shows every message with its codes. Never in production.');
 
@@ -97,6 +114,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   try {
     await mailOutbox?.stop();
+    await jobQueue.stop();
     await app.close();
     await publisher.close();
     await database.close();

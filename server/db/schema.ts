@@ -12,3 +12,4 @@ export * from '../modules/history/history.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/push/push.tables.ts';
 export * from '../modules/recovery/recovery.tables.ts';
+export * from '../modules/rails/rails.tables.ts';

@@ -26,8 +26,11 @@ export const accounts = pgTable(
       .notNull()
       .references(() => customers.id),
     settlementAccountId: integer('settlement_account_id'),
-    /** customer, or the provider's own: capital (issues money), fee (collects fees), fx (the other side of conversions) */
-    purpose: text('purpose', { enum: ['customer', 'capital', 'fee', 'fx'] }).notNull().default('customer'),
+    /**
+     * customer, or the provider's own: capital (issues money), fee (collects fees), fx (the other
+     * side of conversions), clearing (money on its way through a payment rail: rails.tables.ts)
+     */
+    purpose: text('purpose', { enum: ['customer', 'capital', 'fee', 'fx', 'clearing'] }).notNull().default('customer'),
     /** a crypto wallet's receiving address (create wallet) */
     address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

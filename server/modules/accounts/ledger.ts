@@ -28,7 +28,10 @@ import { accounts } from './accounts.tables.ts';
 
 export type AccountPurpose = (typeof accounts.$inferSelect)['purpose'];
 export type ProviderPurpose = Exclude<AccountPurpose, 'customer'>;
+/** One of each per currency (ensureProviderAccounts); clearing accounts are per rail and currency (rails/payouts.service.ts). */
 export const PROVIDER_PURPOSES: readonly ProviderPurpose[] = ['capital', 'fee', 'fx'];
+/** Transfer kinds booked by one entry inside the platform; every other kind is a payout over a rail. */
+const INTERNAL_KINDS: ReadonlySet<string> = new Set(['betweenAccounts', 'p2p']);
 
 /** Money never appears from nowhere: a posting that would take an account below its floor is refused. */
 export class InsufficientFundsError extends Error {
@@ -403,7 +406,11 @@ export async function providerAccountIds(db: Db | Tx, currencies: readonly strin
  * 4. a customer account's pending_minor equals amount + fee of its pending transfers;
  * 5. no customer account is below its floor, held money included;
  * 6. a posted transfer has exactly its entry, whose legs debit the source amount + fee and credit
- *    the destination toAmount; a transfer not posted has no entry.
+ *    the destination toAmount; a transfer not posted has no entry. A payout (a rail's kind) has
+ *    none while its money is held, its `sent` entry once sent, its settlement or return entry
+ *    after that; in all, its source gave amount + fee (sent, settled), or the fee kept (returned);
+ * 7. a rail's clearing account holds exactly the payouts sent and not yet settled or returned, and
+ *    the incoming payments received and not yet credited or returned.
  */
 export async function reconcile(db: Db): Promise<string[]> {
   return db.transaction((tx) => reconcileIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -441,7 +448,8 @@ async function reconcileIn(db: Tx): Promise<string[]> {
   for (const r of await q<{ account_id: number; pending: string; held: string }>(sql`
     select a.account_id, a.pending_minor::text as pending, coalesce(t.held, 0)::text as held
     from accounts a
-    left join (select from_account_id, sum(amount_minor + fee_minor) as held from transfers where status = 'pending' group by from_account_id) t
+    left join (select from_account_id, sum(amount_minor + fee_minor) as held from transfers
+               where status = 'pending' or (status = 'processing' and entry_id is null) group by from_account_id) t
       on t.from_account_id = a.account_id
     where a.purpose = 'customer' and a.pending_minor <> coalesce(t.held, 0)`)) {
     problems.push(`account ${r.account_id} holds ${r.pending} but its pending transfers need ${r.held}`);
@@ -450,8 +458,9 @@ async function reconcileIn(db: Tx): Promise<string[]> {
     select account_id from accounts where purpose = 'customer' and (balance_minor - pending_minor < balance_min_minor or pending_minor < 0)`)) {
     problems.push(`account ${r.account_id} is below its minimum`);
   }
-  for (const r of await q<{ id: string; status: string; entry_id: string | null; entries: number; entry: string | null; amount: string; to_amount: string; source_sum: string; dest_sum: string }>(sql`
-    select t.id::text, t.status, t.entry_id::text, (t.amount_minor + t.fee_minor)::text as amount, t.to_amount_minor::text as to_amount,
+  for (const r of await q<{ id: string; kind: string; status: string; entry_id: string | null; entries: number; entry: string | null; amount: string; to_amount: string; fee: string; fee_back: string; source_sum: string; dest_sum: string }>(sql`
+    select t.id::text, t.kind, t.status, t.entry_id::text, (t.amount_minor + t.fee_minor)::text as amount, t.to_amount_minor::text as to_amount,
+      t.fee_minor::text as fee, coalesce(ri.fee_refunded_minor, 0)::text as fee_back,
       coalesce(x.entries, 0)::int as entries, x.entry::text as entry,
       coalesce(x.source_sum, 0)::text as source_sum, coalesce(x.dest_sum, 0)::text as dest_sum
     from transfers t
@@ -465,12 +474,33 @@ async function reconcileIn(db: Tx): Promise<string[]> {
       join transfers tt on tt.id = e.transfer_id
       left join journal_legs l on l.entry_id = e.id
       group by e.transfer_id
-    ) x on x.transfer_id = t.id`)) {
-    const ok =
-      r.status === 'posted'
+    ) x on x.transfer_id = t.id
+    left join rail_instructions ri on ri.transfer_id = t.id`)) {
+    const gave = -BigInt(r.source_sum);
+    const ok = !INTERNAL_KINDS.has(r.kind)
+      ? r.status === 'processing'
+        ? r.entry_id === null
+          ? r.entries === 0
+          : r.entries === 1 && r.entry_id === r.entry && gave === BigInt(r.amount)
+        : r.status === 'posted'
+          ? r.entries === 2 && r.entry_id === r.entry && gave === BigInt(r.amount)
+          : r.status === 'returned'
+            ? (r.entries === 2 || r.entries === 3) && r.entry_id === r.entry && gave === BigInt(r.fee) - BigInt(r.fee_back)
+            : r.entries === 0 && r.entry_id === null
+      : r.status === 'posted'
         ? r.entries === 1 && r.entry_id === r.entry && BigInt(r.source_sum) === -BigInt(r.amount) && BigInt(r.dest_sum) === BigInt(r.to_amount)
         : r.entries === 0 && r.entry_id === null;
     if (!ok) problems.push(`transfer ${r.id} (${r.status}) does not match its journal entries (${r.entries} found)`);
+  }
+  for (const r of await q<{ account_id: number; legs: string; expected: string }>(sql`
+    select c.account_id, coalesce(l.total, 0)::text as legs, coalesce(i.total, 0)::text as expected
+    from rail_clearing_accounts c
+    left join (select account_id, sum(amount_minor) as total from journal_legs group by account_id) l on l.account_id = c.account_id
+    left join (select rail, currency, sum(amount_minor) as total from rail_instructions
+               where (direction = 'out' and status = 'sent') or (direction = 'in' and status = 'received') group by rail, currency) i
+      on i.rail = c.rail and i.currency = c.currency
+    where coalesce(l.total, 0) <> coalesce(i.total, 0)`)) {
+    problems.push(`clearing account ${r.account_id} holds ${r.legs} but its rail's payments in flight are ${r.expected}`);
   }
   return problems;
 }

@@ -34,7 +34,7 @@ import { newWalletAddress } from './catalog.accounts.ts';
 import { toWireAccount } from '../accounts/accounts.wire.ts';
 import { normaliseRate, rateFor } from './rates.ts';
 import { heldFlags, nestFlags, OPERATION_FLAGS, requireFlags } from './permissions.ts';
-import { blacklist, exchangeRates, transferSchedules, transfers } from './transfers.tables.ts';
+import { blacklist, exchangeRates, internalKind, transferKinds, transferSchedules, transfers } from './transfers.tables.ts';
 import { VfCode } from '../../../api/errors.ts';
 
 export type MoneyCatalogHandlersMethods = Pick<
@@ -353,7 +353,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
         transfers: rows.map(
           (r): RecentTransfer => ({
             permission: r.toCustomerId === customerId ? 'own' : '3d',
-            type: r.kind,
+            type: internalKind(r.kind),
             isDisabled: false,
             templateName: r.templateName,
             toEmail: r.toEmail,
@@ -428,7 +428,8 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
           createdAt: transfers.createdAt,
         })
         .from(transfers)
-        .where(and(eq(transfers.customerId, customerId), isNotNull(transfers.templateName)))
+        // payouts get their own templates with their kinds' screens (issue 15)
+        .where(and(eq(transfers.customerId, customerId), isNotNull(transfers.templateName), inArray(transfers.kind, transferKinds)))
         .orderBy(transfers.templateName, desc(transfers.createdAt), desc(transfers.id))
         .as('latest');
       const rows = await ctx.db
@@ -438,7 +439,7 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
         .limit(input.limit ?? PAYMENT_TEMPLATE_LIST_DEFAULT_LIMIT);
       const templates = rows.map((r) => ({
         templateName: r.templateName!,
-        type: r.kind,
+        type: internalKind(r.kind),
         fromAccountId: r.fromAccountId,
         toAccountId: r.kind === 'betweenAccounts' ? r.toAccountId : null,
         toEmail: r.toEmail,

@@ -12,7 +12,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
-import { feeRules, transferDailyUsage, transferLimits, type TransferKind } from './transfers.tables.ts';
+import { feeRules, transferDailyUsage, transferLimits, type TransferKind, type TransferRowKind } from './transfers.tables.ts';
 import { divideHalfEven } from './rates.ts';
 
 export type FeeOperation = 'betweenAccounts' | 'exchange' | 'p2p';
@@ -114,7 +114,7 @@ export async function addDailyUsage(tx: Tx, customerId: number, kind: TransferKi
 }
 
 /** A pending transfer voided: its amount no longer counts on the day it was created (taken back from the day's shards). */
-export async function giveBackDailyUsage(tx: Tx, t: { customerId: number; kind: TransferKind; fromCurrency: string; createdAt: Date; amountMinor: bigint }): Promise<void> {
+export async function giveBackDailyUsage(tx: Tx, t: { customerId: number; kind: TransferRowKind; fromCurrency: string; createdAt: Date; amountMinor: bigint }): Promise<void> {
   await tx.execute(
     sql`select ledger_give_back_daily(${t.customerId}::integer, ${t.kind}::text, ${t.fromCurrency}::text, ${utcDay(t.createdAt)}::date, ${t.amountMinor.toString()}::bigint)`,
   );

@@ -65,9 +65,18 @@ export function checkFlags(held: ReadonlySet<PermissionFlag>, needed: readonly P
   if (!needed.every((flag) => held.has(flag))) throw new MethodFailure('13', PermissionMessages.notAllowed);
 }
 
-/** The flags each operation needs (p2p: the top-level send flag and the p2p transfer flag). */
+/**
+ * The flags each operation needs (p2p: the top-level send flag and the p2p transfer flag; a payout
+ * over a rail: its "to others" flag, a card payout's being `card`).
+ */
 export const OPERATION_FLAGS = {
   betweenAccounts: ['own.betweenAccounts'],
   p2p: ['topLevel.sendMoneyUser', 'others.p2p'],
   wallet: ['funding.digital'],
+  wire: ['others.wire'],
+  eft: ['others.eft'],
+  oct: ['others.card'],
+  digital: ['others.digital'],
+  instant: ['others.instant'],
+  interac: ['others.interac'],
 } as const satisfies Record<string, readonly PermissionFlag[]>;

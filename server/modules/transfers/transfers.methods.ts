@@ -57,7 +57,7 @@ async function requireFlagsOfTransfer(ctx: MethodContext, id: number): Promise<v
   if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', PermissionMessages.signIn);
   const [t] = await ctx.db.select({ kind: transfers.kind, customerId: transfers.customerId }).from(transfers).where(eq(transfers.id, id));
   const held = await heldFlags(ctx);
-  const holds = (kind: TransferOperation) => OPERATION_FLAGS[kind].every((flag) => held.has(flag));
+  const holds = (kind: keyof typeof OPERATION_FLAGS) => OPERATION_FLAGS[kind].every((flag) => held.has(flag));
   const allowed = t && t.customerId === ctx.customerId ? holds(t.kind) : holds('betweenAccounts') || holds('p2p');
   if (!allowed) throw new MethodFailure('13', PermissionMessages.notAllowed);
 }

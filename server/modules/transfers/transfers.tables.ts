@@ -11,10 +11,23 @@ import { bigint, bigserial, boolean, check, date, index, integer, jsonb, numeric
 import { accounts } from '../accounts/accounts.tables.ts';
 import { customers, users } from '../customers/customers.tables.ts';
 
+/** inside the platform: betweenAccounts, p2p */
 export const transferKinds = ['betweenAccounts', 'p2p'] as const;
 export type TransferKind = (typeof transferKinds)[number];
-/** pending: awaiting approval (money held); posted: booked; the rest: voided, hold released */
-export const transferStatuses = ['pending', 'posted', 'rejected', 'expired', 'canceled'] as const;
+/** a transfer row's kind: inside the platform, or out of it over a rail (the payout kinds, rails/rails.ts) */
+export const transferRowKinds = [...transferKinds, 'wire', 'eft', 'oct', 'digital', 'instant', 'interac'] as const;
+export type TransferRowKind = (typeof transferRowKinds)[number];
+/** A row's kind where the query took only the kinds inside the platform (a payout kind there is a bug). */
+export function internalKind(kind: TransferRowKind): TransferKind {
+  if (!(transferKinds as readonly string[]).includes(kind)) throw new Error(`a ${kind} transfer where only transfers inside the platform were read`);
+  return kind as TransferKind;
+}
+/**
+ * pending: awaiting approval (money held); posted: booked (a payout: settled); the rest: voided,
+ * hold released. A payout also passes through processing (with its rail: money held until sent,
+ * then in the rail's clearing account) and may end returned (money back on the source).
+ */
+export const transferStatuses = ['pending', 'processing', 'posted', 'returned', 'rejected', 'expired', 'canceled'] as const;
 export type TransferStatus = (typeof transferStatuses)[number];
 export const approveTypes = ['none', 'push', 'sms', 'otp', 'approvalCode'] as const;
 
@@ -23,7 +36,7 @@ export const transfers = pgTable(
   {
     /** the transactionId of the wire */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: transferKinds }).notNull(),
+    kind: text('kind', { enum: transferRowKinds }).notNull(),
     status: text('status', { enum: transferStatuses }).notNull().default('pending'),
     /** the customer whose account pays (the acting customer) and the user who asked */
     customerId: integer('customer_id')

@@ -25,7 +25,9 @@ export function useStatusNames(): Record<TransferStatus, string> {
   const { t } = useLingui();
   return {
     pending: t`Pending`,
+    processing: t`Processing`,
     posted: t`Completed`,
+    returned: t`Returned`,
     rejected: t`Rejected`,
     expired: t`Expired`,
     canceled: t`Canceled`,

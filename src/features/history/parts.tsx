@@ -18,7 +18,15 @@ export function SignedAmount({ amount, currency, direction }: { amount: string; 
 
 /** Completed rows need no badge; the others say where they are (pending, rejected...). */
 /** A transfer's status as a badge tone: waiting is a warning, what did not happen is danger. */
-const STATUS_TONE: Record<TransferStatus, BadgeTone> = { pending: 'warning', posted: 'success', rejected: 'danger', expired: 'danger', canceled: 'danger' };
+const STATUS_TONE: Record<TransferStatus, BadgeTone> = {
+  pending: 'warning',
+  processing: 'warning',
+  posted: 'success',
+  returned: 'danger',
+  rejected: 'danger',
+  expired: 'danger',
+  canceled: 'danger',
+};
 
 export function StatusBadge({ status, always = false }: { status: TransferStatus; always?: boolean }) {
   const names = useStatusNames();

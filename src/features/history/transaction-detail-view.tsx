@@ -35,7 +35,15 @@ import './history.css';
 /** What a cancel changes: this page, the history, the balances and the chart, recent transfers. */
 const CHANGED_BY_CANCEL = [['transactionDetail'], ['transactionHistory'], ['balanceInquiry'], ['balanceHistory'], ['recentTransfers']] as const;
 
-const STATUS_TONES: Record<TransferStatus, BadgeTone> = { pending: 'warning', posted: 'success', rejected: 'danger', expired: 'neutral', canceled: 'neutral' };
+const STATUS_TONES: Record<TransferStatus, BadgeTone> = {
+  pending: 'warning',
+  processing: 'warning',
+  posted: 'success',
+  returned: 'danger',
+  rejected: 'danger',
+  expired: 'neutral',
+  canceled: 'neutral',
+};
 
 export interface TransactionDetailPageProps {
   actingCustomerId: number | null;
@@ -179,7 +187,7 @@ function Fields({ tx }: { tx: TransactionDetail }) {
       ? { label: t`Completed on`, iso: tx.bookedAt }
       : tx.status === 'pending'
         ? { label: t`Expires on`, iso: tx.expiresAt }
-        : { label: { rejected: t`Rejected on`, expired: t`Expired on`, canceled: t`Canceled on` }[tx.status], iso: tx.updatedAt };
+        : { label: { processing: t`Last update`, returned: t`Returned on`, rejected: t`Rejected on`, expired: t`Expired on`, canceled: t`Canceled on` }[tx.status], iso: tx.updatedAt };
   const rows: [string, ReactNode][] = [
     [t`Status`, <Badge tone={STATUS_TONES[tx.status]}>{statusNames[tx.status]}</Badge>],
     [tx.kind === 'entry' ? t`Booked on` : t`Created on`, at(tx.createdAt)],

@@ -1,0 +1,144 @@
+/**
+ * The platform's job queue (issue 15 §1, DESIGN.md "Background work"): pg-boss 10 on the platform's
+ * own database, either driver (STACK.md: pg-boss 11 needs Node 22).
+ *
+ * - On PostgreSQL pg-boss runs its statements on the platform's pool; on PGlite through the one
+ *   client (a statement without parameters may hold several, which pg-boss's locked commands do:
+ *   PGlite's `exec` runs them together, never interleaved with another transaction's statements).
+ * - A job is sent inside the caller's transaction when one is given (`send(..., { tx })`): a change
+ *   that rolls back leaves no job, a change that commits always leaves its job (the outbox rule).
+ * - Delivery is at least once (a worker that dies mid-job has its job retried after expiry, with
+ *   back-off): every handler is idempotent on its own rows, which is what makes a job's effect
+ *   happen exactly once across restarts and instances.
+ */
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { OpenDatabase } from './open.ts';
+import type { Db, Tx } from './types.ts';
+
+type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * A value as node-postgres would send it: drizzle leaves an undefined parameter out of the
+ * statement altogether (pg sends null), and an object goes as its JSON text.
+ */
+function asParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+  return value;
+}
+
+/** pg-boss's statements on a drizzle handle (a transaction's, so the job commits with it). */
+function drizzleExecutor(db: Db | Tx): Executor {
+  return {
+    async executeSql(text, values = []) {
+      // $1..$n become drizzle parameters of the same values, in place
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${asParameter(values[Number(part) - 1])}`));
+      const result = (await db.execute(sql.join(chunks, sql``))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+function executorOf(open: OpenDatabase): Executor {
+  if (open.driver === 'pg') return { executeSql: (text, values) => open.pool.query(text, values as unknown[]) };
+  const client = open.client;
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values as unknown[]);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+export interface SendOptions {
+  /** the caller's transaction: the job exists only if it commits */
+  tx?: Db | Tx;
+  /** not before this many milliseconds from now */
+  afterMs?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  data: T;
+}
+
+export interface JobQueue {
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  /** Runs `handler` for each job of `name` (a thrown error retries the job with back-off). */
+  work<T extends object>(name: string, handler: (job: Job<T>) => Promise<void>, options?: { pollingIntervalMs?: number; batchSize?: number }): Promise<void>;
+  /** Takes the ready jobs of `name` now and runs them, one at a time (tests, and a drain on demand); returns how many ran. */
+  runDue<T extends object>(name: string, handler: (job: Job<T>) => Promise<void>, limit?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface QueueDefinition {
+  name: string;
+  /** attempts after the first (default 10) */
+  retryLimit?: number;
+  /** first retry after this many seconds, doubling (default 5) */
+  retryDelaySeconds?: number;
+  /** a job not finished in this time is taken again (default 300) */
+  expireInSeconds?: number;
+}
+
+export async function startJobQueue(open: OpenDatabase, queues: readonly QueueDefinition[], log: (err: unknown) => void): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: executorOf(open),
+    // the platform runs its own recurring work; pg-boss's maintenance (expiry, archive) stays on
+    schedule: false,
+    supervise: true,
+  } as unknown as PgBoss.ConstructorOptions);
+  boss.on('error', log);
+  await boss.start();
+  for (const q of queues) {
+    const options: PgBoss.Queue = {
+      name: q.name,
+      retryLimit: q.retryLimit ?? 10,
+      retryDelay: q.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: q.expireInSeconds ?? 300,
+    };
+    const existing = await boss.getQueue(q.name);
+    if (existing) await boss.updateQueue(q.name, options);
+    else await boss.createQueue(q.name, options);
+  }
+  const run = async <T extends object>(handler: (job: Job<T>) => Promise<void>, name: string, job: PgBoss.Job<T>) => {
+    try {
+      await handler({ id: job.id, data: job.data });
+      await boss.complete(name, job.id);
+    } catch (err) {
+      await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+      log(err);
+    }
+  };
+  return {
+    async send(name, data, options = {}) {
+      const sendOptions: PgBoss.SendOptions & { db?: Executor } = {};
+      if (options.afterMs && options.afterMs > 0) sendOptions.startAfter = new Date(Date.now() + options.afterMs);
+      if (options.tx) sendOptions.db = drizzleExecutor(options.tx);
+      await boss.send(name, data, sendOptions);
+    },
+    async work(name, handler, options = {}) {
+      await boss.work<typeof handler extends (job: Job<infer T>) => Promise<void> ? T : never>(
+        name,
+        { pollingIntervalSeconds: Math.max(0.5, (options.pollingIntervalMs ?? 1000) / 1000), batchSize: options.batchSize ?? 5 },
+        async (jobs) => {
+          // one at a time: a failure fails its job alone (pg-boss fails the whole batch otherwise)
+          for (const job of jobs) await run(handler as never, name, job as never);
+        },
+      );
+    },
+    async runDue(name, handler, limit = 100) {
+      const jobs = (await boss.fetch(name, { batchSize: limit })) as PgBoss.Job<never>[];
+      for (const job of jobs) await run(handler as never, name, job);
+      return jobs.length;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The rails' workers on the job queue: rail.submit gives an instruction to its adapter, rail.event
+ * applies a status event, rail.credit credits money that arrived. Each handler is idempotent
+ * (payouts.service.ts), so a job run twice (a worker that died, two instances) changes nothing
+ * the second time; a handler that throws (the database away, an event before its acceptance) has
+ * its job retried with back-off by the queue.
+ */
+import type { Db } from '../../db/types.ts';
+import type { Job, JobQueue, QueueDefinition } from '../../db/job-queue.ts';
+import { CREDIT_QUEUE, EVENT_QUEUE, SUBMIT_QUEUE, type PayoutService } from './payouts.service.ts';
+import type { StatusEvent } from './rails.ts';
+
+export const RAIL_QUEUES: readonly QueueDefinition[] = [
+  // a rail that is down: retried for about a day (5 s doubling, 15 attempts)
+  { name: SUBMIT_QUEUE, retryLimit: 15, retryDelaySeconds: 5 },
+  { name: EVENT_QUEUE, retryLimit: 15, retryDelaySeconds: 2 },
+  { name: CREDIT_QUEUE, retryLimit: 15, retryDelaySeconds: 2 },
+];
+
+/** Each rail queue's handler (the workers run them; tests run them with queue.runDue). */
+export function railJobHandlers(db: Db, service: PayoutService): Record<string, (job: Job<never>) => Promise<void>> {
+  return {
+    [SUBMIT_QUEUE]: async (job: Job<{ instructionId: number }>) => void (await service.submit(db, job.data.instructionId)),
+    [EVENT_QUEUE]: async (job: Job<StatusEvent>) => void (await service.applyEvent(db, job.data)),
+    [CREDIT_QUEUE]: async (job: Job<{ instructionId: number }>) => void (await service.credit(db, job.data.instructionId)),
+  } as Record<string, (job: Job<never>) => Promise<void>>;
+}
+
+export async function startRailWorkers(db: Db, queue: JobQueue, service: PayoutService): Promise<void> {
+  for (const [name, handler] of Object.entries(railJobHandlers(db, service))) await queue.work(name, handler);
+}
