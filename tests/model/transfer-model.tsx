@@ -7,16 +7,31 @@
  * approval child's outcome is reached through its own screen: typing the code and answering the
  * approve call, or cancelling.
  *
+ * Every step checks the page against what the TEST did, never against the chart's context: `record`
+ * works out from the events performed and the answers given (`Did`) the step, the form, the fee,
+ * total and limits shown, the field errors and the result. What the chart gets from the rules is
+ * written out here for the fixtures (expectedErrors, the calls' inputs, the totals), not computed
+ * with the rules module (which mutation testing mutates too).
+ *
  * To keep the graph small the form is filled along a script (one field after the other, with a
  * few wrong values on the way), lookups are answered one at a time, and the form goes to review
- * only once complete; every chart transition is still taken (checked below).
+ * only once complete; every chart transition is still taken (checked below). The rules'
+ * boundaries are side trips from the script: amounts on each side of the limits and of the
+ * balance (with the fee), reviewed once; load answers lacking one required permission flag;
+ * "Send all" without a source (the chart must refuse it).
+ *
+ * Proof it can fail (session of 2026-11-27): each of these breakages, made one at a time and
+ * undone, turned the run red: the "Send all" guard hasSource made always true; the per-transfer
+ * maximum compared with >= instead of >; fiat amounts allowed 3 decimals instead of 2; the balance
+ * check refusing an amount and fee exactly equal to the balance (< instead of <=); the permission
+ * check satisfied by one of the kind's flags (some instead of every).
  *
  * The paths run from transfer.model.{1,2}.test.tsx, half each (describeTransferPaths).
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { TestModel } from '@xstate/graph';
+import { TestModel, type TestPath } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Account } from '../../api/accounts.ts';
 import type { Failure } from '../../api/envelope.ts';
@@ -36,17 +51,15 @@ import {
   type TransferResult,
 } from '../../machines/transfer/transfer.machine.ts';
 import {
-  addDecimal,
-  defaultRecurring,
   feeRequest,
   limitsRequest,
-  maxAmountRequest,
-  patchFromRecent,
-  transferRequest,
   validateForm,
   type FeeRequest,
   type LimitsRequest,
   type MaxAmountRequest,
+  type PayeeCheck,
+  type RecurringForm,
+  type TransferForm,
   type TransferFormPatch,
   type TransferKind,
   type TransferRequest,
@@ -56,7 +69,7 @@ import { errorPopupContent } from '../../src/lib/errors.ts';
 import { formatMoney } from '../../src/lib/format.ts';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
-import { edgeCoveringPaths, matchesPath, runPathCheckingEveryStep, transitionsTaken } from './coverage.ts';
+import { edgeCoveringPaths, expectOffered, matchesPath, recordingExecutors, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
 import { AnswerQueue } from './support.ts';
 import { LiveQueue } from './live-queue.ts';
 
@@ -132,7 +145,47 @@ function quoteFor(r: FeeRequest): FeeQuote {
     : { fee: '0.1', feeCurrency: 'EUR', amount: r.amount, currency: 'EUR', toAmount: '10.85', toCurrency: 'USD', rate: '1.085' };
 }
 
-const LIMITS = { currencyCode: 'EUR', minAmount: '1', maxAmount: '1000', dailyLimit: '2000', dailyRemaining: '1500.5' };
+/**
+ * The limits answered, per kind. p2p's are wide, so its amounts meet the balance first; the
+ * between-accounts ones are narrow, so their boundaries are met below the balance (EUR 500.00).
+ */
+const LIMITS: Record<TransferKind, { currencyCode: string; minAmount: string; maxAmount: string; dailyLimit: string; dailyRemaining: string }> = {
+  p2p: { currencyCode: 'EUR', minAmount: '1', maxAmount: '1000', dailyLimit: '2000', dailyRemaining: '1500.5' },
+  betweenAccounts: { currencyCode: 'EUR', minAmount: '1', maxAmount: '490', dailyLimit: '2000', dailyRemaining: '485.5' },
+};
+const LIMITS_TEXT: Record<TransferKind, string> = {
+  p2p: "Per transfer: €1.00 to €1,000.00. Left of today's limit: €1,500.50.",
+  betweenAccounts: "Per transfer: €1.00 to €490.00. Left of today's limit: €485.50.",
+};
+
+/** Permissions with every flag but one: the kind's required flags must all be there. */
+const allBut = (group: keyof MoneyPermissions, name: string): MoneyPermissions => {
+  const p = allowAll(true);
+  (p[group] as Record<string, boolean>)[name] = false;
+  return p;
+};
+const MISSING_ONE: Record<TransferKind, MoneyPermissions[]> = {
+  betweenAccounts: [allBut('own', 'betweenAccounts')],
+  p2p: [allBut('topLevel', 'sendMoneyUser'), allBut('others', 'p2p')],
+};
+
+/** Clicking the recent transfer fills these in (written out: not the rules' patchFromRecent). */
+const RECENT_PATCH: TransferFormPatch = { fromAccountId: 101, amount: '25', payeeEmail: 'bob@demo.test' };
+/** What ticking "Repeat this transfer" fills in (written out: not the rules' defaultRecurring). */
+const DEFAULT_RECURRING: RecurringForm = { frequency: 'monthly', end: 'count', endDate: '', transactions: '12', userCancel: true };
+
+/**
+ * Amounts on the boundaries of the rules, typed once the rest of the form is right, then
+ * reviewed (a side trip: lookups answered with success only, nothing offered after the review).
+ * EUR 101 holds 500.00; p2p's fee is 0.25, between accounts' 0.1 (quoteFor).
+ */
+const BOUNDARY_AMOUNTS: Record<TransferKind, string[]> = {
+  // 1 is the smallest allowed, 485.5 what is left of the day, 490 the largest per transfer
+  betweenAccounts: ['0.99', '1', '485.5', '485.51', '490', '490.01'],
+  // with the fee: 500.00 exactly (allowed), 500.01 (refused)
+  p2p: ['499.75', '499.76'],
+};
+const isBoundary = (kind: TransferKind, amount: string) => BOUNDARY_AMOUNTS[kind].includes(amount);
 
 const EXPIRES_AT = new Date(Date.now() + 86_400_000).toISOString();
 
@@ -163,17 +216,19 @@ function scriptFor(kind: TransferKind, s: Snap): TransferFormPatch[] {
   if (kind === 'betweenAccounts') {
     if (f.fromAccountId === null) return [{ fromAccountId: 101 }];
     if (f.toAccountId === null) return [{ toAccountId: 102 }];
-    if (f.amount === '') return [{ amount: '10' }, { amount: '1.234' }];
+    if (f.amount === '') return [{ amount: '10' }, { amount: '1.234' }, ...BOUNDARY_AMOUNTS[kind].map((amount) => ({ amount }))];
     if (f.amount === '1.234') return [{ amount: '10' }];
+    if (isBoundary(kind, f.amount)) return [];
     if (f.currency === null) return [{ currency: 'USD' }];
     return [];
   }
-  if (f.payeeEmail === '') return [{ payeeEmail: 'bob@demo.test' }, { payeeEmail: 'bob@x' }, patchFromRecent(RECENT)];
+  if (f.payeeEmail === '') return [{ payeeEmail: 'bob@demo.test' }, { payeeEmail: 'bob@x' }, RECENT_PATCH];
   if (f.payeeEmail === 'bob@x') return [{ payeeEmail: 'bob@demo.test' }];
-  if (f.amount === '') return [{ amount: '10' }, { amount: '0' }];
+  if (f.amount === '') return [{ amount: '10' }, { amount: '0' }, ...BOUNDARY_AMOUNTS[kind].map((amount) => ({ amount }))];
   if (f.amount === '0') return [{ amount: '10' }];
-  if (f.recurring === null) return [{ recurring: { ...defaultRecurring(), transactions: '1' } }];
-  if (f.recurring.transactions === '1') return [{ recurring: defaultRecurring() }];
+  if (isBoundary(kind, f.amount)) return [];
+  if (f.recurring === null) return [{ recurring: { ...DEFAULT_RECURRING, transactions: '1' } }];
+  if (f.recurring.transactions === '1') return [{ recurring: DEFAULT_RECURRING }];
   return [];
 }
 
@@ -200,6 +255,7 @@ function flavours(s: Snap): Set<string> {
   if (c.payeeUnchecked || (c.payee && (!c.payee.exist || !c.payee.exists || c.payee.outBlacklist))) out.add('payee');
   if (c.limits === null && s.matches({ editing: { limits: 'idle' } }) && limitsRequest(c.kind, c.form, c.accounts) !== null) out.add('limits');
   if (c.notice) out.add('notice');
+  if (isBoundary(c.kind, c.form.amount)) out.add('boundary');
   return out;
 }
 
@@ -210,7 +266,7 @@ function lookupAnswers(s: Snap, mainLine: boolean): ModelEvent[] | null {
   const pick = (events: ModelEvent[]) => (mainLine ? events : events.slice(0, 1));
   if (kids.fetchLimits) {
     return pick([
-      { type: 'xstate.done.actor.fetchLimits', output: { ok: true, limits: LIMITS } satisfies LimitsResult },
+      { type: 'xstate.done.actor.fetchLimits', output: { ok: true, limits: LIMITS[c.kind] } satisfies LimitsResult },
       { type: 'xstate.done.actor.fetchLimits', output: { ok: false, code: 'network' } satisfies LimitsResult },
       { type: 'xstate.error.actor.fetchLimits', error: new Error('offline') },
     ]);
@@ -272,6 +328,7 @@ function eventsFor(kind: TransferKind, s: Snap): ModelEvent[] {
     all.push(
       { type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions: allowAll(true), recent: SETUPS[kind].recent } satisfies LoadResult },
       { type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions: allowAll(false), recent: [] } satisfies LoadResult },
+      ...MISSING_ONE[kind].map((permissions) => ({ type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions, recent: [] } satisfies LoadResult }) as const),
       { type: 'xstate.done.actor.loadSetup', output: { ok: false, code: 'failed', failure: SHORT_FAILURE } satisfies LoadResult },
       { type: 'xstate.error.actor.loadSetup', error: new Error('offline') },
     );
@@ -289,13 +346,23 @@ function eventsFor(kind: TransferKind, s: Snap): ModelEvent[] {
       all.push(...script.filter((patch) => mainLine || fixes(s, patch, f)).map((patch) => ({ type: 'FORM.CHANGE' as const, patch })));
       // Review: with errors only from the main line; on to review only with the complete form.
       const onward = leadsToReview(s);
-      if ((mainLine && (!onward || isComplete(kind, s))) || (onward && f.size === 1 && f.has('notice')) || (f.size === 1 && f.has('feeFailure'))) all.push({ type: 'REVIEW' });
+      if (
+        (mainLine && (!onward || isComplete(kind, s))) ||
+        (onward && f.size === 1 && f.has('notice')) ||
+        (f.size === 1 && f.has('feeFailure')) ||
+        (f.size === 1 && f.has('boundary'))
+      )
+        all.push({ type: 'REVIEW' });
       if (s.matches({ editing: { fee: 'failed' } })) all.push({ type: 'FEE.RETRY' });
-      // "Send all" once the source is known and before the amount is typed
-      if (mainLine && c.form.amount === '') all.push({ type: 'MAX.REQUEST' });
+      // "Send all" before the amount is typed; without a source the chart must refuse it
+      if (mainLine && c.form.amount === '') {
+        if (c.form.fromAccountId === null) return [{ type: 'MAX.REQUEST' }, ...all.filter((e) => s.can(e as TransferEvent))];
+        all.push({ type: 'MAX.REQUEST' });
+      }
     }
   } else if (s.matches('reviewing')) {
-    all.push({ type: 'SUBMIT' }, { type: 'REVIEW.BACK' });
+    // a boundary amount's review is where its side trip ends
+    if (!isBoundary(kind, c.form.amount)) all.push({ type: 'SUBMIT' }, { type: 'REVIEW.BACK' });
   } else if (s.matches('submitting')) {
     const request = c.request!;
     all.push(
@@ -340,6 +407,244 @@ const serialize = (s: Snap) => {
   });
 };
 
+/* ------------------------------------------------------------------------------ what the test did */
+
+/** A field error the page must show: its code (the view's sentence), or the platform's words. */
+type Shown = { code: string; text?: string };
+
+/** What the test did, kept apart from the chart's context: the page is expected from it. */
+interface Did {
+  last: ModelEvent | null;
+  loadFailure: { code: 'network' } | { code: 'failed'; description: string } | null;
+  /** the load answered the permissions this kind needs */
+  permitted: boolean;
+  /** the form as the test filled it (and "Send all" answered) */
+  form: TransferForm;
+  fieldErrors: Partial<Record<string, Shown>>;
+  /** the quote answered for the form as it is now */
+  quote: FeeQuote | null;
+  feeFailure: { code: 'network' } | { code: 'failed'; description: string } | null;
+  limits: boolean;
+  /** the limits were asked for the accounts as they are now, and answered (known or not) */
+  limitsAnswered: boolean;
+  payee: Omit<PayeeCheck, 'email'> | null;
+  payeeUnchecked: boolean;
+  maxFailure: boolean;
+  /** a valid review was asked for before the fee was known */
+  reviewBlock: boolean;
+  /** the last REVIEW was of a valid form with its fee: the review page, until back or an answer leaves it */
+  reviewing: boolean;
+  /** the last submit got no answer and no review since: "Send again", with the same key */
+  unanswered: boolean;
+  failure: Failure | null;
+  result: TransferResult | null;
+  outcome: 'rejected' | 'failed' | null;
+  notice: boolean;
+}
+
+const EMPTY_FORM: TransferForm = { fromAccountId: null, toAccountId: null, amount: '', currency: null, payeeEmail: '', note: '', reference: '', templateName: '', recurring: null };
+const fresh = (): Omit<Did, 'last'> => ({
+  loadFailure: null,
+  permitted: false,
+  form: { ...EMPTY_FORM },
+  fieldErrors: {},
+  quote: null,
+  feeFailure: null,
+  limits: false,
+  limitsAnswered: false,
+  payee: null,
+  payeeUnchecked: false,
+  maxFailure: false,
+  reviewBlock: false,
+  reviewing: false,
+  unanswered: false,
+  failure: null,
+  result: null,
+  outcome: null,
+  notice: false,
+});
+
+/** Money as whole cents (the fixtures' amounts have at most two decimals). */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const euros = (c: number) => (c / 100).toFixed(2);
+/** EUR 101, the source of every path: 500.00 available (balance, nothing held, minimum 0). */
+const AVAILABLE_CENTS = 50000;
+const sourceCurrency = (f: TransferForm) => (f.fromAccountId === 101 ? 'EUR' : f.fromAccountId === 102 ? 'USD' : null);
+const isCheckable = (email: string) => email.trim().length > 5 && email.includes('@') && email.includes('.');
+/** The fee is asked once the source, a positive amount (two decimals at most) and, between accounts, another destination are there. */
+const feeReady = (kind: TransferKind, f: TransferForm) =>
+  f.fromAccountId !== null && /^\d+(\.\d{1,2})?$/.test(f.amount) && cents(f.amount) > 0 && (kind === 'p2p' || (f.toAccountId !== null && f.toAccountId !== f.fromAccountId));
+const limitsReady = (kind: TransferKind, f: TransferForm) => f.fromAccountId !== null && (kind === 'p2p' || (f.toAccountId !== null && f.toAccountId !== f.fromAccountId));
+
+/** The errors a review of the form must show (document 2 §5), written out for the fixtures. */
+function expectedErrors(kind: TransferKind, d: Did): Partial<Record<string, Shown>> {
+  const f = d.form;
+  const e: Partial<Record<string, Shown>> = {};
+  if (f.fromAccountId === null) e.fromAccountId = { code: 'required' };
+  if (kind === 'betweenAccounts') {
+    if (f.toAccountId === null) e.toAccountId = { code: 'required' };
+    else if (f.toAccountId === f.fromAccountId) e.toAccountId = { code: 'sameAccount' };
+  }
+  const currency = f.currency ?? sourceCurrency(f);
+  const limits = d.limits && currency === 'EUR' ? LIMITS[kind] : null;
+  if (f.amount === '') e.amount = { code: 'required' };
+  else if (!/^\d+(\.\d+)?$/.test(f.amount) || Number(f.amount) <= 0) e.amount = { code: 'amountFormat' };
+  else if (currency !== null && (f.amount.split('.')[1]?.length ?? 0) > 2) e.amount = { code: 'amountDecimals' };
+  else if (limits && cents(f.amount) < cents(limits.minAmount)) e.amount = { code: 'belowMin' };
+  else if (limits && cents(f.amount) > cents(limits.maxAmount)) e.amount = { code: 'aboveMax' };
+  else if (limits && cents(f.amount) > cents(limits.dailyRemaining)) e.amount = { code: 'overDailyLimit' };
+  else if (f.fromAccountId === 101) {
+    // what leaves the source: with the fee once it is quoted (in the source's currency)
+    const q = d.quote;
+    const needed = q && q.currency === 'EUR' ? cents(q.amount) + cents(q.fee) : currency === 'EUR' ? cents(f.amount) : null;
+    if (needed !== null && needed > AVAILABLE_CENTS) e.amount = { code: 'aboveBalance' };
+  }
+  if (kind === 'p2p') {
+    const email = f.payeeEmail.trim().toLowerCase();
+    const p = d.payee;
+    if (email === '') e.payeeEmail = { code: 'required' };
+    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) e.payeeEmail = { code: 'email' };
+    else if (p && !p.exist) e.payeeEmail = { code: 'payeeNotFound' };
+    else if (p && p.outBlacklist) e.payeeEmail = { code: 'payeeRefuses' };
+    else if (p && !p.exists) e.payeeEmail = { code: 'payeeCannotReceive' };
+  }
+  if (f.recurring?.end === 'count') {
+    const t = f.recurring.transactions;
+    if (!/^\d{1,4}$/.test(t) || Number(t) < 2 || Number(t) > 1000) e.recurringTransactions = { code: 'transactionsRange' };
+  }
+  return e;
+}
+
+/** A new form on the page: every lookup starts again (the old answers are dropped). */
+const restartLookups = (did: Did) => Object.assign(did, { quote: null, feeFailure: null, limits: false, limitsAnswered: false, payee: null, payeeUnchecked: false });
+
+function applyPatch(did: Did, patch: TransferFormPatch): void {
+  const has = (...keys: (keyof TransferForm)[]) => keys.some((k) => k in patch);
+  did.form = { ...did.form, ...patch };
+  // the changed fields' errors go; a new source or currency changes what the amount means
+  const gone = new Set<string>(Object.keys(patch));
+  if (has('recurring')) for (const k of ['recurringFrequency', 'recurringEndDate', 'recurringTransactions']) gone.add(k);
+  if (has('fromAccountId', 'currency')) gone.add('amount');
+  if (has('fromAccountId')) gone.add('toAccountId');
+  did.fieldErrors = Object.fromEntries(Object.entries(did.fieldErrors).filter(([k]) => !gone.has(k)));
+  Object.assign(did, { reviewBlock: false, notice: false });
+  if (has('fromAccountId', 'toAccountId', 'amount', 'currency')) Object.assign(did, { quote: null, feeFailure: null });
+  if (has('fromAccountId', 'toAccountId')) Object.assign(did, { limits: false, limitsAnswered: false, maxFailure: false });
+  if (has('payeeEmail')) Object.assign(did, { payee: null, payeeUnchecked: false });
+}
+
+/** What each event calls for, worked out here rather than read from the chart. */
+function record(kind: TransferKind, did: Did, event: ModelEvent): void {
+  did.last = event;
+  const out = (event as SystemEvent).output as Record<string, any> | undefined;
+  switch (event.type) {
+    case 'xstate.done.actor.loadSetup': {
+      const r = out as LoadResult;
+      if (!r.ok) {
+        did.loadFailure = r.code === 'failed' ? { code: 'failed', description: r.failure.responseDescription! } : { code: 'network' };
+        return;
+      }
+      const p = r.permissions;
+      did.permitted = kind === 'p2p' ? p.topLevel.sendMoneyUser && p.others.p2p : p.own.betweenAccounts;
+      did.loadFailure = null;
+      // p2p's fixtures have one open account: it is the source
+      if (kind === 'p2p') did.form.fromAccountId = 101;
+      return;
+    }
+    case 'xstate.error.actor.loadSetup':
+      did.loadFailure = { code: 'network' };
+      return;
+    case 'FORM.CHANGE':
+      applyPatch(did, (event as Extract<TransferEvent, { type: 'FORM.CHANGE' }>).patch);
+      return;
+    case 'MAX.REQUEST':
+      if (did.form.fromAccountId !== null) did.maxFailure = false;
+      return;
+    case 'xstate.done.actor.fetchMaxAmount':
+      // "Send all": the amount becomes the maximum, in the source's currency
+      if (out!.ok) applyPatch(did, { amount: out!.maxAmount, currency: null });
+      else did.maxFailure = true;
+      return;
+    case 'xstate.error.actor.fetchMaxAmount':
+      did.maxFailure = true;
+      return;
+    case 'xstate.done.actor.quoteFee':
+      if (out!.ok) Object.assign(did, { quote: out!.quote, feeFailure: null, reviewBlock: false });
+      else Object.assign(did, { quote: null, feeFailure: out!.code === 'failed' ? { code: 'failed', description: out!.failure.responseDescription } : { code: 'network' } });
+      return;
+    case 'xstate.error.actor.quoteFee':
+      Object.assign(did, { quote: null, feeFailure: { code: 'network' } });
+      return;
+    case 'xstate.done.actor.fetchLimits':
+      Object.assign(did, { limits: out!.ok, limitsAnswered: true });
+      return;
+    case 'xstate.error.actor.fetchLimits':
+      Object.assign(did, { limits: false, limitsAnswered: true });
+      return;
+    case 'xstate.done.actor.checkPayee':
+      Object.assign(did, out!.ok ? { payee: out!.payee, payeeUnchecked: false } : { payee: null, payeeUnchecked: true });
+      return;
+    case 'xstate.error.actor.checkPayee':
+      Object.assign(did, { payee: null, payeeUnchecked: true });
+      return;
+    case 'REVIEW': {
+      const errors = expectedErrors(kind, did);
+      if (Object.keys(errors).length > 0) Object.assign(did, { fieldErrors: errors, reviewBlock: false });
+      else if (did.quote) Object.assign(did, { reviewing: true, unanswered: false, fieldErrors: {}, reviewBlock: false, failure: null, notice: false });
+      else did.reviewBlock = true;
+      return;
+    }
+    case 'REVIEW.BACK':
+      Object.assign(did, { reviewing: false, unanswered: false });
+      restartLookups(did);
+      return;
+    case 'xstate.done.actor.submitTransfer': {
+      const r = out as SubmitResult;
+      if (r.ok) Object.assign(did, { reviewing: false, unanswered: false, result: r.result });
+      else if (r.code === 'network') did.unanswered = true;
+      else {
+        Object.assign(did, { reviewing: false, unanswered: false });
+        if (r.code === 'fields') did.fieldErrors = { amount: { code: 'server', text: 'The amount exceeds the available balance.' } };
+        else did.failure = r.failure;
+        restartLookups(did);
+      }
+      return;
+    }
+    case 'xstate.error.actor.submitTransfer':
+      did.unanswered = true;
+      return;
+    case 'xstate.done.actor.approval':
+      if (out!.result === 'approved') did.result = { ...did.result!, status: 'posted' };
+      else if (out!.result === 'canceled') {
+        Object.assign(did, { notice: true, result: null });
+        restartLookups(did);
+      } else did.outcome = out!.reason === 'rejected' ? 'rejected' : 'failed';
+      return;
+    case 'POPUP.CLOSE':
+      did.failure = null;
+      return;
+    case 'TRANSFER.NEW':
+      Object.assign(did, fresh());
+      return;
+  }
+}
+
+/** The fee call the form calls for (document 2 §5), written out. */
+const expectedFeeRequest = (kind: TransferKind, f: TransferForm): FeeRequest =>
+  kind === 'p2p'
+    ? { operation: 'p2p', amount: f.amount, fromAccountId: f.fromAccountId! }
+    : { operation: kind, amount: f.amount, fromAccountId: f.fromAccountId!, toAccountId: f.toAccountId!, ...(f.currency ? { currency: f.currency as never } : {}) };
+
+/** The request the reviewed form sends, written out. */
+function expectedRequest(kind: TransferKind, f: TransferForm): TransferRequest {
+  const currency = (f.currency ?? sourceCurrency(f)) as never;
+  const r = f.recurring;
+  const subscription = r ? { subscriptionFrequency: r.frequency, subscriptionUserCancel: r.userCancel, subscriptionTransactions: Number(r.transactions) } : {};
+  return kind === 'p2p'
+    ? { method: 'transferP2p', payload: { accountId: f.fromAccountId!, amount: f.amount, currency, toEmail: f.payeeEmail.trim().toLowerCase(), ...subscription } }
+    : { method: 'transferBetweenAccounts', payload: { fromAccount: f.fromAccountId!, toAccount: f.toAccountId!, toAmount: f.amount, currency, ...subscription } };
+}
+
 /* ------------------------------------------------------------------------------ the harness */
 
 function mount(kind: TransferKind) {
@@ -380,9 +685,8 @@ function mount(kind: TransferKind) {
       <TransferView actor={actor} />
     </I18nProvider>,
   );
-  /** submit outcomes in order, and whether a review happened since the last submit */
-  const submits = { outcomes: [] as string[], reviewedSince: true };
-  return { q, actor, submits };
+  const did: Did = { last: null, ...fresh() };
+  return { q, actor, did };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -395,7 +699,7 @@ const describedText = (el: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
-/** The field shows the error the context holds, tied to it; or none. */
+/** The field shows the error the test expects, tied to it; or none. */
 function expectFieldError(el: HTMLElement, text: RegExp | null) {
   if (text) {
     expect(el.getAttribute('aria-invalid')).toBe('true');
@@ -410,16 +714,24 @@ const FIELD_ERROR_TEXT: Record<string, RegExp> = {
   sameAccount: /other than the one/i,
   amountFormat: /amount above zero/i,
   amountDecimals: /fewer decimals/i,
+  belowMin: /below the smallest transfer allowed/i,
+  aboveMax: /above the largest transfer allowed/i,
+  overDailyLimit: /more than what is left of today's limit/i,
+  aboveBalance: /the amount and its fee come to more than the available balance of €500\.00\./i,
   payeeNotFound: /no customer has this e-mail/i,
   payeeCannotReceive: /cannot receive money/i,
   payeeRefuses: /does not accept money from you/i,
   email: /enter an e-mail address/i,
   transactionsRange: /from 2 to 1000/i,
 };
-const errorPattern = (e: { code: string; text?: string } | undefined) => (e ? (e.code === 'server' ? new RegExp(e.text!) : FIELD_ERROR_TEXT[e.code]!) : null);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const errorPattern = (e: Shown | undefined) => (e ? (e.code === 'server' ? new RegExp(`^${escape(e.text!)}$`) : FIELD_ERROR_TEXT[e.code]!) : null);
+/** What a checked payee's answer says is wrong, or null. */
+const payeeProblemOf = (p: Omit<PayeeCheck, 'email'> | null) => (p ? (!p.exist ? 'payeeNotFound' : p.outBlacklist ? 'payeeRefuses' : !p.exists ? 'payeeCannotReceive' : null) : null);
 
 function stateChecks(kind: TransferKind, h: Harness) {
   const title = kind === 'p2p' ? /send money to a person/i : /transfer between your accounts/i;
+  const d = () => h.did;
   return {
     loading: async () => {
       await screen.findByRole('heading', { name: title });
@@ -430,181 +742,243 @@ function stateChecks(kind: TransferKind, h: Harness) {
     loadFailed: async (s: Snap) => {
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toMatch(/could not load your accounts/i);
-      if (s.context.loadFailure?.ok === false && s.context.loadFailure.code === 'failed') expect(alert.textContent).toMatch(/fee service unavailable/i);
+      const failure = d().loadFailure;
+      expect(failure).not.toBeNull();
+      if (failure?.code === 'failed') expect(alert.textContent).toContain(failure.description);
+      else expect(alert.textContent).not.toMatch(/fee service unavailable/i);
       expect(screen.getByRole('button', { name: /try again/i })).toBeTruthy();
+      expectOffered<TransferEvent>(s, [{ type: 'LOAD.RETRY' }]);
+      expect(d().last?.type).not.toBe('LOAD.RETRY');
     },
     notAllowed: async () => {
       await screen.findByRole('heading', { name: title });
+      // the load answered, without every flag this kind needs
+      expect(d().loadFailure).toBeNull();
+      expect(d().last?.type).toBe('xstate.done.actor.loadSetup');
+      expect(d().permitted).toBe(false);
       expect(screen.getByText(/not allowed to make this kind of transfer/i)).toBeTruthy();
       expect(screen.queryByLabelText(/from account/i)).toBeNull();
     },
     editing: async (s: Snap) => {
-      const c = s.context;
+      const did = d();
+      const f = did.form;
       await screen.findByRole('heading', { name: title });
-      // the form shows the context's values
+      expect(did.permitted).toBe(true);
+      // a review asked for and not shown: the form says why
+      expect(did.reviewing).toBe(false);
+      if (did.last?.type === 'REVIEW') expect(Object.keys(did.fieldErrors).length > 0 || did.reviewBlock).toBe(true);
+      expectOffered<TransferEvent>(s, [{ type: 'FORM.CHANGE', patch: { note: '' } }, { type: 'REVIEW' }]);
+      // the form shows what the test entered
       const from = fieldByLabel(/^from account$/i) as HTMLSelectElement;
-      expect(from.value).toBe(c.form.fromAccountId === null ? '' : String(c.form.fromAccountId));
+      expect(from.value).toBe(f.fromAccountId === null ? '' : String(f.fromAccountId));
       // closed accounts are not offered; balances are shown in the UI language
       expect(within(from).queryByText(/account 103/)).toBeNull();
       expect(plain(within(from).getByText(/EUR account 101/).textContent!)).toContain('€500.00');
-      expectFieldError(from, errorPattern(c.fieldErrors.fromAccountId));
+      expectFieldError(from, errorPattern(did.fieldErrors.fromAccountId));
       const amount = fieldByLabel(AMOUNT_LABEL) as HTMLInputElement;
-      expect(amount.value).toBe(c.form.amount);
+      expect(amount.value).toBe(f.amount);
       expect(amount.getAttribute('inputmode')).toBe('decimal');
-      expectFieldError(amount, errorPattern(c.fieldErrors.amount));
+      expectFieldError(amount, errorPattern(did.fieldErrors.amount));
       if (kind === 'betweenAccounts') {
         const to = fieldByLabel(/^to account$/i) as HTMLSelectElement;
-        expect(to.value).toBe(c.form.toAccountId === null ? '' : String(c.form.toAccountId));
-        expectFieldError(to, errorPattern(c.fieldErrors.toAccountId));
+        expect(to.value).toBe(f.toAccountId === null ? '' : String(f.toAccountId));
+        expectFieldError(to, errorPattern(did.fieldErrors.toAccountId));
         // the amount's currency: the source's or the destination's, offered when they differ
         const currency = screen.queryByLabelText(/^amount in$/i) as HTMLSelectElement | null;
-        if (c.form.fromAccountId !== null && c.form.toAccountId !== null) expect(currency?.value).toBe(c.form.currency ?? 'EUR');
+        if (f.fromAccountId !== null && f.toAccountId !== null) expect(currency?.value).toBe(f.currency ?? 'EUR');
         else expect(currency).toBeNull();
         expect(screen.queryByLabelText(/payee/i)).toBeNull();
       } else {
         expect(screen.queryByLabelText(/^to account$/i)).toBeNull();
         const payee = fieldByLabel(/payee's e-mail address/i) as HTMLInputElement;
-        expect(payee.value).toBe(c.form.payeeEmail);
+        expect(payee.value).toBe(f.payeeEmail);
         // a checked payee: the name, or why money cannot go there
-        const p = c.payee && c.payee.email === c.form.payeeEmail ? c.payee : null;
-        const problem = p ? (!p.exist ? 'payeeNotFound' : p.outBlacklist ? 'payeeRefuses' : !p.exists ? 'payeeCannotReceive' : null) : null;
-        expectFieldError(payee, errorPattern(c.fieldErrors.payeeEmail ?? (problem ? { code: problem } : undefined)));
+        const problem = payeeProblemOf(did.payee);
+        expectFieldError(payee, errorPattern(did.fieldErrors.payeeEmail ?? (problem ? { code: problem } : undefined)));
         if (s.hasTag('payeeBusy')) expect(describedText(payee)).toMatch(/checking the e-mail/i);
-        else if (p && !problem) expect(describedText(payee)).toMatch(/sending to bob demo/i);
-        else if (c.payeeUnchecked) expect(describedText(payee)).toMatch(/could not check this address/i);
+        else if (did.payee && !problem) expect(describedText(payee)).toMatch(/sending to bob demo/i);
+        else if (did.payeeUnchecked) expect(describedText(payee)).toMatch(/could not check this address/i);
+        else expect(describedText(payee)).not.toMatch(/sending to|could not check/i);
         // recent p2p transfers to pick from
         expect(screen.getByRole('button', { name: /send again to bob demo: €25\.00/i })).toBeTruthy();
         const recurring = screen.getByRole('checkbox', { name: /repeat this transfer/i }) as HTMLInputElement;
-        expect(recurring.checked).toBe(c.form.recurring !== null);
-        if (c.form.recurring) {
+        expect(recurring.checked).toBe(f.recurring !== null);
+        if (f.recurring) {
           const count = fieldByLabel(/^number of transfers/i);
-          expect(count.value).toBe(c.form.recurring.transactions);
-          expectFieldError(count, errorPattern(c.fieldErrors.recurringTransactions));
+          expect(count.value).toBe(f.recurring.transactions);
+          expectFieldError(count, errorPattern(did.fieldErrors.recurringTransactions));
         }
       }
-      if (c.notice === 'approvalCanceled') expect(screen.getByText(/you canceled the transfer: nothing was sent/i)).toBeTruthy();
+      if (did.notice) expect(screen.getByText(/you canceled the transfer: nothing was sent/i)).toBeTruthy();
       else expect(screen.queryByText(/you canceled the transfer/i)).toBeNull();
-      if (c.reviewBlock === 'feeNeeded') expect(screen.getByText(/the fee is not known yet/i)).toBeTruthy();
+      if (did.reviewBlock) expect(screen.getByText(/the fee is not known yet/i)).toBeTruthy();
       else expect(screen.queryByText(/the fee is not known yet/i)).toBeNull();
       // the error popup of document 2 §8: a long description is the body under "Error"
       const dialog = screen.queryByRole('dialog');
-      if (c.failure) {
-        const content = errorPopupContent(c.failure);
+      if (did.failure) {
+        const content = errorPopupContent(did.failure);
         expect(dialog).not.toBeNull();
         expect(within(dialog!).getByRole('heading').textContent).toBe(content.title);
-        if (c.failure.responseDescription!.length > 50) {
+        if (did.failure.responseDescription!.length > 50) {
           expect(content.title).toBe('Error');
-          expect(dialog!.textContent).toContain(c.failure.responseDescription);
+          expect(dialog!.textContent).toContain(did.failure.responseDescription);
         }
+        expectOffered<TransferEvent>(s, [{ type: 'POPUP.CLOSE' }]);
       } else expect(dialog).toBeNull();
-      await waitFor(() => expect((screen.getByRole('button', { name: /review the transfer/i }) as HTMLButtonElement).disabled).toBe(s.hasTag('feeBusy')));
+      const feeBusy = matchesPath(s, 'editing.fee.waiting') || matchesPath(s, 'editing.fee.quoting');
+      await waitFor(() => expect((screen.getByRole('button', { name: /review the transfer/i }) as HTMLButtonElement).disabled).toBe(feeBusy));
     },
-    'editing.fee.idle': async (s: Snap) => {
+    'editing.fee.idle': async () => {
+      const did = d();
+      // idle: the fee is known, or the form does not call for one
+      expect(did.quote !== null || !feeReady(kind, did.form)).toBe(true);
+      expect(did.feeFailure).toBeNull();
       const status = screen.getByText((_, el) => el?.tagName === 'P' && el.getAttribute('aria-live') === 'polite');
-      const q = s.context.quote;
+      const q = did.quote;
       if (q) {
         expect(plain(status.textContent!)).toContain(`Fee: ${money(q.fee, q.feeCurrency)}.`);
         expect(plain(status.textContent!)).toContain(`${kind === 'p2p' ? 'They receive' : 'Arrives'}: ${money(q.toAmount, q.toCurrency)}.`);
         if (q.currency !== q.toCurrency) expect(status.textContent).toContain(`Rate: 1 ${q.currency} = ${q.rate} ${q.toCurrency}.`);
         else expect(status.textContent).not.toContain('Rate');
         // what leaves the source: the amount and the fee, in its currency
-        expect(plain(status.textContent!)).toContain(`You pay in total: ${money(addDecimal(q.amount, q.fee), q.currency)}.`);
+        expect(plain(status.textContent!)).toContain(`You pay in total: €${euros(cents(q.amount) + cents(q.fee))}.`);
       } else expect(status.textContent).toBe('');
       expect(screen.queryByRole('button', { name: /calculate the fee again/i })).toBeNull();
     },
     'editing.fee.waiting': async () => {
+      expect(feeReady(kind, d().form)).toBe(true);
       expect(screen.getByText(/calculating the fee/i)).toBeTruthy();
       expect(h.q.quoteFee.waiting).toBe(0);
     },
     'editing.fee.quoting': async (s: Snap) => {
+      const did = d();
+      expect(feeReady(kind, did.form)).toBe(true);
       expect(screen.getByText(/calculating the fee/i)).toBeTruthy();
       expect(h.q.quoteFee.waiting).toBe(1);
-      expect(h.q.quoteFee.calls.at(-1)).toEqual(feeRequest(kind, s.context.form, s.context.accounts));
+      expect(h.q.quoteFee.calls.at(-1)).toEqual(expectedFeeRequest(kind, did.form));
+      expect(s.can({ type: 'xstate.done.actor.quoteFee', output: { ok: true, quote: quoteFor(expectedFeeRequest(kind, did.form)) } } as never)).toBe(true);
     },
     'editing.fee.failed': async (s: Snap) => {
-      expect(screen.getByText(/could not calculate the fee/i).textContent).toMatch(s.context.feeFailure?.code === 'failed' ? /fee service unavailable/i : /calculate the fee\.$/i);
+      const failure = d().feeFailure;
+      expect(failure).not.toBeNull();
+      const line = screen.getByText(/could not calculate the fee/i).textContent!;
+      if (failure?.code === 'failed') expect(line).toContain(failure.description);
+      else expect(line).toMatch(/calculate the fee\.$/i);
       expect(screen.getByRole('button', { name: /calculate the fee again/i })).toBeTruthy();
+      expectOffered<TransferEvent>(s, [{ type: 'FEE.RETRY' }]);
+      expect(d().last?.type).not.toBe('FEE.RETRY');
     },
-    'editing.limits.idle': async (s: Snap) => {
-      if (s.context.limits) expect(plain(screen.getByText(/per transfer:/i).textContent!)).toBe("Per transfer: €1.00 to €1,000.00. Left of today's limit: €1,500.50.");
+    'editing.limits.idle': async () => {
+      const did = d();
+      if (did.limits) expect(plain(screen.getByText(/per transfer:/i).textContent!)).toBe(LIMITS_TEXT[kind]);
       else expect(screen.queryByText(/per transfer:/i)).toBeNull();
+      // idle with both accounts: the limits were asked and answered
+      if (limitsReady(kind, did.form)) expect(did.limitsAnswered).toBe(true);
     },
-    'editing.limits.loading': async (s: Snap) => {
+    'editing.limits.loading': async () => {
+      const f = d().form;
+      expect(limitsReady(kind, f)).toBe(true);
       expect(h.q.fetchLimits.waiting).toBe(1);
-      // skipped without both accounts (p2p: the source)
-      expect(h.q.fetchLimits.calls.at(-1)).toEqual(limitsRequest(kind, s.context.form, s.context.accounts));
+      expect(h.q.fetchLimits.calls.at(-1)).toEqual({ type: kind, currencyCode: 'EUR', fromAccountId: f.fromAccountId });
     },
     'editing.payee.idle': async () => {
+      const did = d();
       expect(h.q.checkPayee.waiting).toBe(0);
+      // a checkable address was checked (answered, or left unchecked)
+      if (kind === 'p2p' && isCheckable(did.form.payeeEmail)) expect(did.payee !== null || did.payeeUnchecked).toBe(true);
     },
     'editing.payee.waiting': async () => {
+      expect(kind === 'p2p' && isCheckable(d().form.payeeEmail)).toBe(true);
       expect(h.q.checkPayee.waiting).toBe(0);
     },
     'editing.payee.checking': async () => {
       expect(h.q.checkPayee.waiting).toBe(1);
-      expect(h.q.checkPayee.calls.at(-1)).toEqual({ email: 'bob@demo.test' });
+      expect(h.q.checkPayee.calls.at(-1)).toEqual({ email: d().form.payeeEmail.trim().toLowerCase() });
     },
     'editing.max.idle': async (s: Snap) => {
+      const did = d();
       const button = screen.getByRole('button', { name: /send all/i }) as HTMLButtonElement;
-      expect(button.disabled).toBe(s.context.form.fromAccountId === null);
-      if (s.context.maxFailure) expect(screen.getByText(/could not find the largest amount/i)).toBeTruthy();
+      expect(button.disabled).toBe(did.form.fromAccountId === null);
+      if (did.form.fromAccountId !== null) expectOffered<TransferEvent>(s, [{ type: 'MAX.REQUEST' }]);
+      // "Send all" pressed and still idle: only without a source
+      if (did.last?.type === 'MAX.REQUEST') {
+        expect(did.form.fromAccountId).toBeNull();
+        expect(h.q.fetchMaxAmount.calls).toHaveLength(0);
+      }
+      if (did.maxFailure) expect(screen.getByText(/could not find the largest amount/i)).toBeTruthy();
       else expect(screen.queryByText(/could not find the largest amount/i)).toBeNull();
     },
-    'editing.max.loading': async (s: Snap) => {
+    'editing.max.loading': async () => {
+      const f = d().form;
       expect(screen.getByRole('button', { name: /send all/i }).getAttribute('aria-busy')).toBe('true');
-      expect(h.q.fetchMaxAmount.calls.at(-1)).toEqual(maxAmountRequest(kind, s.context.form));
+      const to = kind === 'betweenAccounts' && f.toAccountId !== null && f.toAccountId !== f.fromAccountId ? { toAccountId: f.toAccountId } : {};
+      expect(h.q.fetchMaxAmount.calls.at(-1)).toEqual({ operation: kind, fromAccountId: f.fromAccountId, ...to });
     },
     reviewing: async (s: Snap) => {
+      const did = d();
+      expect(did.reviewing).toBe(true);
+      expect(did.last?.type).not.toBe('SUBMIT');
+      expectOffered<TransferEvent>(s, [{ type: 'SUBMIT' }, { type: 'REVIEW.BACK' }]);
       await screen.findByRole('heading', { name: /check the transfer/i });
       const summary = plain(document.querySelector('dl')!.textContent!);
-      const q = s.context.quote!;
-      expect(summary).toContain(money(q.fee, q.feeCurrency));
+      const q = did.quote!;
+      expect(q).not.toBeNull();
+      expect(summary).toContain(`Amount${money(q.amount, q.currency)}`);
+      expect(summary).toContain(`Fee${money(q.fee, q.feeCurrency)}`);
       expect(summary).toContain(money(q.toAmount, q.toCurrency));
-      expect(summary).toContain(`You pay in total${money(addDecimal(q.amount, q.fee), q.currency)}`);
-      if (kind === 'p2p') {
-        expect(summary).toContain('Bob Demo (bob@demo.test)');
-        expect(summary).toContain('Every month, 12 transfers in all');
-      } else expect(summary).toContain('1 EUR = 1.085 USD');
-      // back here after a submit that got no answer (by what happened, not by the model): say so
-      const unanswered = h.submits.outcomes.at(-1) === 'network' && !h.submits.reviewedSince;
-      expect(s.context.submitUnanswered).toBe(unanswered);
-      if (unanswered) expect(screen.getByRole('alert').textContent).toMatch(/no answer from the server.*made only once/i);
+      expect(summary).toContain(`You pay in total€${euros(cents(q.amount) + cents(q.fee))}`);
+      if (kind === 'p2p') expect(summary).toContain(did.payee?.name ? `${did.payee.name} (${did.form.payeeEmail})` : `To${did.form.payeeEmail}`);
+      if (did.form.recurring) expect(summary).toContain(`Every month, ${did.form.recurring.transactions} transfers in all`);
+      else expect(summary).not.toContain('Repeats');
+      if (q.currency !== q.toCurrency) expect(summary).toContain(`1 ${q.currency} = ${q.rate} ${q.toCurrency}`);
+      // back here after a submit that got no answer (and no new review): say so
+      if (did.unanswered) expect(screen.getByRole('alert').textContent).toMatch(/no answer from the server.*made only once/i);
       else expect(screen.queryByRole('alert')).toBeNull();
-      await waitFor(() => expect(screen.getByRole('button', { name: /^send( again)?$/i }).getAttribute('aria-busy')).toBeNull());
+      await waitFor(() => expect(screen.getByRole('button', { name: did.unanswered ? /^send again$/i : /^send$/i }).getAttribute('aria-busy')).toBeNull());
     },
     submitting: async (s: Snap) => {
+      const did = d();
+      expect(did.reviewing).toBe(true);
       await waitFor(() => expect(screen.getByRole('button', { name: /^send( again)?$/i }).getAttribute('aria-busy')).toBe('true'));
       expect(h.q.submitTransfer.waiting).toBe(1);
       const calls = h.q.submitTransfer.calls;
       const call = calls.at(-1)!;
-      // the request reviewed, built from the form
-      expect(call.request).toEqual(transferRequest(kind, s.context.form, s.context.accounts));
+      // the request reviewed, as the test filled the form
+      expect(call.request).toEqual(expectedRequest(kind, did.form));
       expect(call.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
       // sent again after no answer (and no new review): the same key; otherwise a new one
-      const retry = h.submits.outcomes.at(-1) === 'network' && !h.submits.reviewedSince;
       const earlier = calls.slice(0, -1).map((c) => c.idempotencyKey);
-      if (retry) expect(call.idempotencyKey).toBe(earlier.at(-1));
+      if (did.unanswered) expect(call.idempotencyKey).toBe(earlier.at(-1));
       else expect(earlier).not.toContain(call.idempotencyKey);
-      h.submits.reviewedSince = false;
+      const request = expectedRequest(kind, did.form);
+      expect(s.can({ type: 'xstate.done.actor.submitTransfer', output: { ok: true, result: resultFor(request, 'none') } } as never)).toBe(true);
     },
     approving: async () => {
-      await screen.findByRole('heading', { name: /enter the code we sent to \+370 \*\*\* \*\*12/i });
+      const did = d();
+      expect(did.result?.approveType).toBe('sms');
+      await screen.findByRole('heading', { name: new RegExp(`enter the code we sent to ${escape(did.result!.approvalSentTo!)}`, 'i') });
       expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
       expect((screen.getByLabelText(/^code$/i) as HTMLInputElement).getAttribute('autocomplete')).toBe('one-time-code');
     },
     done: async (s: Snap) => {
+      const r = d().result!;
+      expect(r).not.toBeNull();
       await screen.findByRole('heading', { name: /successfully submitted/i });
-      expect(plain(document.querySelector('dl')!.textContent!)).toContain(money(s.context.result!.toAmount, s.context.result!.toCurrency));
+      expect(plain(document.querySelector('dl')!.textContent!)).toContain(money(r.toAmount, r.toCurrency));
       expect(screen.getByRole('button', { name: /make another transfer/i })).toBeTruthy();
+      expectOffered<TransferEvent>(s, [{ type: 'TRANSFER.NEW' }]);
       // whether the money has gone: posted (no approval needed, or approved), else pending
-      if (s.context.result!.status === 'posted') expect(screen.getByText(/^the money has been (sent|moved)/i)).toBeTruthy();
+      if (r.status === 'posted') expect(screen.getByText(/^the money has been (sent|moved)/i)).toBeTruthy();
       else expect(screen.getByText(/waits for an approval/i)).toBeTruthy();
     },
     failed: async (s: Snap) => {
+      const outcome = d().outcome;
+      expect(outcome).not.toBeNull();
       await screen.findByRole('heading', { name: /failed transaction/i });
       const alert = screen.getByRole('alert');
-      if (s.context.outcome?.reason === 'rejected') expect(alert.textContent).toBe('Transaction was rejected.');
+      if (outcome === 'rejected') expect(alert.textContent).toBe('Transaction was rejected.');
       else expect(alert.textContent).toBe(LONG_FAILURE.responseDescription);
+      expectOffered<TransferEvent>(s, [{ type: 'TRANSFER.NEW' }]);
     },
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
@@ -628,7 +1002,7 @@ function eventExecutors(h: Harness) {
   return {
     'FORM.CHANGE': async ({ event }: { event: ModelEvent }) => {
       const patch = (event as Extract<TransferEvent, { type: 'FORM.CHANGE' }>).patch;
-      if (JSON.stringify(patch) === JSON.stringify(patchFromRecent(RECENT))) return click(/send again to bob demo/i);
+      if (JSON.stringify(patch) === JSON.stringify(RECENT_PATCH)) return click(/send again to bob demo/i);
       if ('fromAccountId' in patch) change(fieldByLabel(/^from account$/i), String(patch.fromAccountId));
       if ('toAccountId' in patch) change(fieldByLabel(/^to account$/i), String(patch.toAccountId));
       if ('amount' in patch) change(fieldByLabel(AMOUNT_LABEL), patch.amount!);
@@ -638,18 +1012,20 @@ function eventExecutors(h: Harness) {
         const box = screen.getByRole('checkbox', { name: /repeat this transfer/i }) as HTMLInputElement;
         if (patch.recurring === null || !box.checked) act(() => fireEvent.click(box));
         // the checkbox gives the defaults; a number other than theirs is typed
-        if (patch.recurring && patch.recurring.transactions !== defaultRecurring().transactions) change(fieldByLabel(/^number of transfers/i), patch.recurring.transactions);
+        if (patch.recurring && patch.recurring.transactions !== DEFAULT_RECURRING.transactions) change(fieldByLabel(/^number of transfers/i), patch.recurring.transactions);
         else if (patch.recurring && box.checked && (fieldByLabel(/^number of transfers/i) as HTMLInputElement).value !== patch.recurring.transactions) {
           change(fieldByLabel(/^number of transfers/i), patch.recurring.transactions);
         }
       }
     },
     'FEE.RETRY': async () => click(/calculate the fee again/i),
-    'MAX.REQUEST': async () => click(/send all/i),
-    REVIEW: async () => {
-      h.submits.reviewedSince = true;
-      click(/review the transfer/i);
+    'MAX.REQUEST': async () => {
+      const button = screen.getByRole('button', { name: /send all/i }) as HTMLButtonElement;
+      // without a source the page disables it; the chart must refuse it all the same
+      if (button.disabled) act(() => h.actor.send({ type: 'MAX.REQUEST' }));
+      else click(/send all/i);
     },
+    REVIEW: async () => click(/review the transfer/i),
     'REVIEW.BACK': async () => click(/^change$/i),
     SUBMIT: async () => click(/^send( again)?$/i),
     'POPUP.CLOSE': async () => click(/^close$/i),
@@ -667,15 +1043,8 @@ function eventExecutors(h: Harness) {
     'xstate.error.actor.checkPayee': answer(h.q.checkPayee),
     'xstate.done.actor.fetchMaxAmount': answer(h.q.fetchMaxAmount),
     'xstate.error.actor.fetchMaxAmount': answer(h.q.fetchMaxAmount),
-    'xstate.done.actor.submitTransfer': async (arg: { event: ModelEvent }) => {
-      const out = (arg.event as SystemEvent).output as SubmitResult;
-      h.submits.outcomes.push(out.ok ? 'ok' : out.code);
-      await answer(h.q.submitTransfer)(arg);
-    },
-    'xstate.error.actor.submitTransfer': async (arg: { event: ModelEvent }) => {
-      h.submits.outcomes.push('network');
-      await answer(h.q.submitTransfer)(arg);
-    },
+    'xstate.done.actor.submitTransfer': answer(h.q.submitTransfer),
+    'xstate.error.actor.submitTransfer': answer(h.q.submitTransfer),
     // The approval child ends through its own screen.
     'xstate.done.actor.approval': async ({ event }: { event: ModelEvent }) => {
       const out = (event as SystemEvent).output as { result: string; reason?: string };
@@ -702,6 +1071,7 @@ const KINDS: readonly TransferKind[] = ['betweenAccounts', 'p2p'];
  */
 export function describeTransferPaths(shard: number, shards: number): void {
   const sequences: { kind: TransferKind; events: ModelEvent[] }[] = [];
+  const allPaths: TestPath<Snap, ModelEvent>[] = [];
   for (const kind of KINDS) {
     const model = new TestModel(transferMachine, {
       input: { kind },
@@ -710,6 +1080,7 @@ export function describeTransferPaths(shard: number, shards: number): void {
       stateMatcher: (s, key) => matchesPath(s as Snap, key),
     });
     const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
+    allPaths.push(...(paths as unknown as TestPath<Snap, ModelEvent>[]));
     describe(`transfer model (${kind}), paths ${shard + 1} of every ${shards}`, () => {
       paths.forEach((path, i) => {
         const events = path.steps.map((st) => st.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
@@ -724,7 +1095,7 @@ export function describeTransferPaths(shard: number, shards: number): void {
           .join(' → ');
         it(`#${i} ${label || 'initial'} ⇒ ${JSON.stringify(last?.value)}`, async () => {
           const h = mount(kind);
-          await runPathCheckingEveryStep(path, stateChecks(kind, h), eventExecutors(h));
+          await runPathCheckingEveryStep(path, stateChecks(kind, h), recordingExecutors<ModelEvent>(eventExecutors(h), (e) => record(kind, h.did, e)));
           h.actor.stop();
         });
       });
@@ -732,7 +1103,15 @@ export function describeTransferPaths(shard: number, shards: number): void {
   }
 
   if (shard !== 0) return;
-  describe('transfer model: transition coverage', () => {
+  describe('transfer model: the chart', () => {
+    it('is named transfer (the inspector and the audit pack show it by that id)', () => {
+      expect(transferMachine.id).toBe('transfer');
+    });
+
+    it('every state of the chart is reached by some path', () => {
+      expect(unreachedStates(transferMachine, allPaths)).toEqual([]);
+    });
+
     it('every transition of the chart is taken by some path', () => {
       const taken = new Set<string>();
       for (const { kind, events } of sequences) for (const key of transitionsTaken(transferMachine, { kind }, [events as never])) taken.add(key);
