@@ -12,6 +12,7 @@ import { historyMethods } from './history.ts';
 import { documentMethods } from './documents.ts';
 import { profileMethods } from './profile.ts';
 import { externalMethods } from './external.ts';
+import { fundingMethods } from './funding.ts';
 
 export const methods = {
   ...customerMethods,
@@ -27,6 +28,7 @@ export const methods = {
   ...documentMethods,
   ...profileMethods,
   ...externalMethods,
+  ...fundingMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

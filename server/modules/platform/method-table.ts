@@ -14,6 +14,7 @@ import { historyHandlers } from '../history/history.methods.ts';
 import { documentHandlers } from '../profile/documents.methods.ts';
 import { profileHandlers } from '../profile/profile.methods.ts';
 import { externalHandlers } from '../external/external.methods.ts';
+import { fundingHandlers } from '../rails/funding.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -31,4 +32,5 @@ export const methodTable = {
   ...documentHandlers,
   ...profileHandlers,
   ...externalHandlers,
+  ...fundingHandlers,
 } satisfies HandlerTable<Methods>;

@@ -84,3 +84,17 @@ export const railClearingAccounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.rail, t.currency] })],
 );
+
+/** Payment instructions (api/funding.ts) a user has opened: the "Add money" page shows the others as new. */
+export const paymentInstructionViews = pgTable(
+  'payment_instruction_views',
+  {
+    userId: integer('user_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.accountId),
+    instructionId: integer('instruction_id').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId, t.instructionId] })],
+);
