@@ -27,6 +27,9 @@ import { auditPackRoutes } from './modules/platform/audit-pack.ts';
 import { createInProcessPublisher, type PushPublisher } from './modules/push/publisher.ts';
 import { attachPush } from './modules/push/push.server.ts';
 import { mailboxRoutes } from './modules/devtools/mailbox.routes.ts';
+import { receivingBank } from './modules/rails/funding.methods.ts';
+import type { PayoutService } from './modules/rails/payouts.service.ts';
+import { simulatorRoutes } from './modules/rails/simulator.routes.ts';
 import { createApprovalService } from './modules/auth/approvals.service.ts';
 import { createDeviceService } from './modules/auth/devices.service.ts';
 import { deviceRoutes } from './modules/auth/devices.routes.ts';
@@ -102,6 +105,11 @@ export interface AppOptions {
    * driven by `now`; false runs none (tests call expireDueTransfers / runDueSchedules themselves).
    */
   transferWorkers?: false | { expiryIntervalMs?: number; scheduleIntervalMs?: number };
+  /**
+   * The rails' payout service (rails/payouts.service.ts, on the job queue main.ts starts); in demo
+   * mode it also serves the simulator's incoming payments (rails/simulator.routes.ts).
+   */
+  payouts?: PayoutService;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -238,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
   await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
+  if (options.demo && options.payouts) await app.register(simulatorRoutes, { db, payouts: options.payouts, bank: receivingBank });
   // The statechart audit pack (dist/audit/), administrators only: before the web app's static files.
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   await app.register(auditPackRoutes, { tokens, auditDir: distDir === null ? null : resolvePath(distDir, 'audit') });

@@ -63,8 +63,23 @@ if (demo.production) {
 const seeded = await seedDatabase(database.db, { demo: demo.demo });
 const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push: database connection error', connectionErrorFields(err))) : createInProcessPublisher();
 
+// The job queue (pg-boss on this database) and the rails' workers: payouts go to each rail's
+// adapter (the network simulator unless RAIL_ADAPTERS names a provider's module; rails/adapters.ts).
+let adapterOf: Awaited<ReturnType<typeof loadRailAdapters>>;
+try {
+  adapterOf = await loadRailAdapters(process.env);
+} catch (err) {
+  if (!(err instanceof RailConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+const jobQueue = await startJobQueue(database, RAIL_QUEUES, (err) => console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) })));
+const payouts = createPayoutService({ queue: jobQueue, adapterOf, now: Date.now });
+await startRailWorkers(database.db, jobQueue, payouts);
+
 const app = await buildApp({
   db: database.db,
+  payouts,
   publisher,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   trustProxy,
@@ -87,18 +102,6 @@ const app = await buildApp({
   // Links in e-mails point here (not at the request's Host header, which a client can forge).
   publicUrl: process.env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
 });
-// The job queue (pg-boss on this database) and the rails' workers: payouts go to each rail's
-// adapter (the network simulator unless RAIL_ADAPTERS names a provider's module; rails/adapters.ts).
-let adapterOf: Awaited<ReturnType<typeof loadRailAdapters>>;
-try {
-  adapterOf = await loadRailAdapters(process.env);
-} catch (err) {
-  if (!(err instanceof RailConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
-const jobQueue = await startJobQueue(database, RAIL_QUEUES, (err) => app.log.error({ error: safeError(err) }, 'job failed'));
-await startRailWorkers(database.db, jobQueue, createPayoutService({ queue: jobQueue, adapterOf, now: Date.now }));
 if (demo.demo) app.log.warn('Demo mode: demo users with published passwords (README). Set DEMO_DATA=false for real data.');
 if (demo.devMailbox) app.log.warn('The development mailbox is on: /dev/mailbox shows every message with its codes. Never in production.');
 

@@ -4,18 +4,34 @@
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { validateIBAN } from 'ibantools';
-import { callMethod, createTestApp, signIn, type TestApp } from './harness.ts';
+import { callMethod, createTestApp, createTestDatabase, postJson, signIn, type TestApp } from './harness.ts';
+import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
+import { createPayoutService, type PayoutService } from '../../server/modules/rails/payouts.service.ts';
+import { railInstructions } from '../../server/modules/rails/rails.tables.ts';
 import { accountOfIban, DEFAULT_RECEIVING_BANK } from '../../server/modules/rails/receiving.ts';
+import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
+import { RAIL_QUEUES, railJobHandlers } from '../../server/modules/rails/workers.ts';
 
 let t: TestApp;
 let token: string;
+let queue: JobQueue;
+let payouts: PayoutService;
 
 beforeAll(async () => {
-  t = await createTestApp({ demoData: 'without-history' });
+  // the platform in demo mode with the rails' service on its own database's job queue
+  const database = await createTestDatabase({ demoData: 'without-history' });
+  queue = await startJobQueue(database.open, RAIL_QUEUES, () => undefined);
+  const simulator = createSimulator({ ...DEFAULT_SIMULATOR_OPTIONS, returnBasisPoints: 0 });
+  payouts = createPayoutService({ queue, adapterOf: () => simulator, now: Date.now });
+  t = await createTestApp({ database, demo: true, payouts });
   token = (await signIn(t.app, 'rita')).accessToken;
 }, 60_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await queue?.stop();
+  await t?.close();
+});
 
 const call = (name: string, body: Record<string, unknown> = {}) => callMethod(t.app, name, body, { token });
 
@@ -56,5 +72,46 @@ describe('payment instructions', () => {
     expect(wrong.body).toMatchObject({ responseCode: 'VF', validationErrors: [expect.objectContaining({ param: 'instructionId', code: 'notAllowed' })] });
     expect((await call('paymentInstructions', { accountId: mine!.accountId })).body.instructions).toEqual([expect.objectContaining({ viewed: false })]);
     expect((await callMethod(t.app, 'paymentInstructions', {})).body.responseCode).toBe('AU');
+  });
+});
+
+describe('the simulated network (demo mode)', () => {
+  const balanceOf = async (accountId: number) => {
+    const answer = (await call('balanceInquiry')).body as unknown as { accounts: { account: { accountId: number; balance: string }[] } };
+    return answer.accounts.account.find((a) => a.accountId === accountId)!.balance;
+  };
+  const drain = async () => {
+    for (const [name, handler] of Object.entries(railJobHandlers(t.db, payouts))) await queue.runDue(name, handler);
+  };
+
+  it('pays into an account by its IBAN: the money arrives through the funding rail', async () => {
+    const [eur] = ((await call('paymentInstructions')).body.instructions as { accountId: number; currency: string; iban: string }[]).filter((i) => i.currency === 'EUR');
+    const before = Number(await balanceOf(eur!.accountId));
+    const sent = await postJson(t.app, '/dev/rails/incoming', { iban: eur!.iban.replace(/(.{4})/g, '$1 '), amount: '125.50', currency: 'EUR', senderName: 'Rita Demo', reference: 'Top-up' });
+    expect(sent.statusCode).toBe(202);
+    await drain();
+    expect(Number(await balanceOf(eur!.accountId))).toBeCloseTo(before + 125.5, 2);
+  });
+
+  it('refuses a malformed payment, naming the field, and returns one to an IBAN of nobody', async () => {
+    const bad = await postJson(t.app, '/dev/rails/incoming', { iban: 'LT973990000000000123', amount: '0', currency: 'EUR', senderName: 'X' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'amount' });
+    const tooMuch = await postJson(t.app, '/dev/rails/incoming', { iban: 'LT973990000000000123', amount: '100000.01', currency: 'EUR', senderName: 'X' });
+    expect(tooMuch.statusCode).toBe(400);
+    const nobody = await postJson(t.app, '/dev/rails/incoming', { iban: 'LT12 1000 0111 0100 1000', amount: '5', currency: 'EUR', senderName: 'X' });
+    expect(nobody.statusCode).toBe(202);
+    await drain();
+    const [row] = await t.db.select().from(railInstructions).where(eq(railInstructions.id, (nobody.json() as { instructionId: number }).instructionId));
+    expect([row!.status, row!.reasonCode]).toEqual(['returned', 'AC01']);
+  });
+
+  it('does not exist outside demo mode', async () => {
+    const plain = await createTestApp({ demoData: 'without-history' });
+    try {
+      expect((await postJson(plain.app, '/dev/rails/incoming', { iban: 'x', amount: '1', currency: 'EUR', senderName: 'X' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });

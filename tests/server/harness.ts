@@ -113,12 +113,16 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'db' | 'publish
   shareDatabaseOf?: TestApp;
   /** seed the demo users (default true; the app's own demo mode is the `demo` option) */
   demoData?: DemoData;
+  /** a database the test made (createTestDatabase) and gives the app; closed with it */
+  database?: TestDatabase;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { logStream, shareDatabaseOf, demoData, ...rest } = options;
+  const { logStream, shareDatabaseOf, demoData, database: given, ...rest } = options;
   let database: TestDatabase;
-  if (shareDatabaseOf) {
+  if (given) {
+    database = given;
+  } else if (shareDatabaseOf) {
     const url = shareDatabaseOf.database.url;
     if (!url) throw new Error('shareDatabaseOf needs PostgreSQL');
     const open = await openPostgres(url, 5);
