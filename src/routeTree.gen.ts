@@ -34,6 +34,7 @@ import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/re
 import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
 import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external/register/personal'
 import { Route as ExternalVideoIdentityJobIdRouteImport } from './routes/_external/video-identity-job.$id'
+import { Route as GuardedMainAddMoneyRouteImport } from './routes/_guarded/_main/add-money'
 import { Route as GuardedMainHistoryRouteImport } from './routes/_guarded/_main/history'
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
 import { Route as GuardedMainLimitedAccountRouteImport } from './routes/_guarded/_main/limited-account'
@@ -182,6 +183,11 @@ const ExternalVideoIdentityJobIdRoute =
     path: '/video-identity-job/$id',
     getParentRoute: () => ExternalRoute,
   } as any)
+const GuardedMainAddMoneyRoute = GuardedMainAddMoneyRouteImport.update({
+  id: '/add-money',
+  path: '/add-money',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainHistoryRoute = GuardedMainHistoryRouteImport.update({
   id: '/history',
   path: '/history',
@@ -290,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
+  '/add-money': typeof GuardedMainAddMoneyRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
   '/limited-account': typeof GuardedMainLimitedAccountRoute
@@ -327,6 +334,7 @@ export interface FileRoutesByTo {
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
+  '/add-money': typeof GuardedMainAddMoneyRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
   '/limited-account': typeof GuardedMainLimitedAccountRoute
@@ -371,6 +379,7 @@ export interface FileRoutesById {
   '/_external/register/business': typeof ExternalRegisterBusinessRoute
   '/_external/register/personal': typeof ExternalRegisterPersonalRoute
   '/_external/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
+  '/_guarded/_main/add-money': typeof GuardedMainAddMoneyRoute
   '/_guarded/_main/history': typeof GuardedMainHistoryRoute
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
   '/_guarded/_main/limited-account': typeof GuardedMainLimitedAccountRoute
@@ -412,6 +421,7 @@ export interface FileRouteTypes {
     | '/register/business'
     | '/register/personal'
     | '/video-identity-job/$id'
+    | '/add-money'
     | '/history'
     | '/home'
     | '/limited-account'
@@ -449,6 +459,7 @@ export interface FileRouteTypes {
     | '/register/business'
     | '/register/personal'
     | '/video-identity-job/$id'
+    | '/add-money'
     | '/history'
     | '/home'
     | '/limited-account'
@@ -492,6 +503,7 @@ export interface FileRouteTypes {
     | '/_external/register/business'
     | '/_external/register/personal'
     | '/_external/video-identity-job/$id'
+    | '/_guarded/_main/add-money'
     | '/_guarded/_main/history'
     | '/_guarded/_main/home'
     | '/_guarded/_main/limited-account'
@@ -696,6 +708,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalVideoIdentityJobIdRouteImport
       parentRoute: typeof ExternalRoute
     }
+    '/_guarded/_main/add-money': {
+      id: '/_guarded/_main/add-money'
+      path: '/add-money'
+      fullPath: '/add-money'
+      preLoaderRoute: typeof GuardedMainAddMoneyRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/history': {
       id: '/_guarded/_main/history'
       path: '/history'
@@ -878,6 +897,7 @@ const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
 )
 
 interface GuardedMainRouteChildren {
+  GuardedMainAddMoneyRoute: typeof GuardedMainAddMoneyRoute
   GuardedMainHistoryRoute: typeof GuardedMainHistoryRoute
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
   GuardedMainLimitedAccountRoute: typeof GuardedMainLimitedAccountRoute
@@ -896,6 +916,7 @@ interface GuardedMainRouteChildren {
 }
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
+  GuardedMainAddMoneyRoute: GuardedMainAddMoneyRoute,
   GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
   GuardedMainLimitedAccountRoute: GuardedMainLimitedAccountRoute,

@@ -8,10 +8,10 @@ import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { CheckIcon, ExchangeIcon, HistoryIcon, HomeIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { CheckIcon, ExchangeIcon, HistoryIcon, HomeIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/add-money' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -50,6 +50,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         title={t`Accounts`}
         items={[
           { to: '/home', label: t`Home`, icon: HomeIcon },
+          { to: '/add-money', label: t`Add money`, icon: PlusIcon },
           { to: '/history', label: t`History`, icon: HistoryIcon },
           { to: '/statements', label: t`Statements`, icon: StatementsIcon },
         ]}
