@@ -13,4 +13,11 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'transferP2p',
   'approveTransfer',
   'transferCancel',
+  // payouts over the rails (api/payouts.ts)
+  'wireTransfer',
+  'eftTransfer',
+  'octTransfer',
+  'cryptoTransfer',
+  'instantTransfer',
+  'interacTransfer',
 ]);

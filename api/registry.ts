@@ -13,6 +13,7 @@ import { documentMethods } from './documents.ts';
 import { profileMethods } from './profile.ts';
 import { externalMethods } from './external.ts';
 import { fundingMethods } from './funding.ts';
+import { payoutMethods } from './payouts.ts';
 
 export const methods = {
   ...customerMethods,
@@ -29,6 +30,7 @@ export const methods = {
   ...profileMethods,
   ...externalMethods,
   ...fundingMethods,
+  ...payoutMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

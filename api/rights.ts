@@ -189,4 +189,17 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   // how the company's accounts are paid into (api/funding.ts): its data; marking one viewed is the user's own
   paymentInstructions: 'read',
   paymentInstructionMarkViewed: 'self',
+  // payouts over the rails (api/payouts.ts): money out, as the other transfers; their fees are reads
+  wireTransfer: 'money',
+  eftTransfer: 'money',
+  octTransfer: 'money',
+  cryptoTransfer: 'money',
+  instantTransfer: 'money',
+  interacTransfer: 'money',
+  wireFee: 'read',
+  eftFee: 'read',
+  octFee: 'read',
+  cryptoFee: 'read',
+  instantFee: 'read',
+  interacFee: 'read',
 };

@@ -30,6 +30,7 @@ import { mailboxRoutes } from './modules/devtools/mailbox.routes.ts';
 import { receivingBank } from './modules/rails/funding.methods.ts';
 import type { PayoutService } from './modules/rails/payouts.service.ts';
 import { simulatorRoutes } from './modules/rails/simulator.routes.ts';
+import { createPayoutHandlers } from './modules/rails/payout.methods.ts';
 import { createApprovalService } from './modules/auth/approvals.service.ts';
 import { createDeviceService } from './modules/auth/devices.service.ts';
 import { deviceRoutes } from './modules/auth/devices.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     approvals,
     publisher,
+    payouts: options.payouts ?? null,
     log: (err) => app.log.error({ error: safeError(err) }, 'transfer background work failed'),
   });
   const devices = createDeviceService({ db, signingKey, now, publisher, log: (err) => app.log.error({ error: safeError(err) }, 'device push failed') });
@@ -227,6 +229,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       >),
       ...(createRecoveryAdminHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createTransferHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // Payouts through the same transfer service (its rails' side when the app has one).
+      ...(createPayoutHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createProfileHandlers({ now, providerName: activeVariant.projectName }) as unknown as Record<string, MethodHandler<MethodDef>>),

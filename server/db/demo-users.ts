@@ -161,7 +161,18 @@ export const NORTHWIND_NAME = 'Northwind Trading Ltd';
 
 /**
  * The money-movement flags (api/transfers.ts PermissionFlag) demo users hold: enough to move money
- * between own accounts and to other people, and to open crypto wallets. boris, viewer, sam, mila
- * and admin hold none (every flag is false by default).
+ * between own accounts and to other people, to pay out over every rail (issue 15), and to open
+ * crypto wallets. boris, viewer, sam, mila and admin hold none (every flag is false by default).
  */
-export const DEMO_MONEY_FLAGS = ['topLevel.sendMoneyUser', 'own.betweenAccounts', 'others.p2p', 'funding.digital'] as const;
+export const DEMO_MONEY_FLAGS = [
+  'topLevel.sendMoneyUser',
+  'own.betweenAccounts',
+  'others.p2p',
+  'others.wire',
+  'others.eft',
+  'others.card',
+  'others.digital',
+  'others.instant',
+  'others.interac',
+  'funding.digital',
+] as const;

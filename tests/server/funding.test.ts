@@ -23,7 +23,8 @@ beforeAll(async () => {
   // the platform in demo mode with the rails' service on its own database's job queue
   const database = await createTestDatabase({ demoData: 'without-history' });
   queue = await startJobQueue(database.open, RAIL_QUEUES, () => undefined);
-  const simulator = createSimulator({ ...DEFAULT_SIMULATOR_OPTIONS, returnBasisPoints: 0 });
+  // every event due at once (the test drains the queue itself), no share of random returns
+  const simulator = createSimulator({ ...DEFAULT_SIMULATOR_OPTIONS, sentAfterMs: 0, settleAfterMs: { wire: 0, eft: 0, oct: 0, digital: 0, instant: 0, interac: 0, funding: 0 }, returnBasisPoints: 0 });
   payouts = createPayoutService({ queue, adapterOf: () => simulator, now: Date.now });
   t = await createTestApp({ database, demo: true, payouts });
   token = (await signIn(t.app, 'rita')).accessToken;
@@ -113,5 +114,65 @@ describe('the simulated network (demo mode)', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('payouts through the calls', () => {
+  const drain = async () => {
+    for (let i = 0; i < 5; i++) for (const [name, handler] of Object.entries(railJobHandlers(t.db, payouts))) await queue.runDue(name, handler);
+  };
+  const eurAccount = async () => {
+    const answer = (await call('balanceInquiry')).body as unknown as { accounts: { account: { accountId: number; currency: string; balance: string; pendingAmount: string }[] } };
+    return answer.accounts.account.find((a) => a.currency === 'EUR')!;
+  };
+  const payoutCall = (name: string, body: Record<string, unknown>) => callMethod(t.app, name, body, { token, headers: { 'idempotency-key': `k-${name}-${Math.random().toString(36).slice(2)}` } });
+
+  it('a wire holds the money, goes to the rail, and settles', async () => {
+    const before = await eurAccount();
+    const sent = await payoutCall('wireTransfer', { fromAccountId: before.accountId, amount: '40.00', currency: 'EUR', countryCode: 'DE', payee: { beneficiaryName: 'Hans Muster', beneficiaryAddress: 'Hauptstr. 1, Berlin', iban: 'DE89 3704 0044 0532 0130 00', swiftCode: 'COBADEFFXXX' }, reference: 'Invoice 7' });
+    expect(sent.body).toMatchObject({ responseCode: '00', status: 'processing', approveType: 'none', amount: '40.00', currency: 'EUR' });
+    const held = await eurAccount();
+    expect(Number(held.pendingAmount) - Number(before.pendingAmount)).toBeCloseTo(40 + Number(sent.body.fee), 2);
+    await drain();
+    const status = await callMethod(t.app, 'transferStatus', { trxid: sent.body.transactionId }, { token });
+    expect(status.body).toMatchObject({ responseCode: '00', status: 'posted' });
+    const after = await eurAccount();
+    expect(Number(after.balance)).toBeCloseTo(Number(before.balance) - 40 - Number(sent.body.fee), 2);
+    expect(after.pendingAmount).toBe(before.pendingAmount);
+  });
+
+  it('a wire to a closed account comes back (AC04): the amount returns, the wire fee stays', async () => {
+    const before = await eurAccount();
+    const sent = await payoutCall('wireTransfer', { fromAccountId: before.accountId, amount: '25.00', currency: 'EUR', countryCode: 'GB', payee: { beneficiaryName: 'Closed', beneficiaryAddress: '1 High St, London', iban: 'GB71WEST12345698760004', swiftCode: 'WESTGB22' } });
+    expect(sent.body.responseCode).toBe('00');
+    await drain();
+    expect((await callMethod(t.app, 'transferStatus', { trxid: sent.body.transactionId }, { token })).body).toMatchObject({ status: 'returned' });
+    expect(Number((await eurAccount()).balance)).toBeCloseTo(Number(before.balance) - Number(sent.body.fee), 2);
+  });
+
+  it('answers VF on the payee field that is wrong, naming it, and holds nothing', async () => {
+    const before = await eurAccount();
+    const bad = await payoutCall('wireTransfer', { fromAccountId: before.accountId, amount: '5.00', currency: 'EUR', countryCode: 'DE', payee: { beneficiaryName: 'Hans', beneficiaryAddress: 'Berlin', iban: 'DE89370400440532013001', swiftCode: 'COBADEFFXXX' } });
+    expect(bad.body).toMatchObject({ responseCode: 'VF', validationErrors: [expect.objectContaining({ param: 'payee.iban', code: 'ibanChecksum' })] });
+    const away = await payoutCall('interacTransfer', { fromAccountId: before.accountId, amount: '5.00', currency: 'EUR', countryCode: 'DE', payee: { beneficiaryName: 'X', email: 'x@example.com' } });
+    expect(away.body).toMatchObject({ responseCode: 'VF', validationErrors: [expect.objectContaining({ param: 'countryCode' })] });
+    expect(await eurAccount()).toEqual(before);
+  });
+
+  it('a card payout keeps only the BIN and the last four digits of the number', async () => {
+    const before = await eurAccount();
+    const sent = await payoutCall('octTransfer', { fromAccountId: before.accountId, amount: '12.00', currency: 'EUR', countryCode: 'LT', payee: { cardHolderName: 'Rita Rossi', cardNumber: '4111 1111 1111 1111' } });
+    expect(sent.body).toMatchObject({ responseCode: '00', status: 'processing' });
+    const [row] = await t.db.select().from(railInstructions).where(eq(railInstructions.transferId, sent.body.transactionId as number));
+    expect(row!.beneficiary).toEqual({ cardHolderName: 'Rita Rossi', cardBin: '411111', cardLast4: '1111' });
+    expect(JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).not.toContain('4111111111111111');
+    await drain();
+  });
+
+  it('the fee calls answer the fee and the total taken', async () => {
+    const eur = await eurAccount();
+    const answer = await call('wireFee', { fromAccountId: eur.accountId, amount: '100.00', currency: 'EUR', countryCode: 'DE' });
+    expect(answer.body).toMatchObject({ responseCode: '00', feeCurrency: 'EUR', amount: '100.00' });
+    expect(Number(answer.body.total)).toBeCloseTo(100 + Number(answer.body.fee), 2);
   });
 });

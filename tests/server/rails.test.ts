@@ -32,8 +32,8 @@ const errors: unknown[] = [];
 /** Valid IBANs whose last digits choose the simulator's answer (simulator.ts CHOSEN_OUTCOMES). */
 const IBAN = {
   settles: 'DE89370400440532013000',
-  closed: 'GB82WEST12345698760004', // wire AC04, returned
-  wrongAccount: 'GB33WEST12345698760001', // wire AC01, refused at submission
+  closed: 'GB71WEST12345698760004', // wire AC04, returned
+  wrongAccount: 'GB55WEST12345698760001', // wire AC01, refused at submission
 };
 
 async function balances() {

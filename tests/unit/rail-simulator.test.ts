@@ -18,8 +18,8 @@ const none = { ...DEFAULT_SIMULATOR_OPTIONS, returnBasisPoints: 0 };
 
 describe('chosen outcomes', () => {
   it('read the last four digits of the account identifier, per rail', () => {
-    expect(outcomeOf(instruction('wire', { iban: 'GB33WEST12345698760001' }), none)).toEqual({ kind: 'refused', code: 'AC01' });
-    expect(outcomeOf(instruction('wire', { iban: 'GB82WEST12345698760004' }), none)).toEqual({ kind: 'returned', code: 'AC04' });
+    expect(outcomeOf(instruction('wire', { iban: 'GB55WEST12345698760001' }), none)).toEqual({ kind: 'refused', code: 'AC01' });
+    expect(outcomeOf(instruction('wire', { iban: 'GB71WEST12345698760004' }), none)).toEqual({ kind: 'returned', code: 'AC04' });
     expect(outcomeOf(instruction('eft', { accountNumber: '12340002' }), none)).toEqual({ kind: 'returned', code: 'R02' });
     expect(outcomeOf(instruction('oct', { cardLast4: '0054' }), none)).toEqual({ kind: 'refused', code: '54' });
     expect(outcomeOf(instruction('instant', { instantKey: '+5511900000005' }), none)).toEqual({ kind: 'returned', code: 'AB05' });
@@ -61,13 +61,13 @@ describe('the adapter', () => {
   it('accepts with a network id derived from the instruction, and emits sent then the ending at their delays', async () => {
     const events: [StatusEvent, number][] = [];
     const sim = createSimulator({ ...none, sentAfterMs: 100, settleAfterMs: { ...none.settleAfterMs, wire: 5_000 } });
-    const answer = await sim.submit(instruction('wire', { iban: 'GB82WEST12345698760004' }, 42), async (e, after) => void events.push([e, after]));
+    const answer = await sim.submit(instruction('wire', { iban: 'GB71WEST12345698760004' }, 42), async (e, after) => void events.push([e, after]));
     expect(answer).toEqual({ accepted: true, networkRef: 'SIM-WIRE-0000000042' });
     expect(events).toEqual([
       [{ instructionId: 42, type: 'sent' }, 100],
       [{ instructionId: 42, type: 'returned', reasonCode: 'AC04' }, 5_100],
     ]);
-    expect(await sim.submit(instruction('wire', { iban: 'GB33WEST12345698760001' }, 43), async () => undefined)).toEqual({ accepted: false, reasonCode: 'AC01' });
+    expect(await sim.submit(instruction('wire', { iban: 'GB55WEST12345698760001' }, 43), async () => undefined)).toEqual({ accepted: false, reasonCode: 'AC01' });
   });
 });
 

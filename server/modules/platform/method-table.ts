@@ -15,6 +15,7 @@ import { documentHandlers } from '../profile/documents.methods.ts';
 import { profileHandlers } from '../profile/profile.methods.ts';
 import { externalHandlers } from '../external/external.methods.ts';
 import { fundingHandlers } from '../rails/funding.methods.ts';
+import { payoutHandlers } from '../rails/payout.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -33,4 +34,5 @@ export const methodTable = {
   ...profileHandlers,
   ...externalHandlers,
   ...fundingHandlers,
+  ...payoutHandlers,
 } satisfies HandlerTable<Methods>;

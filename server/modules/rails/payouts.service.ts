@@ -27,9 +27,12 @@ import type { JobQueue } from '../../db/job-queue.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { bookEntry, lockAccounts, placeHold, providerAccountId, providerCustomerId, releaseHold, LedgerError } from '../accounts/ledger.ts';
 import { MethodFailure } from '../method-types.ts';
-import { ACCOUNT_STATUS_CLOSED } from '../transfers/transfers.service.ts';
+import { ACCOUNT_STATUS_CLOSED } from '../../../api/accounts.ts';
 import { transfers } from '../transfers/transfers.tables.ts';
-import { railClearingAccounts, railEvents, railInstructions, type InstructionStatus } from './rails.tables.ts';
+import { clearingAccountId } from './clearing.ts';
+import { railEvents, railInstructions, type InstructionStatus } from './rails.tables.ts';
+
+export { clearingAccountId };
 import { RAIL_FEE_POLICY, type Instruction, type PayoutRail, type Rail, type RailAdapter, type StatusEvent } from './rails.ts';
 
 export const SUBMIT_QUEUE = 'rail.submit';
@@ -45,24 +48,6 @@ export class NotYetError extends Error {
 }
 
 type InstructionRow = typeof railInstructions.$inferSelect;
-
-/** The provider's clearing account of a rail and currency, created on first use (concurrent first uses agree on one). */
-export async function clearingAccountId(db: Db | Tx, rail: Rail, currency: string): Promise<number> {
-  const find = async () =>
-    (await db.select({ id: railClearingAccounts.accountId }).from(railClearingAccounts).where(and(eq(railClearingAccounts.rail, rail), eq(railClearingAccounts.currency, currency))))[0]?.id;
-  const existing = await find();
-  if (existing !== undefined) return existing;
-  const provider = await providerCustomerId(db);
-  if (provider === null) throw new LedgerError('no provider customer: the platform is not seeded');
-  const [account] = await db.insert(accounts).values({ type: 1001, currency, customerId: provider, purpose: 'clearing' }).returning({ id: accounts.accountId });
-  const [mapped] = await db
-    .insert(railClearingAccounts)
-    .values({ rail, currency, accountId: account!.id })
-    .onConflictDoNothing()
-    .returning({ id: railClearingAccounts.accountId });
-  // another transaction mapped one first: ours stays an unused, empty provider account
-  return mapped?.id ?? (await find())!;
-}
 
 export interface PayoutRequest {
   customerId: number;
@@ -180,6 +165,39 @@ export function createPayoutService(deps: PayoutsDeps) {
 
   return {
     /**
+     * The instruction of a payout transfer the transfer service wrote (and holds the money of), in
+     * its transaction: queued at once (the submit job sent with it) or, while the transfer awaits
+     * the customer's approval, awaitingApproval.
+     */
+    async instruct(tx: Tx, t: { id: number; kind: string; fromCurrency: string; amountMinor: bigint; reference: string | null }, beneficiary: Record<string, string>, status: 'queued' | 'awaitingApproval'): Promise<number> {
+      const [row] = await tx
+        .insert(railInstructions)
+        .values({ rail: t.kind, direction: 'out', status, transferId: t.id, currency: t.fromCurrency, amountMinor: t.amountMinor, beneficiary, reference: t.reference, createdAt: at(), updatedAt: at() })
+        .returning({ id: railInstructions.id });
+      if (status === 'queued') await deps.queue.send(SUBMIT_QUEUE, { instructionId: row!.id }, { tx });
+      return row!.id;
+    },
+
+    /** The transfer was approved: its instruction goes to the rail (the money stays held until sent). */
+    async release(tx: Tx, transferId: number): Promise<void> {
+      const [row] = await tx
+        .update(railInstructions)
+        .set({ status: 'queued', updatedAt: at() })
+        .where(and(eq(railInstructions.transferId, transferId), eq(railInstructions.status, 'awaitingApproval')))
+        .returning({ id: railInstructions.id });
+      if (!row) throw new LedgerError(`transfer ${transferId} has no instruction awaiting approval`);
+      await deps.queue.send(SUBMIT_QUEUE, { instructionId: row.id }, { tx });
+    },
+
+    /** The transfer was rejected, expired or canceled before approval: its instruction never goes out. */
+    async cancel(tx: Tx, transferId: number): Promise<void> {
+      await tx
+        .update(railInstructions)
+        .set({ status: 'canceled', updatedAt: at() })
+        .where(and(eq(railInstructions.transferId, transferId), eq(railInstructions.status, 'awaitingApproval')));
+    },
+
+    /**
      * Holds the money and queues the instruction, in the caller's transaction (the calls of the
      * payout kinds check the request, the rights and the fee before). Refused with CA for a closed
      * or foreign account and with the ledger's InsufficientFundsError when the money is not there.
@@ -275,8 +293,8 @@ export function createPayoutService(deps: PayoutsDeps) {
       return db.transaction(async (tx) => {
         const row = await lockInstruction(tx, event.instructionId);
         if (row.direction !== 'out') throw new LedgerError(`instruction ${row.id} is not a payout`);
-        if (row.status === 'queued') throw new NotYetError(`instruction ${row.id} is not accepted yet`);
-        if (row.status === 'refused' || row.status === 'returned') return row.status;
+        if (row.status === 'queued' || row.status === 'awaitingApproval') throw new NotYetError(`instruction ${row.id} is not accepted yet`);
+        if (row.status === 'refused' || row.status === 'returned' || row.status === 'canceled') return row.status;
         if (!(await firstTime(tx, row.id, event))) return row.status;
         if (row.status === 'accepted') {
           if (event.type !== 'sent') await firstTime(tx, row.id, { type: 'sent' });

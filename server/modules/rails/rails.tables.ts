@@ -15,7 +15,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, t
 import { accounts } from '../accounts/accounts.tables.ts';
 import { transfers } from '../transfers/transfers.tables.ts';
 
-export const instructionStatuses = ['queued', 'accepted', 'sent', 'settled', 'returned', 'refused', 'received', 'credited'] as const;
+export const instructionStatuses = ['awaitingApproval', 'canceled', 'queued', 'accepted', 'sent', 'settled', 'returned', 'refused', 'received', 'credited'] as const;
 export type InstructionStatus = (typeof instructionStatuses)[number];
 
 export const railInstructions = pgTable(
@@ -25,8 +25,10 @@ export const railInstructions = pgTable(
     rail: text('rail').notNull(),
     direction: text('direction', { enum: ['out', 'in'] }).notNull(),
     /**
-     * out: queued (money held, to be submitted), accepted, sent (in clearing), settled, returned,
-     * refused (at submission: nothing sent). in: received (in clearing), credited, returned.
+     * out: awaitingApproval (its transfer awaits the customer's approval; money held), canceled
+     * (the transfer was rejected, expired or canceled first), queued (money held, to be
+     * submitted), accepted, sent (in clearing), settled, returned, refused (at submission: nothing
+     * sent). in: received (in clearing), credited, returned.
      */
     status: text('status', { enum: instructionStatuses }).notNull(),
     /** the payout's transfer (out), or the credited account's transfer-less entry (in: null) */

@@ -15,7 +15,8 @@ import type { Db, Tx } from '../../db/types.ts';
 import { feeRules, transferDailyUsage, transferLimits, type TransferKind, type TransferRowKind } from './transfers.tables.ts';
 import { divideHalfEven } from './rates.ts';
 
-export type FeeOperation = 'betweenAccounts' | 'exchange' | 'p2p';
+/** the transfers inside the platform, and a payout's rail (its rules keyed by the rail's name) */
+export type FeeOperation = 'betweenAccounts' | 'exchange' | 'p2p' | 'wire' | 'eft' | 'oct' | 'digital' | 'instant' | 'interac';
 
 export interface FeeRule {
   fixedMinor: bigint;
@@ -103,12 +104,12 @@ export async function usedToday(db: Db | Tx, customerId: number, kind: TransferK
  * until commit: callers run it as late as they can (after the accounts' locks, so the lock order
  * stays: accounts, then the counter).
  */
-export function addUsageSql(customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint, dailyMinor: bigint) {
+export function addUsageSql(customerId: number, kind: TransferRowKind, currency: string, day: string, amountMinor: bigint, dailyMinor: bigint) {
   return sql`select ledger_count_daily(${customerId}::integer, ${kind}::text, ${currency}::text, ${day}::date, ${amountMinor.toString()}::bigint, ${dailyMinor.toString()}::numeric)::text as used`;
 }
 
 /** Counts a transfer's amount on its day (see addUsageSql): null when counted, else the day's total with it (over the limit). */
-export async function addDailyUsage(tx: Tx, customerId: number, kind: TransferKind, currency: string, day: string, amountMinor: bigint, dailyMinor: bigint): Promise<bigint | null> {
+export async function addDailyUsage(tx: Tx, customerId: number, kind: TransferRowKind, currency: string, day: string, amountMinor: bigint, dailyMinor: bigint): Promise<bigint | null> {
   const [row] = rowsOf<{ used: string | null }>(await tx.execute(addUsageSql(customerId, kind, currency, day, amountMinor, dailyMinor)));
   return row!.used === null ? null : BigInt(row!.used);
 }

@@ -45,12 +45,15 @@ import {
   placeHold,
   planEntry,
   providerAccountIds,
+  providerCustomerId,
   releaseHold,
   updateValuesSql,
   type EntryLeg,
   type LockedAccount,
 } from '../accounts/ledger.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
+import { clearingAccountId } from '../rails/clearing.ts';
+import { isPayoutRail, type PayoutRail } from '../rails/rails.ts';
 import { currencyExponent, decimalToMinor, minorToDecimal } from '../accounts/money.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../api/transfers.ts';
 import { blacklist, transferApprovals, transferSchedules, transfers, type TransferKind, type TransferStatus } from './transfers.tables.ts';
@@ -87,6 +90,7 @@ export const TransferMessages = {
   notPending: 'This transfer is no longer waiting for approval',
   expired: 'This transfer has expired',
   invalid: 'Invalid request',
+  payoutsUnavailable: 'Payouts are not available: the platform runs without its job queue',
 } as const;
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -297,7 +301,19 @@ export type RequestSpec = {
   params: ParamNames;
   /** the permission flags the caller must hold (13 otherwise), read with the request's context */
   requiredFlags?: readonly PermissionFlag[];
-} & ({ kind: 'betweenAccounts'; toAccountId: number } | { kind: 'p2p'; toEmail: string });
+} & (
+  | { kind: 'betweenAccounts'; toAccountId: number }
+  | { kind: 'p2p'; toEmail: string }
+  /** a payout over a rail: what the rail needs (checked by the caller, no full card number) and the name shown */
+  | { kind: PayoutRail; beneficiary: Record<string, string>; beneficiaryName: string }
+);
+
+/** The rails' side of a payout transfer (rails/payouts.service.ts), in the transfer's transaction. */
+export interface PayoutPort {
+  instruct(tx: Tx, t: TransferRow, beneficiary: Record<string, string>, status: 'queued' | 'awaitingApproval'): Promise<number>;
+  release(tx: Tx, transferId: number): Promise<void>;
+  cancel(tx: Tx, transferId: number): Promise<void>;
+}
 
 export interface RequestOptions {
   /** a schedule's run: pre-approved (approve type none), booked under `schedule:{id}:{n}` */
@@ -316,6 +332,8 @@ export interface TransferServiceDeps {
   /** events of background paths (sweeper, device answers); null: none sent */
   publisher: TransferPublisher | null;
   log?: (err: unknown) => void;
+  /** payouts over the rails; null: a payout request answers UE (no job queue in this process) */
+  payouts?: PayoutPort | null;
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;
@@ -373,6 +391,7 @@ export class DuplicateRunError extends Error {
 
 export function createTransferService(deps: TransferServiceDeps) {
   const { now, approvals } = deps;
+  const payouts = deps.payouts ?? null;
   const at = (ms: number) => new Date(ms);
   const report = (err: unknown) => deps.log?.(err);
 
@@ -397,7 +416,8 @@ export function createTransferService(deps: TransferServiceDeps) {
    */
   async function readRequestContext(tx: Tx, actor: TransferActor, spec: RequestSpec): Promise<RequestContext> {
     const toId = spec.kind === 'betweenAccounts' ? spec.toAccountId : spec.fromAccountId;
-    const p2pCurrency = spec.kind === 'p2p' ? spec.currency : null;
+    // p2p and payouts arrive in the request's currency; between accounts in the destination's
+    const p2pCurrency = spec.kind !== 'betweenAccounts' ? spec.currency : null;
     const [row] = rowsOf<{
       accounts: { accountId: number; customerId: number; purpose: string; status: number; currency: string }[] | null;
       user: ApprovingUser | null;
@@ -425,7 +445,7 @@ export function createTransferService(deps: TransferServiceDeps) {
           (select json_build_object('fixedMinor', r.fixed_minor::text, 'basisPoints', r.basis_points, 'minMinor', r.min_minor::text, 'maxMinor', r.max_minor::text)
              from fee_rules r, f, t
              where r.currency = f.currency
-               and r.operation = case when ${spec.kind}::text = 'p2p' then 'p2p' when f.currency = t.currency then 'betweenAccounts' else 'exchange' end) as fee,
+               and r.operation = case when ${spec.kind}::text <> 'betweenAccounts' then ${spec.kind}::text when f.currency = t.currency then 'betweenAccounts' else 'exchange' end) as fee,
           (select json_build_object('minMinor', l.min_minor::text, 'maxMinor', l.max_minor::text, 'dailyMinor', l.daily_minor::text)
              from transfer_limits l, f where l.operation = ${spec.kind}::text and l.currency = f.currency) as limits,
           (select json_agg(json_build_object('key', p.purpose || ':' || p.currency, 'id', p.account_id)) from (
@@ -495,6 +515,14 @@ export function createTransferService(deps: TransferServiceDeps) {
       toCustomerId = to.customerId;
       toCurrency = to.currency;
       payeeName = `${to.currency} account ${to.accountId}`;
+    } else if (spec.kind !== 'p2p') {
+      // a payout: to the rail's clearing account, in the account's currency (conversions on the way out: not yet)
+      if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
+      if (spec.currency !== from.currency) throw vf(spec.params.currency, VfCode.currencyOfAccount);
+      toAccountId = await clearingAccountId(tx, spec.kind, from.currency);
+      toCustomerId = (await providerCustomerId(tx))!;
+      toCurrency = from.currency;
+      payeeName = spec.beneficiaryName;
     } else {
       if (spec.currency !== from.currency) throw vf(spec.params.currency, VfCode.currencyOfAccount);
       const payee = await resolvePayee(tx, { customerId: actor.customerId, email: user.email }, spec.toEmail, spec.currency);
@@ -529,6 +557,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     let scheduleId = options.scheduleRun?.scheduleId ?? null;
     const createdAt = at(now());
     if (subscription) {
+      // recurring payouts are not offered (their calls take no subscription fields)
+      if (isPayoutRail(spec.kind)) throw vf(spec.params.amount, VfCode.notAllowed);
       const [schedule] = await tx
         .insert(transferSchedules)
         .values({
@@ -594,6 +624,21 @@ export function createTransferService(deps: TransferServiceDeps) {
     const refuse = async (failure: Error): Promise<never> => {
       throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor)) ?? failure;
     };
+
+    if (mode === 'none' && isPayoutRail(spec.kind)) {
+      // A payout asks no approval: the money is held and the instruction queued for its rail now.
+      const [row] = await tx.insert(transfers).values({ ...fields, status: 'processing' }).returning();
+      const locked = await lockAccounts(tx, [from.accountId]);
+      const source = locked.get(from.accountId);
+      if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
+      if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, VfCode.balanceExceeded));
+      await placeHold(tx, source, total);
+      const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor));
+      if (overLimit) throw overLimit;
+      await payouts!.instruct(tx, row!, (spec as { beneficiary: Record<string, string> }).beneficiary, 'queued');
+      actor.audit?.({ transferId: row!.id, kind: spec.kind, approveType: mode });
+      return toResult(row!, null);
+    }
 
     if (mode === 'none') {
       // Posted in its request: both accounts locked (in id order), then the transfer, its entry,
@@ -699,6 +744,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     } else {
       await tx.insert(transferApprovals).values({ transferId: transfer.id, method: mode, lastSentAt: createdAt });
     }
+    // a payout's instruction waits for the approval (post() releases it to its rail)
+    if (isPayoutRail(spec.kind)) await payouts!.instruct(tx, transfer, (spec as { beneficiary: Record<string, string> }).beneficiary, 'awaitingApproval');
     return toResult(transfer, sentTo);
   }
 
@@ -738,6 +785,13 @@ export function createTransferService(deps: TransferServiceDeps) {
     t: TransferRow,
     options: { locked?: Map<number, LockedAccount>; provider?: Map<string, number> | undefined; entryKey?: string } = {},
   ): Promise<TransferRow> {
+    if (isPayoutRail(t.kind)) {
+      // approved: the payout goes to its rail (the money stays held until the rail sends it)
+      if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
+      const [processing] = await tx.update(transfers).set({ status: 'processing', updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
+      await payouts.release(tx, t.id);
+      return processing!;
+    }
     const provider = options.provider ?? (await providerAccountsFor(tx, t.fromCurrency, t.toCurrency, t.feeMinor));
     const legs = postingLegs(t, provider);
     const held = t.approveType !== 'none';
@@ -773,6 +827,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       await releaseHold(tx, locked.get(t.fromAccountId)!, t.amountMinor + t.feeMinor);
     }
     const [voided] = await tx.update(transfers).set({ status, updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
+    if (isPayoutRail(t.kind)) await payouts?.cancel(tx, t.id);
     // Its amount no longer counts towards the daily limit (the counter last, after the accounts).
     await giveBackDailyUsage(tx, t);
     if (t.approveType === 'push' && approvals) {
