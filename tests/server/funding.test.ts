@@ -4,7 +4,7 @@
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { validateIBAN } from 'ibantools';
 import { callMethod, createTestApp, createTestDatabase, postJson, signIn, type TestApp } from './harness.ts';
 import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
@@ -13,6 +13,8 @@ import { railInstructions } from '../../server/modules/rails/rails.tables.ts';
 import { accountOfIban, DEFAULT_RECEIVING_BANK } from '../../server/modules/rails/receiving.ts';
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
 import { RAIL_QUEUES, railJobHandlers } from '../../server/modules/rails/workers.ts';
+import { demoUserByKey } from '../../server/db/demo-users.ts';
+import { outbox } from '../../server/modules/platform/platform.tables.ts';
 
 let t: TestApp;
 let token: string;
@@ -167,6 +169,35 @@ describe('payouts through the calls', () => {
     expect(row!.beneficiary).toEqual({ cardHolderName: 'Rita Rossi', cardBin: '411111', cardLast4: '1111' });
     expect(JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).not.toContain('4111111111111111');
     await drain();
+  });
+
+  it("with the customer's approval (tom: SMS): held while pending, sent when approved, never sent when canceled", async () => {
+    const tom = (await signIn(t.app, 'tom')).accessToken;
+    const asTom = (name: string, body: Record<string, unknown>) => callMethod(t.app, name, body, { token: tom, headers: { 'idempotency-key': `k-${name}-${Math.random().toString(36).slice(2)}` } });
+    const accounts = (await callMethod(t.app, 'balanceInquiry', {}, { token: tom })).body as unknown as { accounts: { account: { accountId: number; currency: string; balance: string; pendingAmount: string }[] } };
+    const eur = accounts.accounts.account.find((a) => a.currency === 'EUR')!;
+    const payee = { beneficiaryName: 'Hans Muster', beneficiaryAddress: 'Hauptstr. 1, Berlin', iban: 'DE89370400440532013000', swiftCode: 'COBADEFFXXX' };
+    const instructionOf = async (transferId: number) => (await t.db.select().from(railInstructions).where(eq(railInstructions.transferId, transferId)))[0]!;
+
+    const first = await asTom('wireTransfer', { fromAccountId: eur.accountId, amount: '10.00', currency: 'EUR', countryCode: 'DE', payee });
+    expect(first.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'sms' });
+    expect((await instructionOf(first.body.transactionId as number)).status).toBe('awaitingApproval');
+    await drain();
+    expect((await instructionOf(first.body.transactionId as number)).status).toBe('awaitingApproval');
+    const phone = `+${demoUserByKey.tom.phone.countryCode}${demoUserByKey.tom.phone.number}`;
+    const [sms] = await t.db.select().from(outbox).where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, phone))).orderBy(desc(outbox.id)).limit(1);
+    const code = /^(\d{6}) is your code to approve the transfer/.exec(sms!.body)![1]!;
+    expect((await asTom('approveTransfer', { trxid: first.body.transactionId, approvalCode: code })).body).toMatchObject({ responseCode: '00', status: 'processing' });
+    await drain();
+    expect((await callMethod(t.app, 'transferStatus', { trxid: first.body.transactionId }, { token: tom })).body).toMatchObject({ status: 'posted' });
+
+    const second = await asTom('wireTransfer', { fromAccountId: eur.accountId, amount: '11.00', currency: 'EUR', countryCode: 'DE', payee });
+    expect((await asTom('transferCancel', { trxid: second.body.transactionId })).body).toMatchObject({ responseCode: '00', status: 'canceled' });
+    await drain();
+    expect((await instructionOf(second.body.transactionId as number)).status).toBe('canceled');
+    const after = ((await callMethod(t.app, 'balanceInquiry', {}, { token: tom })).body as unknown as typeof accounts).accounts.account.find((a) => a.currency === 'EUR')!;
+    expect(after.pendingAmount).toBe(eur.pendingAmount);
+    expect(Number(after.balance)).toBeCloseTo(Number(eur.balance) - 10 - Number(first.body.fee), 2);
   });
 
   it('the fee calls answer the fee and the total taken', async () => {
