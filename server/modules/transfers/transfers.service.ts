@@ -625,9 +625,14 @@ export function createTransferService(deps: TransferServiceDeps) {
       throw limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor)) ?? failure;
     };
 
-    if (mode === 'none' && isPayoutRail(spec.kind)) {
-      // A payout asks no approval: the money is held and the instruction queued for its rail now.
-      const [row] = await tx.insert(transfers).values({ ...fields, status: 'processing' }).returning();
+    /**
+     * The row is written before the locks (a refusal rolls it back): the less a transaction does
+     * while it holds a lock, the less others wait for it. A hold locks the source only, so a busy
+     * destination never delays requests that only wait (for approval, or for their rail). Then the
+     * daily limit: this transfer added to the day's counter (its row lock serialises the
+     * customer's requests of this kind and currency from here to commit).
+     */
+    const holdAndCount = async (): Promise<void> => {
       const locked = await lockAccounts(tx, [from.accountId]);
       const source = locked.get(from.accountId);
       if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
@@ -635,6 +640,12 @@ export function createTransferService(deps: TransferServiceDeps) {
       await placeHold(tx, source, total);
       const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor));
       if (overLimit) throw overLimit;
+    };
+
+    if (mode === 'none' && isPayoutRail(spec.kind)) {
+      // A payout asks no approval: the money is held and the instruction queued for its rail now.
+      const [row] = await tx.insert(transfers).values({ ...fields, status: 'processing' }).returning();
+      await holdAndCount();
       await payouts!.instruct(tx, row!, (spec as { beneficiary: Record<string, string> }).beneficiary, 'queued');
       actor.audit?.({ transferId: row!.id, kind: spec.kind, approveType: mode });
       return toResult(row!, null);
@@ -713,19 +724,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       .returning();
     const transfer = row!;
     actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
-
-    // The row is written before the locks (a refusal below rolls it back): the less a transaction
-    // does while it holds a lock, the less others wait for it. A hold locks the source only, so a
-    // busy destination never delays requests that only wait for approval.
-    const locked = await lockAccounts(tx, [from.accountId]);
-    const source = locked.get(from.accountId);
-    if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
-    if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, VfCode.balanceExceeded));
-    await placeHold(tx, source, total);
-    // The daily limit: this transfer added to the day's counter (its row lock serialises the
-    // customer's requests of this kind and currency from here to commit).
-    const overLimit = limitFailure(await addDailyUsage(tx, actor.customerId, spec.kind, cur, day, quote.amountMinor, limits.dailyMinor));
-    if (overLimit) throw overLimit;
+    await holdAndCount();
 
     const what = { amount: minorToDecimal(transfer.amountMinor, transfer.fromCurrency), currency: transfer.fromCurrency, payeeName };
     let sentTo: string | null = null;
