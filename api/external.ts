@@ -110,10 +110,20 @@ export const ibanLookup = defineMethod({
   response: { bankDetails: v.nullable(IbanBankSchema) },
 });
 
+/** The card BINs the provider does not pay out to (§7; §5: the app keeps the list only if non-empty). */
+export const blockedBinList = defineMethod({
+  name: 'blockedBinList',
+  access: 'customer',
+  mutation: false,
+  request: {},
+  response: { bins: v.array(v.string()) },
+});
+
 export const externalMethods = {
   transferMethods,
   extraParams,
   banksList,
   swiftLookup,
   ibanLookup,
+  blockedBinList,
 };

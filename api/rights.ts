@@ -186,6 +186,7 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   banksList: 'self',
   swiftLookup: 'self',
   ibanLookup: 'self',
+  blockedBinList: 'self',
   // how the company's accounts are paid into (api/funding.ts): its data; marking one viewed is the user's own
   paymentInstructions: 'read',
   paymentInstructionMarkViewed: 'self',

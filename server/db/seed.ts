@@ -19,11 +19,15 @@ import { customerAccess, customers, phones, terms, termsAcceptances, users } fro
 import { recoveryCodes, ssoClients } from '../modules/auth/auth.tables.ts';
 import { customerAddresses } from '../modules/profile/profile.tables.ts';
 import { exchangeRates, feeRules, transferLimits } from '../modules/transfers/transfers.tables.ts';
+import { blockedCardBins } from '../modules/rails/rails.tables.ts';
 import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
 import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
 import { seedDemoHistory, type HistoryAccount, type HistoryAccountKey, type DemoHistoryInput } from './demo-history.ts';
 import { DEMO_MONEY_FLAGS, demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
+
+/** The demo's blocked card BIN (blocked_card_bins). */
+export const DEMO_BLOCKED_BIN = '400005';
 
 /** The demo users' money flags as stored (users.money_permissions, customer_access.money_permissions). */
 const moneyFlags: Record<PermissionFlag, boolean> = Object.fromEntries(DEMO_MONEY_FLAGS.map((f) => [f, true])) as Record<PermissionFlag, boolean>;
@@ -80,6 +84,19 @@ const CRYPTO_RULES = {
   // 0.2% + 0.000002, at most 0.001
   p2p: { fixedMinor: 200n, basisPoints: 20, minMinor: 0n, maxMinor: 100_000n },
 } as const;
+/**
+ * Payout fees by rail (issue 15: fee policy per rail as data): a wire 5.00, a local bank transfer
+ * 0.50, a card payout 1 % (at least 1.00), an instant payment 0.25, Interac 1.00 (fiat); a crypto
+ * payout the network fee, 0.0001 BTC or 0.001 ETH (units of 1e-8).
+ */
+const FIAT_PAYOUT_RULES = {
+  wire: { fixedMinor: 500n, basisPoints: 0, minMinor: 0n, maxMinor: null },
+  eft: { fixedMinor: 50n, basisPoints: 0, minMinor: 0n, maxMinor: null },
+  oct: { fixedMinor: 0n, basisPoints: 100, minMinor: 100n, maxMinor: null },
+  instant: { fixedMinor: 25n, basisPoints: 0, minMinor: 0n, maxMinor: null },
+  interac: { fixedMinor: 100n, basisPoints: 0, minMinor: 0n, maxMinor: null },
+} as const;
+const CRYPTO_PAYOUT_FEE: Readonly<Record<(typeof CRYPTO_CURRENCIES)[number], bigint>> = { BTC: 10_000n, ETH: 100_000n };
 /** Per transfer at least 0.01 and at most 10,000; 25,000 a day (fiat); crypto in units of 1e-8. */
 const FIAT_LIMITS = { minMinor: 1n, maxMinor: 1_000_000n, dailyMinor: 2_500_000n };
 const CRYPTO_LIMITS: Readonly<Record<(typeof CRYPTO_CURRENCIES)[number], typeof FIAT_LIMITS>> = {
@@ -98,9 +115,16 @@ export async function ensureMoneyReference(db: Db | Tx): Promise<void> {
     Object.entries(isCrypto(currency) ? CRYPTO_RULES : FIAT_RULES).map(([operation, rule]) => ({ operation, currency, ...rule })),
   );
   await db.insert(feeRules).values(fees).onConflictDoNothing();
+  const payoutFees = [
+    ...FIAT_CURRENCIES.flatMap((currency) => Object.entries(FIAT_PAYOUT_RULES).map(([operation, rule]) => ({ operation, currency, ...rule }))),
+    ...CRYPTO_CURRENCIES.map((currency) => ({ operation: 'digital', currency, fixedMinor: CRYPTO_PAYOUT_FEE[currency], basisPoints: 0, minMinor: 0n, maxMinor: null })),
+  ];
+  await db.insert(feeRules).values(payoutFees).onConflictDoNothing();
   const limits = CURRENCIES.flatMap((currency) => {
-    const limit = (FIAT_CURRENCIES as readonly string[]).includes(currency) ? FIAT_LIMITS : CRYPTO_LIMITS[currency as (typeof CRYPTO_CURRENCIES)[number]];
-    return (['betweenAccounts', 'p2p'] as const).map((operation) => ({ operation, currency, ...limit }));
+    const crypto = isCrypto(currency);
+    const limit = crypto ? CRYPTO_LIMITS[currency as (typeof CRYPTO_CURRENCIES)[number]] : FIAT_LIMITS;
+    const operations = crypto ? ['betweenAccounts', 'p2p', 'digital'] : ['betweenAccounts', 'p2p', ...Object.keys(FIAT_PAYOUT_RULES)];
+    return operations.map((operation) => ({ operation, currency, ...limit }));
   });
   await db.insert(transferLimits).values(limits).onConflictDoNothing();
 }
@@ -163,6 +187,8 @@ export async function seedDatabase(db: Db, { demo, now = Date.now(), history = t
     await ensureMoneyReference(tx);
     // The people and their history in one transaction: a database is seeded in full or not at all.
     const people = await seedPeople(tx, passwordHash, merchantPasswordHash, now);
+    // a range the demo provider does not pay out to: a card payout to 4000 05... (such as the test card 4000 0566 5566 5556) is refused (cardBinBlocked)
+    await tx.insert(blockedCardBins).values({ bin: DEMO_BLOCKED_BIN, reason: 'Demo: a prepaid-debit range the provider does not pay out to' }).onConflictDoNothing();
     if (history) await seedDemoHistory(tx, people);
     else await bookOpeningBalances(tx, people);
   });

@@ -14,6 +14,7 @@ import { accountOfIban, DEFAULT_RECEIVING_BANK } from '../../server/modules/rail
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
 import { RAIL_QUEUES, railJobHandlers } from '../../server/modules/rails/workers.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
+import { DEMO_BLOCKED_BIN } from '../../server/db/seed.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
 
 let t: TestApp;
@@ -200,10 +201,19 @@ describe('payouts through the calls', () => {
     expect(Number(after.balance)).toBeCloseTo(Number(eur.balance) - 10 - Number(first.body.fee), 2);
   });
 
+  it("refuses a card of a BIN the provider does not pay out to (blockedBinList), holding nothing", async () => {
+    expect((await call('blockedBinList')).body).toMatchObject({ responseCode: '00', bins: [DEMO_BLOCKED_BIN] });
+    const before = await eurAccount();
+    const blocked = await payoutCall('octTransfer', { fromAccountId: before.accountId, amount: '12.00', currency: 'EUR', countryCode: 'LT', payee: { cardHolderName: 'Rita Rossi', cardNumber: '4000 0566 5566 5556' } });
+    expect(blocked.body).toMatchObject({ responseCode: 'VF', validationErrors: [expect.objectContaining({ param: 'payee.cardNumber', code: 'cardBinBlocked' })] });
+    expect(await eurAccount()).toEqual(before);
+  });
+
   it('the fee calls answer the fee and the total taken', async () => {
     const eur = await eurAccount();
     const answer = await call('wireFee', { fromAccountId: eur.accountId, amount: '100.00', currency: 'EUR', countryCode: 'DE' });
-    expect(answer.body).toMatchObject({ responseCode: '00', feeCurrency: 'EUR', amount: '100.00' });
-    expect(Number(answer.body.total)).toBeCloseTo(100 + Number(answer.body.fee), 2);
+    // the demo provider's wire fee: 5.00 (server/db/seed.ts)
+    expect(answer.body).toMatchObject({ responseCode: '00', fee: '5.00', feeCurrency: 'EUR', amount: '100.00', total: '105.00' });
+    expect((await call('octFee', { fromAccountId: eur.accountId, amount: '250.00', currency: 'EUR', countryCode: 'DE' })).body).toMatchObject({ fee: '2.50', total: '252.50' });
   });
 });

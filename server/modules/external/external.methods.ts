@@ -10,6 +10,9 @@ import type { externalMethods } from '../../../api/external.ts';
 import { bankByIban, bankBySwift, banksOf } from '../../../api/payees/banks.ts';
 import { checkBic, checkIban } from '../../../api/payees/iban.ts';
 import { availableMethods, payeeFields } from '../../../api/payees/methods.ts';
+import { asc } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/types.ts';
+import { blockedCardBins } from '../rails/rails.tables.ts';
 import { MethodFailure, type HandlerTable } from '../method-types.ts';
 import { DictionaryKey } from '../dictionaries/data/types.ts';
 import { countryExists, readCountries, toUiLanguage } from '../dictionaries/dictionaries.service.ts';
@@ -17,7 +20,16 @@ import { countryExists, readCountries, toUiLanguage } from '../dictionaries/dict
 const invalid = (error: CodedValidationError) => new MethodFailure(ResponseCode.validation, 'Invalid request', [error]);
 const unknownCountry = () => invalid(vf('countryCode', VfCode.notCountry));
 
+/** The blocked card BINs (rails.tables.ts), for the screens and the card payout's check. */
+export async function readBlockedBins(db: Db | Tx): Promise<string[]> {
+  return (await db.select({ bin: blockedCardBins.bin }).from(blockedCardBins).orderBy(asc(blockedCardBins.bin))).map((r) => r.bin);
+}
+
 export const externalHandlers: HandlerTable<typeof externalMethods> = {
+  async blockedBinList(_input, ctx) {
+    return { bins: await readBlockedBins(ctx.db) };
+  },
+
   async transferMethods(input, ctx) {
     if (!(await countryExists(ctx.db, input.countryCode))) throw unknownCountry();
     return { methods: availableMethods(input.countryCode, input.currencyCode) };

@@ -20,6 +20,7 @@ import { MethodFailure, type HandlerTable, type MethodContext } from '../method-
 import { OPERATION_FLAGS, requireFlags } from '../transfers/permissions.ts';
 import { computeQuote, createTransferService, ownAccount, type ParamNames, type TransferService } from '../transfers/transfers.service.ts';
 import { feeRuleFor } from '../transfers/fees.ts';
+import { readBlockedBins } from '../external/external.methods.ts';
 
 const PARAMS: ParamNames = { from: 'fromAccountId', to: 'payee', amount: 'amount', currency: 'currency' };
 
@@ -41,8 +42,8 @@ export function beneficiaryOf(payee: Readonly<Record<string, string>>): Record<s
   return out;
 }
 
-function payeeIssues(method: PayoutMethod, countryCode: string, currencyCode: string, payee: Readonly<Record<string, string>>): CodedValidationError[] {
-  return validatePayeeFields({ method, countryCode, currencyCode }, payee).map((issue) =>
+function payeeIssues(method: PayoutMethod, countryCode: string, currencyCode: string, payee: Readonly<Record<string, string>>, blockedBins: readonly string[]): CodedValidationError[] {
+  return validatePayeeFields({ method, countryCode, currencyCode }, payee, { blockedBins }).map((issue) =>
     // every payee code is a VF code without parameters (api/errors.ts "payees")
     issue.field === 'countryCode' ? vf('countryCode', VfCode.notAllowed) : vf(`payee.${issue.field}`, isVfCode(issue.code) ? (issue.code as typeof VfCode.badFormat) : VfCode.badFormat),
   );
@@ -54,7 +55,7 @@ export function createPayoutHandlers(service: TransferService): HandlerTable<typ
   const payout = (name: keyof typeof PAYOUT_CALLS) => async (input: { fromAccountId: number; amount: string; currency: string; countryCode: string; payee: Record<string, string>; reference?: string | undefined; note?: string | undefined }, ctx: MethodContext) => {
     if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', 'Sign-in required');
     const rail = PAYOUT_CALLS[name];
-    const issues = payeeIssues(rail, input.countryCode, input.currency, input.payee);
+    const issues = payeeIssues(rail, input.countryCode, input.currency, input.payee, rail === 'oct' ? await readBlockedBins(ctx.db) : []);
     if (issues.length > 0) throw new MethodFailure('VF', 'Invalid request', issues);
     return service.request(txOf(ctx), { userId: ctx.caller.userId, customerId: ctx.customerId, ip: ctx.ip, publish: ctx.publish, audit: ctx.audit }, {
       kind: rail,

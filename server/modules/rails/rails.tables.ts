@@ -100,3 +100,17 @@ export const paymentInstructionViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId, t.instructionId] })],
 );
+
+/**
+ * Card BINs the provider does not pay out to (document 2 §7 blockedBinList; §5 the app keeps the
+ * list only if non-empty): an entry of 6 or 8 digits blocks every card number it starts.
+ */
+export const blockedCardBins = pgTable(
+  'blocked_card_bins',
+  {
+    bin: text('bin').primaryKey(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('blocked_card_bins_digits', sql`${t.bin} ~ '^([0-9]{6}|[0-9]{8})$'`)],
+);
