@@ -2,8 +2,11 @@
  * Payouts and incoming payments on the ledger (issue 15 §1-§2). Each step is one transaction and
  * idempotent, so the job queue's at-least-once delivery makes each happen once:
  *
- *   request   (the customer's call)  hold amount + fee on the source; transfer `processing`,
- *                                    instruction `queued`; the submit job sent in the same transaction
+ *   request   (the payout calls)     the one transfer request (transfers.service.ts) holds amount +
+ *                                    fee on the source; `instruct` writes the instruction, `queued`
+ *                                    with its submit job in the same transaction (or, while the
+ *                                    customer's approval is awaited, `awaitingApproval` until
+ *                                    `release` or `cancel`)
  *   submit    (job rail.submit)      the adapter gets the instruction (idempotent by its id); then
  *                                    `accepted` (its network id kept) or `refused` with the rail's
  *                                    code: hold released, transfer `rejected`, nothing moved
@@ -25,8 +28,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
 import type { JobQueue } from '../../db/job-queue.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
-import { bookEntry, lockAccounts, placeHold, providerAccountId, providerCustomerId, releaseHold, LedgerError } from '../accounts/ledger.ts';
-import { MethodFailure } from '../method-types.ts';
+import { bookEntry, lockAccounts, providerAccountId, releaseHold, LedgerError } from '../accounts/ledger.ts';
 import { ACCOUNT_STATUS_CLOSED } from '../../../api/accounts.ts';
 import { transfers } from '../transfers/transfers.tables.ts';
 import { clearingAccountId } from './clearing.ts';
@@ -39,27 +41,12 @@ export const SUBMIT_QUEUE = 'rail.submit';
 export const EVENT_QUEUE = 'rail.event';
 export const CREDIT_QUEUE = 'rail.credit';
 
-/** A transfer that waits on its rail never expires like an approval does: the rail answers or returns it. */
-const NO_EXPIRY = new Date('9999-12-31T00:00:00Z');
-
 /** The job asks again later: the instruction is not where this step can apply (e.g. `sent` before `accepted`). */
 export class NotYetError extends Error {
   override name = 'NotYetError';
 }
 
 type InstructionRow = typeof railInstructions.$inferSelect;
-
-export interface PayoutRequest {
-  customerId: number;
-  userId: number;
-  fromAccountId: number;
-  rail: PayoutRail;
-  amountMinor: bigint;
-  feeMinor: bigint;
-  beneficiary: Record<string, string>;
-  reference: string | null;
-  note: string | null;
-}
 
 export interface PayoutsDeps {
   queue: Pick<JobQueue, 'send'>;
@@ -195,62 +182,6 @@ export function createPayoutService(deps: PayoutsDeps) {
         .update(railInstructions)
         .set({ status: 'canceled', updatedAt: at() })
         .where(and(eq(railInstructions.transferId, transferId), eq(railInstructions.status, 'awaitingApproval')));
-    },
-
-    /**
-     * Holds the money and queues the instruction, in the caller's transaction (the calls of the
-     * payout kinds check the request, the rights and the fee before). Refused with CA for a closed
-     * or foreign account and with the ledger's InsufficientFundsError when the money is not there.
-     */
-    async request(tx: Tx, r: PayoutRequest): Promise<{ transferId: number; instructionId: number }> {
-      if (r.amountMinor <= 0n || r.feeMinor < 0n) throw new LedgerError('a payout is positive and its fee not negative');
-      const locked = await lockAccounts(tx, [r.fromAccountId]);
-      const source = locked.get(r.fromAccountId);
-      if (!source || source.purpose !== 'customer' || source.customerId !== r.customerId) throw new MethodFailure('ENOA', 'No such account');
-      if (source.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', 'The account is closed');
-      await placeHold(tx, source, r.amountMinor + r.feeMinor);
-      const clearing = await clearingAccountId(tx, r.rail, source.currency);
-      const provider = (await providerCustomerId(tx))!;
-      const [t] = await tx
-        .insert(transfers)
-        .values({
-          kind: r.rail,
-          status: 'processing',
-          customerId: r.customerId,
-          userId: r.userId,
-          fromAccountId: r.fromAccountId,
-          toAccountId: clearing,
-          toCustomerId: provider,
-          fromCurrency: source.currency,
-          toCurrency: source.currency,
-          amountMinor: r.amountMinor,
-          toAmountMinor: r.amountMinor,
-          feeMinor: r.feeMinor,
-          approveType: 'none',
-          note: r.note,
-          reference: r.reference,
-          expiresAt: NO_EXPIRY,
-          createdAt: at(),
-          updatedAt: at(),
-        })
-        .returning({ id: transfers.id });
-      const [instruction] = await tx
-        .insert(railInstructions)
-        .values({
-          rail: r.rail,
-          direction: 'out',
-          status: 'queued',
-          transferId: t!.id,
-          currency: source.currency,
-          amountMinor: r.amountMinor,
-          beneficiary: r.beneficiary,
-          reference: r.reference,
-          createdAt: at(),
-          updatedAt: at(),
-        })
-        .returning({ id: railInstructions.id });
-      await deps.queue.send(SUBMIT_QUEUE, { instructionId: instruction!.id }, { tx });
-      return { transferId: t!.id, instructionId: instruction!.id };
     },
 
     /** Job rail.submit: gives the instruction to its rail's adapter and records the answer. */
