@@ -11,7 +11,7 @@ import { connectionErrorFields, openPglite, openPostgres } from './db/open.ts';
 import { startJobQueue } from './db/job-queue.ts';
 import { safeError } from './modules/platform/log.ts';
 import { loadRailAdapters, RailConfigError } from './modules/rails/adapters.ts';
-import { createPayoutService } from './modules/rails/payouts.service.ts';
+import { createPayoutService, NotYetError } from './modules/rails/payouts.service.ts';
 import { RAIL_QUEUES, startRailWorkers } from './modules/rails/workers.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
@@ -73,7 +73,10 @@ try {
   console.error(err.message);
   process.exit(1);
 }
-const jobQueue = await startJobQueue(database, RAIL_QUEUES, (err) => console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) })));
+// A status event that arrives before its instruction was accepted is retried by design (NotYetError): not worth a log line.
+const jobQueue = await startJobQueue(database, RAIL_QUEUES, (err) => {
+  if (!(err instanceof NotYetError)) console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) }));
+});
 const payouts = createPayoutService({ queue: jobQueue, adapterOf, now: Date.now });
 await startRailWorkers(database.db, jobQueue, payouts);
 
