@@ -31,7 +31,8 @@ const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amoun
 const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
 
 /** Operation types shown in history; Fees rows are the fee legs (left out of the home list). */
-export const OperationTypeSchema = v.picklist(['betweenAccounts', 'exchange', 'p2p', 'Fees', 'deposit']);
+/** ...and the payouts over the rails by their kind (wire, eft, oct card, digital crypto, instant, interac). */
+export const OperationTypeSchema = v.picklist(['betweenAccounts', 'exchange', 'p2p', 'Fees', 'deposit', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac']);
 export type OperationType = v.InferOutput<typeof OperationTypeSchema>;
 
 /** The history filter (document 2 §3). Dates are inclusive days (UTC); amounts compare the row's amount. */

@@ -95,6 +95,9 @@ describe('the simulated network (demo mode)', () => {
     expect(sent.statusCode).toBe(202);
     await drain();
     expect(Number(await balanceOf(eur!.accountId))).toBeCloseTo(before + 125.5, 2);
+    // history names who paid in, and the reference
+    const history = (await call('transactionHistory', { accountId: eur!.accountId })).body as unknown as { transactions: { transaction: { operationType: string; counterparty: string; note: string | null; amount: string }[] } };
+    expect(history.transactions.transaction[0]).toMatchObject({ operationType: 'deposit', counterparty: 'Rita Demo', note: 'Top-up' });
   });
 
   it('refuses a malformed payment, naming the field, and returns one to an IBAN of nobody', async () => {
@@ -142,6 +145,13 @@ describe('payouts through the calls', () => {
     const after = await eurAccount();
     expect(Number(after.balance)).toBeCloseTo(Number(before.balance) - 40 - Number(sent.body.fee), 2);
     expect(after.pendingAmount).toBe(before.pendingAmount);
+    // history: a wire, to the payee the form named (not the rail's clearing account), and its fee
+    const history = (await call('transactionHistory', { accountId: before.accountId })).body as unknown as { transactions: { transaction: { transactionId: number; operationType: string; counterparty: string; status: string; amount: string }[] } };
+    const rows = history.transactions.transaction.filter((r) => r.transactionId === sent.body.transactionId);
+    expect(rows.map((r) => [r.operationType, r.counterparty, r.status])).toEqual([
+      ['wire', 'Hans Muster', 'posted'],
+      ['Fees', expect.any(String), 'posted'],
+    ]);
   });
 
   it('a wire to a closed account comes back (AC04): the amount returns, the wire fee stays', async () => {

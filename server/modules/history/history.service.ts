@@ -162,7 +162,9 @@ const EXPONENT_OF_CURRENCY = sql.raw(
 const PARTY_NAME = (alias: string) =>
   sql.raw(`coalesce(nullif(trim(${alias}.business_name), ''), trim(${alias}.first_name || ' ' || ${alias}.last_name))`);
 
-const OPERATION_TYPE = sql.raw(`(CASE WHEN t.kind = 'p2p' THEN 'p2p' WHEN t.from_currency <> t.to_currency THEN 'exchange' ELSE 'betweenAccounts' END)`);
+const OPERATION_TYPE = sql.raw(`(CASE WHEN t.kind = 'p2p' THEN 'p2p' WHEN t.kind <> 'betweenAccounts' THEN t.kind WHEN t.from_currency <> t.to_currency THEN 'exchange' ELSE 'betweenAccounts' END)`);
+/** A payout's other side: the payee its instruction names (rails.tables.ts), never the rail's clearing account. */
+const PAYOUT_PAYEE = sql.raw(`(SELECT coalesce(ri.beneficiary->>'beneficiaryName', ri.beneficiary->>'cardHolderName', ri.beneficiary->>'email', ri.beneficiary->>'phone', ri.beneficiary->>'instantKey', ri.beneficiary->>'address') FROM rail_instructions ri WHERE ri.transfer_id = t.id)`);
 
 /**
  * Every row of a customer (see the file's comment), columns: source_id, at, part (3 out, 2 Fees,
@@ -179,7 +181,7 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
   return sql`
     SELECT 'transfer' AS source_kind, t.id AS source_id, ${at} AS at, 3 AS part, ${OPERATION_TYPE} AS operation_type, 'out' AS direction, t.status AS status,
       t.from_account_id AS account_id, -t.amount_minor AS amount_minor, t.from_currency AS currency,
-      (CASE WHEN t.kind = 'p2p' THEN coalesce(t.to_email, ${PARTY_NAME('q')}) ELSE '#' || t.to_account_id || ' ' || t.to_currency END) AS counterparty,
+      (CASE WHEN t.kind = 'p2p' THEN coalesce(t.to_email, ${PARTY_NAME('q')}) WHEN t.kind <> 'betweenAccounts' THEN ${PAYOUT_PAYEE} ELSE '#' || t.to_account_id || ' ' || t.to_currency END) AS counterparty,
       t.note AS note, t.reference AS reference, t.to_email AS email
     FROM transfers t ${bookedJoin}
       JOIN accounts a ON a.account_id = t.from_account_id

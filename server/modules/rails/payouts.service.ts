@@ -306,7 +306,8 @@ export function createPayoutService(deps: PayoutsDeps) {
         await bookEntry(tx, {
           kind: 'deposit',
           idempotencyKey: `rail:${row.id}:credited`,
-          description: { instructionId: row.id, rail: 'funding', senderName: row.beneficiary.senderName ?? null, reference: row.reference },
+          // history names `payer` as the other side and `reason` as the note
+          description: { instructionId: row.id, rail: 'funding', payer: row.beneficiary.senderName ?? null, reason: row.reference },
           legs: [
             { accountId: clearing, amountMinor: -row.amountMinor },
             { accountId: account!.accountId, amountMinor: row.amountMinor },

@@ -7,8 +7,8 @@ import type { ExportErrorCode, FileErrorCode } from '../../../machines/history-e
 import type { FilterFieldError } from './filter.ts';
 import type * as v from 'valibot';
 
-export const OPERATION_TYPES: readonly OperationType[] = ['betweenAccounts', 'exchange', 'p2p', 'deposit', 'Fees'];
-export const TRANSFER_STATUSES: readonly TransferStatus[] = ['pending', 'posted', 'rejected', 'expired', 'canceled'];
+export const OPERATION_TYPES: readonly OperationType[] = ['betweenAccounts', 'exchange', 'p2p', 'deposit', 'Fees', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac'];
+export const TRANSFER_STATUSES: readonly TransferStatus[] = ['pending', 'processing', 'posted', 'returned', 'rejected', 'expired', 'canceled'];
 
 export function useOperationTypeNames(): Record<OperationType, string> {
   const { t } = useLingui();
@@ -18,6 +18,12 @@ export function useOperationTypeNames(): Record<OperationType, string> {
     p2p: t`Payment to a person`,
     deposit: t`Deposit`,
     Fees: t`Fee`,
+    wire: t`Wire transfer`,
+    eft: t`Bank transfer`,
+    oct: t`Payment to a card`,
+    digital: t`Crypto withdrawal`,
+    instant: t`Instant payment`,
+    interac: t`Interac e-Transfer`,
   };
 }
 
