@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from './harness.ts';
 import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
 import { accounts, journalEntries } from '../../server/modules/accounts/accounts.tables.ts';
 import { currencyTotals, reconcile } from '../../server/modules/accounts/ledger.ts';
+import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { railEvents, railInstructions } from '../../server/modules/rails/rails.tables.ts';
@@ -69,6 +70,7 @@ async function payout(rail: PayoutRail, amountMinor: bigint, beneficiary: Record
 
 async function expectClean() {
   expect(await reconcile(db())).toEqual([]);
+  expect(await dailyUsageProblems(db())).toEqual([]);
   for (const [currency, totals] of await currencyTotals(db())) expect(totals.legs, currency).toBe(0n);
 }
 
@@ -259,6 +261,7 @@ describe('random mixes of payouts, returns and fundings', () => {
             if (row) await service.applyEvent(db(), { instructionId: row.id, type: 'returned', reasonCode: 'MS03' });
           } else await drain();
           expect(await reconcile(db())).toEqual([]);
+          expect(await dailyUsageProblems(db())).toEqual([]);
         }
         await drain();
         settled.length = 0;

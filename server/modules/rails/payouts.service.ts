@@ -30,6 +30,7 @@ import type { JobQueue } from '../../db/job-queue.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { bookEntry, lockAccounts, providerAccountId, releaseHold, LedgerError } from '../accounts/ledger.ts';
 import { ACCOUNT_STATUS_CLOSED } from '../../../api/accounts.ts';
+import { giveBackDailyUsage } from '../transfers/fees.ts';
 import { transfers } from '../transfers/transfers.tables.ts';
 import { clearingAccountId } from './clearing.ts';
 import { railEvents, railInstructions, type InstructionStatus } from './rails.tables.ts';
@@ -213,6 +214,8 @@ export function createPayoutService(deps: PayoutsDeps) {
         const accounts = await lockAccounts(tx, [t.fromAccountId]);
         await releaseHold(tx, accounts.get(t.fromAccountId)!, t.amountMinor + t.feeMinor);
         await tx.update(transfers).set({ status: 'rejected', updatedAt: at() }).where(eq(transfers.id, t.id));
+        // nothing left: its amount no longer counts towards the day's limit (the counter last, after the accounts)
+        await giveBackDailyUsage(tx, t);
         await firstTime(tx, instructionId, { type: 'refused', reasonCode: result.reasonCode });
         await setStatus(tx, locked, 'refused', { adapter: adapter.name, reasonCode: result.reasonCode });
         return locked.status;
