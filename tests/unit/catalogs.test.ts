@@ -97,8 +97,16 @@ describe('message catalogs', () => {
     expect(missing).toEqual([]);
   });
 
-  // A copy of the English is not a translation. Words that read the same in a language are listed.
-  const SAME_IN = { es: ['Error', 'ID', 'Control', 'Selfie'], pt: ['ID', 'Selfie'], ro: ['ID', 'Browser', 'Document', 'Selfie'], ru: ['ID'], uk: ['ID'] } as Record<(typeof TRANSLATED)[number], string[]>;
+  // A copy of the English is not a translation. Words that read the same in a language are listed,
+  // and names that are the same everywhere: the IBAN standard and the Interac e-Transfer brand.
+  const EVERYWHERE = ['IBAN', 'Interac e-Transfer'];
+  const SAME_IN = {
+    es: ['Error', 'ID', 'Control', 'Selfie', ...EVERYWHERE],
+    pt: ['ID', 'Selfie', ...EVERYWHERE],
+    ro: ['ID', 'Browser', 'Document', 'Selfie', ...EVERYWHERE],
+    ru: ['ID', ...EVERYWHERE],
+    uk: ['ID', ...EVERYWHERE],
+  } as Record<(typeof TRANSLATED)[number], string[]>;
   it.each(TRANSLATED)('%s does not copy the English', (locale) => {
     const catalog = readPo(locale);
     const copied = [...source.keys()].filter((id) => catalog.get(id) === id && !SAME_IN[locale].includes(id) && /[a-z]{3}/i.test(id.replace(/\{[^}]*\}/g, '')));
