@@ -5,7 +5,7 @@
  *
  * Answers are codes, never sentences: the views turn a code into the customer's language.
  */
-import { extractIBAN, getCountrySpecifications, validateBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import { extractIBAN, friendlyFormatIBAN, getCountrySpecifications, validateBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 
 export const IBAN_CODES = ['ibanFormat', 'ibanChecksum', 'ibanCountry', 'ibanLength'] as const;
 export type IbanCode = (typeof IBAN_CODES)[number];
@@ -23,6 +23,11 @@ const COUNTRY_SPECS = getCountrySpecifications();
  * does not extract (positions in the BBAN, end excluded). UA: the 6-digit MFO code.
  */
 const BANK_CODE_IN_BBAN: Readonly<Record<string, readonly [number, number]>> = { UA: [0, 6] };
+
+/** An IBAN as people read and type it: groups of four (ibantools' friendly format). */
+export function printIban(iban: string): string {
+  return friendlyFormatIBAN(iban) ?? iban;
+}
 
 /** The text as an IBAN or BIC is compared: white space removed, upper case (a pasted "de89 3704 ..." is fine). */
 export function normaliseBankCode(text: string): string {

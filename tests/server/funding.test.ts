@@ -12,7 +12,7 @@ import { createPayoutService, type PayoutService } from '../../server/modules/ra
 import { railInstructions } from '../../server/modules/rails/rails.tables.ts';
 import { accountOfIban, DEFAULT_RECEIVING_BANK } from '../../server/modules/rails/receiving.ts';
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
-import { RAIL_QUEUES, railJobHandlers } from '../../server/modules/rails/workers.ts';
+import { drainRailJobs, RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { DEMO_BLOCKED_BIN } from '../../server/db/seed.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
@@ -84,9 +84,7 @@ describe('the simulated network (demo mode)', () => {
     const answer = (await call('balanceInquiry')).body as unknown as { accounts: { account: { accountId: number; balance: string }[] } };
     return answer.accounts.account.find((a) => a.accountId === accountId)!.balance;
   };
-  const drain = async () => {
-    for (const [name, handler] of Object.entries(railJobHandlers(t.db, payouts))) await queue.runDue(name, handler);
-  };
+  const drain = () => drainRailJobs(t.db, queue, payouts);
 
   it('pays into an account by its IBAN: the money arrives through the funding rail', async () => {
     const [eur] = ((await call('paymentInstructions')).body.instructions as { accountId: number; currency: string; iban: string }[]).filter((i) => i.currency === 'EUR');
@@ -124,9 +122,7 @@ describe('the simulated network (demo mode)', () => {
 });
 
 describe('payouts through the calls', () => {
-  const drain = async () => {
-    for (let i = 0; i < 5; i++) for (const [name, handler] of Object.entries(railJobHandlers(t.db, payouts))) await queue.runDue(name, handler);
-  };
+  const drain = () => drainRailJobs(t.db, queue, payouts);
   const eurAccount = async () => {
     const answer = (await call('balanceInquiry')).body as unknown as { accounts: { account: { accountId: number; currency: string; balance: string; pendingAmount: string }[] } };
     return answer.accounts.account.find((a) => a.currency === 'EUR')!;

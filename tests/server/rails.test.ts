@@ -17,7 +17,7 @@ import { users } from '../../server/modules/customers/customers.tables.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { railEvents, railInstructions } from '../../server/modules/rails/rails.tables.ts';
 import { clearingAccountId, createPayoutService, type PayoutService } from '../../server/modules/rails/payouts.service.ts';
-import { RAIL_QUEUES, railJobHandlers } from '../../server/modules/rails/workers.ts';
+import { drainRailJobs, RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS, type SimulatorOptions } from '../../server/modules/rails/simulator.ts';
 import type { PayoutRail } from '../../server/modules/rails/rails.ts';
 import { createTransferService, type TransferService } from '../../server/modules/transfers/transfers.service.ts';
@@ -46,15 +46,7 @@ async function balances() {
 const db = () => database.open.db;
 
 /** Runs every job that is due now, as the workers would, until none is left. */
-async function drain(): Promise<void> {
-  const handlers = railJobHandlers(db(), service);
-  for (let round = 0; round < 20; round++) {
-    let ran = 0;
-    for (const [name, handler] of Object.entries(handlers)) ran += await queue.runDue(name, handler);
-    if (ran === 0) return;
-  }
-  throw new Error('the queue did not drain');
-}
+const drain = () => drainRailJobs(db(), queue, service);
 
 const PARAMS = { from: 'fromAccountId', to: 'payee', amount: 'amount', currency: 'currency' };
 const decimal = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;

@@ -1,7 +1,8 @@
 /** Receiving details (server/modules/rails/receiving.ts): an account's IBAN and back, and the RECEIVING_BANK setting. */
 import { describe, expect, it } from 'vitest';
 import { validateIBAN } from 'ibantools';
-import { accountOfIban, DEFAULT_RECEIVING_BANK, ibanOfAccount, printIban, receivingBankFrom, ReceivingBankError } from '../../server/modules/rails/receiving.ts';
+import { printIban } from '../../api/payees/iban.ts';
+import { accountOfIban, DEFAULT_RECEIVING_BANK, ibanOfAccount, receivingBankFrom, ReceivingBankError } from '../../server/modules/rails/receiving.ts';
 
 const bank = DEFAULT_RECEIVING_BANK;
 

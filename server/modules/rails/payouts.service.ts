@@ -85,6 +85,11 @@ export function createPayoutService(deps: PayoutsDeps) {
     return inserted.length > 0;
   }
 
+  /** The journal entry an applied event booked (rail_events.entry_id), for the audit trail. */
+  async function noteEntry(tx: Tx, id: number, type: StatusEvent['type'], entryId: number): Promise<void> {
+    await tx.update(railEvents).set({ entryId }).where(and(eq(railEvents.instructionId, id), eq(railEvents.type, type)));
+  }
+
   /** accepted -> sent: the held money goes to the rail's clearing account and the fee to the provider. */
   async function applySent(tx: Tx, row: InstructionRow): Promise<void> {
     const t = await transferOf(tx, row);
@@ -107,7 +112,7 @@ export function createPayoutService(deps: PayoutsDeps) {
     });
     await tx.update(transfers).set({ entryId: booked.entryId, updatedAt: at() }).where(eq(transfers.id, t.id));
     await setStatus(tx, row, 'sent');
-    await tx.update(railEvents).set({ entryId: booked.entryId }).where(and(eq(railEvents.instructionId, row.id), eq(railEvents.type, 'sent')));
+    await noteEntry(tx, row.id, 'sent', booked.entryId);
   }
 
   async function applySettled(tx: Tx, row: InstructionRow): Promise<void> {
@@ -126,7 +131,7 @@ export function createPayoutService(deps: PayoutsDeps) {
     });
     await tx.update(transfers).set({ status: 'posted', updatedAt: at() }).where(eq(transfers.id, t.id));
     await setStatus(tx, row, 'settled');
-    await tx.update(railEvents).set({ entryId: booked.entryId }).where(and(eq(railEvents.instructionId, row.id), eq(railEvents.type, 'settled')));
+    await noteEntry(tx, row.id, 'settled', booked.entryId);
   }
 
   async function applyReturned(tx: Tx, row: InstructionRow, reasonCode: string): Promise<void> {
@@ -148,7 +153,7 @@ export function createPayoutService(deps: PayoutsDeps) {
     });
     await tx.update(transfers).set({ status: 'returned', updatedAt: at() }).where(eq(transfers.id, t.id));
     await setStatus(tx, row, 'returned', { reasonCode, feeRefundedMinor: feeBack });
-    await tx.update(railEvents).set({ entryId: booked.entryId }).where(and(eq(railEvents.instructionId, row.id), eq(railEvents.type, 'returned')));
+    await noteEntry(tx, row.id, 'returned', booked.entryId);
   }
 
   return {

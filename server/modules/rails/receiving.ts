@@ -61,6 +61,3 @@ export function accountOfIban(bank: ReceivingBank, text: string): number | null 
   const id = Number(bban.slice(bank.bankCode.length));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
-
-/** An IBAN as people read it: groups of four. */
-export const printIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();

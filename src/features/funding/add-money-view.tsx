@@ -14,6 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { PaymentInstruction } from '../../../api/funding.ts';
+import { printIban } from '../../../api/payees/iban.ts';
 import { readDemoMarks } from '../../lib/demo-mode.ts';
 import { callMethodOrThrow } from '../../lib/request-later.ts';
 import { describeFailure, MethodCallError } from '../../lib/request.ts';
@@ -28,9 +29,6 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { paymentInstructionsQuery } from './queries.ts';
 import './funding.css';
-
-/** An IBAN in groups of four, as people read and type it. */
-export const printIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();
 
 /** The EPC QR code's text (EPC069-12 version 002: BIC optional, amount left to the payer). */
 export function epcPayload(i: Pick<PaymentInstruction, 'bic' | 'beneficiaryName' | 'iban'>): string {
