@@ -49,6 +49,7 @@ import { Route as GuardedMainAccountsOpenRouteImport } from './routes/_guarded/_
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
+import { Route as GuardedMainTransferExternalRouteImport } from './routes/_guarded/_main/transfer/external'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
 import { Route as GuardedMainTransferPreapprovedPaymentsRouteImport } from './routes/_guarded/_main/transfer/preapproved-payments'
 
@@ -264,6 +265,12 @@ const GuardedMainTransferAccountRoute =
     path: '/transfer/account',
     getParentRoute: () => GuardedMainRoute,
   } as any)
+const GuardedMainTransferExternalRoute =
+  GuardedMainTransferExternalRouteImport.update({
+    id: '/transfer/external',
+    path: '/transfer/external',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainTransferP2pRoute = GuardedMainTransferP2pRouteImport.update({
   id: '/transfer/p2p',
   path: '/transfer/p2p',
@@ -313,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
@@ -351,6 +359,7 @@ export interface FileRoutesByTo {
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
@@ -396,6 +405,7 @@ export interface FileRoutesById {
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/_guarded/_main/transfer/external': typeof GuardedMainTransferExternalRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
@@ -438,6 +448,7 @@ export interface FileRouteTypes {
     | '/auth/sei'
     | '/history/$transactionId'
     | '/transfer/account'
+    | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
   fileRoutesByTo: FileRoutesByTo
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/auth/sei'
     | '/history/$transactionId'
     | '/transfer/account'
+    | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
   id:
@@ -520,6 +532,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/auth/sei'
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/transfer/account'
+    | '/_guarded/_main/transfer/external'
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
   fileRoutesById: FileRoutesById
@@ -813,6 +826,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainTransferAccountRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/transfer/external': {
+      id: '/_guarded/_main/transfer/external'
+      path: '/transfer/external'
+      fullPath: '/transfer/external'
+      preLoaderRoute: typeof GuardedMainTransferExternalRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/transfer/p2p': {
       id: '/_guarded/_main/transfer/p2p'
       path: '/transfer/p2p'
@@ -911,6 +931,7 @@ interface GuardedMainRouteChildren {
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
+  GuardedMainTransferExternalRoute: typeof GuardedMainTransferExternalRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
 }
@@ -930,6 +951,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
+  GuardedMainTransferExternalRoute: GuardedMainTransferExternalRoute,
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
   GuardedMainTransferPreapprovedPaymentsRoute:
     GuardedMainTransferPreapprovedPaymentsRoute,

@@ -62,7 +62,8 @@ export type CancelResult = { ok: true; status: TransferStatus } | { ok: false; c
 export type ApprovalErrorCode = 'codeFormat' | 'wrongCode' | 'network' | 'resendFailed' | 'cancelFailed';
 
 export type ApprovalOutput =
-  | { result: 'approved' }
+  /** posted: the money has moved; processing: a payout approved and on its way over its rail */
+  | { result: 'approved'; status: 'posted' | 'processing' }
   | { result: 'canceled' }
   /** rejected: declined on the phone (or refused by the platform); failed: the failure says why */
   | { result: 'failed'; reason: 'rejected' | 'expired' | 'failed'; failure: Failure | null };
@@ -90,7 +91,7 @@ export interface ApprovalContext extends ApprovalInput {
 const isWellFormed = (mode: ApprovalMode, code: string) => (mode === 'approvalCode' ? /^[A-Za-z0-9]{4,32}$/.test(code) : /^\d{6}$/.test(code));
 
 function endingOf(status: TransferStatus, failure: Failure | null = null): ApprovalOutput {
-  if (status === 'posted') return { result: 'approved' };
+  if (status === 'posted' || status === 'processing') return { result: 'approved', status };
   if (status === 'canceled') return { result: 'canceled' };
   return { result: 'failed', reason: status === 'rejected' ? 'rejected' : status === 'expired' ? 'expired' : 'failed', failure };
 }
@@ -123,6 +124,7 @@ export const approvalMachine = setup({
     isPush: ({ context }) => context.approveType === 'push',
     canResendMode: ({ context }) => context.approveType === 'sms' || context.approveType === 'push',
     isWellFormed: ({ context }, code: string) => isWellFormed(context.approveType, code),
+    /** posted, or (a payout) processing: approved, the money on its way */
     isApproved: (_, r: ApproveResult | CancelResult) => r.ok && r.status === 'posted',
     /** the platform answered with a final status other than posted */
     isOver: (_, r: ApproveResult) => r.ok && r.status !== 'pending',
@@ -216,8 +218,8 @@ export const approvalMachine = setup({
                   {
                     guard: { type: 'isApproved', params: ({ event }) => event.output },
                     target: '#approval.approved',
-                    actions: { type: 'end', params: { result: 'approved' } },
-                    description: 'The code is right and the transfer is posted.',
+                    actions: { type: 'end', params: ({ event }) => endingOf(event.output.ok ? event.output.status : 'rejected') },
+                    description: 'The code is right and the transfer is posted (a payout: sent on its way).',
                   },
                   {
                     guard: { type: 'isOver', params: ({ event }) => event.output },
@@ -291,8 +293,8 @@ export const approvalMachine = setup({
                   {
                     guard: { type: 'isApproved', params: ({ event }) => event.output },
                     target: '#approval.approved',
-                    actions: { type: 'end', params: { result: 'approved' } },
-                    description: 'Too late to cancel: the transfer was approved meanwhile and is posted.',
+                    actions: { type: 'end', params: ({ event }) => endingOf(event.output.ok ? event.output.status : 'canceled') },
+                    description: 'Too late to cancel: the transfer was approved meanwhile and is posted (a payout: sent on its way).',
                   },
                   {
                     guard: { type: 'isOk', params: ({ event }) => event.output },

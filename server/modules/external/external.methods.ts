@@ -9,7 +9,7 @@ import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import type { externalMethods } from '../../../api/external.ts';
 import { bankByIban, bankBySwift, banksOf } from '../../../api/payees/banks.ts';
 import { checkBic, checkIban } from '../../../api/payees/iban.ts';
-import { availableMethods, payeeFields } from '../../../api/payees/methods.ts';
+import { availableMethods, payoutRoute } from '../../../api/payees/methods.ts';
 import { asc } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
 import { blockedCardBins } from '../rails/rails.tables.ts';
@@ -38,12 +38,13 @@ export const externalHandlers: HandlerTable<typeof externalMethods> = {
   async extraParams(input, ctx) {
     if (!(await countryExists(ctx.db, input.countryCode))) throw unknownCountry();
     // copies: the answer does not share the data's (read-only) arrays
-    const params = payeeFields(input.paymentMethod, input.countryCode, input.currencyCode).map(({ digits, options, ...field }) => ({
+    const route = payoutRoute(input.paymentMethod, input.countryCode, input.currencyCode);
+    const params = (route?.fields ?? []).map(({ digits, options, ...field }) => ({
       ...field,
       ...(digits ? { digits: [digits[0], digits[1]] as [number, number] } : {}),
       ...(options ? { options: [...options] } : {}),
     }));
-    return { params };
+    return { params, ...(route?.oneOf ? { oneOf: route.oneOf.map((group) => [...group]) } : {}) };
   },
 
   async banksList(input, ctx) {

@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
 import { feeRules, transferDailyUsage, transferLimits, type TransferKind, type TransferRowKind } from './transfers.tables.ts';
 import { divideHalfEven } from './rates.ts';
+import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 
 /** the transfers inside the platform, and a payout's rail (its rules keyed by the rail's name) */
 export type FeeOperation = 'betweenAccounts' | 'exchange' | 'p2p' | 'wire' | 'eft' | 'oct' | 'digital' | 'instant' | 'interac';
@@ -34,8 +35,9 @@ export interface Limits {
 /** Without a limits row: one minor unit at least, and amounts the wire cannot even carry at most. */
 export const NO_LIMITS: Limits = { minMinor: 1n, maxMinor: 10n ** 23n - 1n, dailyMinor: 10n ** 23n - 1n };
 
-export function feeOperationOf(kind: TransferKind, fromCurrency: string, toCurrency: string): FeeOperation {
-  if (kind === 'p2p') return 'p2p';
+export function feeOperationOf(kind: TransferKind | PayoutMethod, fromCurrency: string, toCurrency: string): FeeOperation {
+  // a payout's fee rule is its rail's (sent in the source's currency)
+  if (kind !== 'betweenAccounts') return kind;
   return fromCurrency === toCurrency ? 'betweenAccounts' : 'exchange';
 }
 
@@ -56,7 +58,7 @@ export async function feeRuleFor(db: Db | Tx, operation: FeeOperation, currency:
   return rule ?? null;
 }
 
-export async function limitsFor(db: Db | Tx, kind: TransferKind, currency: string): Promise<Limits> {
+export async function limitsFor(db: Db | Tx, kind: TransferRowKind, currency: string): Promise<Limits> {
   const [row] = await db
     .select({ minMinor: transferLimits.minMinor, maxMinor: transferLimits.maxMinor, dailyMinor: transferLimits.dailyMinor })
     .from(transferLimits)
@@ -81,7 +83,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * The source amounts of the customer's pending and posted transfers of a kind and currency today
  * (UTC): the sum of the day's counter shards (transfer_daily_usage), which always equals their sum.
  */
-export async function usedToday(db: Db | Tx, customerId: number, kind: TransferKind, currency: string, nowMs: number): Promise<bigint> {
+export async function usedToday(db: Db | Tx, customerId: number, kind: TransferRowKind, currency: string, nowMs: number): Promise<bigint> {
   const [row] = await db
     .select({ used: sql<string | null>`sum(${transferDailyUsage.usedMinor})::text` })
     .from(transferDailyUsage)

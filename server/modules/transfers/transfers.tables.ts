@@ -237,7 +237,7 @@ export const transferDailyUsage = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
-    operation: text('operation', { enum: transferKinds }).notNull(),
+    operation: text('operation', { enum: transferRowKinds }).notNull(),
     currency: text('currency').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     shard: smallint('shard').notNull().default(0),

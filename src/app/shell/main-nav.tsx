@@ -8,10 +8,10 @@ import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { CheckIcon, ExchangeIcon, HistoryIcon, HomeIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/add-money' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/add-money' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -59,6 +59,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         title={t`Payments`}
         items={[
           { to: '/transfer/p2p', label: t`Send money`, icon: SendIcon },
+          { to: '/transfer/external', label: t`To a bank or card`, icon: GlobeIcon },
           { to: '/transfer/account', label: t`Between accounts`, icon: ExchangeIcon },
           { to: '/transfer/preapproved-payments', label: t`Pre-approved payments`, icon: CheckIcon },
         ]}
