@@ -10,30 +10,20 @@
  * directory answers `bankDetails: null` (the form then asks for the bank's details by hand).
  * Reference data for any signed-in customer (api/rights.ts: self).
  */
-import * as v from "valibot";
-import { VfCode } from "./errors.ts";
-import { defineMethod } from "./method.ts";
-import { PAYOUT_METHODS } from "./payees/payout-methods.ts";
+import * as v from 'valibot';
+import { VfCode } from './errors.ts';
+import { defineMethod } from './method.ts';
+import { PAYOUT_METHODS } from './payees/payout-methods.ts';
 
-const CountryCodeSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toUpperCase(),
-  v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat),
-);
+const CountryCodeSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat));
 const PaymentMethodSchema = v.picklist(PAYOUT_METHODS, VfCode.notAllowed);
 /** The currency the payee receives: any ISO 4217 code (BRL, JPY...), not only the currencies of the platform's accounts. */
-const PayoutCurrencySchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toUpperCase(),
-  v.regex(/^[A-Z]{3}$/, VfCode.badFormat),
-);
+const PayoutCurrencySchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, VfCode.badFormat));
 
 /** A field of a payee form (api/payees/methods.ts PayeeField): the screen renders it as it is. */
 export const PayeeFieldSchema = v.object({
   name: v.string(),
-  kind: v.picklist(["text", "select", "email", "phone"]),
+  kind: v.picklist(['text', 'select', 'email', 'phone']),
   required: v.boolean(),
   /** the check the value gets (api/payees/methods.ts PatternCode); absent for a select */
   pattern: v.optional(v.string()),
@@ -80,52 +70,42 @@ export const BankSchema = v.object({
  * spec names it; api/transfers.ts's `transferMethods` is another thing (that module's group of methods).
  */
 export const transferMethods = defineMethod({
-  name: "transferMethods",
-  access: "customer",
+  name: 'transferMethods',
+  access: 'customer',
   mutation: false,
-  request: {
-    countryCode: CountryCodeSchema,
-    currencyCode: PayoutCurrencySchema,
-  },
+  request: { countryCode: CountryCodeSchema, currencyCode: PayoutCurrencySchema },
   response: { methods: v.array(v.picklist(PAYOUT_METHODS)) },
 });
 
 /** The fields of a method's payee form for a country and currency (none where the method does not go there). */
 export const extraParams = defineMethod({
-  name: "extraParams",
-  access: "customer",
+  name: 'extraParams',
+  access: 'customer',
   mutation: false,
-  request: {
-    paymentMethod: PaymentMethodSchema,
-    currencyCode: PayoutCurrencySchema,
-    countryCode: CountryCodeSchema,
-  },
+  request: { paymentMethod: PaymentMethodSchema, currencyCode: PayoutCurrencySchema, countryCode: CountryCodeSchema },
   /** oneOf: groups of optional fields of which at least one must be filled (Interac: e-mail or phone) */
-  response: {
-    params: v.array(PayeeFieldSchema),
-    oneOf: v.optional(v.array(v.array(v.string()))),
-  },
+  response: { params: v.array(PayeeFieldSchema), oneOf: v.optional(v.array(v.array(v.string()))) },
 });
 
 export const banksList = defineMethod({
-  name: "banksList",
-  access: "customer",
+  name: 'banksList',
+  access: 'customer',
   mutation: false,
   request: { countryCode: CountryCodeSchema },
   response: { banks: v.array(BankSchema) },
 });
 
 export const swiftLookup = defineMethod({
-  name: "swiftLookup",
-  access: "customer",
+  name: 'swiftLookup',
+  access: 'customer',
   mutation: false,
   request: { swift: v.pipe(v.string(), v.maxLength(20, VfCode.bicFormat)) },
   response: { bankDetails: v.nullable(SwiftBankSchema) },
 });
 
 export const ibanLookup = defineMethod({
-  name: "ibanLookup",
-  access: "customer",
+  name: 'ibanLookup',
+  access: 'customer',
   mutation: false,
   request: { iban: v.pipe(v.string(), v.maxLength(50, VfCode.ibanFormat)) },
   response: { bankDetails: v.nullable(IbanBankSchema) },
@@ -133,8 +113,8 @@ export const ibanLookup = defineMethod({
 
 /** The card BINs the provider does not pay out to (§7; §5: the app keeps the list only if non-empty). */
 export const blockedBinList = defineMethod({
-  name: "blockedBinList",
-  access: "customer",
+  name: 'blockedBinList',
+  access: 'customer',
   mutation: false,
   request: {},
   response: { bins: v.array(v.string()) },

@@ -240,6 +240,12 @@ export const TransactionDetailSchema = v.object({
   reference: v.nullable(v.string()),
   /** transferCancel would take it now: the customer's own pending transfer */
   cancelable: v.boolean(),
+  /**
+   * A payout the rail refused or returned: the rail's reason code (ISO 20022 for wire and instant,
+   * NACHA for local bank transfers, the card network's for card payouts, Interac's and the crypto
+   * network's own; server/modules/rails/reasons.ts), worded by the app; null otherwise.
+   */
+  railReason: v.nullable(v.string()),
 });
 export type TransactionDetail = v.InferOutput<typeof TransactionDetailSchema>;
 

@@ -10,77 +10,40 @@
  * a retry with the same key and body answers the first answer again; the same key with another
  * body is refused (VF on the header).
  */
-import * as v from "valibot";
-import { VfCode } from "./errors.ts";
-import { AccountSchema, decimalString } from "./accounts.ts";
-import { approveModes } from "./customer.ts";
-import { defineMethod, Id } from "./method.ts";
-import { TransferStatusSchema } from "./transfer-status.ts";
-import { PAYOUT_METHODS } from "./payees/payout-methods.ts";
+import * as v from 'valibot';
+import { VfCode } from './errors.ts';
+import { AccountSchema, decimalString } from './accounts.ts';
+import { approveModes } from './customer.ts';
+import { defineMethod, Id } from './method.ts';
+import { TransferStatusSchema } from './transfer-status.ts';
+import { PAYOUT_METHODS } from './payees/payout-methods.ts';
 
-export {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  IDEMPOTENT_METHODS,
-} from "./idempotency.ts";
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_METHODS } from './idempotency.ts';
 
 /** Fiat of document 2 §9 plus crypto (8 decimals). */
-export const CURRENCIES = [
-  "EUR",
-  "USD",
-  "AUD",
-  "CAD",
-  "GBP",
-  "RON",
-  "BTC",
-  "ETH",
-] as const;
-export const FIAT_CURRENCIES = [
-  "EUR",
-  "USD",
-  "AUD",
-  "CAD",
-  "GBP",
-  "RON",
-] as const;
-export const CRYPTO_CURRENCIES = ["BTC", "ETH"] as const;
+export const CURRENCIES = ['EUR', 'USD', 'AUD', 'CAD', 'GBP', 'RON', 'BTC', 'ETH'] as const;
+export const FIAT_CURRENCIES = ['EUR', 'USD', 'AUD', 'CAD', 'GBP', 'RON'] as const;
+export const CRYPTO_CURRENCIES = ['BTC', 'ETH'] as const;
 export const CurrencyCodeSchema = v.picklist(CURRENCIES);
 export type CurrencyCode = (typeof CURRENCIES)[number];
 
-const positiveAmount = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat),
-);
+const positiveAmount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));
 const id = Id;
-const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
-const email = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toLowerCase(),
-  v.maxLength(254),
-  v.email("must be an e-mail address"),
-);
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email('must be an e-mail address'));
 
 /** Recurring fields (document 2 §3 own-account transfer request; p2p has the same). */
 export const SubscriptionEntries = {
   /** YYYY-MM-DD: the last day a run may happen */
-  subscriptionEndDate: v.optional(
-    v.pipe(v.string(), v.isoDate("must be a date (YYYY-MM-DD)")),
-  ),
-  subscriptionFrequency: v.optional(v.picklist(["daily", "weekly", "monthly"])),
+  subscriptionEndDate: v.optional(v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'))),
+  subscriptionFrequency: v.optional(v.picklist(['daily', 'weekly', 'monthly'])),
   /** runs in total, the first included */
-  subscriptionTransactions: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000)),
-  ),
+  subscriptionTransactions: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000))),
   /** may the customer cancel it later */
   subscriptionUserCancel: v.optional(v.boolean()),
 };
 
-export {
-  TransferStatusSchema,
-  type TransferStatus,
-} from "./transfer-status.ts";
+export { TransferStatusSchema, type TransferStatus } from './transfer-status.ts';
 export const ApproveTypeSchema = v.picklist(approveModes);
 export type ApproveType = v.InferOutput<typeof ApproveTypeSchema>;
 
@@ -108,62 +71,22 @@ export const TransferResultEntries = {
 // ---- permission flags (document 2 §6) --------------------------------------------------------
 
 export const PERMISSION_FLAGS = {
-  topLevel: [
-    "sendMoneyPaxumUser",
-    "sendMoneyUser",
-    "requestMoney",
-    "settlementAccount",
-    "addFundsWireThirdParty",
-    "addFundsBankThirdParty",
-  ],
-  own: [
-    "digital",
-    "betweenAccounts",
-    "wire",
-    "eft",
-    "card",
-    "instant",
-    "interac",
-  ],
-  others: [
-    "digital",
-    "loadPrepaidCard",
-    "wire",
-    "eft",
-    "card",
-    "instant",
-    "interac",
-    "p2p",
-    "global",
-  ],
-  mass: [
-    "wire",
-    "eft",
-    "card",
-    "instant",
-    "interac",
-    "p2p",
-    "digital",
-    "global",
-  ],
-  funding: ["digital"],
+  topLevel: ['sendMoneyPaxumUser', 'sendMoneyUser', 'requestMoney', 'settlementAccount', 'addFundsWireThirdParty', 'addFundsBankThirdParty'],
+  own: ['digital', 'betweenAccounts', 'wire', 'eft', 'card', 'instant', 'interac'],
+  others: ['digital', 'loadPrepaidCard', 'wire', 'eft', 'card', 'instant', 'interac', 'p2p', 'global'],
+  mass: ['wire', 'eft', 'card', 'instant', 'interac', 'p2p', 'digital', 'global'],
+  funding: ['digital'],
 } as const;
 /** Stored flat: `topLevel.sendMoneyUser`, `own.betweenAccounts`, `others.p2p`... */
 export type PermissionFlag = {
-  [
-    G in keyof typeof PERMISSION_FLAGS
-  ]: `${G}.${(typeof PERMISSION_FLAGS)[G][number]}`;
+  [G in keyof typeof PERMISSION_FLAGS]: `${G}.${(typeof PERMISSION_FLAGS)[G][number]}`;
 }[keyof typeof PERMISSION_FLAGS];
-export const ALL_PERMISSION_FLAGS = Object.entries(PERMISSION_FLAGS).flatMap(
-  ([group, names]) => names.map((name) => `${group}.${name}`),
+export const ALL_PERMISSION_FLAGS = Object.entries(PERMISSION_FLAGS).flatMap(([group, names]) =>
+  names.map((name) => `${group}.${name}`),
 ) as PermissionFlag[];
 
 const flags = <T extends readonly string[]>(names: T) =>
-  v.object(
-    Object.fromEntries(names.map((n) => [n, v.boolean()])) as {
-      [K in T[number]]: v.BooleanSchema<undefined>;
-    },
-  );
+  v.object(Object.fromEntries(names.map((n) => [n, v.boolean()])) as { [K in T[number]]: v.BooleanSchema<undefined> });
 export const MoneyPermissionsSchema = v.object({
   topLevel: flags(PERMISSION_FLAGS.topLevel),
   own: flags(PERMISSION_FLAGS.own),
@@ -175,8 +98,8 @@ export type MoneyPermissions = v.InferOutput<typeof MoneyPermissionsSchema>;
 
 /** The acting user's flags for the acting customer (all false by default). */
 export const moneyPermissions = defineMethod({
-  name: "moneyPermissions",
-  access: "customer",
+  name: 'moneyPermissions',
+  access: 'customer',
   mutation: false,
   request: {},
   response: { permissions: MoneyPermissionsSchema },
@@ -185,8 +108,8 @@ export const moneyPermissions = defineMethod({
 // ---- accounts, currencies and rates ---------------------------------------------------------
 
 export const addCurrency = defineMethod({
-  name: "addCurrency",
-  access: "customer",
+  name: 'addCurrency',
+  access: 'customer',
   mutation: true,
   request: { currencyCode: CurrencyCodeSchema },
   response: { account: AccountSchema },
@@ -194,37 +117,26 @@ export const addCurrency = defineMethod({
 
 /** A crypto wallet: a new account of a crypto currency (or an existing one) with its receiving address. */
 export const createWallet = defineMethod({
-  name: "createWallet",
-  access: "customer",
+  name: 'createWallet',
+  access: 'customer',
   mutation: true,
-  request: {
-    currencyCode: v.picklist(CRYPTO_CURRENCIES),
-    accountId: v.optional(id),
-  },
+  request: { currencyCode: v.picklist(CRYPTO_CURRENCIES), accountId: v.optional(id) },
   response: { accountId: v.number(), address: v.string() },
 });
 
 export const exchangeRate = defineMethod({
-  name: "exchangeRate",
-  access: "customer",
+  name: 'exchangeRate',
+  access: 'customer',
   mutation: false,
-  request: {
-    fromCurrencyCode: v.optional(CurrencyCodeSchema),
-    toCurrencyCode: v.optional(CurrencyCodeSchema),
-  },
+  request: { fromCurrencyCode: v.optional(CurrencyCodeSchema), toCurrencyCode: v.optional(CurrencyCodeSchema) },
   /** toCurrency per one fromCurrency; 1 for the same currency or a missing one */
   response: { rate: decimalString },
 });
 
-export const RateSchema = v.object({
-  fromCurrencyCode: v.string(),
-  toCurrencyCode: v.string(),
-  rate: decimalString,
-  updatedAt: v.string(),
-});
+export const RateSchema = v.object({ fromCurrencyCode: v.string(), toCurrencyCode: v.string(), rate: decimalString, updatedAt: v.string() });
 export const defaultExchangeRates = defineMethod({
-  name: "defaultExchangeRates",
-  access: "customer",
+  name: 'defaultExchangeRates',
+  access: 'customer',
   mutation: false,
   request: {},
   response: { rates: v.array(RateSchema) },
@@ -232,22 +144,19 @@ export const defaultExchangeRates = defineMethod({
 
 // ---- fee, max amount, limits ----------------------------------------------------------------
 
-export const TransferOperationSchema = v.picklist(["betweenAccounts", "p2p"]);
+export const TransferOperationSchema = v.picklist(['betweenAccounts', 'p2p']);
 export type TransferOperation = v.InferOutput<typeof TransferOperationSchema>;
 /**
  * What limits and "send all" are asked for: a transfer inside the platform, or a payout's method
  * (its rail: wire, eft, oct, digital, instant, interac), whose limits and fee rule are the rail's.
  */
-export const LimitOperationSchema = v.picklist([
-  ...TransferOperationSchema.options,
-  ...PAYOUT_METHODS,
-]);
+export const LimitOperationSchema = v.picklist([...TransferOperationSchema.options, ...PAYOUT_METHODS]);
 export type LimitOperation = v.InferOutput<typeof LimitOperationSchema>;
 
 /** Between accounts: the fee and what arrives (document 2 §7 "Fee takes amount, toAccountId, fromAccountId"). */
 export const transferFee = defineMethod({
-  name: "transferFee",
-  access: "customer",
+  name: 'transferFee',
+  access: 'customer',
   mutation: false,
   request: {
     operation: TransferOperationSchema,
@@ -271,14 +180,10 @@ export const transferFee = defineMethod({
 
 /** The most the source account can send now: available balance less the fee on it. */
 export const transferMaxAmount = defineMethod({
-  name: "transferMaxAmount",
-  access: "customer",
+  name: 'transferMaxAmount',
+  access: 'customer',
   mutation: false,
-  request: {
-    operation: LimitOperationSchema,
-    fromAccountId: id,
-    toAccountId: v.optional(id),
-  },
+  request: { operation: LimitOperationSchema, fromAccountId: id, toAccountId: v.optional(id) },
   response: { maxAmount: decimalString, currency: v.string() },
 });
 
@@ -291,15 +196,10 @@ export const LimitsSchema = v.object({
   dailyRemaining: decimalString,
 });
 export const customerLimits = defineMethod({
-  name: "customerLimits",
-  access: "customer",
+  name: 'customerLimits',
+  access: 'customer',
   mutation: false,
-  request: {
-    type: LimitOperationSchema,
-    currencyCode: CurrencyCodeSchema,
-    fromAccountId: v.optional(id),
-    countryCode: v.optional(v.string()),
-  },
+  request: { type: LimitOperationSchema, currencyCode: CurrencyCodeSchema, fromAccountId: v.optional(id), countryCode: v.optional(v.string()) },
   response: { limits: LimitsSchema },
 });
 
@@ -307,8 +207,8 @@ export const customerLimits = defineMethod({
 
 /** Check payee (document 2 §7): does the e-mail belong to a customer money can be sent to. */
 export const checkPayee = defineMethod({
-  name: "checkPayee",
-  access: "customer",
+  name: 'checkPayee',
+  access: 'customer',
   mutation: false,
   request: { email },
   response: {
@@ -328,8 +228,8 @@ export const checkPayee = defineMethod({
 // ---- transfers ------------------------------------------------------------------------------
 
 export const transferBetweenAccounts = defineMethod({
-  name: "transferBetweenAccounts",
-  access: "customer",
+  name: 'transferBetweenAccounts',
+  access: 'customer',
   mutation: true,
   request: {
     fromAccount: id,
@@ -344,8 +244,8 @@ export const transferBetweenAccounts = defineMethod({
 });
 
 export const transferP2p = defineMethod({
-  name: "transferP2p",
-  access: "customer",
+  name: 'transferP2p',
+  access: 'customer',
   mutation: true,
   request: {
     accountId: id,
@@ -363,24 +263,17 @@ export const transferP2p = defineMethod({
 
 /** Approve a pending transfer with its code (document 2 §7 "Approve transfer: trxid, approvalCode"). */
 export const approveTransfer = defineMethod({
-  name: "approveTransfer",
-  access: "customer",
+  name: 'approveTransfer',
+  access: 'customer',
   mutation: true,
-  request: {
-    trxid: id,
-    approvalCode: v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^[A-Za-z0-9]{4,32}$/, VfCode.codeWrong),
-    ),
-  },
+  request: { trxid: id, approvalCode: v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{4,32}$/, VfCode.codeWrong)) },
   response: TransferResultEntries,
 });
 
 /** Send the approval again (sms: a new code; push: the request to the devices again). */
 export const resendApproval = defineMethod({
-  name: "resendApproval",
-  access: "customer",
+  name: 'resendApproval',
+  access: 'customer',
   mutation: true,
   request: { trxid: id },
   response: { approvalSentTo: v.nullable(v.string()) },
@@ -388,8 +281,8 @@ export const resendApproval = defineMethod({
 
 /** The customer gives up a pending transfer: voided, hold released. */
 export const transferCancel = defineMethod({
-  name: "transferCancel",
-  access: "customer",
+  name: 'transferCancel',
+  access: 'customer',
   mutation: true,
   request: { trxid: id },
   response: TransferResultEntries,
@@ -397,8 +290,8 @@ export const transferCancel = defineMethod({
 
 /** A transfer's current state (the push approval wait reads it after a TransferApproval event or a reconnect). */
 export const transferStatus = defineMethod({
-  name: "transferStatus",
-  access: "customer",
+  name: 'transferStatus',
+  access: 'customer',
   mutation: false,
   request: { trxid: id },
   response: TransferResultEntries,
@@ -406,7 +299,7 @@ export const transferStatus = defineMethod({
 
 export const RecentTransferSchema = v.object({
   /** own: between own accounts; 3d: to someone else */
-  permission: v.picklist(["own", "3d"]),
+  permission: v.picklist(['own', '3d']),
   type: TransferOperationSchema,
   isDisabled: v.boolean(),
   templateName: v.nullable(v.string()),
@@ -420,16 +313,14 @@ export const RecentTransferSchema = v.object({
 });
 export type RecentTransfer = v.InferOutput<typeof RecentTransferSchema>;
 export const recentTransfers = defineMethod({
-  name: "recentTransfers",
-  access: "customer",
+  name: 'recentTransfers',
+  access: 'customer',
   mutation: false,
   request: {
     types: v.optional(v.array(TransferOperationSchema)),
-    permission: v.optional(v.picklist(["own", "3d"])),
+    permission: v.optional(v.picklist(['own', '3d'])),
     /** 3 for recent p2p (document 2 §9) */
-    limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)),
-    ),
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
     search: optionalText(100),
   },
   /** disabled ones (closed account, payee gone or refusing) are left out */
@@ -451,16 +342,14 @@ export const BeneficiarySchema = v.object({
   transferCount: v.number(),
 });
 export const beneficiaryList = defineMethod({
-  name: "beneficiaryList",
-  access: "customer",
+  name: 'beneficiaryList',
+  access: 'customer',
   mutation: false,
   request: {
     /** part of the e-mail or the name */
     search: optionalText(100),
     /** 50 unless given (a limit on everything) */
-    limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-    ),
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
   },
   response: { beneficiaries: v.array(BeneficiarySchema) },
 });
@@ -483,14 +372,10 @@ export const PaymentTemplateSchema = v.object({
   created: v.string(),
 });
 export const paymentTemplateList = defineMethod({
-  name: "paymentTemplateList",
-  access: "customer",
+  name: 'paymentTemplateList',
+  access: 'customer',
   mutation: false,
-  request: {
-    limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-    ),
-  },
+  request: { limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))) },
   response: { templates: v.array(PaymentTemplateSchema) },
 });
 
@@ -503,8 +388,8 @@ export const SubscriptionSchema = v.object({
   currency: v.string(),
   toAccount: v.nullable(v.number()),
   beneficiaryEmail: v.nullable(v.string()),
-  frequency: v.picklist(["daily", "weekly", "monthly"]),
-  status: v.picklist(["awaitingApproval", "active", "finished", "canceled"]),
+  frequency: v.picklist(['daily', 'weekly', 'monthly']),
+  status: v.picklist(['awaitingApproval', 'active', 'finished', 'canceled']),
   transactionsDone: v.number(),
   transactionsTotal: v.nullable(v.number()),
   endDate: v.nullable(v.string()),
@@ -512,8 +397,8 @@ export const SubscriptionSchema = v.object({
   userCancel: v.boolean(),
 });
 export const preapprovedList = defineMethod({
-  name: "preapprovedList",
-  access: "customer",
+  name: 'preapprovedList',
+  access: 'customer',
   mutation: false,
   request: {
     beneficiaryEmail: optionalText(254),
@@ -521,15 +406,13 @@ export const preapprovedList = defineMethod({
     toAmount: v.optional(positiveAmount),
     type: v.optional(TransferOperationSchema),
     pageNumber: v.optional(id),
-    pageSize: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)),
-    ),
+    pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
   },
   response: { subscriptions: v.array(SubscriptionSchema), total: v.number() },
 });
 export const preapprovedCancel = defineMethod({
-  name: "preapprovedCancel",
-  access: "customer",
+  name: 'preapprovedCancel',
+  access: 'customer',
   mutation: true,
   request: { id },
   response: { subscription: SubscriptionSchema },

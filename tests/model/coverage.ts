@@ -10,35 +10,21 @@
  * - `expectOffered` and `unreachedStates`: checks that do not come from the paths (a chart that
  *   lost a transition or a state gets no path through it).
  */
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from "node:fs";
-import { basename, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { expect } from "vitest";
-import {
-  createActor,
-  type AnyStateMachine,
-  type EventObject,
-  type Snapshot,
-} from "xstate";
-import type { Step, TestModel, TestPath } from "@xstate/graph";
-import { listTransitions, machineFileOf } from "../../scripts/machine-graph.ts";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
+import type { Step, TestModel, TestPath } from '@xstate/graph';
+import { listTransitions, machineFileOf } from '../../scripts/machine-graph.ts';
 
-export function edgeCoveringPaths<
-  S extends Snapshot<unknown>,
-  E extends EventObject,
->(model: TestModel<S, E, any>, serialize: (s: S) => string): TestPath<S, E>[] {
+export function edgeCoveringPaths<S extends Snapshot<unknown>, E extends EventObject>(
+  model: TestModel<S, E, any>,
+  serialize: (s: S) => string,
+): TestPath<S, E>[] {
   // allowDuplicatePaths keeps the paths that are prefixes of longer ones: each is a prefix we need.
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
-  const adjacency = model.getAdjacencyMap() as unknown as Record<
-    string,
-    { state: S; transitions: Record<string, { event: E; state: S }> }
-  >;
+  const adjacency = model.getAdjacencyMap() as unknown as Record<string, { state: S; transitions: Record<string, { event: E; state: S }> }>;
   const prefix = new Map<string, E[]>();
   const covered = new Set<string>();
   const edge = (from: string, event: E) => `${from}|${JSON.stringify(event)}`;
@@ -46,15 +32,12 @@ export function edgeCoveringPaths<
   if (!initial) return [];
   prefix.set(serialize(initial), []);
   for (const p of shortest) {
-    const events = p.steps
-      .map((s) => s.event)
-      .filter((e) => e.type !== "xstate.init");
+    const events = p.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
     prefix.set(serialize(p.state), events);
     for (let i = 1; i < p.steps.length; i++) {
       const before = p.steps[i - 1];
       const step = p.steps[i];
-      if (before && step)
-        covered.add(edge(serialize(before.state), step.event));
+      if (before && step) covered.add(edge(serialize(before.state), step.event));
     }
   }
 
@@ -65,27 +48,18 @@ export function edgeCoveringPaths<
    */
   const replay = (events: E[]): TestPath<S, E> => {
     let state = initial;
-    const steps: Step<S, E>[] = [
-      { event: { type: "xstate.init" } as E, state },
-    ];
+    const steps: Step<S, E>[] = [{ event: { type: 'xstate.init' } as E, state }];
     for (const event of events) {
       const entry = adjacency[serialize(state)];
-      const next =
-        entry &&
-        Object.values(entry.transitions).find(
-          (t) => JSON.stringify(t.event) === JSON.stringify(event),
-        );
-      if (!next)
-        throw new Error(
-          `cannot replay ${JSON.stringify(event)} from ${serialize(state)}`,
-        );
+      const next = entry && Object.values(entry.transitions).find((t) => JSON.stringify(t.event) === JSON.stringify(event));
+      if (!next) throw new Error(`cannot replay ${JSON.stringify(event)} from ${serialize(state)}`);
       state = next.state as S;
       steps.push({ event, state });
     }
     const path = { state, steps, weight: events.length };
     return {
       ...path,
-      description: events.map((e) => e.type).join(" → "),
+      description: events.map((e) => e.type).join(' → '),
       test: (params) => model.testPath(path, params),
     };
   };
@@ -110,20 +84,16 @@ export function edgeCoveringPaths<
  * does. A shortest path to a state is most often the start of the path to the next one; running
  * both checked the same steps twice (issue 14: about half of every model file's paths).
  */
-export function withoutPrefixes<P extends { steps: { event: EventObject }[] }>(
-  paths: readonly P[],
-): P[] {
-  const keyOf = (p: P) =>
-    p.steps.map((s) => JSON.stringify(s.event)).join("\u0000");
+export function withoutPrefixes<P extends { steps: { event: EventObject }[] }>(paths: readonly P[]): P[] {
+  const keyOf = (p: P) => p.steps.map((s) => JSON.stringify(s.event)).join('\u0000');
   const keys = paths.map(keyOf);
   const sorted = [...keys].sort();
-  // in sorted order a key that starts another is followed (soon) by one it starts; check the next
-  // keys while they share the start
+  // in sorted order the keys a key starts follow it: look on while they share its start
   const isPrefix = new Set<string>();
   for (let i = 0; i < sorted.length; i++) {
     const key = sorted[i]!;
     for (let j = i + 1; j < sorted.length && sorted[j]!.startsWith(key); j++) {
-      if (sorted[j] !== key && sorted[j]!.startsWith(`${key}\u0000`)) {
+      if (sorted[j]!.startsWith(`${key}\u0000`)) {
         isPrefix.add(key);
         break;
       }
@@ -139,21 +109,13 @@ export function withoutPrefixes<P extends { steps: { event: EventObject }[] }>(
 }
 
 /** Keys (as in listTransitions) of the chart transitions the given event sequences take. */
-export function transitionsTaken(
-  machine: AnyStateMachine,
-  input: unknown,
-  sequences: EventObject[][],
-): Set<string> {
+export function transitionsTaken(machine: AnyStateMachine, input: unknown, sequences: EventObject[][]): Set<string> {
   const byDefinition = new Map<unknown, string>();
   for (const node of allNodesOf(machine)) {
     for (const [eventType, list] of node.transitions.entries()) {
-      list.forEach((t: unknown, i: number) =>
-        byDefinition.set(t, `${node.id}|${eventType}|${i}`),
-      );
+      list.forEach((t: unknown, i: number) => byDefinition.set(t, `${node.id}|${eventType}|${i}`));
     }
-    (node.always ?? []).forEach((t: unknown, i: number) =>
-      byDefinition.set(t, `${node.id}|always|${i}`),
-    );
+    (node.always ?? []).forEach((t: unknown, i: number) => byDefinition.set(t, `${node.id}|always|${i}`));
   }
   const taken = new Set<string>();
   for (const events of sequences) {
@@ -161,9 +123,8 @@ export function transitionsTaken(
     const actor = createActor(machine, {
       input,
       inspect: (e) => {
-        if (e.type !== "@xstate.microstep") return;
-        for (const t of (e as unknown as { _transitions: unknown[] })
-          ._transitions) {
+        if (e.type !== '@xstate.microstep') return;
+        for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
           const key = byDefinition.get(t);
           if (key) byPath.add(key);
         }
@@ -185,49 +146,29 @@ export function transitionsTaken(
  */
 const recorded = new Map<string, Map<string, Set<string>>>();
 
-export const modelCoverageDir = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-  "reports",
-  "model-coverage",
-);
+export const modelCoverageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'reports', 'model-coverage');
 
-function recordPath(
-  machine: AnyStateMachine,
-  name: string,
-  keys: Set<string>,
-): void {
+function recordPath(machine: AnyStateMachine, name: string, keys: Set<string>): void {
   const file = machineFileOf(machine);
   const byKey = recorded.get(file) ?? new Map<string, Set<string>>();
   recorded.set(file, byKey);
-  for (const key of keys)
-    byKey.set(key, (byKey.get(key) ?? new Set()).add(name));
+  for (const key of keys) byKey.set(key, (byKey.get(key) ?? new Set()).add(name));
 }
 
 const shortEvent = (type: string) =>
-  type
-    .replace(/^xstate\.done\.actor\./, "done.")
-    .replace(/^xstate\.error\.actor\./, "error.")
-    .replace(/^xstate\.after\.([^.]+)\..*$/, "after.$1");
+  type.replace(/^xstate\.done\.actor\./, 'done.').replace(/^xstate\.error\.actor\./, 'error.').replace(/^xstate\.after\.([^.]+)\..*$/, 'after.$1');
 
 /** A path as a reader can replay it: the input's simple fields, then its events. */
 function pathName(input: unknown, events: EventObject[]): string {
   const fields =
-    input && typeof input === "object"
+    input && typeof input === 'object'
       ? Object.entries(input as Record<string, unknown>)
-          .filter(
-            ([, v]) =>
-              v !== null &&
-              v !== undefined &&
-              ["string", "number", "boolean"].includes(typeof v),
-          )
+          .filter(([, v]) => v !== null && v !== undefined && ['string', 'number', 'boolean'].includes(typeof v))
           .map(([k, v]) => `${k}=${String(v)}`)
-          .join(", ")
-      : "";
-  const steps =
-    events.map((e) => shortEvent(e.type)).join(" → ") || "initial state";
-  return `${fields ? `(${fields.length > 60 ? `${fields.slice(0, 59)}…` : fields}) ` : ""}${steps}`;
+          .join(', ')
+      : '';
+  const steps = events.map((e) => shortEvent(e.type)).join(' → ') || 'initial state';
+  return `${fields ? `(${fields.length > 60 ? `${fields.slice(0, 59)}…` : fields}) ` : ''}${steps}`;
 }
 
 /**
@@ -235,21 +176,15 @@ function pathName(input: unknown, events: EventObject[]): string {
  * test files of the same machine wrote there (their paths are named by their file) and replacing
  * this file's earlier run.
  */
-export function writeModelCoverage(
-  testFile: string,
-  dir = modelCoverageDir,
-): void {
+export function writeModelCoverage(testFile: string, dir = modelCoverageDir): void {
   if (recorded.size === 0) return;
   mkdirSync(dir, { recursive: true });
   const prefix = `${testFile}: `;
   for (const [file, byKey] of recorded) {
     const path = resolve(dir, `${file}.json`);
-    let previous: {
-      testFiles?: Record<string, string>;
-      transitions?: Record<string, string[]>;
-    } = {};
+    let previous: { testFiles?: Record<string, string>; transitions?: Record<string, string[]> } = {};
     try {
-      if (existsSync(path)) previous = JSON.parse(readFileSync(path, "utf8"));
+      if (existsSync(path)) previous = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
       previous = {};
     }
@@ -258,23 +193,11 @@ export function writeModelCoverage(
       const kept = names.filter((n) => !n.startsWith(prefix));
       if (kept.length) transitions[key] = kept;
     }
-    for (const [key, names] of byKey)
-      transitions[key] = [
-        ...(transitions[key] ?? []),
-        ...[...names].map((n) => prefix + n),
-      ];
-    const testFiles = {
-      ...previous.testFiles,
-      [testFile]: new Date().toISOString(),
-    };
-    const sorted = Object.fromEntries(
-      Object.entries(transitions).sort(([a], [b]) => a.localeCompare(b)),
-    );
+    for (const [key, names] of byKey) transitions[key] = [...(transitions[key] ?? []), ...[...names].map((n) => prefix + n)];
+    const testFiles = { ...previous.testFiles, [testFile]: new Date().toISOString() };
+    const sorted = Object.fromEntries(Object.entries(transitions).sort(([a], [b]) => a.localeCompare(b)));
     const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(
-      tmp,
-      `${JSON.stringify({ machine: file, testFiles, transitions: sorted }, null, 2)}\n`,
-    );
+    writeFileSync(tmp, `${JSON.stringify({ machine: file, testFiles, transitions: sorted }, null, 2)}\n`);
     renameSync(tmp, path);
   }
   recorded.clear();
@@ -298,9 +221,7 @@ export function chartTransitionKeys(machine: AnyStateMachine): string[] {
  * Wraps state checks so a test can prove they ran: every step of a path must match at least one
  * check (STACK.md: a stateMatcher that matches nothing makes every test pass).
  */
-export function countingChecks<
-  T extends Record<string, (s: any) => Promise<void>>,
->(checks: T): { checks: T; matchedSteps: () => number } {
+export function countingChecks<T extends Record<string, (s: any) => Promise<void>>>(checks: T): { checks: T; matchedSteps: () => number } {
   const seen = new Set<unknown>();
   const wrapped = Object.fromEntries(
     Object.entries(checks).map(([key, check]) => [
@@ -319,26 +240,18 @@ export function countingChecks<
  * snapshot of the path must have been asserted by some check.
  */
 export async function runPathCheckingEveryStep(
-  path: {
-    steps: { state: unknown }[];
-    test(params: { states: never; events: never }): Promise<unknown>;
-  },
+  path: { steps: { state: unknown }[]; test(params: { states: never; events: never }): Promise<unknown> },
   checks: Record<string, (s: any) => Promise<void>>,
   events: Record<string, unknown>,
 ): Promise<void> {
   const counted = countingChecks(checks);
   await path.test({ states: counted.checks as never, events: events as never });
-  expect(counted.matchedSteps()).toBe(
-    new Set(path.steps.map((st) => st.state)).size,
-  );
+  expect(counted.matchedSteps()).toBe(new Set(path.steps.map((st) => st.state)).size);
 }
 
 /** 'signedIn.token.fresh' -> matches({ signedIn: { token: 'fresh' } }). */
-export function matchesPath(
-  s: { matches(v: any): boolean },
-  key: string,
-): boolean {
-  const parts = key.split(".");
+export function matchesPath(s: { matches(v: any): boolean }, key: string): boolean {
+  const parts = key.split('.');
   let value: unknown = parts.pop();
   while (parts.length) value = { [parts.pop() as string]: value };
   return s.matches(value);
@@ -349,26 +262,13 @@ export function matchesPath(
  * not come from the paths (generated from the chart under test, a chart that lost a transition
  * has no path through it; the view still offers its control).
  */
-export function expectOffered<E extends EventObject>(
-  s: { can(event: E): boolean },
-  events: readonly E[],
-): void {
+export function expectOffered<E extends EventObject>(s: { can(event: E): boolean }, events: readonly E[]): void {
   for (const event of events) expect(s.can(event), event.type).toBe(true);
 }
 
 /** The top-level states of `machine` that no step of `paths` is in (a flat chart's every state). */
-export function unreachedStates(
-  machine: AnyStateMachine,
-  paths: readonly TestPath<any, any>[],
-): string[] {
-  return Object.keys(machine.states).filter(
-    (state) =>
-      !paths.some((path) =>
-        path.steps.some((step) =>
-          (step.state as { matches(v: string): boolean }).matches(state),
-        ),
-      ),
-  );
+export function unreachedStates(machine: AnyStateMachine, paths: readonly TestPath<any, any>[]): string[] {
+  return Object.keys(machine.states).filter((state) => !paths.some((path) => path.steps.some((step) => (step.state as { matches(v: string): boolean }).matches(state))));
 }
 
 /**

@@ -34,5 +34,6 @@ describe('template databases', () => {
     } finally {
       await Promise.all([a.close(), b.close(), bare.close()]);
     }
-  });
+    // four databases copied and opened: PGlite's start takes seconds each on a busy machine
+  }, 90_000);
 });

@@ -36,6 +36,7 @@ const BASE: TransactionDetail = {
   note: 'Trip to Paris',
   reference: 'INV-7',
   cancelable: false,
+  railReason: null,
 };
 
 const PENDING: TransactionDetail = {

@@ -171,7 +171,7 @@ describe('the layout', () => {
     const transfer: ReceiptTransfer = {
       transactionId: 123456, operationType: 'exchange', viewer: 'payer', status: 'pending', createdAt: new Date(0), updatedAt: new Date(0), expiresAt: new Date(0),
       bookedAt: null, fromAccountId: 1234567, fromCurrency: 'EUR', amountMinor: 123456789n, feeMinor: 1234n, toAccountId: 7654321, toCurrency: 'USD',
-      toAmountMinor: 133456789n, rate: '1.0812345678', counterparty: '', note: `${note} `.repeat(10), reference: 'R'.repeat(140),
+      toAmountMinor: 133456789n, rate: '1.0812345678', counterparty: '', note: `${note} `.repeat(10), reference: 'R'.repeat(140), payout: false, railReason: null,
     };
     const address = 'вулиця Велика Васильківська 100, квартира 1234, 01001 Київ, Київська область, Україна';
     for (const lang of DOCUMENT_LANGUAGES) {
@@ -193,7 +193,7 @@ describe('the layout', () => {
       const w = documentWords[lang];
       for (const label of [w.customer, w.address, w.account, w.period, w.openingBalance]) expect(statementPdf.lines).toContain(`${label}:`);
     }
-  });
+  }, 30_000); // 12 PDFs in six languages: seconds of CPU, more on a busy machine
 });
 
 describe('the words', () => {
@@ -248,6 +248,8 @@ describe('the receipt', () => {
     counterparty: '',
     note: 'Поездка в Париж',
     reference: null,
+    payout: false,
+    railReason: null,
   };
 
   it('lists every field: id, time, type, status with its times, amounts, fee, rate, accounts, note, reference', async () => {

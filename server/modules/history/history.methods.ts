@@ -188,7 +188,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
             fromAccountId: null, toAccountId: null,
             legs: entry.legs.map((leg) => ({ accountId: leg.accountId, currency: leg.currency, amount: minorToDecimal(leg.amountMinor, leg.currency) })),
             // As the history's rows of the entry: the payer it names, else the provider; its reason.
-            counterparty: entry.payer ?? providerName, note: entry.reason, reference: null, cancelable: false,
+            counterparty: entry.payer ?? providerName, note: entry.reason, reference: null, cancelable: false, railReason: null,
           },
         };
       }
@@ -199,7 +199,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
       return {
         transaction: {
           kind: 'transfer', id: t.transactionId, operationType: t.operationType, viewer: t.viewer,
-          direction: t.operationType === 'p2p' ? (payer ? 'out' : 'in') : null,
+          direction: t.operationType === 'p2p' || t.payout ? (payer ? 'out' : 'in') : null,
           status: t.status, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
           bookedAt: t.bookedAt?.toISOString() ?? null, expiresAt: t.expiresAt.toISOString(),
           sent: payer ? money(t.amountMinor, t.fromCurrency) : null,
@@ -209,9 +209,11 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
           rate: payer && converted ? t.rate : null,
           // Another customer's account number is never shown (the payee's of a p2p, the payer's).
           fromAccountId: payer ? t.fromAccountId : null,
-          toAccountId: payer && t.operationType === 'p2p' ? null : t.toAccountId,
+          // nor a rail's clearing account (a payout's "to" side)
+          toAccountId: (payer && t.operationType === 'p2p') || t.payout ? null : t.toAccountId,
           legs: [], counterparty: t.counterparty, note: t.note, reference: t.reference,
           cancelable: payer && t.status === 'pending' && t.expiresAt.getTime() > now(),
+          railReason: t.railReason,
         },
       };
     },

@@ -27,6 +27,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryFilterEntries, OperationType, Transaction, TransactionKind } from '../../../api/history.ts';
 import { CURRENCIES } from '../../../api/transfers.ts';
 import type { TransferStatus } from '../../../api/transfers.ts';
+import type { TransferRowKind } from '../transfers/transfers.tables.ts';
 import type * as v from 'valibot';
 import type { Db } from '../../db/types.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
@@ -534,6 +535,10 @@ export interface ReceiptTransfer {
   counterparty: string;
   note: string | null;
   reference: string | null;
+  /** money out of the platform over a rail: its other side is the payee outside, its "to" account the rail's clearing account (never shown) */
+  payout: boolean;
+  /** a payout the rail refused or returned: the rail's reason code (rails/reasons.ts), else null */
+  railReason: string | null;
 }
 
 const utcText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -546,17 +551,19 @@ const utcText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC
  */
 export async function receiptTransfer(db: Db, customerId: number, transactionId: number): Promise<ReceiptTransfer | null> {
   const [row] = await rowsOf<{
-    id: string; kind: 'p2p' | 'betweenAccounts'; status: TransferStatus; payer: number; from_account_id: number; to_account_id: number;
+    id: string; kind: TransferRowKind; status: TransferStatus; payer: number; from_account_id: number; to_account_id: number;
     from_currency: string; to_currency: string; amount_minor: string; to_amount_minor: string; fee_minor: string; rate: string;
     to_email: string | null; note: string | null; reference: string | null; created_at: string; updated_at: string; expires_at: string;
-    booked_at: string | null; payer_name: string | null; payee_name: string | null;
+    booked_at: string | null; payer_name: string | null; payee_name: string | null; payout_payee: string | null; rail_reason: string | null;
   }>(
     db,
     sql`SELECT t.id::text AS id, t.kind, t.status, t.customer_id AS payer, t.from_account_id, t.to_account_id, t.from_currency, t.to_currency,
           t.amount_minor::text AS amount_minor, t.to_amount_minor::text AS to_amount_minor, t.fee_minor::text AS fee_minor, t.rate,
           t.to_email, t.note, t.reference,
           ${utcText('t.created_at')} AS created_at, ${utcText('t.updated_at')} AS updated_at, ${utcText('t.expires_at')} AS expires_at,
-          ${utcText('e.created_at')} AS booked_at, ${PARTY_NAME('p')} AS payer_name, ${PARTY_NAME('q')} AS payee_name
+          ${utcText('e.created_at')} AS booked_at, ${PARTY_NAME('p')} AS payer_name, ${PARTY_NAME('q')} AS payee_name,
+          CASE WHEN t.kind NOT IN ('p2p', 'betweenAccounts') THEN ${PAYOUT_PAYEE} END AS payout_payee,
+          (SELECT ri.reason_code FROM rail_instructions ri WHERE ri.transfer_id = t.id) AS rail_reason
         FROM transfers t
           JOIN accounts fa ON fa.account_id = t.from_account_id
           JOIN accounts ta ON ta.account_id = t.to_account_id
@@ -570,9 +577,15 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
   );
   if (!row) return null;
   const viewer = row.payer === customerId ? 'payer' : 'payee';
-  const operationType = row.kind === 'p2p' ? 'p2p' : row.from_currency !== row.to_currency ? 'exchange' : 'betweenAccounts';
-  const counterparty =
-    row.kind !== 'p2p' ? '' : viewer === 'payer' ? (row.to_email ?? row.payee_name ?? '') : (row.payer_name ?? '');
+  const payout = row.kind !== 'p2p' && row.kind !== 'betweenAccounts';
+  const operationType = payout || row.kind === 'p2p' ? row.kind : row.from_currency !== row.to_currency ? 'exchange' : 'betweenAccounts';
+  const counterparty = payout
+    ? (row.payout_payee ?? '')
+    : row.kind !== 'p2p'
+      ? ''
+      : viewer === 'payer'
+        ? (row.to_email ?? row.payee_name ?? '')
+        : (row.payer_name ?? '');
   return {
     transactionId: Number(row.id),
     operationType,
@@ -593,6 +606,8 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
     counterparty,
     note: row.note,
     reference: row.reference,
+    payout,
+    railReason: payout && (row.status === 'returned' || row.status === 'rejected') ? row.rail_reason : null,
   };
 }
 

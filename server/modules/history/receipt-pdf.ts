@@ -71,12 +71,13 @@ export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptT
       fields.push([w.exchangeRate, `1 ${t.fromCurrency} = ${t.rate} ${t.toCurrency}`]);
     }
     fields.push([w.fromAccount, accountLabel(t.fromAccountId, t.fromCurrency)]);
-    if (t.operationType !== 'p2p') fields.push([w.toAccount, accountLabel(t.toAccountId, t.toCurrency)]);
+    // a payout's "to" account is the rail's clearing account: its payee is named instead
+    if (t.operationType !== 'p2p' && !t.payout) fields.push([w.toAccount, accountLabel(t.toAccountId, t.toCurrency)]);
   } else {
     fields.push([w.amountCredited, to(t.toAmountMinor)]);
     fields.push([w.toAccount, accountLabel(t.toAccountId, t.toCurrency)]);
   }
-  if (t.operationType === 'p2p') fields.push([w.counterparty, t.counterparty || w.none]);
+  if (t.operationType === 'p2p' || t.payout) fields.push([w.counterparty, t.counterparty || w.none]);
   fields.push([w.note, t.note || w.none]);
   fields.push([w.reference, t.reference || w.none]);
   return fields;

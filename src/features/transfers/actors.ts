@@ -5,18 +5,18 @@
  * transferStatus poll, since a socket can drop). Expected failures come back as values; nothing
  * here logs a code or a token.
  */
-import type { QueryClient } from "@tanstack/react-query";
-import { fromCallback, fromPromise } from "xstate";
-import { ResponseCode, type Failure } from "../../../api/envelope.ts";
-import type { TransferStatus } from "../../../api/transfers.ts";
-import type { PayoutMethod } from "../../../api/payees/payout-methods.ts";
+import type { QueryClient } from '@tanstack/react-query';
+import { fromCallback, fromPromise } from 'xstate';
+import { ResponseCode, type Failure } from '../../../api/envelope.ts';
+import type { TransferStatus } from '../../../api/transfers.ts';
+import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import {
   approvalMachine,
   type ApprovalEvent,
   type ApproveResult,
   type CancelResult,
   type ResendResult,
-} from "../../../machines/approval/approval.machine.ts";
+} from '../../../machines/approval/approval.machine.ts';
 import {
   transferMachine,
   type FeeResult,
@@ -28,7 +28,7 @@ import {
   type PayeeResult,
   type SubmitResult,
   type TransferResult,
-} from "../../../machines/transfer/transfer.machine.ts";
+} from '../../../machines/transfer/transfer.machine.ts';
 import {
   fieldErrorsOf,
   type FeeRequest,
@@ -38,19 +38,11 @@ import {
   type PayeeFormRequest,
   type TransferKind,
   type TransferRequest,
-} from "../../../machines/transfer/transfer.rules.ts";
-import { getPushUrl } from "../../lib/api-base.ts";
-import { connectPush, type PushOptions } from "../../lib/push-client.ts";
-import {
-  callMethod,
-  isEnglish,
-  isFailure,
-  type MethodResult,
-} from "../../lib/request.ts";
-import {
-  validationMessage,
-  validationMessages,
-} from "../../lib/validation-messages.ts";
+} from '../../../machines/transfer/transfer.rules.ts';
+import { getPushUrl } from '../../lib/api-base.ts';
+import { connectPush, type PushOptions } from '../../lib/push-client.ts';
+import { callMethod, isEnglish, isFailure, type MethodResult } from '../../lib/request.ts';
+import { validationMessage, validationMessages } from '../../lib/validation-messages.ts';
 
 /** The push wait also asks the transfer's status this often (a dropped socket loses events). */
 export const TRANSFER_STATUS_POLL_MS = 5_000;
@@ -64,46 +56,30 @@ export interface TransferActorDeps {
   connect?: (opts: PushOptions) => () => void;
 }
 
-type Refusal =
-  | { ok: false; code: "network" }
-  | { ok: false; code: "failed"; failure: Failure };
+type Refusal = { ok: false; code: 'network' } | { ok: false; code: 'failed'; failure: Failure };
 
 function refusal(f: Failure): Refusal {
-  return f.responseCode === ResponseCode.network
-    ? { ok: false, code: "network" }
-    : { ok: false, code: "failed", failure: f };
+  return f.responseCode === ResponseCode.network ? { ok: false, code: 'network' } : { ok: false, code: 'failed', failure: f };
 }
 
-function withoutCode<T extends { responseCode: string }>(
-  answer: T,
-): Omit<T, "responseCode"> {
+function withoutCode<T extends { responseCode: string }>(answer: T): Omit<T, 'responseCode'> {
   const { responseCode: _code, ...rest } = answer;
   return rest;
 }
 
 /** Queries a posted (or held) transfer changes: balances, history, recent transfers. */
-const CHANGED_QUERIES = [
-  ["balanceInquiry"],
-  ["transactionHistory"],
-  ["recentTransfers"],
-] as const;
+const CHANGED_QUERIES = [['balanceInquiry'], ['transactionHistory'], ['recentTransfers']] as const;
 
 function refreshAfterTransfer(deps: TransferActorDeps): void {
-  for (const queryKey of CHANGED_QUERIES)
-    void deps.queryClient?.invalidateQueries({ queryKey: [...queryKey] });
+  for (const queryKey of CHANGED_QUERIES) void deps.queryClient?.invalidateQueries({ queryKey: [...queryKey] });
 }
 
-async function sendTransfer(
-  request: TransferRequest,
-  idempotencyKey: string,
-): Promise<MethodResult<"transferBetweenAccounts">> {
+async function sendTransfer(request: TransferRequest, idempotencyKey: string): Promise<MethodResult<'transferBetweenAccounts'>> {
   switch (request.method) {
-    case "transferBetweenAccounts":
-      return callMethod("transferBetweenAccounts", request.payload, {
-        idempotencyKey,
-      });
-    case "transferP2p":
-      return callMethod("transferP2p", request.payload, { idempotencyKey });
+    case 'transferBetweenAccounts':
+      return callMethod('transferBetweenAccounts', request.payload, { idempotencyKey });
+    case 'transferP2p':
+      return callMethod('transferP2p', request.payload, { idempotencyKey });
     default:
       // a payout: every rail's call takes the same request and answers as a transfer does
       return callMethod(request.method, request.payload, { idempotencyKey });
@@ -112,12 +88,12 @@ async function sendTransfer(
 
 /** Each payout method's fee call (api/payouts.ts). */
 const PAYOUT_FEE_CALL_OF = {
-  wire: "wireFee",
-  eft: "eftFee",
-  oct: "octFee",
-  digital: "cryptoFee",
-  instant: "instantFee",
-  interac: "interacFee",
+  wire: 'wireFee',
+  eft: 'eftFee',
+  oct: 'octFee',
+  digital: 'cryptoFee',
+  instant: 'instantFee',
+  interac: 'interacFee',
 } as const satisfies Record<PayoutMethod, string>;
 
 /** A payout's fee, as the form's quote: sent in the source's currency, so it arrives as it leaves (rate 1). */
@@ -129,18 +105,8 @@ async function quotePayout(input: FeeRequest): Promise<FeeResult> {
     countryCode: input.countryCode!,
   });
   if (isFailure(answer)) return refusal(answer);
-  return {
-    ok: true,
-    quote: {
-      fee: answer.fee,
-      feeCurrency: answer.feeCurrency,
-      amount: answer.amount,
-      currency: answer.feeCurrency,
-      toAmount: answer.amount,
-      toCurrency: answer.feeCurrency,
-      rate: "1",
-    },
-  };
+  const currency = answer.feeCurrency;
+  return { ok: true, quote: { fee: answer.fee, feeCurrency: currency, amount: answer.amount, currency, toAmount: answer.amount, toCurrency: currency, rate: '1' } };
 }
 
 /**
@@ -149,73 +115,34 @@ async function quotePayout(input: FeeRequest): Promise<FeeResult> {
  * view's own message for the error then stands alone).
  */
 function approvalRefusal(f: Failure): Refusal {
-  const text = f.validationErrors?.length
-    ? validationMessages(f.validationErrors)
-    : isEnglish()
-      ? f.responseDescription
-      : undefined;
+  const text = f.validationErrors?.length ? validationMessages(f.validationErrors) : isEnglish() ? f.responseDescription : undefined;
   const { responseDescription: _english, ...rest } = f;
-  return refusal(
-    text === undefined ? rest : { ...rest, responseDescription: text },
-  );
+  return refusal(text === undefined ? rest : { ...rest, responseDescription: text });
 }
 
 export function createApprovalActors(deps: TransferActorDeps) {
   return {
-    approveTransfer: fromPromise<
-      ApproveResult,
-      { transactionId: number; code: string; idempotencyKey: string }
-    >(async ({ input }) => {
-      const answer = await callMethod(
-        "approveTransfer",
-        { trxid: input.transactionId, approvalCode: input.code },
-        { idempotencyKey: input.idempotencyKey },
-      );
+    approveTransfer: fromPromise<ApproveResult, { transactionId: number; code: string; idempotencyKey: string }>(async ({ input }) => {
+      const answer = await callMethod('approveTransfer', { trxid: input.transactionId, approvalCode: input.code }, { idempotencyKey: input.idempotencyKey });
       if (!isFailure(answer)) {
         refreshAfterTransfer(deps);
         return { ok: true, status: answer.status };
       }
-      const wrong =
-        answer.responseCode === ResponseCode.validation
-          ? answer.validationErrors?.find((e) => e.param === "approvalCode")
-          : undefined;
+      const wrong = answer.responseCode === ResponseCode.validation ? answer.validationErrors?.find((e) => e.param === 'approvalCode') : undefined;
       if (!wrong) return approvalRefusal(answer);
       // The last wrong code rejects the transfer (said on the same field): then the approval is over.
-      const now = await callMethod("transferStatus", {
-        trxid: input.transactionId,
-      });
+      const now = await callMethod('transferStatus', { trxid: input.transactionId });
       // The approval machine keeps the platform's error as text: word it in the customer's language here.
       const text = validationMessage(wrong);
-      if (!isFailure(now) && now.status !== "pending")
-        return {
-          ok: false,
-          code: "failed",
-          failure: {
-            responseCode: ResponseCode.validation,
-            responseDescription: text,
-          },
-        };
-      return { ok: false, code: "wrongCode", description: text };
+      if (!isFailure(now) && now.status !== 'pending') return { ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation, responseDescription: text } };
+      return { ok: false, code: 'wrongCode', description: text };
     }),
-    resendApproval: fromPromise<ResendResult, { transactionId: number }>(
-      async ({ input }) => {
-        const answer = await callMethod("resendApproval", {
-          trxid: input.transactionId,
-        });
-        return isFailure(answer)
-          ? approvalRefusal(answer)
-          : { ok: true, approvalSentTo: answer.approvalSentTo };
-      },
-    ),
-    cancelTransfer: fromPromise<
-      CancelResult,
-      { transactionId: number; idempotencyKey: string }
-    >(async ({ input }) => {
-      const answer = await callMethod(
-        "transferCancel",
-        { trxid: input.transactionId },
-        { idempotencyKey: input.idempotencyKey },
-      );
+    resendApproval: fromPromise<ResendResult, { transactionId: number }>(async ({ input }) => {
+      const answer = await callMethod('resendApproval', { trxid: input.transactionId });
+      return isFailure(answer) ? approvalRefusal(answer) : { ok: true, approvalSentTo: answer.approvalSentTo };
+    }),
+    cancelTransfer: fromPromise<CancelResult, { transactionId: number; idempotencyKey: string }>(async ({ input }) => {
+      const answer = await callMethod('transferCancel', { trxid: input.transactionId }, { idempotencyKey: input.idempotencyKey });
       if (isFailure(answer)) return approvalRefusal(answer);
       refreshAfterTransfer(deps);
       return { ok: true, status: answer.status };
@@ -224,169 +151,92 @@ export function createApprovalActors(deps: TransferActorDeps) {
      * Waiting for the phone: the TransactionConfirmation push event of this transfer, and a slow
      * transferStatus poll in case the socket dropped. Either way the platform's status decides.
      */
-    watchTransfer: fromCallback<ApprovalEvent, { transactionId: number }>(
-      ({ sendBack, input }) => {
-        let stopped = false;
-        let reported = false;
-        const report = (status: TransferStatus) => {
-          if (stopped || reported || status === "pending") return;
-          reported = true;
-          sendBack({ type: "TRANSFER.SETTLED", status });
-        };
-        const check = async (fromEvent: TransferStatus | null) => {
-          const answer = await callMethod("transferStatus", {
-            trxid: input.transactionId,
-          });
-          if (!isFailure(answer)) report(answer.status);
-          // The status could not be read: the event itself is the best answer there is.
-          else if (fromEvent) report(fromEvent);
-        };
-        const disconnect = (deps.connect ?? connectPush)({
-          url: getPushUrl(),
-          getToken: deps.getAccessToken,
-          onEvent: (event) => {
-            if (
-              event.type === "TransferApproval" &&
-              event.transactionId === input.transactionId
-            )
-              void check(event.status);
-            // The older confirmation event says the same in two words.
-            if (
-              event.type === "TransactionConfirmation" &&
-              event.transactionId === input.transactionId
-            )
-              void check(event.status === "approved" ? "posted" : "rejected");
-          },
-        });
-        const timer = setInterval(
-          () => void check(null),
-          TRANSFER_STATUS_POLL_MS,
-        );
-        return () => {
-          stopped = true;
-          clearInterval(timer);
-          disconnect();
-        };
-      },
-    ),
+    watchTransfer: fromCallback<ApprovalEvent, { transactionId: number }>(({ sendBack, input }) => {
+      let stopped = false;
+      let reported = false;
+      const report = (status: TransferStatus) => {
+        if (stopped || reported || status === 'pending') return;
+        reported = true;
+        sendBack({ type: 'TRANSFER.SETTLED', status });
+      };
+      const check = async (fromEvent: TransferStatus | null) => {
+        const answer = await callMethod('transferStatus', { trxid: input.transactionId });
+        if (!isFailure(answer)) report(answer.status);
+        // The status could not be read: the event itself is the best answer there is.
+        else if (fromEvent) report(fromEvent);
+      };
+      const disconnect = (deps.connect ?? connectPush)({
+        url: getPushUrl(),
+        getToken: deps.getAccessToken,
+        onEvent: (event) => {
+          if (event.type === 'TransferApproval' && event.transactionId === input.transactionId) void check(event.status);
+          // The older confirmation event says the same in two words.
+          if (event.type === 'TransactionConfirmation' && event.transactionId === input.transactionId) void check(event.status === 'approved' ? 'posted' : 'rejected');
+        },
+      });
+      const timer = setInterval(() => void check(null), TRANSFER_STATUS_POLL_MS);
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+        disconnect();
+      };
+    }),
   };
 }
 
 export function createTransferActors(deps: TransferActorDeps) {
   return {
-    loadSetup: fromPromise<
-      LoadResult,
-      { kind: TransferKind; recentLimit: number }
-    >(async ({ input }) => {
+    loadSetup: fromPromise<LoadResult, { kind: TransferKind; recentLimit: number }>(async ({ input }) => {
       const kind = input.kind;
       const [accounts, permissions, recent] = await Promise.all([
-        callMethod("balanceInquiry", {}),
-        callMethod("moneyPermissions", {}),
-        input.recentLimit > 0 && kind !== "external"
-          ? callMethod("recentTransfers", {
-              types: [kind],
-              permission: "3d",
-              limit: input.recentLimit,
-            })
-          : null,
+        callMethod('balanceInquiry', {}),
+        callMethod('moneyPermissions', {}),
+        input.recentLimit > 0 && kind !== 'external' ? callMethod('recentTransfers', { types: [kind], permission: '3d', limit: input.recentLimit }) : null,
       ]);
       if (isFailure(accounts)) return refusal(accounts);
       if (isFailure(permissions)) return refusal(permissions);
       // Recent transfers are a convenience: without them the form still works.
-      const list =
-        recent && !isFailure(recent)
-          ? recent.transfers.filter((r) => !r.isDisabled)
-          : [];
-      return {
-        ok: true,
-        accounts: accounts.accounts.account,
-        permissions: permissions.permissions,
-        recent: list,
-      };
+      const list = recent && !isFailure(recent) ? recent.transfers.filter((r) => !r.isDisabled) : [];
+      return { ok: true, accounts: accounts.accounts.account, permissions: permissions.permissions, recent: list };
     }),
     quoteFee: fromPromise<FeeResult, FeeRequest>(async ({ input }) => {
-      if (input.operation === "external") return quotePayout(input);
-      const {
-        operation,
-        method: _method,
-        countryCode: _country,
-        ...rest
-      } = input;
-      const answer = await callMethod("transferFee", { ...rest, operation });
-      return isFailure(answer)
-        ? refusal(answer)
-        : { ok: true, quote: withoutCode(answer) };
+      if (input.operation === 'external') return quotePayout(input);
+      const { operation, method: _method, countryCode: _country, ...rest } = input;
+      const answer = await callMethod('transferFee', { ...rest, operation });
+      return isFailure(answer) ? refusal(answer) : { ok: true, quote: withoutCode(answer) };
     }),
     fetchLimits: fromPromise<LimitsResult, LimitsRequest>(async ({ input }) => {
-      const answer = await callMethod("customerLimits", input);
-      return isFailure(answer)
-        ? refusal(answer)
-        : { ok: true, limits: answer.limits };
+      const answer = await callMethod('customerLimits', input);
+      return isFailure(answer) ? refusal(answer) : { ok: true, limits: answer.limits };
     }),
-    checkPayee: fromPromise<PayeeResult, { email: string }>(
-      async ({ input }) => {
-        const answer = await callMethod("checkPayee", { email: input.email });
-        return isFailure(answer)
-          ? refusal(answer)
-          : { ok: true, payee: withoutCode(answer) };
-      },
-    ),
-    fetchMaxAmount: fromPromise<MaxAmountResult, MaxAmountRequest>(
-      async ({ input }) => {
-        const answer = await callMethod("transferMaxAmount", input);
-        return isFailure(answer)
-          ? refusal(answer)
-          : {
-              ok: true,
-              maxAmount: answer.maxAmount,
-              currency: answer.currency,
-            };
-      },
-    ),
-    fetchMethods: fromPromise<MethodsResult, MethodsRequest>(
-      async ({ input }) => {
-        const answer = await callMethod("transferMethods", input);
-        return isFailure(answer)
-          ? refusal(answer)
-          : { ok: true, methods: answer.methods };
-      },
-    ),
-    fetchPayeeForm: fromPromise<PayeeFormResult, PayeeFormRequest>(
-      async ({ input }) => {
-        // a card payout also needs the BINs the provider refuses (§5: kept only when not empty)
-        const [form, bins] = await Promise.all([
-          callMethod("extraParams", input),
-          input.paymentMethod === "oct"
-            ? callMethod("blockedBinList", {})
-            : null,
-        ]);
-        if (isFailure(form)) return refusal(form);
-        if (bins && isFailure(bins)) return refusal(bins);
-        return {
-          ok: true,
-          form: {
-            fields: form.params,
-            oneOf: form.oneOf ?? [],
-            blockedBins: bins?.bins ?? [],
-          },
-        };
-      },
-    ),
-    submitTransfer: fromPromise<
-      SubmitResult,
-      { request: TransferRequest; idempotencyKey: string }
-    >(async ({ input }) => {
+    checkPayee: fromPromise<PayeeResult, { email: string }>(async ({ input }) => {
+      const answer = await callMethod('checkPayee', { email: input.email });
+      return isFailure(answer) ? refusal(answer) : { ok: true, payee: withoutCode(answer) };
+    }),
+    fetchMaxAmount: fromPromise<MaxAmountResult, MaxAmountRequest>(async ({ input }) => {
+      const answer = await callMethod('transferMaxAmount', input);
+      return isFailure(answer) ? refusal(answer) : { ok: true, maxAmount: answer.maxAmount, currency: answer.currency };
+    }),
+    fetchMethods: fromPromise<MethodsResult, MethodsRequest>(async ({ input }) => {
+      const answer = await callMethod('transferMethods', input);
+      return isFailure(answer) ? refusal(answer) : { ok: true, methods: answer.methods };
+    }),
+    fetchPayeeForm: fromPromise<PayeeFormResult, PayeeFormRequest>(async ({ input }) => {
+      // a card payout also needs the BINs the provider refuses (§5: kept only when not empty)
+      const [form, bins] = await Promise.all([callMethod('extraParams', input), input.paymentMethod === 'oct' ? callMethod('blockedBinList', {}) : null]);
+      if (isFailure(form)) return refusal(form);
+      if (bins && isFailure(bins)) return refusal(bins);
+      return { ok: true, form: { fields: form.params, oneOf: form.oneOf ?? [], blockedBins: bins?.bins ?? [] } };
+    }),
+    submitTransfer: fromPromise<SubmitResult, { request: TransferRequest; idempotencyKey: string }>(async ({ input }) => {
       const answer = await sendTransfer(input.request, input.idempotencyKey);
       if (!isFailure(answer)) {
         refreshAfterTransfer(deps);
         return { ok: true, result: withoutCode(answer) as TransferResult };
       }
-      if (
-        answer.responseCode === ResponseCode.validation &&
-        answer.validationErrors
-      ) {
+      if (answer.responseCode === ResponseCode.validation && answer.validationErrors) {
         const fieldErrors = fieldErrorsOf(answer.validationErrors);
-        if (fieldErrors) return { ok: false, code: "fields", fieldErrors };
+        if (fieldErrors) return { ok: false, code: 'fields', fieldErrors };
       }
       return refusal(answer);
     }),

@@ -1,6 +1,6 @@
 /** The amount formatter of the transfer pages, in the UI language. */
-import { formatMoney } from "../../lib/format.ts";
-import { getUiLanguage } from "../../lib/i18n.ts";
+import { formatMoney } from '../../lib/format.ts';
+import { getUiLanguage } from '../../lib/i18n.ts';
 
 /** An amount of the platform (a decimal string) in the UI language; the text as is if it is not one. */
 export function money(amount: string, currency: string): string {

@@ -1,18 +1,10 @@
 /** The transfer views' wording for machine codes (machines emit codes only). */
-import { validationMessage } from "../../lib/validation-messages.ts";
-import { useLingui } from "@lingui/react/macro";
-import { money } from "./fields.tsx";
-import type {
-  ApprovalErrorCode,
-  ApprovalMode,
-} from "../../../machines/approval/approval.machine.ts";
-import type {
-  FieldError,
-  FieldErrorCode,
-  Frequency,
-  TransferKind,
-} from "../../../machines/transfer/transfer.rules.ts";
-import type { PayoutMethod } from "../../../api/payees/payout-methods.ts";
+import { validationMessage } from '../../lib/validation-messages.ts';
+import { useLingui } from '@lingui/react/macro';
+import { money } from './fields.tsx';
+import type { ApprovalErrorCode, ApprovalMode } from '../../../machines/approval/approval.machine.ts';
+import type { FieldError, FieldErrorCode, Frequency, TransferKind } from '../../../machines/transfer/transfer.rules.ts';
+import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 
 export function useKindTitles(): Record<TransferKind, string> {
   const { t } = useLingui();
@@ -23,11 +15,9 @@ export function useKindTitles(): Record<TransferKind, string> {
   };
 }
 
-export function useFieldErrorText(): (
-  error: FieldError | undefined,
-) => string | undefined {
+export function useFieldErrorText(): (error: FieldError | undefined) => string | undefined {
   const { t } = useLingui();
-  const texts: Record<Exclude<FieldErrorCode, "server" | "payee">, string> = {
+  const texts: Record<Exclude<FieldErrorCode, 'server' | 'payee'>, string> = {
     required: t`This is required.`,
     sameAccount: t`Choose an account other than the one the money leaves.`,
     amountFormat: t`Enter an amount above zero, such as 12.50.`,
@@ -49,11 +39,8 @@ export function useFieldErrorText(): (
   };
   return (error) => {
     if (!error) return undefined;
-    if (error.code === "server" || error.code === "payee")
-      return error.error
-        ? validationMessage(error.error)
-        : t`This is not valid.`;
-    if (error.code === "aboveBalance" && error.available) {
+    if (error.code === 'server' || error.code === 'payee') return error.error ? validationMessage(error.error) : t`This is not valid.`;
+    if (error.code === 'aboveBalance' && error.available) {
       const available = money(error.available.amount, error.available.currency);
       // With its fee: the fee leaves the same account, so the two together must fit.
       return t`The amount and its fee come to more than the available balance of ${available}.`;
@@ -64,37 +51,24 @@ export function useFieldErrorText(): (
 
 export function useFrequencyNames(): Record<Frequency, string> {
   const { t } = useLingui();
-  return {
-    daily: t`Every day`,
-    weekly: t`Every week`,
-    monthly: t`Every month`,
-  };
+  return { daily: t`Every day`, weekly: t`Every week`, monthly: t`Every month` };
 }
 
-export function useApprovalHeadings(
-  sentTo: string | null,
-): Record<ApprovalMode, string> {
+export function useApprovalHeadings(sentTo: string | null): Record<ApprovalMode, string> {
   const { t } = useLingui();
-  const to = sentTo ?? "";
+  const to = sentTo ?? '';
   return {
-    sms: sentTo
-      ? t`Enter the code we sent to ${to}`
-      : t`Enter the code we sent you by SMS`,
+    sms: sentTo ? t`Enter the code we sent to ${to}` : t`Enter the code we sent you by SMS`,
     otp: t`Enter the code from your authenticator app`,
     approvalCode: t`Enter your approval code`,
     push: t`Approve the transfer on your phone`,
   };
 }
 
-export function useApprovalErrors(
-  mode: ApprovalMode,
-): Record<ApprovalErrorCode, string> {
+export function useApprovalErrors(mode: ApprovalMode): Record<ApprovalErrorCode, string> {
   const { t } = useLingui();
   return {
-    codeFormat:
-      mode === "approvalCode"
-        ? t`Enter your approval code (4 to 32 letters and digits).`
-        : t`Enter the 6-digit code.`,
+    codeFormat: mode === 'approvalCode' ? t`Enter your approval code (4 to 32 letters and digits).` : t`Enter the 6-digit code.`,
     wrongCode: t`That code is not right. Check it and try again.`,
     network: t`No answer from the server. Try again: the transfer is never made twice.`,
     resendFailed: t`We could not send it again.`,
@@ -103,36 +77,15 @@ export function useApprovalErrors(
 }
 
 /** The payout methods by the names customers know them (document 2 §6: wire, eft, oct, digital, instant, interac). */
-export function useMethodNames(): Record<
-  PayoutMethod,
-  { name: string; hint: string }
-> {
+export function useMethodNames(): Record<PayoutMethod, { name: string; hint: string }> {
   const { t } = useLingui();
   return {
-    wire: {
-      name: t`International wire (SWIFT)`,
-      hint: t`To a bank account anywhere. Usually 1 to 3 working days.`,
-    },
-    eft: {
-      name: t`Local bank transfer`,
-      hint: t`To a bank account on the country's own payment system. Usually the same or the next working day.`,
-    },
-    oct: {
-      name: t`To a card`,
-      hint: t`To a Visa or Mastercard debit card. Usually within minutes.`,
-    },
-    digital: {
-      name: t`To a crypto wallet`,
-      hint: t`To a wallet address on the currency's network. Sent once the network confirms it.`,
-    },
-    instant: {
-      name: t`Pix instant payment`,
-      hint: t`To a Pix key in Brazil. Usually within seconds.`,
-    },
-    interac: {
-      name: t`Interac e-Transfer`,
-      hint: t`To an e-mail address or mobile number in Canada.`,
-    },
+    wire: { name: t`International wire (SWIFT)`, hint: t`To a bank account anywhere. Usually 1 to 3 working days.` },
+    eft: { name: t`Local bank transfer`, hint: t`To a bank account on the country's own payment system. Usually the same or the next working day.` },
+    oct: { name: t`To a card`, hint: t`To a Visa or Mastercard debit card. Usually within minutes.` },
+    digital: { name: t`To a crypto wallet`, hint: t`To a wallet address on the currency's network. Sent once the network confirms it.` },
+    instant: { name: t`Pix instant payment`, hint: t`To a Pix key in Brazil. Usually within seconds.` },
+    interac: { name: t`Interac e-Transfer`, hint: t`To an e-mail address or mobile number in Canada.` },
   };
 }
 

@@ -5,52 +5,35 @@
  * field as the platform gives it (extraParams), each with its error. And the payee as the review
  * shows it. Reads the transfer view's facts, sends FORM.CHANGE and the lookups' retries.
  */
-import { Fragment, useId } from "react";
-import { useLingui } from "@lingui/react/macro";
-import type { ActorRefFrom } from "xstate";
-import type { PayoutMethod } from "../../../api/payees/payout-methods.ts";
-import type { TransferMachine } from "../../../machines/transfer/transfer.machine.ts";
-import type { TransferView as TransferFacts } from "../../../machines/transfer/transfer.select.ts";
-import type { PayeeFormField } from "../../../machines/transfer/transfer.rules.ts";
-import { describeFailure } from "../../lib/request.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { RadioGroup } from "../../ui/choice-fields.tsx";
-import { SelectField } from "../../ui/select-field.tsx";
-import { Spinner } from "../../ui/spinner.tsx";
-import { TextField } from "../../ui/text-field.tsx";
-import {
-  useFieldErrorText,
-  useMethodNames,
-  usePayeeFieldLabels,
-  usePayeeOptionNames,
-} from "./messages.ts";
+import { Fragment, useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
+import type { TransferMachine } from '../../../machines/transfer/transfer.machine.ts';
+import type { TransferView as TransferFacts } from '../../../machines/transfer/transfer.select.ts';
+import type { PayeeFormField } from '../../../machines/transfer/transfer.rules.ts';
+import { describeFailure } from '../../lib/request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { RadioGroup } from '../../ui/choice-fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useFieldErrorText, useMethodNames, usePayeeFieldLabels, usePayeeOptionNames } from './messages.ts';
 
 export interface CountryOption {
   code: string;
   name: string;
 }
 
-type Refusal = NonNullable<TransferFacts["methodsFailure"]>;
+type Refusal = NonNullable<TransferFacts['methodsFailure']>;
 
 /** A lookup that failed: what it was, the platform's words when it answered, and a retry. */
-function LookupFailed({
-  title,
-  failure,
-  canRetry,
-  onRetry,
-}: {
-  title: string;
-  failure: Refusal;
-  canRetry: boolean;
-  onRetry(): void;
-}) {
+function LookupFailed({ title, failure, canRetry, onRetry }: { title: string; failure: Refusal; canRetry: boolean; onRetry(): void }) {
   const { t } = useLingui();
   return (
     <Alert tone="error" title={title}>
-      {failure.code === "failed" ? (
-        <p>{describeFailure(failure.failure)}</p>
-      ) : null}
+      {failure.code === 'failed' ? <p>{describeFailure(failure.failure)}</p> : null}
       {canRetry ? (
         <Button variant="secondary" onClick={onRetry}>
           {t`Try again`}
@@ -63,29 +46,16 @@ function LookupFailed({
 /** Input hints per field: the keyboard a phone shows and what the browser may fill in. */
 function inputProps(field: PayeeFormField): {
   type: string;
-  inputMode?: "numeric" | "email" | "tel";
+  inputMode?: 'numeric' | 'email' | 'tel';
   autoComplete: string;
 } {
-  if (field.kind === "email")
-    return { type: "email", inputMode: "email", autoComplete: "off" };
-  if (field.kind === "phone")
-    return { type: "tel", inputMode: "tel", autoComplete: "off" };
-  if (
-    field.pattern === "digits" ||
-    field.pattern === "abaRouting" ||
-    field.pattern === "cardNumber"
-  )
-    return { type: "text", inputMode: "numeric", autoComplete: "off" };
-  return { type: "text", autoComplete: "off" };
+  if (field.kind === 'email') return { type: 'email', inputMode: 'email', autoComplete: 'off' };
+  if (field.kind === 'phone') return { type: 'tel', inputMode: 'tel', autoComplete: 'off' };
+  if (field.pattern === 'digits' || field.pattern === 'abaRouting' || field.pattern === 'cardNumber') return { type: 'text', inputMode: 'numeric', autoComplete: 'off' };
+  return { type: 'text', autoComplete: 'off' };
 }
 
-function PayeeFields({
-  view,
-  send,
-}: {
-  view: TransferFacts;
-  send(values: Record<string, string>): void;
-}) {
+function PayeeFields({ view, send }: { view: TransferFacts; send(values: Record<string, string>): void }) {
   const { t } = useLingui();
   const errorText = useFieldErrorText();
   const label = usePayeeFieldLabels();
@@ -93,13 +63,12 @@ function PayeeFields({
   const form = view.payeeForm!;
   const values = view.form.payeeFields;
   const grouped = new Set(form.oneOf.flat());
-  const set = (name: string, value: string) =>
-    send({ ...values, [name]: value });
+  const set = (name: string, value: string) => send({ ...values, [name]: value });
   return (
     <fieldset className="payout-payee">
       <legend>{t`Payee's details`}</legend>
       {form.oneOf.map((group) => {
-        const names = group.map(label).join(", ");
+        const names = group.map(label).join(', ');
         return (
           <p key={group.join()} className="field-hint">
             {t`Fill in at least one of: ${names}.`}
@@ -110,18 +79,15 @@ function PayeeFields({
         const error = errorText(view.fieldErrors[`payee.${field.name}`]);
         const name = label(field.name);
         // bankName's label says it already
-        const optional =
-          !field.required &&
-          !grouped.has(field.name) &&
-          field.name !== "bankName";
+        const optional = !field.required && !grouped.has(field.name) && field.name !== 'bankName';
         const text = optional ? t`${name} (optional)` : name;
-        if (field.kind === "select") {
+        if (field.kind === 'select') {
           return (
             <SelectField
               key={field.name}
               label={text}
               name={`payee.${field.name}`}
-              value={values[field.name] ?? ""}
+              value={values[field.name] ?? ''}
               onChange={(v) => set(field.name, v)}
               options={(field.options ?? []).map((code) => ({
                 value: code,
@@ -138,7 +104,7 @@ function PayeeFields({
             label={text}
             name={`payee.${field.name}`}
             maxLength={field.maxLength}
-            value={values[field.name] ?? ""}
+            value={values[field.name] ?? ''}
             onChange={(v) => set(field.name, v)}
             error={error}
             {...inputProps(field)}
@@ -149,50 +115,33 @@ function PayeeFields({
   );
 }
 
-export function PayoutRoute({
-  view,
-  actor,
-  countries,
-}: {
-  view: TransferFacts;
-  actor: ActorRefFrom<TransferMachine>;
-  countries: readonly CountryOption[];
-}) {
+export function PayoutRoute({ view, actor, countries }: { view: TransferFacts; actor: ActorRefFrom<TransferMachine>; countries: readonly CountryOption[] }) {
   const { t } = useLingui();
   const id = useId();
   const errorText = useFieldErrorText();
   const methodNames = useMethodNames();
   const { form, fieldErrors: fe } = view;
-  const currency = view.source?.currency ?? "";
-  const countryName =
-    countries.find((c) => c.code === form.countryCode)?.name ??
-    form.countryCode;
+  const currency = view.source?.currency ?? '';
+  const countryName = countries.find((c) => c.code === form.countryCode)?.name ?? form.countryCode;
   return (
     <section className="payout-route" aria-labelledby={`${id}-heading`}>
-      <h2
-        id={`${id}-heading`}
-        className="visually-hidden"
-      >{t`Where the money goes`}</h2>
+      <h2 id={`${id}-heading`} className="visually-hidden">{t`Where the money goes`}</h2>
       <SelectField
         label={t`Payee's country`}
         name="countryCode"
         value={form.countryCode}
-        onChange={(v) =>
-          actor.send({ type: "FORM.CHANGE", patch: { countryCode: v } })
-        }
+        onChange={(v) => actor.send({ type: 'FORM.CHANGE', patch: { countryCode: v } })}
         options={countries.map((c) => ({ value: c.code, label: c.name }))}
         placeholder={t`Choose a country`}
         error={errorText(fe.countryCode)}
       />
-      {view.methodsBusy ? (
-        <Spinner label={t`Finding the ways to send money to ${countryName}…`} />
-      ) : null}
+      {view.methodsBusy ? <Spinner label={t`Finding the ways to send money to ${countryName}…`} /> : null}
       {view.methodsFailure ? (
         <LookupFailed
           title={t`We could not find the ways to send money there.`}
           failure={view.methodsFailure}
           canRetry={view.canRetryMethods}
-          onRetry={() => actor.send({ type: "METHODS.RETRY" })}
+          onRetry={() => actor.send({ type: 'METHODS.RETRY' })}
         />
       ) : null}
       {view.methods?.length === 0 && !fe.countryCode ? (
@@ -202,10 +151,10 @@ export function PayoutRoute({
         <RadioGroup
           legend={t`How to send`}
           name="method"
-          value={form.method ?? ""}
+          value={form.method ?? ''}
           onChange={(v) =>
             actor.send({
-              type: "FORM.CHANGE",
+              type: 'FORM.CHANGE',
               patch: { method: v as PayoutMethod },
             })
           }
@@ -217,63 +166,39 @@ export function PayoutRoute({
           error={errorText(fe.method)}
         />
       ) : null}
-      {view.payeeFormBusy ? (
-        <Spinner label={t`Loading the payee's details form`} />
-      ) : null}
+      {view.payeeFormBusy ? <Spinner label={t`Loading the payee's details form`} /> : null}
       {view.payeeFormFailure ? (
         <LookupFailed
           title={t`We could not load the payee's details form.`}
           failure={view.payeeFormFailure}
           canRetry={view.canRetryPayeeForm}
-          onRetry={() => actor.send({ type: "PAYEE_FORM.RETRY" })}
+          onRetry={() => actor.send({ type: 'PAYEE_FORM.RETRY' })}
         />
       ) : null}
-      {view.payeeForm ? (
-        <PayeeFields
-          view={view}
-          send={(payeeFields) =>
-            actor.send({ type: "FORM.CHANGE", patch: { payeeFields } })
-          }
-        />
-      ) : null}
+      {view.payeeForm ? <PayeeFields view={view} send={(payeeFields) => actor.send({ type: 'FORM.CHANGE', patch: { payeeFields } })} /> : null}
     </section>
   );
 }
 
 /** A card number as the review shows it: its last four digits only. */
-const masked = (name: string, value: string) =>
-  name === "cardNumber" ? `•••• ${value.replace(/\D/g, "").slice(-4)}` : value;
+const masked = (name: string, value: string) => (name === 'cardNumber' ? `•••• ${value.replace(/\D/g, '').slice(-4)}` : value);
 
 /** The payee on the review: method, country and every detail given (rows of the summary's list). */
-export function PayeeSummary({
-  view,
-  countries,
-}: {
-  view: TransferFacts;
-  countries: readonly CountryOption[];
-}) {
+export function PayeeSummary({ view, countries }: { view: TransferFacts; countries: readonly CountryOption[] }) {
   const { t } = useLingui();
   const methodNames = useMethodNames();
   const label = usePayeeFieldLabels();
   const option = usePayeeOptionNames();
   const form = view.form;
-  const country =
-    countries.find((c) => c.code === form.countryCode)?.name ??
-    form.countryCode;
-  const selects = new Set(
-    view.payeeForm?.fields
-      .filter((f) => f.kind === "select")
-      .map((f) => f.name),
-  );
+  const country = countries.find((c) => c.code === form.countryCode)?.name ?? form.countryCode;
+  const selects = new Set(view.payeeForm?.fields.filter((f) => f.kind === 'select').map((f) => f.name));
   const details = (view.payeeForm?.fields ?? []).flatMap((field) => {
-    const value = form.payeeFields[field.name]?.trim() ?? "";
+    const value = form.payeeFields[field.name]?.trim() ?? '';
     return value
       ? [
           {
             name: field.name,
-            value: selects.has(field.name)
-              ? option(value)
-              : masked(field.name, value),
+            value: selects.has(field.name) ? option(value) : masked(field.name, value),
           },
         ]
       : [];
@@ -281,7 +206,7 @@ export function PayeeSummary({
   return (
     <>
       <dt>{t`Method`}</dt>
-      <dd>{form.method ? methodNames[form.method].name : ""}</dd>
+      <dd>{form.method ? methodNames[form.method].name : ''}</dd>
       <dt>{t`Country`}</dt>
       <dd>{country}</dd>
       {details.map((d) => (

@@ -6,59 +6,44 @@
  * A thin view of the transfer machine: reads transfer.select.ts, sends events. Amounts in the UI
  * language (src/lib/format.ts).
  */
-import { useEffect, useId, useMemo, useRef, type ReactNode } from "react";
-import { useSelector } from "@xstate/react";
-import { useFlowActor } from "../../lib/actors.ts";
-import { useLingui } from "@lingui/react/macro";
-import type { ActorRefFrom } from "xstate";
-import type { Account } from "../../../api/accounts.ts";
-import type { TransferMachine } from "../../../machines/transfer/transfer.machine.ts";
-import {
-  selectTransferView,
-  type TransferView as TransferFacts,
-} from "../../../machines/transfer/transfer.select.ts";
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useFlowActor } from '../../lib/actors.ts';
+import { useLingui } from '@lingui/react/macro';
+import type { ActorRefFrom } from 'xstate';
+import type { Account } from '../../../api/accounts.ts';
+import type { TransferMachine } from '../../../machines/transfer/transfer.machine.ts';
+import { selectTransferView, type TransferView as TransferFacts } from '../../../machines/transfer/transfer.select.ts';
 import {
   defaultRecurring,
   patchFromRecent,
   type RecurringForm,
   type TransferFormPatch,
   type TransferKind,
-} from "../../../machines/transfer/transfer.rules.ts";
-import { errorPopupContent } from "../../lib/errors.ts";
-import { describeFailure } from "../../lib/request.ts";
-import { Alert } from "../../ui/alert.tsx";
-import { Button } from "../../ui/button.tsx";
-import { ErrorPopup } from "../../ui/error-popup.tsx";
-import { Spinner } from "../../ui/spinner.tsx";
-import { StepHeading } from "../../ui/step-heading.tsx";
-import { TextField } from "../../ui/text-field.tsx";
-import { createTransferLogic, type TransferActorDeps } from "./actors.ts";
-import { ApprovalView } from "./approval-view.tsx";
-import { money } from "./fields.tsx";
-import { SelectField } from "../../ui/select-field.tsx";
-import { PlusIcon } from "../../ui/icons.tsx";
-import {
-  useFieldErrorText,
-  useFrequencyNames,
-  useKindTitles,
-} from "./messages.ts";
-import {
-  PayoutRoute,
-  PayeeSummary,
-  type CountryOption,
-} from "./payout-fields.tsx";
-import "./transfers.css";
+} from '../../../machines/transfer/transfer.rules.ts';
+import { errorPopupContent } from '../../lib/errors.ts';
+import { describeFailure } from '../../lib/request.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ErrorPopup } from '../../ui/error-popup.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { StepHeading } from '../../ui/step-heading.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { createTransferLogic, type TransferActorDeps } from './actors.ts';
+import { ApprovalView } from './approval-view.tsx';
+import { money } from './fields.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { PlusIcon } from '../../ui/icons.tsx';
+import { useFieldErrorText, useFrequencyNames, useKindTitles } from './messages.ts';
+import { PayoutRoute, PayeeSummary, type CountryOption } from './payout-fields.tsx';
+import './transfers.css';
 
 type Send = (patch: TransferFormPatch) => void;
 
 /** The pages a transfer page links to. */
-export type PagePath = "/accounts/open" | "/transfer/account";
+export type PagePath = '/accounts/open' | '/transfer/account';
 /** A link to another page of the app: the route passes the router's Link; a plain anchor without one (tests). */
-export type PageLink = (props: {
-  to: PagePath;
-  className?: string;
-  children: ReactNode;
-}) => ReactNode;
+export type PageLink = (props: { to: PagePath; className?: string; children: ReactNode }) => ReactNode;
 const AnchorLink: PageLink = ({ to, className, children }) => (
   <a href={to} className={className}>
     {children}
@@ -79,24 +64,10 @@ export interface TransferPageOptions {
 }
 
 /** The route's entry: the machine with the real actors, for one kind. */
-export function TransferPage({
-  kind,
-  deps,
-  ownEmails,
-  canOpenAccount,
-  link,
-  countries,
-}: { kind: TransferKind; deps: TransferActorDeps } & TransferPageOptions) {
+export function TransferPage({ kind, deps, ownEmails, canOpenAccount, link, countries }: { kind: TransferKind; deps: TransferActorDeps } & TransferPageOptions) {
   const logic = useMemo(() => createTransferLogic(deps), [deps]);
   const actor = useFlowActor(logic, { input: { kind, ownEmails } });
-  return (
-    <TransferView
-      actor={actor}
-      canOpenAccount={canOpenAccount}
-      link={link}
-      countries={countries}
-    />
-  );
+  return <TransferView actor={actor} canOpenAccount={canOpenAccount} link={link} countries={countries} />;
 }
 
 /** No account to send from: open one (where the user may), or ask for it. */
@@ -118,60 +89,45 @@ export function TransferView({
   canOpenAccount = false,
   link = AnchorLink,
   countries = [],
-}: { actor: ActorRefFrom<TransferMachine> } & Omit<
-  TransferPageOptions,
-  "ownEmails"
->) {
+}: { actor: ActorRefFrom<TransferMachine> } & Omit<TransferPageOptions, 'ownEmails'>) {
   const { t } = useLingui();
   const view = useSelector(actor, selectTransferView);
   const titles = useKindTitles();
   const title = titles[view.kind];
 
   switch (view.step) {
-    case "loading":
+    case 'loading':
       return (
         <div className="transfer-page">
           <StepHeading>{title}</StepHeading>
           <Spinner label={t`Loading your accounts`} />
         </div>
       );
-    case "loadFailed":
+    case 'loadFailed':
       return (
         <div className="transfer-page">
           <StepHeading>{title}</StepHeading>
           <Alert tone="error" title={t`We could not load your accounts.`}>
-            {view.loadFailure?.ok === false &&
-            view.loadFailure.code === "failed" ? (
-              <p>{describeFailure(view.loadFailure.failure)}</p>
-            ) : null}
+            {view.loadFailure?.ok === false && view.loadFailure.code === 'failed' ? <p>{describeFailure(view.loadFailure.failure)}</p> : null}
           </Alert>
-          <Button
-            onClick={() => actor.send({ type: "LOAD.RETRY" })}
-          >{t`Try again`}</Button>
+          <Button onClick={() => actor.send({ type: 'LOAD.RETRY' })}>{t`Try again`}</Button>
         </div>
       );
-    case "notAllowed":
+    case 'notAllowed':
       return (
         <div className="transfer-page">
           <StepHeading>{title}</StepHeading>
           {canOpenAccount && view.accounts.length === 0 ? (
             <NoAccount link={link} />
           ) : (
-            <Alert
-              tone="warning"
-              title={t`You are not allowed to make this kind of transfer.`}
-            >
+            <Alert tone="warning" title={t`You are not allowed to make this kind of transfer.`}>
               {/* Someone acting for themselves has no owner to ask: only the provider can allow it. */}
-              <p>
-                {canOpenAccount
-                  ? t`Ask your provider's support to allow it.`
-                  : t`Ask the account's owner or your provider's support to allow it.`}
-              </p>
+              <p>{canOpenAccount ? t`Ask your provider's support to allow it.` : t`Ask the account's owner or your provider's support to allow it.`}</p>
             </Alert>
           )}
         </div>
       );
-    case "editing":
+    case 'editing':
       if (view.accounts.length === 0 && canOpenAccount) {
         return (
           <div className="transfer-page">
@@ -180,19 +136,10 @@ export function TransferView({
           </div>
         );
       }
-      return (
-        <EditingStep
-          view={view}
-          title={title}
-          actor={actor}
-          canOpenAccount={canOpenAccount}
-          link={link}
-          countries={countries}
-        />
-      );
-    case "reviewing":
+      return <EditingStep view={view} title={title} actor={actor} canOpenAccount={canOpenAccount} link={link} countries={countries} />;
+    case 'reviewing':
       return <ReviewStep view={view} actor={actor} countries={countries} />;
-    case "approving":
+    case 'approving':
       return (
         <div className="transfer-page">
           {/* The approval's own heading takes the focus. */}
@@ -201,23 +148,21 @@ export function TransferView({
           {view.approval ? <ApprovalView actor={view.approval} /> : null}
         </div>
       );
-    case "done":
+    case 'done':
       return (
         <div className="transfer-page">
           <StepHeading>{t`Successfully submitted`}</StepHeading>
           <SettledNote view={view} />
           {view.result ? <ResultSummary view={view} /> : null}
-          <Button
-            onClick={() => actor.send({ type: "TRANSFER.NEW" })}
-          >{t`Make another transfer`}</Button>
+          <Button onClick={() => actor.send({ type: 'TRANSFER.NEW' })}>{t`Make another transfer`}</Button>
         </div>
       );
-    case "failed": {
+    case 'failed': {
       const o = view.outcome;
       const detail =
-        o?.reason === "rejected"
+        o?.reason === 'rejected'
           ? t`Transaction was rejected.`
-          : o?.reason === "expired"
+          : o?.reason === 'expired'
             ? t`The time to approve the transfer ran out.`
             : o?.failure
               ? describeFailure(o.failure)
@@ -226,9 +171,7 @@ export function TransferView({
         <div className="transfer-page">
           <StepHeading>{t`Failed transaction`}</StepHeading>
           {detail ? <Alert tone="error">{detail}</Alert> : null}
-          <Button
-            onClick={() => actor.send({ type: "TRANSFER.NEW" })}
-          >{t`Make another transfer`}</Button>
+          <Button onClick={() => actor.send({ type: 'TRANSFER.NEW' })}>{t`Make another transfer`}</Button>
         </div>
       );
     }
@@ -248,26 +191,18 @@ function useAccountLabel() {
 /** Under "Successfully submitted": whether the money has gone (posted) or waits for an approval (pending). */
 function SettledNote({ view }: { view: TransferFacts }) {
   const { t } = useLingui();
-  if (view.resultStatus === "posted") {
-    return (
-      <Alert tone="success">
-        {view.kind === "p2p"
-          ? t`The money has been sent: it has left your account and reached the payee.`
-          : t`The money has been moved between your accounts.`}
-      </Alert>
-    );
+  if (view.resultStatus === 'posted') {
+    return <Alert tone="success">{view.kind === 'p2p' ? t`The money has been sent: it has left your account and reached the payee.` : t`The money has been moved between your accounts.`}</Alert>;
   }
-  if (view.resultStatus === "processing") {
+  if (view.resultStatus === 'processing') {
     return (
       <Alert tone="success">
         {t`The money is on its way: it has left your available balance and is being sent to the payee. Your history shows when it arrives, or if it comes back.`}
       </Alert>
     );
   }
-  if (view.resultStatus === "pending") {
-    return (
-      <Alert tone="info">{t`The transfer waits for an approval: the money has not gone yet. It is held on your account until the transfer is approved or canceled.`}</Alert>
-    );
+  if (view.resultStatus === 'pending') {
+    return <Alert tone="info">{t`The transfer waits for an approval: the money has not gone yet. It is held on your account until the transfer is approved or canceled.`}</Alert>;
   }
   return null;
 }
@@ -291,21 +226,15 @@ function EditingStep({
   const id = useId();
   const errorText = useFieldErrorText();
   const accountLabel = useAccountLabel();
-  const send: Send = (patch) => actor.send({ type: "FORM.CHANGE", patch });
+  const send: Send = (patch) => actor.send({ type: 'FORM.CHANGE', patch });
   const { form, fieldErrors: fe, rules } = view;
-  const accountOptions = view.accounts.map((a) => ({
-    value: String(a.accountId),
-    label: accountLabel(a),
-  }));
-  const asId = (v: string) => (v === "" ? null : Number(v));
+  const accountOptions = view.accounts.map((a) => ({ value: String(a.accountId), label: accountLabel(a) }));
+  const asId = (v: string) => (v === '' ? null : Number(v));
   const currencyChoices =
-    rules.currencyChoice &&
-    view.source &&
-    view.destination &&
-    view.source.currency !== view.destination.currency
+    rules.currencyChoice && view.source && view.destination && view.source.currency !== view.destination.currency
       ? [view.source.currency, view.destination.currency]
       : null;
-  const payeeName = view.payee?.name ?? view.payee?.email ?? "";
+  const payeeName = view.payee?.name ?? view.payee?.email ?? '';
   const amountCurrency = view.amountCurrency;
   // A review refused for the fields: the first field in error takes the focus.
   const formRef = useRef<HTMLFormElement>(null);
@@ -313,15 +242,13 @@ function EditingStep({
   useEffect(() => {
     if (!reviewAsked.current) return;
     reviewAsked.current = false;
-    formRef.current
-      ?.querySelector<HTMLElement>('[aria-invalid="true"]')
-      ?.focus();
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fe, view.reviewBlock]);
 
   return (
     <div className="transfer-page">
       <StepHeading>{title}</StepHeading>
-      {view.notice === "approvalCanceled" ? (
+      {view.notice === 'approvalCanceled' ? (
         <Alert tone="info">{t`You canceled the transfer: nothing was sent. You can change it and send it again.`}</Alert>
       ) : null}
 
@@ -330,14 +257,11 @@ function EditingStep({
           <h2 id={`${id}-recent`}>{t`Recent transfers`}</h2>
           <ul>
             {view.recent.map((r, i) => {
-              const who = r.toName ?? r.toEmail ?? "";
+              const who = r.toName ?? r.toEmail ?? '';
               const amount = money(r.amount, r.currency);
               return (
                 <li key={`${r.date}-${i}`}>
-                  <Button
-                    variant="link"
-                    onClick={() => send(patchFromRecent(r))}
-                  >
+                  <Button variant="link" onClick={() => send(patchFromRecent(r))}>
                     {t`Send again to ${who}: ${amount}`}
                   </Button>
                 </li>
@@ -353,13 +277,13 @@ function EditingStep({
         onSubmit={(e) => {
           e.preventDefault();
           reviewAsked.current = true;
-          actor.send({ type: "REVIEW" });
+          actor.send({ type: 'REVIEW' });
         }}
       >
         <SelectField
           label={t`From account`}
           name="fromAccountId"
-          value={form.fromAccountId === null ? "" : String(form.fromAccountId)}
+          value={form.fromAccountId === null ? '' : String(form.fromAccountId)}
           onChange={(v) => send({ fromAccountId: asId(v) })}
           options={accountOptions}
           placeholder={t`Choose an account`}
@@ -369,18 +293,14 @@ function EditingStep({
           <SelectField
             label={t`To account`}
             name="toAccountId"
-            value={form.toAccountId === null ? "" : String(form.toAccountId)}
+            value={form.toAccountId === null ? '' : String(form.toAccountId)}
             onChange={(v) => send({ toAccountId: asId(v) })}
-            options={accountOptions.filter(
-              (o) => o.value !== String(form.fromAccountId),
-            )}
+            options={accountOptions.filter((o) => o.value !== String(form.fromAccountId))}
             placeholder={t`Choose an account`}
             error={errorText(fe.toAccountId)}
           />
         ) : null}
-        {rules.route ? (
-          <PayoutRoute view={view} actor={actor} countries={countries} />
-        ) : null}
+        {rules.route ? <PayoutRoute view={view} actor={actor} countries={countries} /> : null}
         {rules.payee ? (
           <TextField
             label={t`Payee's e-mail address`}
@@ -399,20 +319,17 @@ function EditingStep({
                     ? t`We could not check this address now. It is checked when you send.`
                     : undefined
             }
-            error={errorText(
-              fe.payeeEmail ??
-                (view.payeeProblem ? { code: view.payeeProblem } : undefined),
-            )}
+            error={errorText(fe.payeeEmail ?? (view.payeeProblem ? { code: view.payeeProblem } : undefined))}
           />
         ) : null}
-        {fe.payeeEmail?.code === "ownEmail" ? (
+        {fe.payeeEmail?.code === 'ownEmail' ? (
           <p className="transfer-field-link">
             <PageLinkTo to="/transfer/account">{t`Move money between your accounts`}</PageLinkTo>
           </p>
         ) : null}
         {rules.toAccount && view.accounts.length === 1 && canOpenAccount ? (
           <p className="field-hint">
-            {t`You have one account: open another to move money between them.`}{" "}
+            {t`You have one account: open another to move money between them.`}{' '}
             <PageLinkTo to="/accounts/open">{t`Open an account`}</PageLinkTo>
           </p>
         ) : null}
@@ -432,46 +349,29 @@ function EditingStep({
             <SelectField
               label={t`Amount in`}
               name="currency"
-              value={view.amountCurrency ?? ""}
-              onChange={(v) =>
-                send({ currency: v === view.source?.currency ? null : v })
-              }
+              value={view.amountCurrency ?? ''}
+              onChange={(v) => send({ currency: v === view.source?.currency ? null : v })}
               options={currencyChoices.map((c) => ({ value: c, label: c }))}
               error={errorText(fe.currency)}
             />
           ) : null}
-          <Button
-            variant="link"
-            onClick={() => actor.send({ type: "MAX.REQUEST" })}
-            disabled={!view.canAskMax}
-            busy={view.maxBusy}
-          >
+          <Button variant="link" onClick={() => actor.send({ type: 'MAX.REQUEST' })} disabled={!view.canAskMax} busy={view.maxBusy}>
             {t`Send all`}
           </Button>
           {view.maxFailure ? (
             <p className="field-error">
-              {t`We could not find the largest amount.`}{" "}
-              {view.maxFailure.code === "failed"
-                ? describeFailure(view.maxFailure.failure)
-                : ""}
+              {t`We could not find the largest amount.`} {view.maxFailure.code === 'failed' ? describeFailure(view.maxFailure.failure) : ''}
             </p>
           ) : null}
         </div>
 
-        <FeeLine
-          view={view}
-          onRetry={() => actor.send({ type: "FEE.RETRY" })}
-        />
+        <FeeLine view={view} onRetry={() => actor.send({ type: 'FEE.RETRY' })} />
         {view.limits ? <LimitsLine view={view} /> : null}
 
         {rules.details ? (
           <>
             <TextField
-              label={
-                rules.route
-                  ? t`Note for your history (optional)`
-                  : t`Note to the payee (optional)`
-              }
+              label={rules.route ? t`Note for your history (optional)` : t`Note to the payee (optional)`}
               name="note"
               maxLength={500}
               value={form.note}
@@ -484,9 +384,7 @@ function EditingStep({
               maxLength={140}
               value={form.reference}
               onChange={(v) => send({ reference: v })}
-              hint={
-                rules.route ? t`The payee sees it with the money.` : undefined
-              }
+              hint={rules.route ? t`The payee sees it with the money.` : undefined}
               error={errorText(fe.reference)}
             />
             {rules.template ? (
@@ -502,27 +400,16 @@ function EditingStep({
           </>
         ) : null}
 
-        {rules.recurring ? (
-          <RecurringSection
-            recurring={form.recurring}
-            send={send}
-            view={view}
-          />
-        ) : null}
+        {rules.recurring ? <RecurringSection recurring={form.recurring} send={send} view={view} /> : null}
 
-        {view.reviewBlock === "feeNeeded" ? (
-          <Alert tone="error">{t`The fee is not known yet. Wait for it, or try calculating it again.`}</Alert>
-        ) : null}
+        {view.reviewBlock === 'feeNeeded' ? <Alert tone="error">{t`The fee is not known yet. Wait for it, or try calculating it again.`}</Alert> : null}
         <div className="actions">
           <Button type="submit" disabled={view.feeBusy}>
             {t`Review the transfer`}
           </Button>
         </div>
       </form>
-      <ErrorPopup
-        content={view.failure ? errorPopupContent(view.failure) : null}
-        onClose={() => actor.send({ type: "POPUP.CLOSE" })}
-      />
+      <ErrorPopup content={view.failure ? errorPopupContent(view.failure) : null} onClose={() => actor.send({ type: 'POPUP.CLOSE' })} />
     </div>
   );
 }
@@ -536,24 +423,20 @@ function FeeLine({ view, onRetry }: { view: TransferFacts; onRetry(): void }) {
   else if (q) {
     const fee = money(q.fee, q.feeCurrency);
     const arrives = money(q.toAmount, q.toCurrency);
-    text =
-      view.kind === "p2p"
-        ? t`Fee: ${fee}. They receive: ${arrives}.`
-        : t`Fee: ${fee}. Arrives: ${arrives}.`;
+    text = view.kind === 'p2p' ? t`Fee: ${fee}. They receive: ${arrives}.` : t`Fee: ${fee}. Arrives: ${arrives}.`;
     if (q.currency !== q.toCurrency) {
       const from = q.currency;
       const to = q.toCurrency;
       const rate = q.rate;
-      text += " " + t`Rate: 1 ${from} = ${rate} ${to}.`;
+      text += ' ' + t`Rate: 1 ${from} = ${rate} ${to}.`;
     }
     if (view.total) {
       const total = money(view.total.amount, view.total.currency);
-      text += " " + t`You pay in total: ${total}.`;
+      text += ' ' + t`You pay in total: ${total}.`;
     }
   } else if (view.feeFailure) {
     text = t`We could not calculate the fee.`;
-    if (view.feeFailure.code === "failed")
-      text += " " + describeFailure(view.feeFailure.failure);
+    if (view.feeFailure.code === 'failed') text += ' ' + describeFailure(view.feeFailure.failure);
   }
   return (
     <div className="transfer-fee">
@@ -575,40 +458,20 @@ function LimitsLine({ view }: { view: TransferFacts }) {
   const min = money(l.minAmount, l.currencyCode);
   const max = money(l.maxAmount, l.currencyCode);
   const left = money(l.dailyRemaining, l.currencyCode);
-  return (
-    <p className="field-hint transfer-limits">{t`Per transfer: ${min} to ${max}. Left of today's limit: ${left}.`}</p>
-  );
+  return <p className="field-hint transfer-limits">{t`Per transfer: ${min} to ${max}. Left of today's limit: ${left}.`}</p>;
 }
 
-function RecurringSection({
-  recurring,
-  send,
-  view,
-}: {
-  recurring: RecurringForm | null;
-  send: Send;
-  view: TransferFacts;
-}) {
+function RecurringSection({ recurring, send, view }: { recurring: RecurringForm | null; send: Send; view: TransferFacts }) {
   const { t } = useLingui();
   const id = useId();
   const errorText = useFieldErrorText();
   const frequencies = useFrequencyNames();
-  const set = (patch: Partial<RecurringForm>) =>
-    send({ recurring: { ...(recurring ?? defaultRecurring()), ...patch } });
+  const set = (patch: Partial<RecurringForm>) => send({ recurring: { ...(recurring ?? defaultRecurring()), ...patch } });
   return (
     <fieldset className="transfer-recurring">
       <legend>{t`Repeat`}</legend>
       <div className="field field-checkbox">
-        <input
-          id={`${id}-on`}
-          type="checkbox"
-          checked={recurring !== null}
-          onChange={(e) =>
-            send({
-              recurring: e.currentTarget.checked ? defaultRecurring() : null,
-            })
-          }
-        />
+        <input id={`${id}-on`} type="checkbox" checked={recurring !== null} onChange={(e) => send({ recurring: e.currentTarget.checked ? defaultRecurring() : null })} />
         <label htmlFor={`${id}-on`}>{t`Repeat this transfer`}</label>
       </div>
       {recurring ? (
@@ -617,41 +480,22 @@ function RecurringSection({
             label={t`How often`}
             name="subscriptionFrequency"
             value={recurring.frequency}
-            onChange={(v) =>
-              set({ frequency: v as RecurringForm["frequency"] })
-            }
-            options={(["daily", "weekly", "monthly"] as const).map((f) => ({
-              value: f,
-              label: frequencies[f],
-            }))}
+            onChange={(v) => set({ frequency: v as RecurringForm['frequency'] })}
+            options={(['daily', 'weekly', 'monthly'] as const).map((f) => ({ value: f, label: frequencies[f] }))}
             error={errorText(view.fieldErrors.recurringFrequency)}
           />
           <fieldset>
             <legend>{t`Ends`}</legend>
             <div className="field field-radio">
-              <input
-                id={`${id}-count`}
-                type="radio"
-                name="recurringEnd"
-                checked={recurring.end === "count"}
-                onChange={() => set({ end: "count" })}
-              />
-              <label
-                htmlFor={`${id}-count`}
-              >{t`After a number of transfers`}</label>
+              <input id={`${id}-count`} type="radio" name="recurringEnd" checked={recurring.end === 'count'} onChange={() => set({ end: 'count' })} />
+              <label htmlFor={`${id}-count`}>{t`After a number of transfers`}</label>
             </div>
             <div className="field field-radio">
-              <input
-                id={`${id}-date`}
-                type="radio"
-                name="recurringEnd"
-                checked={recurring.end === "date"}
-                onChange={() => set({ end: "date" })}
-              />
+              <input id={`${id}-date`} type="radio" name="recurringEnd" checked={recurring.end === 'date'} onChange={() => set({ end: 'date' })} />
               <label htmlFor={`${id}-date`}>{t`On a date`}</label>
             </div>
           </fieldset>
-          {recurring.end === "count" ? (
+          {recurring.end === 'count' ? (
             <TextField
               label={t`Number of transfers, this one included`}
               name="subscriptionTransactions"
@@ -672,15 +516,8 @@ function RecurringSection({
             />
           )}
           <div className="field field-checkbox">
-            <input
-              id={`${id}-cancel`}
-              type="checkbox"
-              checked={recurring.userCancel}
-              onChange={(e) => set({ userCancel: e.currentTarget.checked })}
-            />
-            <label
-              htmlFor={`${id}-cancel`}
-            >{t`I can cancel the repeats later`}</label>
+            <input id={`${id}-cancel`} type="checkbox" checked={recurring.userCancel} onChange={(e) => set({ userCancel: e.currentTarget.checked })} />
+            <label htmlFor={`${id}-cancel`}>{t`I can cancel the repeats later`}</label>
           </div>
         </>
       ) : null}
@@ -689,13 +526,7 @@ function RecurringSection({
 }
 
 /** What is being sent: the form's source, destination and the quote. */
-function Summary({
-  view,
-  countries,
-}: {
-  view: TransferFacts;
-  countries: readonly CountryOption[];
-}) {
+function Summary({ view, countries }: { view: TransferFacts; countries: readonly CountryOption[] }) {
   const { t } = useLingui();
   const accountLabel = useAccountLabel();
   const frequencies = useFrequencyNames();
@@ -703,26 +534,18 @@ function Summary({
   const r = view.form.recurring;
   const payeeName = view.payee?.name;
   const email = view.form.payeeEmail.trim();
-  const count = r?.transactions ?? "";
-  const endDate = r?.endDate ?? "";
+  const count = r?.transactions ?? '';
+  const endDate = r?.endDate ?? '';
   return (
     <dl className="transfer-summary">
       <dt>{t`From`}</dt>
-      <dd>{view.source ? accountLabel(view.source) : ""}</dd>
+      <dd>{view.source ? accountLabel(view.source) : ''}</dd>
       {view.rules.route ? (
         <PayeeSummary view={view} countries={countries} />
       ) : (
         <>
           <dt>{t`To`}</dt>
-          <dd>
-            {view.rules.toAccount
-              ? view.destination
-                ? accountLabel(view.destination)
-                : ""
-              : payeeName
-                ? t`${payeeName} (${email})`
-                : email}
-          </dd>
+          <dd>{view.rules.toAccount ? (view.destination ? accountLabel(view.destination) : '') : payeeName ? t`${payeeName} (${email})` : email}</dd>
         </>
       )}
       {q ? (
@@ -743,9 +566,7 @@ function Summary({
               <dd>{`1 ${q.currency} = ${q.rate} ${q.toCurrency}`}</dd>
             </>
           ) : null}
-          <dt>
-            {view.kind === "betweenAccounts" ? t`Arrives` : t`They receive`}
-          </dt>
+          <dt>{view.kind === 'betweenAccounts' ? t`Arrives` : t`They receive`}</dt>
           <dd>{money(q.toAmount, q.toCurrency)}</dd>
         </>
       ) : null}
@@ -765,10 +586,7 @@ function Summary({
         <>
           <dt>{t`Repeats`}</dt>
           <dd>
-            {frequencies[r.frequency]},{" "}
-            {r.end === "count"
-              ? t`${count} transfers in all`
-              : t`until ${endDate}`}
+            {frequencies[r.frequency]}, {r.end === 'count' ? t`${count} transfers in all` : t`until ${endDate}`}
           </dd>
         </>
       ) : null}
@@ -776,15 +594,7 @@ function Summary({
   );
 }
 
-function ReviewStep({
-  view,
-  actor,
-  countries,
-}: {
-  view: TransferFacts;
-  actor: ActorRefFrom<TransferMachine>;
-  countries: readonly CountryOption[];
-}) {
+function ReviewStep({ view, actor, countries }: { view: TransferFacts; actor: ActorRefFrom<TransferMachine>; countries: readonly CountryOption[] }) {
   const { t } = useLingui();
   return (
     <div className="transfer-page">
@@ -796,17 +606,10 @@ function ReviewStep({
         </Alert>
       ) : null}
       <div className="actions">
-        <Button
-          onClick={() => actor.send({ type: "SUBMIT" })}
-          busy={view.submitting}
-        >
+        <Button onClick={() => actor.send({ type: 'SUBMIT' })} busy={view.submitting}>
           {view.submitUnanswered ? t`Send again` : t`Send`}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => actor.send({ type: "REVIEW.BACK" })}
-          disabled={view.submitting}
-        >
+        <Button variant="secondary" onClick={() => actor.send({ type: 'REVIEW.BACK' })} disabled={view.submitting}>
           {t`Change`}
         </Button>
       </div>
@@ -823,7 +626,7 @@ function ResultSummary({ view }: { view: TransferFacts }) {
       <dd>{money(r.amount, r.currency)}</dd>
       <dt>{t`Fee`}</dt>
       <dd>{money(r.fee, r.feeCurrency)}</dd>
-      <dt>{view.kind === "betweenAccounts" ? t`Arrives` : t`They receive`}</dt>
+      <dt>{view.kind === 'betweenAccounts' ? t`Arrives` : t`They receive`}</dt>
       <dd>{money(r.toAmount, r.toCurrency)}</dd>
       <dt>{t`Transaction number`}</dt>
       <dd>{r.transactionId}</dd>
