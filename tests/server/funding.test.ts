@@ -157,6 +157,9 @@ describe('payouts through the calls', () => {
     await drain();
     expect((await callMethod(t.app, 'transferStatus', { trxid: sent.body.transactionId }, { token })).body).toMatchObject({ status: 'returned' });
     expect(Number((await eurAccount()).balance)).toBeCloseTo(Number(before.balance) - Number(sent.body.fee), 2);
+    // its detail names the payee and the rail's reason, never the rail's clearing account
+    const detail = (await call('transactionDetail', { kind: 'transfer', id: sent.body.transactionId })).body.transaction;
+    expect(detail).toMatchObject({ operationType: 'wire', status: 'returned', direction: 'out', counterparty: 'Closed', toAccountId: null, railReason: 'AC04' });
   });
 
   it('answers VF on the payee field that is wrong, naming it, and holds nothing', async () => {

@@ -124,6 +124,24 @@ describe('transaction detail', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/history'));
   });
 
+  it('shows a returned payout with its payee, what they were to receive, and why it came back, in the reader\'s words', async () => {
+    details['transfer:11'] = {
+      ...BASE, id: 11, operationType: 'eft', direction: 'out', status: 'returned', bookedAt: null, updatedAt: '2026-11-20T12:30:00.000Z',
+      sent: { amount: '5.00', currency: 'EUR' }, fee: { amount: '0.50', currency: 'EUR' }, totalDebited: { amount: '5.50', currency: 'EUR' },
+      received: { amount: '5.00', currency: 'EUR' }, rate: null, toAccountId: null, counterparty: 'Closed Konto', note: null, reference: null, railReason: 'R02',
+    };
+    const { router } = await renderApp('/history/t11');
+    expect(router.state.location.pathname).toBe('/history/t11');
+    const f = await fields();
+    expect(f).toMatchObject({ Status: 'Returned', Type: 'Bank transfer', 'They receive': '€5.00', To: 'Closed Konto', 'Why it came back': "The payee's account is closed. (code R02)" });
+    expect(f['To account']).toBeUndefined();
+    // a code the app does not know still reads as the network's answer, with its code
+    details['transfer:12'] = { ...details['transfer:11'], id: 12, status: 'rejected', railReason: 'ZZ99' };
+    await router.navigate({ to: '/history/$transactionId', params: { transactionId: 't12' } });
+    await waitFor(async () => expect((await fields())['Why it was refused']).toBe('The payment network refused it. (code ZZ99)'));
+    await expectNoAxeViolations('a refused payout');
+  });
+
   it('opens a deposit row as a journal entry (e and its id) with its receipt path', async () => {
     details['entry:3'] = {
       ...BASE, kind: 'entry', id: 3, operationType: 'deposit', viewer: 'payee', direction: 'in', sent: null, fee: null, totalDebited: null, received: null, rate: null,

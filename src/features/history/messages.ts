@@ -88,3 +88,43 @@ export function useAccountLabel(): (account: Pick<Account, 'accountId' | 'curren
     return account.accountStatusId === ACCOUNT_STATUS_CLOSED ? t`${currency} account ${accountId} (closed)` : t`${currency} account ${accountId}`;
   };
 }
+
+/**
+ * Why a payout was refused or returned, by the rail's reason code (server/modules/rails/reasons.ts:
+ * ISO 20022 for wire and instant, NACHA for local bank transfers, the card network's, Interac's and
+ * the crypto network's own). A code a provider's rail adds reads as the network's answer.
+ */
+export function useRailReasonText(): (code: string) => string {
+  const { t } = useLingui();
+  const reasons: Record<string, string> = {
+    AC01: t`The account number is incorrect.`,
+    RC01: t`The bank identifier (BIC) is incorrect.`,
+    AC03: t`The instant payment key or account is not valid.`,
+    AC04: t`The payee's account is closed.`,
+    AC06: t`The payee's account is blocked.`,
+    AB05: t`The payee's bank did not answer in time.`,
+    BE01: t`The payee's name does not match the account holder.`,
+    AG01: t`The payee's bank does not allow this payment to the account.`,
+    MD07: t`The account holder is deceased.`,
+    MS03: t`The payee's bank returned the payment without a reason.`,
+    R04: t`The account number is not valid for this bank.`,
+    R02: t`The payee's account is closed.`,
+    R03: t`No account with this number was found at the bank.`,
+    R16: t`The payee's account is frozen.`,
+    R20: t`The payee's account does not take transfers.`,
+    '14': t`The card number is not valid.`,
+    '54': t`The card has expired.`,
+    '57': t`The card does not take payments of this kind.`,
+    '62': t`The card is restricted.`,
+    '05': t`The card issuer declined the payment.`,
+    SANCTIONED_ADDRESS: t`The address failed the sanctions screening; nothing was sent.`,
+    DROPPED: t`The network dropped the transaction before it was confirmed.`,
+    INVALID_CONTACT: t`The e-mail address or phone number cannot receive Interac e-Transfers.`,
+    DECLINED: t`The recipient declined the transfer.`,
+    EXPIRED: t`The recipient did not deposit the transfer within 30 days.`,
+  };
+  return (code) => {
+    const text = reasons[code] ?? t`The payment network refused it.`;
+    return t`${text} (code ${code})`;
+  };
+}

@@ -27,7 +27,7 @@ import type { TransferStatus } from '../../../api/transfers.ts';
 import { ConfirmActionDialog, ConfirmActionDone, refusalOf, useConfirmAction } from './confirm-action.tsx';
 import { parseDetailParam, type DetailKind } from './detail-param.ts';
 import { downloadFile, type DownloadAccess } from './download.ts';
-import { useDirectionNames, useOperationTypeNames, useStatusNames } from './messages.ts';
+import { useDirectionNames, useOperationTypeNames, useRailReasonText, useStatusNames } from './messages.ts';
 import { PDF_ACCEPT } from './statements-view.tsx';
 import { transactionDetailQuery } from './queries.ts';
 import './history.css';
@@ -179,6 +179,7 @@ function Fields({ tx }: { tx: TransactionDetail }) {
   const typeNames = useOperationTypeNames();
   const statusNames = useStatusNames();
   const directionNames = useDirectionNames();
+  const railReason = useRailReasonText();
   const tag = getUiLanguageTag();
   const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, tag)}</time>;
   const account = (accountId: number, currency: string) => t`${currency} account ${accountId}`;
@@ -204,7 +205,9 @@ function Fields({ tx }: { tx: TransactionDetail }) {
     const rate = tx.rate;
     rows.push([t`Exchange rate`, `1 ${from} = ${rate} ${to}`]);
   }
-  if (tx.received) rows.push([tx.viewer === 'payer' ? (tx.operationType === 'p2p' ? t`They receive` : t`Amount credited`) : t`You received`, money(tx.received)]);
+  // to someone else (a person, or a payee outside over a rail): what they receive
+  const toOthers = tx.operationType !== 'betweenAccounts' && tx.operationType !== 'exchange';
+  if (tx.received) rows.push([tx.viewer === 'payer' ? (toOthers ? t`They receive` : t`Amount credited`) : t`You received`, money(tx.received)]);
   if (tx.fromAccountId !== null && tx.sent) rows.push([t`From account`, account(tx.fromAccountId, tx.sent.currency)]);
   if (tx.toAccountId !== null && tx.received) rows.push([t`To account`, account(tx.toAccountId, tx.received.currency)]);
   for (const leg of tx.legs) {
@@ -213,6 +216,8 @@ function Fields({ tx }: { tx: TransactionDetail }) {
     rows.push([out ? t`Amount debited` : t`Amount credited`, formatMoney(leg.amount.replace(/^-/, ''), leg.currency, getUiLanguage())]);
   }
   if (tx.counterparty) rows.push([tx.viewer === 'payer' ? t`To` : t`From`, tx.counterparty]);
+  // a payout the rail refused or returned: why (the money is back on the account)
+  if (tx.railReason) rows.push([tx.status === 'returned' ? t`Why it came back` : t`Why it was refused`, railReason(tx.railReason)]);
   rows.push([t`Note`, tx.note || t`None`]);
   rows.push([t`Reference`, tx.reference || t`None`]);
   rows.push([t`Transaction ID`, tx.kind === 'entry' ? `E${tx.id}` : String(tx.id)]);
