@@ -159,6 +159,13 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'minAmount',
   'dailyLimit',
   'dailyRemaining',
+  // payouts (api/payouts.ts, api/external.ts, api/history.ts): a fee call's total, the blocked
+  // card BINs ('400005'), a rail's reason code ('05', '14')
+  'total',
+  'bins',
+  'railReason',
+  // beneficiaryList: the last amount sent to each payee
+  'lastAmount',
   // a VF code's parameters (api/errors.ts): amounts left as written ('12.50' stays '12.50')
   'left',
   'exportId',
