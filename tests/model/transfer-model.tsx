@@ -1,6 +1,6 @@
 /**
  * Model-based test of the transfer pages: paths generated from the transfer machine's graph, for
- * own-account transfers and p2p, drive the REAL TransferView (and, while approving, the real
+ * own-account transfers, p2p and payouts (external), drive the REAL TransferView (and, while approving, the real
  * ApprovalView of the approval machine the transfer machine invokes) through Testing Library.
  * The named-method actors are test doubles answered by the paths' `xstate.done.actor.*` events;
  * the debounces fire by sending their `xstate.after.*` events (the real delays are an hour). The
@@ -20,11 +20,25 @@
  * balance (with the fee), reviewed once; load answers lacking one required permission flag;
  * "Send all" without a source (the chart must refuse it).
  *
+ * A payout (external) follows its own script: the payee's country, transferMethods' answer (two
+ * offered of three, the card's flag not held; one offered, chosen for the customer; none, "cannot
+ * send" and noMethod on review; a refusal or no answer, then "Try again"), the method chosen on the
+ * radio, its payee form (extraParams; or a failure, then "Try again"), the payee's name and IBAN
+ * (a wrong check digit on the way), the amount, the fee, the review (method, country, payee), the
+ * wire call sent; done as "on its way" (processing), or approved as processing. The methods and
+ * the payee form are answered every way only the first time; back on the form, with success.
+ *
  * Proof it can fail (session of 2026-11-27): each of these breakages, made one at a time and
  * undone, turned the run red: the "Send all" guard hasSource made always true; the per-transfer
  * maximum compared with >= instead of >; fiat amounts allowed 3 decimals instead of 2; the balance
  * check refusing an amount and fee exactly equal to the balance (< instead of <=); the permission
  * check satisfied by one of the kind's flags (some instead of every).
+ * Payouts (session of 2026-11-27, the same way, run on the committed chart of 2622d4d): the guard
+ * isOnlyMethod made always false (the one method offered is not chosen: the radio is unchecked,
+ * and done.actor.fetchMethods|0 is never taken); permittedMethods returning the answer unfiltered
+ * (the card payout, whose flag is not held, is offered); touchesPayeeForm ignoring 'method' (no
+ * payee form is asked when the method is chosen); routeErrors not requiring a method (review says
+ * "not loaded yet" on the method instead of "required"). Each turned the run red.
  *
  * The paths run from transfer.model.{1,2}.test.tsx, half each (describeTransferPaths).
  */
@@ -35,6 +49,7 @@ import { TestModel, type TestPath } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Account } from '../../api/accounts.ts';
 import type { Failure } from '../../api/envelope.ts';
+import type { PayoutMethod } from '../../api/payees/payout-methods.ts';
 import { IDEMPOTENCY_KEY_PATTERN, type MoneyPermissions, type RecentTransfer } from '../../api/transfers.ts';
 import { approvalMachine, type ApprovalEvent, type ApproveResult, type CancelResult, type ResendResult } from '../../machines/approval/approval.machine.ts';
 import {
@@ -45,6 +60,8 @@ import {
   type LimitsResult,
   type LoadResult,
   type MaxAmountResult,
+  type MethodsResult,
+  type PayeeFormResult,
   type PayeeResult,
   type SubmitResult,
   type TransferEvent,
@@ -57,7 +74,10 @@ import {
   type FeeRequest,
   type LimitsRequest,
   type MaxAmountRequest,
+  type MethodsRequest,
   type PayeeCheck,
+  type PayeeForm,
+  type PayeeFormRequest,
   type RecurringForm,
   type TransferForm,
   type TransferFormPatch,
@@ -132,12 +152,69 @@ const SETUPS: Record<TransferKind, KindSetup> = {
   betweenAccounts: { kind: 'betweenAccounts', accounts: [EUR, USD, CLOSED], recent: [] },
   // One open account: chosen for the user.
   p2p: { kind: 'p2p', accounts: [EUR, CLOSED], recent: [RECENT] },
+  // A payout: one open account (chosen), the payee's country and method chosen on the page.
+  external: { kind: 'external', accounts: [EUR, CLOSED], recent: [] },
 };
+
+/** The countries the external page offers (TransferView's `countries`). */
+const COUNTRIES = [
+  { code: 'DE', name: 'Germany' },
+  { code: 'CA', name: 'Canada' },
+];
+/** The payout flags held (PAYOUT_METHOD_FLAGS): every one but the card's, so a card payout is never offered. */
+const PAYOUT_PERMISSIONS: MoneyPermissions = (() => {
+  const p = allowAll(true);
+  p.others.card = false;
+  return p;
+})();
+/** A load answer with every flag but the six payout methods' ones: the payout page is not allowed. */
+const NO_PAYOUT_FLAG: MoneyPermissions = (() => {
+  const p = allowAll(true);
+  for (const name of ['wire', 'eft', 'card', 'digital', 'instant', 'interac']) (p.others as Record<string, boolean>)[name] = false;
+  return p;
+})();
+/**
+ * transferMethods' answers for DE in EUR and what the page must offer of them (the card payout,
+ * oct, is not offered: its flag others.card is not held). Written out, not the rules' permittedMethods.
+ */
+const METHOD_ANSWERS: { answer: PayoutMethod[]; offered: PayoutMethod[] }[] = [
+  // the main line: two offered, the customer chooses
+  { answer: ['wire', 'eft', 'oct'], offered: ['wire', 'eft'] },
+  // one offered: chosen for the customer
+  { answer: ['eft', 'oct'], offered: ['eft'] },
+  // none: "cannot send", and noMethod on review
+  { answer: [], offered: [] },
+];
+const offeredOf = (answer: PayoutMethod[]) => METHOD_ANSWERS.find((m) => JSON.stringify(m.answer) === JSON.stringify(answer))!.offered;
+/** extraParams' answer for the chosen method: the payee's name and IBAN. */
+const PAYEE_FORM: PayeeForm = {
+  fields: [
+    { name: 'beneficiaryName', kind: 'text', required: true, pattern: 'name', maxLength: 140 },
+    { name: 'iban', kind: 'text', required: true, pattern: 'iban', maxLength: 42 },
+  ],
+  oneOf: [],
+  blockedBins: [],
+};
+const PAYEE_NAME = 'Erika Mustermann';
+const GOOD_IBAN = 'DE89370400440532013000';
+/** the same with a wrong check digit (ibanChecksum) */
+const BAD_IBAN = 'DE89370400440532013001';
+const METHOD_NAMES: Record<PayoutMethod, RegExp> = {
+  wire: /^international wire \(swift\)$/i,
+  eft: /^local bank transfer$/i,
+  oct: /^to a card$/i,
+  digital: /^to a crypto wallet$/i,
+  instant: /^pix instant payment$/i,
+  interac: /^interac e-transfer$/i,
+};
+/** The payout call of each method (written out, not the rules' PAYOUT_CALL_OF). */
+const PAYOUT_CALLS: Partial<Record<PayoutMethod, 'wireTransfer' | 'eftTransfer'>> = { wire: 'wireTransfer', eft: 'eftTransfer' };
 
 const LONG_FAILURE: Failure = { responseCode: 'TA1', responseDescription: 'The account does not hold enough money for this transfer and its fee' };
 const SHORT_FAILURE: Failure = { responseCode: 'UE', responseDescription: 'Fee service unavailable' };
 
 function quoteFor(r: FeeRequest): FeeQuote {
+  if (r.operation === 'external') return { fee: '1.5', feeCurrency: 'EUR', amount: r.amount, currency: 'EUR', toAmount: r.amount, toCurrency: 'EUR', rate: '1' };
   if (r.operation === 'p2p') return { fee: '0.25', feeCurrency: 'EUR', amount: r.amount, currency: 'EUR', toAmount: r.amount, toCurrency: 'EUR', rate: '1' };
   // 1 EUR = 1.085 USD
   return r.currency === 'USD'
@@ -152,10 +229,12 @@ function quoteFor(r: FeeRequest): FeeQuote {
 const LIMITS: Record<TransferKind, { currencyCode: string; minAmount: string; maxAmount: string; dailyLimit: string; dailyRemaining: string }> = {
   p2p: { currencyCode: 'EUR', minAmount: '1', maxAmount: '1000', dailyLimit: '2000', dailyRemaining: '1500.5' },
   betweenAccounts: { currencyCode: 'EUR', minAmount: '1', maxAmount: '490', dailyLimit: '2000', dailyRemaining: '485.5' },
+  external: { currencyCode: 'EUR', minAmount: '5', maxAmount: '5000', dailyLimit: '10000', dailyRemaining: '9000' },
 };
 const LIMITS_TEXT: Record<TransferKind, string> = {
   p2p: "Per transfer: €1.00 to €1,000.00. Left of today's limit: €1,500.50.",
   betweenAccounts: "Per transfer: €1.00 to €490.00. Left of today's limit: €485.50.",
+  external: "Per transfer: €5.00 to €5,000.00. Left of today's limit: €9,000.00.",
 };
 
 /** Permissions with every flag but one: the kind's required flags must all be there. */
@@ -167,6 +246,8 @@ const allBut = (group: keyof MoneyPermissions, name: string): MoneyPermissions =
 const MISSING_ONE: Record<TransferKind, MoneyPermissions[]> = {
   betweenAccounts: [allBut('own', 'betweenAccounts')],
   p2p: [allBut('topLevel', 'sendMoneyUser'), allBut('others', 'p2p')],
+  // a payout needs one payout method's flag at least
+  external: [NO_PAYOUT_FLAG],
 };
 
 /** Clicking the recent transfer fills these in (written out: not the rules' patchFromRecent). */
@@ -184,6 +265,7 @@ const BOUNDARY_AMOUNTS: Record<TransferKind, string[]> = {
   betweenAccounts: ['0.99', '1', '485.5', '485.51', '490', '490.01'],
   // with the fee: 500.00 exactly (allowed), 500.01 (refused)
   p2p: ['499.75', '499.76'],
+  external: [],
 };
 const isBoundary = (kind: TransferKind, amount: string) => BOUNDARY_AMOUNTS[kind].includes(amount);
 
@@ -191,6 +273,25 @@ const EXPIRES_AT = new Date(Date.now() + 86_400_000).toISOString();
 
 function resultFor(request: TransferRequest, approveType: 'none' | 'sms'): TransferResult {
   const p2p = request.method === 'transferP2p';
+  const payout = request.method !== 'transferP2p' && request.method !== 'transferBetweenAccounts';
+  if (payout) {
+    // a payout with no approval to wait for is on its way over its rail: processing
+    return {
+      transactionId: 9002,
+      status: approveType === 'none' ? 'processing' : 'pending',
+      approveType,
+      approvalSentTo: approveType === 'sms' ? '+370 *** **12' : null,
+      fee: '1.5',
+      feeCurrency: 'EUR',
+      amount: '10',
+      currency: 'EUR',
+      toAmount: '10',
+      toCurrency: 'EUR',
+      rate: '1',
+      expiresAt: EXPIRES_AT,
+      scheduleId: null,
+    };
+  }
   return {
     transactionId: 9001,
     status: approveType === 'none' ? 'posted' : 'pending',
@@ -213,6 +314,18 @@ function resultFor(request: TransferRequest, approveType: 'none' | 'sms'): Trans
 /** The form changes offered next: one field after the other, some wrong values on the way. */
 function scriptFor(kind: TransferKind, s: Snap): TransferFormPatch[] {
   const f = s.context.form;
+  if (kind === 'external') {
+    if (f.countryCode === '') return [{ countryCode: 'DE' }];
+    // the radio "How to send", once the methods are offered
+    if (f.method === null) return s.context.methods?.includes('wire') ? [{ method: 'wire' }] : [];
+    if (s.context.payeeForm === null) return [];
+    const v = f.payeeFields;
+    if (!v.beneficiaryName) return [{ payeeFields: { beneficiaryName: PAYEE_NAME } }];
+    if (!v.iban) return [{ payeeFields: { beneficiaryName: PAYEE_NAME, iban: GOOD_IBAN } }, { payeeFields: { beneficiaryName: PAYEE_NAME, iban: BAD_IBAN } }];
+    if (v.iban === BAD_IBAN) return [{ payeeFields: { beneficiaryName: PAYEE_NAME, iban: GOOD_IBAN } }];
+    if (f.amount === '') return [{ amount: '10' }];
+    return [];
+  }
   if (kind === 'betweenAccounts') {
     if (f.fromAccountId === null) return [{ fromAccountId: 101 }];
     if (f.toAccountId === null) return [{ toAccountId: 102 }];
@@ -235,6 +348,7 @@ function scriptFor(kind: TransferKind, s: Snap): TransferFormPatch[] {
 /** The form is the script's last one (only that one goes on to review). */
 function isComplete(kind: TransferKind, s: Snap): boolean {
   const f = s.context.form;
+  if (kind === 'external') return f.payeeFields.iban === GOOD_IBAN && f.amount === '10';
   return kind === 'betweenAccounts' ? f.currency === 'USD' && f.amount === '10' : f.recurring?.transactions === '12' && f.amount === '10';
 }
 
@@ -256,6 +370,11 @@ function flavours(s: Snap): Set<string> {
   if (c.limits === null && s.matches({ editing: { limits: 'idle' } }) && limitsRequest(c.kind, c.form, c.accounts) !== null) out.add('limits');
   if (c.notice) out.add('notice');
   if (isBoundary(c.kind, c.form.amount)) out.add('boundary');
+  // a payout: the methods or the payee's form could not be had; no method offered; one method, chosen for the customer
+  if (c.methodsFailure) out.add('methodsFailure');
+  if (c.payeeFormFailure) out.add('payeeFormFailure');
+  if (c.methods?.length === 0) out.add('noMethod');
+  if (c.methods?.length === 1 && c.form.method !== null) out.add('onlyMethod');
   return out;
 }
 
@@ -264,6 +383,22 @@ function lookupAnswers(s: Snap, mainLine: boolean): ModelEvent[] | null {
   const c = s.context;
   const kids = s.children as Record<string, unknown>;
   const pick = (events: ModelEvent[]) => (mainLine ? events : events.slice(0, 1));
+  // a payout's methods and payee form: every answer the first time (no amount yet); back on the form, success
+  const firstTime = (events: ModelEvent[]) => (c.form.amount === '' ? pick(events) : events.slice(0, 1));
+  if (kids.fetchMethods) {
+    return firstTime([
+      ...METHOD_ANSWERS.map(({ answer }) => ({ type: 'xstate.done.actor.fetchMethods', output: { ok: true, methods: answer } satisfies MethodsResult }) as const),
+      { type: 'xstate.done.actor.fetchMethods', output: { ok: false, code: 'failed', failure: SHORT_FAILURE } satisfies MethodsResult },
+      { type: 'xstate.error.actor.fetchMethods', error: new Error('offline') },
+    ]);
+  }
+  if (kids.fetchPayeeForm) {
+    return firstTime([
+      { type: 'xstate.done.actor.fetchPayeeForm', output: { ok: true, form: PAYEE_FORM } satisfies PayeeFormResult },
+      { type: 'xstate.done.actor.fetchPayeeForm', output: { ok: false, code: 'failed', failure: SHORT_FAILURE } satisfies PayeeFormResult },
+      { type: 'xstate.error.actor.fetchPayeeForm', error: new Error('offline') },
+    ]);
+  }
   if (kids.fetchLimits) {
     return pick([
       { type: 'xstate.done.actor.fetchLimits', output: { ok: true, limits: LIMITS[c.kind] } satisfies LimitsResult },
@@ -306,7 +441,7 @@ function lookupAnswers(s: Snap, mainLine: boolean): ModelEvent[] | null {
 function fixes(s: Snap, patch: TransferFormPatch, f: Set<string>): boolean {
   const c = s.context;
   const keys = Object.keys(patch);
-  const errorFields = Object.keys(c.fieldErrors).map((k) => (k.startsWith('recurring') ? 'recurring' : k));
+  const errorFields = Object.keys(c.fieldErrors).map((k) => (k.startsWith('recurring') ? 'recurring' : k.startsWith('payee.') ? 'payeeFields' : k));
   if (f.has('fieldErrors') && keys.some((k) => errorFields.includes(k))) return true;
   if (f.has('feeFailure') && keys.includes('amount')) return true;
   if (f.has('payee') && keys.includes('payeeEmail')) return true;
@@ -314,8 +449,9 @@ function fixes(s: Snap, patch: TransferFormPatch, f: Set<string>): boolean {
 }
 
 /** The approval child's outcomes, reached through its screen (see the executors). */
-const APPROVAL_OUTCOMES: SystemEvent[] = [
-  { type: 'xstate.done.actor.approval', output: { result: 'approved' } },
+const approvalOutcomes = (kind: TransferKind): SystemEvent[] => [
+  // a payout approved is on its way over its rail (processing); a transfer inside the platform is posted
+  { type: 'xstate.done.actor.approval', output: { result: 'approved', status: kind === 'external' ? 'processing' : 'posted' } },
   { type: 'xstate.done.actor.approval', output: { result: 'canceled' } },
   { type: 'xstate.done.actor.approval', output: { result: 'failed', reason: 'rejected', failure: null } },
   { type: 'xstate.done.actor.approval', output: { result: 'failed', reason: 'failed', failure: LONG_FAILURE } },
@@ -326,7 +462,7 @@ function eventsFor(kind: TransferKind, s: Snap): ModelEvent[] {
   const all: ModelEvent[] = [];
   if (s.matches('loading')) {
     all.push(
-      { type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions: allowAll(true), recent: SETUPS[kind].recent } satisfies LoadResult },
+      { type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions: kind === 'external' ? PAYOUT_PERMISSIONS : allowAll(true), recent: SETUPS[kind].recent } satisfies LoadResult },
       { type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions: allowAll(false), recent: [] } satisfies LoadResult },
       ...MISSING_ONE[kind].map((permissions) => ({ type: 'xstate.done.actor.loadSetup', output: { ok: true, accounts: SETUPS[kind].accounts, permissions, recent: [] } satisfies LoadResult }) as const),
       { type: 'xstate.done.actor.loadSetup', output: { ok: false, code: 'failed', failure: SHORT_FAILURE } satisfies LoadResult },
@@ -350,12 +486,16 @@ function eventsFor(kind: TransferKind, s: Snap): ModelEvent[] {
         (mainLine && (!onward || isComplete(kind, s))) ||
         (onward && f.size === 1 && f.has('notice')) ||
         (f.size === 1 && f.has('feeFailure')) ||
-        (f.size === 1 && f.has('boundary'))
+        (f.size === 1 && f.has('boundary')) ||
+        (f.size === 1 && f.has('noMethod'))
       )
         all.push({ type: 'REVIEW' });
       if (s.matches({ editing: { fee: 'failed' } })) all.push({ type: 'FEE.RETRY' });
+      if (s.matches({ editing: { methods: 'failed' } })) all.push({ type: 'METHODS.RETRY' });
+      if (s.matches({ editing: { payeeForm: 'failed' } })) all.push({ type: 'PAYEE_FORM.RETRY' });
       // "Send all" before the amount is typed; without a source the chart must refuse it
-      if (mainLine && c.form.amount === '') {
+      // (a payout's: once, with the payee's details typed; without a method the chart refuses it)
+      if (mainLine && c.form.amount === '' && (kind !== 'external' || c.form.payeeFields.iban === GOOD_IBAN)) {
         if (c.form.fromAccountId === null) return [{ type: 'MAX.REQUEST' }, ...all.filter((e) => s.can(e as TransferEvent))];
         all.push({ type: 'MAX.REQUEST' });
       }
@@ -375,7 +515,7 @@ function eventsFor(kind: TransferKind, s: Snap): ModelEvent[] {
       { type: 'xstate.error.actor.submitTransfer', error: new Error('offline') },
     );
   } else if (s.matches('approving')) {
-    all.push(...APPROVAL_OUTCOMES);
+    all.push(...approvalOutcomes(kind));
   } else if (s.matches('done') || s.matches('failed')) {
     all.push({ type: 'TRANSFER.NEW' });
   }
@@ -404,6 +544,10 @@ const serialize = (s: Snap) => {
     result: c.result?.approveType ?? null,
     outcome: c.outcome,
     notice: c.notice,
+    methods: c.methods,
+    methodsFailure: c.methodsFailure,
+    payeeForm: c.payeeForm !== null,
+    payeeFormFailure: c.payeeFormFailure,
   });
 };
 
@@ -440,9 +584,28 @@ interface Did {
   result: TransferResult | null;
   outcome: 'rejected' | 'failed' | null;
   notice: boolean;
+  /** a payout: the methods the page must offer (the answer less those not permitted), null until answered */
+  methods: PayoutMethod[] | null;
+  methodsFailure: { code: 'network' } | { code: 'failed'; description: string } | null;
+  /** the chosen method's payee form was answered (PAYEE_FORM) */
+  payeeForm: boolean;
+  payeeFormFailure: { code: 'network' } | { code: 'failed'; description: string } | null;
 }
 
-const EMPTY_FORM: TransferForm = { fromAccountId: null, toAccountId: null, amount: '', currency: null, payeeEmail: '', note: '', reference: '', templateName: '', recurring: null };
+const EMPTY_FORM: TransferForm = {
+  fromAccountId: null,
+  toAccountId: null,
+  amount: '',
+  currency: null,
+  payeeEmail: '',
+  note: '',
+  reference: '',
+  templateName: '',
+  recurring: null,
+  countryCode: '',
+  method: null,
+  payeeFields: {},
+};
 const fresh = (): Omit<Did, 'last'> => ({
   loadFailure: null,
   permitted: false,
@@ -462,6 +625,10 @@ const fresh = (): Omit<Did, 'last'> => ({
   result: null,
   outcome: null,
   notice: false,
+  methods: null,
+  methodsFailure: null,
+  payeeForm: false,
+  payeeFormFailure: null,
 });
 
 /** Money as whole cents (the fixtures' amounts have at most two decimals). */
@@ -472,9 +639,12 @@ const AVAILABLE_CENTS = 50000;
 const sourceCurrency = (f: TransferForm) => (f.fromAccountId === 101 ? 'EUR' : f.fromAccountId === 102 ? 'USD' : null);
 const isCheckable = (email: string) => email.trim().length > 5 && email.includes('@') && email.includes('.');
 /** The fee is asked once the source, a positive amount (two decimals at most) and, between accounts, another destination are there. */
-const feeReady = (kind: TransferKind, f: TransferForm) =>
-  f.fromAccountId !== null && /^\d+(\.\d{1,2})?$/.test(f.amount) && cents(f.amount) > 0 && (kind === 'p2p' || (f.toAccountId !== null && f.toAccountId !== f.fromAccountId));
-const limitsReady = (kind: TransferKind, f: TransferForm) => f.fromAccountId !== null && (kind === 'p2p' || (f.toAccountId !== null && f.toAccountId !== f.fromAccountId));
+/** The destination each kind needs: another account, nothing more (p2p), or a payout's country and method. */
+const hasDestination = (kind: TransferKind, f: TransferForm) =>
+  kind === 'p2p' || (kind === 'external' ? f.countryCode !== '' && f.method !== null : f.toAccountId !== null && f.toAccountId !== f.fromAccountId);
+const feeReady = (kind: TransferKind, f: TransferForm) => f.fromAccountId !== null && /^\d+(\.\d{1,2})?$/.test(f.amount) && cents(f.amount) > 0 && hasDestination(kind, f);
+/** Limits (and a payout's "send all") are the method's: asked once it is chosen. */
+const limitsReady = (kind: TransferKind, f: TransferForm) => f.fromAccountId !== null && hasDestination(kind, f);
 
 /** The errors a review of the form must show (document 2 §5), written out for the fixtures. */
 function expectedErrors(kind: TransferKind, d: Did): Partial<Record<string, Shown>> {
@@ -508,6 +678,20 @@ function expectedErrors(kind: TransferKind, d: Did): Partial<Record<string, Show
     else if (p && p.outBlacklist) e.payeeEmail = { code: 'payeeRefuses' };
     else if (p && !p.exists) e.payeeEmail = { code: 'payeeCannotReceive' };
   }
+  if (kind === 'external') {
+    // the payee's country, the method, then the method's fields (api/payees/ checks, written out for the fixtures)
+    const v = f.payeeFields;
+    if (f.countryCode === '') e.countryCode = { code: 'required' };
+    else if (d.methods !== null && d.methods.length === 0) e.countryCode = { code: 'noMethod' };
+    else if (f.method === null) e.method = { code: 'required' };
+    else if (!d.payeeForm) e.method = { code: 'formNotLoaded' };
+    else {
+      if (!v.beneficiaryName?.trim()) e['payee.beneficiaryName'] = { code: 'payee:required' };
+      const iban = v.iban?.trim() ?? '';
+      if (iban === '') e['payee.iban'] = { code: 'payee:required' };
+      else if (iban === BAD_IBAN) e['payee.iban'] = { code: 'payee:ibanChecksum' };
+    }
+  }
   if (f.recurring?.end === 'count') {
     const t = f.recurring.transactions;
     if (!/^\d{1,4}$/.test(t) || Number(t) < 2 || Number(t) > 1000) e.recurringTransactions = { code: 'transactionsRange' };
@@ -516,21 +700,29 @@ function expectedErrors(kind: TransferKind, d: Did): Partial<Record<string, Show
 }
 
 /** A new form on the page: every lookup starts again (the old answers are dropped). */
-const restartLookups = (did: Did) => Object.assign(did, { quote: null, feeFailure: null, limits: false, limitsAnswered: false, payee: null, payeeUnchecked: false });
+const restartLookups = (did: Did) =>
+  Object.assign(did, { quote: null, feeFailure: null, limits: false, limitsAnswered: false, payee: null, payeeUnchecked: false, methods: null, methodsFailure: null, payeeForm: false, payeeFormFailure: null });
 
-function applyPatch(did: Did, patch: TransferFormPatch): void {
+function applyPatch(did: Did, given: TransferFormPatch): void {
+  // a new country drops the method chosen (what is offered depends on it)
+  const patch = 'countryCode' in given && given.countryCode !== did.form.countryCode && did.form.method !== null && !('method' in given) ? { ...given, method: null } : given;
   const has = (...keys: (keyof TransferForm)[]) => keys.some((k) => k in patch);
   did.form = { ...did.form, ...patch };
   // the changed fields' errors go; a new source or currency changes what the amount means
   const gone = new Set<string>(Object.keys(patch));
+  // the payee's fields: each one typed, and the one-of group's e-mail and phone
+  if (has('payeeFields')) for (const k of [...Object.keys(patch.payeeFields!), 'email', 'phone']) gone.add(`payee.${k}`);
   if (has('recurring')) for (const k of ['recurringFrequency', 'recurringEndDate', 'recurringTransactions']) gone.add(k);
   if (has('fromAccountId', 'currency')) gone.add('amount');
   if (has('fromAccountId')) gone.add('toAccountId');
   did.fieldErrors = Object.fromEntries(Object.entries(did.fieldErrors).filter(([k]) => !gone.has(k)));
   Object.assign(did, { reviewBlock: false, notice: false });
-  if (has('fromAccountId', 'toAccountId', 'amount', 'currency')) Object.assign(did, { quote: null, feeFailure: null });
-  if (has('fromAccountId', 'toAccountId')) Object.assign(did, { limits: false, limitsAnswered: false, maxFailure: false });
+  if (has('fromAccountId', 'toAccountId', 'amount', 'currency', 'countryCode', 'method')) Object.assign(did, { quote: null, feeFailure: null });
+  if (has('fromAccountId', 'toAccountId', 'method')) Object.assign(did, { limits: false, limitsAnswered: false, maxFailure: false });
   if (has('payeeEmail')) Object.assign(did, { payee: null, payeeUnchecked: false });
+  // a payout: a new country (or source) asks the methods again; a new method its payee form
+  if (has('fromAccountId', 'countryCode')) Object.assign(did, { methods: null, methodsFailure: null });
+  if (has('fromAccountId', 'countryCode', 'method')) Object.assign(did, { payeeForm: false, payeeFormFailure: null });
 }
 
 /** What each event calls for, worked out here rather than read from the chart. */
@@ -545,10 +737,12 @@ function record(kind: TransferKind, did: Did, event: ModelEvent): void {
         return;
       }
       const p = r.permissions;
-      did.permitted = kind === 'p2p' ? p.topLevel.sendMoneyUser && p.others.p2p : p.own.betweenAccounts;
+      const o = p.others;
+      did.permitted =
+        kind === 'p2p' ? p.topLevel.sendMoneyUser && o.p2p : kind === 'external' ? o.wire || o.eft || o.card || o.digital || o.instant || o.interac : p.own.betweenAccounts;
       did.loadFailure = null;
-      // p2p's fixtures have one open account: it is the source
-      if (kind === 'p2p') did.form.fromAccountId = 101;
+      // p2p's and external's fixtures have one open account: it is the source
+      if (kind !== 'betweenAccounts') did.form.fromAccountId = 101;
       return;
     }
     case 'xstate.error.actor.loadSetup':
@@ -580,6 +774,28 @@ function record(kind: TransferKind, did: Did, event: ModelEvent): void {
       return;
     case 'xstate.error.actor.fetchLimits':
       Object.assign(did, { limits: false, limitsAnswered: true });
+      return;
+    case 'xstate.done.actor.fetchMethods': {
+      const r = out as MethodsResult;
+      if (r.ok) {
+        const offered = offeredOf(r.methods);
+        Object.assign(did, { methods: offered, methodsFailure: null });
+        // one method offered and none chosen: chosen for the customer, as a change of the form
+        if (offered.length === 1 && did.form.method === null) applyPatch(did, { method: offered[0]! });
+      } else Object.assign(did, { methods: null, methodsFailure: r.code === 'failed' ? { code: 'failed', description: r.failure.responseDescription! } : { code: 'network' } });
+      return;
+    }
+    case 'xstate.error.actor.fetchMethods':
+      Object.assign(did, { methods: null, methodsFailure: { code: 'network' } });
+      return;
+    case 'xstate.done.actor.fetchPayeeForm': {
+      const r = out as PayeeFormResult;
+      if (r.ok) Object.assign(did, { payeeForm: true, payeeFormFailure: null });
+      else Object.assign(did, { payeeForm: false, payeeFormFailure: r.code === 'failed' ? { code: 'failed', description: r.failure.responseDescription! } : { code: 'network' } });
+      return;
+    }
+    case 'xstate.error.actor.fetchPayeeForm':
+      Object.assign(did, { payeeForm: false, payeeFormFailure: { code: 'network' } });
       return;
     case 'xstate.done.actor.checkPayee':
       Object.assign(did, out!.ok ? { payee: out!.payee, payeeUnchecked: false } : { payee: null, payeeUnchecked: true });
@@ -614,7 +830,7 @@ function record(kind: TransferKind, did: Did, event: ModelEvent): void {
       did.unanswered = true;
       return;
     case 'xstate.done.actor.approval':
-      if (out!.result === 'approved') did.result = { ...did.result!, status: 'posted' };
+      if (out!.result === 'approved') did.result = { ...did.result!, status: out!.status };
       else if (out!.result === 'canceled') {
         Object.assign(did, { notice: true, result: null });
         restartLookups(did);
@@ -633,13 +849,25 @@ function record(kind: TransferKind, did: Did, event: ModelEvent): void {
 const expectedFeeRequest = (kind: TransferKind, f: TransferForm): FeeRequest =>
   kind === 'p2p'
     ? { operation: 'p2p', amount: f.amount, fromAccountId: f.fromAccountId! }
-    : { operation: kind, amount: f.amount, fromAccountId: f.fromAccountId!, toAccountId: f.toAccountId!, ...(f.currency ? { currency: f.currency as never } : {}) };
+    : kind === 'external'
+      ? // the method's fee, for the country, in the source's currency
+        { operation: 'external', amount: f.amount, fromAccountId: f.fromAccountId!, method: f.method!, countryCode: f.countryCode, currency: 'EUR' }
+      : { operation: kind, amount: f.amount, fromAccountId: f.fromAccountId!, toAccountId: f.toAccountId!, ...(f.currency ? { currency: f.currency as never } : {}) };
 
 /** The request the reviewed form sends, written out. */
 function expectedRequest(kind: TransferKind, f: TransferForm): TransferRequest {
   const currency = (f.currency ?? sourceCurrency(f)) as never;
   const r = f.recurring;
   const subscription = r ? { subscriptionFrequency: r.frequency, subscriptionUserCancel: r.userCancel, subscriptionTransactions: Number(r.transactions) } : {};
+  if (kind === 'external') {
+    // the payee: the form's fields as typed, trimmed, the empty ones left out
+    const payee = Object.fromEntries(
+      Object.entries(f.payeeFields)
+        .map(([k, v]) => [k, v.trim()])
+        .filter(([, v]) => v !== ''),
+    );
+    return { method: PAYOUT_CALLS[f.method!]!, payload: { fromAccountId: f.fromAccountId!, amount: f.amount, currency, countryCode: f.countryCode, payee } };
+  }
   return kind === 'p2p'
     ? { method: 'transferP2p', payload: { accountId: f.fromAccountId!, amount: f.amount, currency, toEmail: f.payeeEmail.trim().toLowerCase(), ...subscription } }
     : { method: 'transferBetweenAccounts', payload: { fromAccount: f.fromAccountId!, toAccount: f.toAccountId!, toAmount: f.amount, currency, ...subscription } };
@@ -654,6 +882,8 @@ function mount(kind: TransferKind) {
     fetchLimits: new LiveQueue<LimitsRequest, LimitsResult>(),
     checkPayee: new LiveQueue<{ email: string }, PayeeResult>(),
     fetchMaxAmount: new LiveQueue<MaxAmountRequest, MaxAmountResult>(),
+    fetchMethods: new LiveQueue<MethodsRequest, MethodsResult>(),
+    fetchPayeeForm: new LiveQueue<PayeeFormRequest, PayeeFormResult>(),
     submitTransfer: new AnswerQueue<{ request: TransferRequest; idempotencyKey: string }, SubmitResult>(),
     approveTransfer: new AnswerQueue<{ transactionId: number; code: string; idempotencyKey: string }, ApproveResult>(),
     cancelTransfer: new AnswerQueue<{ transactionId: number; idempotencyKey: string }, CancelResult>(),
@@ -666,6 +896,8 @@ function mount(kind: TransferKind) {
       fetchLimits: fromPromise(({ input, signal }) => q.fetchLimits.next(input, signal)),
       checkPayee: fromPromise(({ input, signal }) => q.checkPayee.next(input, signal)),
       fetchMaxAmount: fromPromise(({ input, signal }) => q.fetchMaxAmount.next(input, signal)),
+      fetchMethods: fromPromise(({ input, signal }) => q.fetchMethods.next(input, signal)),
+      fetchPayeeForm: fromPromise(({ input, signal }) => q.fetchPayeeForm.next(input, signal)),
       submitTransfer: fromPromise(({ input }) => q.submitTransfer.next(input)),
       approval: approvalMachine.provide({
         actors: {
@@ -682,7 +914,7 @@ function mount(kind: TransferKind) {
   const actor = createActor(logic, { input: { kind } }).start();
   render(
     <I18nProvider i18n={i18n}>
-      <TransferView actor={actor} />
+      <TransferView actor={actor} countries={COUNTRIES} />
     </I18nProvider>,
   );
   const did: Did = { last: null, ...fresh() };
@@ -723,14 +955,23 @@ const FIELD_ERROR_TEXT: Record<string, RegExp> = {
   payeeRefuses: /does not accept money from you/i,
   email: /enter an e-mail address/i,
   transactionsRange: /from 2 to 1000/i,
+  noMethod: /^we cannot send money to this country in this currency\. choose another country or another account\.$/i,
+  formNotLoaded: /details for this method are not loaded yet/i,
+  // a payee field's code, worded by the platform's sentences (src/lib/validation-messages.ts)
+  'payee:required': /^this field is required\.$/i,
+  'payee:ibanChecksum': /^check the iban: its check digits do not match\.$/i,
 };
+/** The payee form's fields by label. */
+const PAYEE_LABELS: Record<string, RegExp> = { beneficiaryName: /^payee's full name$/i, iban: /^iban$/i };
+/** The methods' names as the page shows them (radio labels, the review). */
+const METHOD_TEXT: Partial<Record<PayoutMethod, string>> = { wire: 'International wire (SWIFT)', eft: 'Local bank transfer' };
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const errorPattern = (e: Shown | undefined) => (e ? (e.code === 'server' ? new RegExp(`^${escape(e.text!)}$`) : FIELD_ERROR_TEXT[e.code]!) : null);
 /** What a checked payee's answer says is wrong, or null. */
 const payeeProblemOf = (p: Omit<PayeeCheck, 'email'> | null) => (p ? (!p.exist ? 'payeeNotFound' : p.outBlacklist ? 'payeeRefuses' : !p.exists ? 'payeeCannotReceive' : null) : null);
 
 function stateChecks(kind: TransferKind, h: Harness) {
-  const title = kind === 'p2p' ? /send money to a person/i : /transfer between your accounts/i;
+  const title = kind === 'p2p' ? /send money to a person/i : kind === 'external' ? /send to a bank, card or wallet/i : /transfer between your accounts/i;
   const d = () => h.did;
   return {
     loading: async () => {
@@ -788,8 +1029,9 @@ function stateChecks(kind: TransferKind, h: Harness) {
         if (f.fromAccountId !== null && f.toAccountId !== null) expect(currency?.value).toBe(f.currency ?? 'EUR');
         else expect(currency).toBeNull();
         expect(screen.queryByLabelText(/payee/i)).toBeNull();
-      } else {
+      } else if (kind === 'p2p') {
         expect(screen.queryByLabelText(/^to account$/i)).toBeNull();
+        expect(screen.queryByLabelText(/payee's country/i)).toBeNull();
         const payee = fieldByLabel(/payee's e-mail address/i) as HTMLInputElement;
         expect(payee.value).toBe(f.payeeEmail);
         // a checked payee: the name, or why money cannot go there
@@ -808,6 +1050,47 @@ function stateChecks(kind: TransferKind, h: Harness) {
           expect(count.value).toBe(f.recurring.transactions);
           expectFieldError(count, errorPattern(did.fieldErrors.recurringTransactions));
         }
+      } else {
+        // a payout: no destination account, no e-mail payee; not repeated, not saved as a template
+        expect(screen.queryByLabelText(/^to account$/i)).toBeNull();
+        expect(screen.queryByLabelText(/e-mail address/i)).toBeNull();
+        expect(screen.queryByRole('checkbox', { name: /repeat this transfer/i })).toBeNull();
+        expect(screen.queryByLabelText(/template/i)).toBeNull();
+        expect(fieldByLabel(/^note for your history/i).value).toBe(f.note);
+        expect(fieldByLabel(/^reference/i).value).toBe(f.reference);
+        expect(screen.queryByRole('button', { name: /send again to/i })).toBeNull();
+        // the payee's country, among the countries given to the page
+        const country = fieldByLabel(/^payee's country$/i) as HTMLSelectElement;
+        expect(country.value).toBe(f.countryCode);
+        expect([...country.options].filter((o) => o.value !== '').map((o) => [o.value, o.textContent])).toEqual(COUNTRIES.map((c) => [c.code, c.name]));
+        expectFieldError(country, errorPattern(did.fieldErrors.countryCode));
+        // no methods offered: said once (on the country's field after a review, else as a warning)
+        const cannot = screen.queryByText(/we cannot send eur to germany/i);
+        expect(cannot !== null).toBe(did.methods?.length === 0 && !did.fieldErrors.countryCode);
+        // the methods offered, as radios; the chosen one checked
+        const group = screen.queryByRole('group', { name: /how to send/i });
+        if (did.methods && did.methods.length > 0) {
+          expect(group).not.toBeNull();
+          const radios = within(group!).getAllByRole('radio') as HTMLInputElement[];
+          expect(radios.map((r) => r.value)).toEqual(did.methods);
+          const pattern = errorPattern(did.fieldErrors.method);
+          for (const m of did.methods) {
+            const radio = within(group!).getByRole('radio', { name: METHOD_NAMES[m] }) as HTMLInputElement;
+            expect(radio.checked).toBe(f.method === m);
+            expect(radio.getAttribute('aria-invalid')).toBe(pattern ? 'true' : null);
+          }
+          if (pattern) expect(describedText(group!)).toMatch(pattern);
+        } else expect(group).toBeNull();
+        // the method's payee form, with what the test typed and its errors
+        for (const [name, label] of Object.entries(PAYEE_LABELS)) {
+          const input = screen.queryByLabelText(label) as HTMLInputElement | null;
+          if (did.payeeForm) {
+            expect(input).not.toBeNull();
+            expect(input!.value).toBe(f.payeeFields[name] ?? '');
+            expectFieldError(input!, errorPattern(did.fieldErrors[`payee.${name}`]));
+          } else expect(input).toBeNull();
+        }
+        if (did.payeeForm) expect((screen.getByLabelText(/^iban$/i) as HTMLInputElement).maxLength).toBe(42);
       }
       if (did.notice) expect(screen.getByText(/you canceled the transfer: nothing was sent/i)).toBeTruthy();
       else expect(screen.queryByText(/you canceled the transfer/i)).toBeNull();
@@ -879,7 +1162,8 @@ function stateChecks(kind: TransferKind, h: Harness) {
       const f = d().form;
       expect(limitsReady(kind, f)).toBe(true);
       expect(h.q.fetchLimits.waiting).toBe(1);
-      expect(h.q.fetchLimits.calls.at(-1)).toEqual({ type: kind, currencyCode: 'EUR', fromAccountId: f.fromAccountId });
+      // a payout's limits are its method's
+      expect(h.q.fetchLimits.calls.at(-1)).toEqual({ type: kind === 'external' ? f.method : kind, currencyCode: 'EUR', fromAccountId: f.fromAccountId });
     },
     'editing.payee.idle': async () => {
       const did = d();
@@ -895,11 +1179,79 @@ function stateChecks(kind: TransferKind, h: Harness) {
       expect(h.q.checkPayee.waiting).toBe(1);
       expect(h.q.checkPayee.calls.at(-1)).toEqual({ email: d().form.payeeEmail.trim().toLowerCase() });
     },
+    'editing.methods.idle': async () => {
+      const did = d();
+      expect(h.q.fetchMethods.waiting).toBe(0);
+      expect(screen.queryByText(/finding the ways to send money/i)).toBeNull();
+      expect(screen.queryByText(/could not find the ways to send money/i)).toBeNull();
+      expect(did.methodsFailure).toBeNull();
+      // idle with a country: the methods were asked and answered
+      if (kind === 'external' && did.form.countryCode !== '') expect(did.methods).not.toBeNull();
+      else expect(did.methods).toBeNull();
+      if (kind !== 'external') expect(h.q.fetchMethods.calls).toHaveLength(0);
+    },
+    'editing.methods.loading': async () => {
+      const did = d();
+      expect(kind).toBe('external');
+      expect(screen.getByText(/finding the ways to send money to germany/i)).toBeTruthy();
+      expect(h.q.fetchMethods.waiting).toBe(1);
+      // the country chosen, in the source account's currency
+      expect(h.q.fetchMethods.calls.at(-1)).toEqual({ countryCode: 'DE', currencyCode: 'EUR' });
+      expect(did.form.countryCode).toBe('DE');
+      expect(screen.queryByRole('group', { name: /how to send/i })).toBeNull();
+      // asked again after a failure: the failure stays until the answer, without its button
+      if (did.methodsFailure) expect(screen.getByText(/could not find the ways to send money/i)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    },
+    'editing.methods.failed': async (s: Snap) => {
+      const failure = d().methodsFailure;
+      expect(failure).not.toBeNull();
+      const alert = screen.getByText(/could not find the ways to send money there/i).closest('[role="alert"]') as HTMLElement;
+      if (failure?.code === 'failed') expect(alert.textContent).toContain(failure.description);
+      else expect(alert.textContent).not.toMatch(/fee service unavailable/i);
+      expect(within(alert).getByRole('button', { name: /try again/i })).toBeTruthy();
+      expectOffered<TransferEvent>(s, [{ type: 'METHODS.RETRY' }]);
+      expect(d().last?.type).not.toBe('METHODS.RETRY');
+      expect(screen.queryByRole('group', { name: /how to send/i })).toBeNull();
+    },
+    'editing.payeeForm.idle': async () => {
+      const did = d();
+      expect(h.q.fetchPayeeForm.waiting).toBe(0);
+      expect(screen.queryByText(/loading the payee's details form/i)).toBeNull();
+      expect(screen.queryByText(/could not load the payee's details form/i)).toBeNull();
+      expect(did.payeeFormFailure).toBeNull();
+      // idle with a method: its form was asked and answered
+      expect(did.payeeForm).toBe(kind === 'external' && did.form.method !== null);
+      if (kind !== 'external') expect(h.q.fetchPayeeForm.calls).toHaveLength(0);
+    },
+    'editing.payeeForm.loading': async () => {
+      const did = d();
+      expect(kind).toBe('external');
+      expect(screen.getByText(/loading the payee's details form/i)).toBeTruthy();
+      expect(h.q.fetchPayeeForm.waiting).toBe(1);
+      // the method chosen (by the customer, or for them), for the country and the source's currency
+      expect(did.form.method).not.toBeNull();
+      expect(h.q.fetchPayeeForm.calls.at(-1)).toEqual({ countryCode: 'DE', currencyCode: 'EUR', paymentMethod: did.form.method });
+      if (did.payeeFormFailure) expect(screen.getByText(/could not load the payee's details form/i)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
+    },
+    'editing.payeeForm.failed': async (s: Snap) => {
+      const failure = d().payeeFormFailure;
+      expect(failure).not.toBeNull();
+      const alert = screen.getByText(/could not load the payee's details form/i).closest('[role="alert"]') as HTMLElement;
+      if (failure?.code === 'failed') expect(alert.textContent).toContain(failure.description);
+      else expect(alert.textContent).not.toMatch(/fee service unavailable/i);
+      expect(within(alert).getByRole('button', { name: /try again/i })).toBeTruthy();
+      expectOffered<TransferEvent>(s, [{ type: 'PAYEE_FORM.RETRY' }]);
+      expect(d().last?.type).not.toBe('PAYEE_FORM.RETRY');
+    },
     'editing.max.idle': async (s: Snap) => {
       const did = d();
       const button = screen.getByRole('button', { name: /send all/i }) as HTMLButtonElement;
-      expect(button.disabled).toBe(did.form.fromAccountId === null);
-      if (did.form.fromAccountId !== null) expectOffered<TransferEvent>(s, [{ type: 'MAX.REQUEST' }]);
+      // a payout's maximum is its method's: none without one
+      const canAsk = did.form.fromAccountId !== null && (kind !== 'external' || did.form.method !== null);
+      expect(button.disabled).toBe(!canAsk);
+      if (canAsk) expectOffered<TransferEvent>(s, [{ type: 'MAX.REQUEST' }]);
       // "Send all" pressed and still idle: only without a source
       if (did.last?.type === 'MAX.REQUEST') {
         expect(did.form.fromAccountId).toBeNull();
@@ -912,7 +1264,7 @@ function stateChecks(kind: TransferKind, h: Harness) {
       const f = d().form;
       expect(screen.getByRole('button', { name: /send all/i }).getAttribute('aria-busy')).toBe('true');
       const to = kind === 'betweenAccounts' && f.toAccountId !== null && f.toAccountId !== f.fromAccountId ? { toAccountId: f.toAccountId } : {};
-      expect(h.q.fetchMaxAmount.calls.at(-1)).toEqual({ operation: kind, fromAccountId: f.fromAccountId, ...to });
+      expect(h.q.fetchMaxAmount.calls.at(-1)).toEqual({ operation: kind === 'external' ? f.method : kind, fromAccountId: f.fromAccountId, ...to });
     },
     reviewing: async (s: Snap) => {
       const did = d();
@@ -928,6 +1280,13 @@ function stateChecks(kind: TransferKind, h: Harness) {
       expect(summary).toContain(money(q.toAmount, q.toCurrency));
       expect(summary).toContain(`You pay in total€${euros(cents(q.amount) + cents(q.fee))}`);
       if (kind === 'p2p') expect(summary).toContain(did.payee?.name ? `${did.payee.name} (${did.form.payeeEmail})` : `To${did.form.payeeEmail}`);
+      if (kind === 'external') {
+        // the payee: method, country and every detail typed
+        expect(summary).toContain(`Method${METHOD_TEXT[did.form.method!]}Country${COUNTRIES.find((c) => c.code === did.form.countryCode)!.name}`);
+        expect(summary).toContain(`Payee's full name${PAYEE_NAME}IBAN${GOOD_IBAN}`);
+        expect(summary).toContain(`They receive${money(q.toAmount, q.toCurrency)}`);
+        expect(summary).not.toContain('To');
+      }
       if (did.form.recurring) expect(summary).toContain(`Every month, ${did.form.recurring.transactions} transfers in all`);
       else expect(summary).not.toContain('Repeats');
       if (q.currency !== q.toCurrency) expect(summary).toContain(`1 ${q.currency} = ${q.rate} ${q.toCurrency}`);
@@ -945,6 +1304,13 @@ function stateChecks(kind: TransferKind, h: Harness) {
       const call = calls.at(-1)!;
       // the request reviewed, as the test filled the form
       expect(call.request).toEqual(expectedRequest(kind, did.form));
+      // a payout: the wire call, the payee as typed (only the complete form is reviewed)
+      if (kind === 'external') {
+        expect(call.request).toEqual({
+          method: 'wireTransfer',
+          payload: { fromAccountId: 101, amount: '10', currency: 'EUR', countryCode: 'DE', payee: { beneficiaryName: 'Erika Mustermann', iban: 'DE89370400440532013000' } },
+        });
+      }
       expect(call.idempotencyKey).toMatch(IDEMPOTENCY_KEY_PATTERN);
       // sent again after no answer (and no new review): the same key; otherwise a new one
       const earlier = calls.slice(0, -1).map((c) => c.idempotencyKey);
@@ -969,7 +1335,12 @@ function stateChecks(kind: TransferKind, h: Harness) {
       expectOffered<TransferEvent>(s, [{ type: 'TRANSFER.NEW' }]);
       // whether the money has gone: posted (no approval needed, or approved), else pending
       if (r.status === 'posted') expect(screen.getByText(/^the money has been (sent|moved)/i)).toBeTruthy();
-      else expect(screen.getByText(/waits for an approval/i)).toBeTruthy();
+      else if (r.status === 'processing') {
+        // a payout: on its way over its rail (with no approval, or approved)
+        expect(kind).toBe('external');
+        expect(screen.getByText(/^the money is on its way/i)).toBeTruthy();
+      } else expect(screen.getByText(/waits for an approval/i)).toBeTruthy();
+      if (kind === 'external') expect(screen.queryByText(/^the money has been/i)).toBeNull();
     },
     failed: async (s: Snap) => {
       const outcome = d().outcome;
@@ -1008,6 +1379,13 @@ function eventExecutors(h: Harness) {
       if ('amount' in patch) change(fieldByLabel(AMOUNT_LABEL), patch.amount!);
       if ('currency' in patch) change(fieldByLabel(/^amount in$/i), patch.currency ?? 'EUR');
       if ('payeeEmail' in patch) change(fieldByLabel(/payee's e-mail address/i), patch.payeeEmail!);
+      if ('countryCode' in patch) change(fieldByLabel(/^payee's country$/i), patch.countryCode!);
+      if ('method' in patch) act(() => fireEvent.click(within(screen.getByRole('group', { name: /how to send/i })).getByRole('radio', { name: METHOD_NAMES[patch.method!] })));
+      // each payee field the patch changes is typed into
+      for (const [name, value] of Object.entries(patch.payeeFields ?? {})) {
+        const input = fieldByLabel(PAYEE_LABELS[name]!);
+        if (input.value !== value) change(input, value);
+      }
       if ('recurring' in patch) {
         const box = screen.getByRole('checkbox', { name: /repeat this transfer/i }) as HTMLInputElement;
         if (patch.recurring === null || !box.checked) act(() => fireEvent.click(box));
@@ -1019,6 +1397,14 @@ function eventExecutors(h: Harness) {
       }
     },
     'FEE.RETRY': async () => click(/calculate the fee again/i),
+    'METHODS.RETRY': async () => {
+      const alert = screen.getByText(/could not find the ways to send money there/i).closest('[role="alert"]') as HTMLElement;
+      act(() => fireEvent.click(within(alert).getByRole('button', { name: /try again/i })));
+    },
+    'PAYEE_FORM.RETRY': async () => {
+      const alert = screen.getByText(/could not load the payee's details form/i).closest('[role="alert"]') as HTMLElement;
+      act(() => fireEvent.click(within(alert).getByRole('button', { name: /try again/i })));
+    },
     'MAX.REQUEST': async () => {
       const button = screen.getByRole('button', { name: /send all/i }) as HTMLButtonElement;
       // without a source the page disables it; the chart must refuse it all the same
@@ -1043,12 +1429,16 @@ function eventExecutors(h: Harness) {
     'xstate.error.actor.checkPayee': answer(h.q.checkPayee),
     'xstate.done.actor.fetchMaxAmount': answer(h.q.fetchMaxAmount),
     'xstate.error.actor.fetchMaxAmount': answer(h.q.fetchMaxAmount),
+    'xstate.done.actor.fetchMethods': answer(h.q.fetchMethods),
+    'xstate.error.actor.fetchMethods': answer(h.q.fetchMethods),
+    'xstate.done.actor.fetchPayeeForm': answer(h.q.fetchPayeeForm),
+    'xstate.error.actor.fetchPayeeForm': answer(h.q.fetchPayeeForm),
     'xstate.done.actor.submitTransfer': answer(h.q.submitTransfer),
     'xstate.error.actor.submitTransfer': answer(h.q.submitTransfer),
     // The approval child ends through its own screen.
     'xstate.done.actor.approval': async ({ event }: { event: ModelEvent }) => {
-      const out = (event as SystemEvent).output as { result: string; reason?: string };
-      if (out.result === 'approved') await approveWith({ ok: true, status: 'posted' });
+      const out = (event as SystemEvent).output as { result: string; reason?: string; status?: 'posted' | 'processing' };
+      if (out.result === 'approved') await approveWith({ ok: true, status: out.status! });
       else if (out.result === 'canceled') {
         click(/cancel the transfer/i);
         await waitFor(() => expect(h.q.cancelTransfer.waiting).toBe(1));
@@ -1061,7 +1451,7 @@ function eventExecutors(h: Harness) {
 
 /* ------------------------------------------------------------------------------ the paths */
 
-const KINDS: readonly TransferKind[] = ['betweenAccounts', 'p2p'];
+const KINDS: readonly TransferKind[] = ['betweenAccounts', 'p2p', 'external'];
 
 /**
  * The paths of both kinds, dealt into `shards` test files by their number (path i goes to shard
