@@ -136,7 +136,7 @@ export function PayoutRoute({ view, actor, countries }: { view: TransferFacts; a
         error={errorText(fe.countryCode)}
       />
       {view.methodsBusy ? <Spinner label={t`Finding the ways to send money to ${countryName}…`} /> : null}
-      {view.methodsFailure ? (
+      {view.methodsFailure && !view.methodsBusy ? (
         <LookupFailed
           title={t`We could not find the ways to send money there.`}
           failure={view.methodsFailure}
@@ -167,7 +167,7 @@ export function PayoutRoute({ view, actor, countries }: { view: TransferFacts; a
         />
       ) : null}
       {view.payeeFormBusy ? <Spinner label={t`Loading the payee's details form`} /> : null}
-      {view.payeeFormFailure ? (
+      {view.payeeFormFailure && !view.payeeFormBusy ? (
         <LookupFailed
           title={t`We could not load the payee's details form.`}
           failure={view.payeeFormFailure}

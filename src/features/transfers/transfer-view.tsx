@@ -192,7 +192,11 @@ function useAccountLabel() {
 function SettledNote({ view }: { view: TransferFacts }) {
   const { t } = useLingui();
   if (view.resultStatus === 'posted') {
-    return <Alert tone="success">{view.kind === 'p2p' ? t`The money has been sent: it has left your account and reached the payee.` : t`The money has been moved between your accounts.`}</Alert>;
+    return (
+      <Alert tone="success">
+        {view.kind === 'betweenAccounts' ? t`The money has been moved between your accounts.` : t`The money has been sent: it has left your account and reached the payee.`}
+      </Alert>
+    );
   }
   if (view.resultStatus === 'processing') {
     return (
@@ -423,7 +427,7 @@ function FeeLine({ view, onRetry }: { view: TransferFacts; onRetry(): void }) {
   else if (q) {
     const fee = money(q.fee, q.feeCurrency);
     const arrives = money(q.toAmount, q.toCurrency);
-    text = view.kind === 'p2p' ? t`Fee: ${fee}. They receive: ${arrives}.` : t`Fee: ${fee}. Arrives: ${arrives}.`;
+    text = view.kind === 'betweenAccounts' ? t`Fee: ${fee}. Arrives: ${arrives}.` : t`Fee: ${fee}. They receive: ${arrives}.`;
     if (q.currency !== q.toCurrency) {
       const from = q.currency;
       const to = q.toCurrency;
