@@ -55,6 +55,11 @@ export default defineConfig({
       // production: a NODE_ENV=production start with demo data is refused.
       DEMO_DATA: 'true',
       NODE_ENV: 'test',
+      // the network simulator settles every rail in 3 s (2 to 20 s by rail otherwise): the payout
+      // journey waits for a settlement and a return without waiting for a wire's day
+      RAIL_SIMULATOR_SETTLE_MS: '3000',
+      // and returns only what the payee's number asks for (no random share: the journeys may run in any order)
+      RAIL_SIMULATOR_RETURN_BP: '0',
       // the web app scripts/e2e.ts built: dist/, or a build of its own when parallel runs share a
       // checkout (the built server looks for ../dist beside its own directory, .tmp/ here)
       DIST_DIR: process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url)),
