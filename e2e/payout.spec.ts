@@ -40,7 +40,8 @@ async function payOut(page: Page, payee: { name: string; iban: string }, amount:
   await page.getByRole('button', { name: 'Review the transfer' }).click();
   await expect(page.getByRole('heading', { name: 'Check the transfer' })).toBeVisible();
   await expect(page.getByText('Local bank transfer')).toBeVisible();
-  await expect(page.getByText(payee.iban)).toBeVisible();
+  // the IBAN printed in groups of four
+  await expect(page.getByText(payee.iban.replace(/(.{4})(?=.)/g, '$1 '))).toBeVisible();
   if (check) await expectNoAxeViolations(page, '/transfer/external (review)');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Successfully submitted' })).toBeVisible();

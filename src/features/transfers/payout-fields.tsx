@@ -9,6 +9,7 @@ import { Fragment, useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
 import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
+import { printIban } from '../../../api/payees/iban.ts';
 import type { TransferMachine } from '../../../machines/transfer/transfer.machine.ts';
 import type { TransferView as TransferFacts } from '../../../machines/transfer/transfer.select.ts';
 import type { PayeeFormField } from '../../../machines/transfer/transfer.rules.ts';
@@ -181,7 +182,7 @@ export function PayoutRoute({ view, actor, countries }: { view: TransferFacts; a
 }
 
 /** A card number as the review shows it: its last four digits only. */
-const masked = (name: string, value: string) => (name === 'cardNumber' ? `•••• ${value.replace(/\D/g, '').slice(-4)}` : value);
+const masked = (name: string, value: string) => (name === 'cardNumber' ? `•••• ${value.replace(/\D/g, '').slice(-4)}` : name === 'iban' ? printIban(value) : value);
 
 /** The payee on the review: method, country and every detail given (rows of the summary's list). */
 export function PayeeSummary({ view, countries }: { view: TransferFacts; countries: readonly CountryOption[] }) {
