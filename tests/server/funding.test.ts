@@ -135,7 +135,12 @@ describe('payouts through the calls', () => {
     expect(sent.body).toMatchObject({ responseCode: '00', status: 'processing', approveType: 'none', amount: '40.00', currency: 'EUR' });
     const held = await eurAccount();
     expect(Number(held.pendingAmount) - Number(before.pendingAmount)).toBeCloseTo(40 + Number(sent.body.fee), 2);
+    // on its way: counted among the history's transfers in progress (its two rows, the payout and its fee)
+    const inProgress = async () => ((await call('transactionHistory', { accountId: before.accountId })).body as unknown as { processingCount: number }).processingCount;
+    const processingBefore = await inProgress();
+    expect(processingBefore).toBeGreaterThanOrEqual(2);
     await drain();
+    expect(await inProgress()).toBe(processingBefore - 2);
     const status = await callMethod(t.app, 'transferStatus', { trxid: sent.body.transactionId }, { token });
     expect(status.body).toMatchObject({ responseCode: '00', status: 'posted' });
     const after = await eurAccount();

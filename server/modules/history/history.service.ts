@@ -312,7 +312,8 @@ export async function historyPage(
       counts AS (
         SELECT count(*) FILTER (WHERE ${statusCondition(filter)})::int AS results,
           count(*) FILTER (WHERE r.status = 'rejected')::int AS rejected,
-          count(*) FILTER (WHERE r.status = 'pending')::int AS processing
+          -- in progress: awaiting approval, or (a payout) on its way over its rail
+          count(*) FILTER (WHERE r.status IN ('pending', 'processing'))::int AS processing
         FROM hr r),
       page AS (SELECT r.* FROM hr r WHERE ${statusCondition(filter)} ORDER BY ${ORDER_DESC} LIMIT ${pageSize} OFFSET ${offset})
       SELECT c.results, c.rejected, c.processing, ${ROW_COLUMNS}
