@@ -12,7 +12,7 @@ import { LoginPage } from './models/login-page.ts';
 const rita = demoUserByKey.rita;
 
 test('a customer sees her account IBAN and money sent to it arrives', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const login = new LoginPage(page);
   await login.open();
   await login.submitPassword(rita.email, rita.password);

@@ -35,7 +35,7 @@ test('a customer converts EUR to USD, sends USD to another customer with an SMS 
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, tom, /Tom/);
   await expectNoAxeViolations(page, '/home (tom)');
 

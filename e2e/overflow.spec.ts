@@ -72,12 +72,12 @@ test('the route tree was read', () => {
 });
 
 test('no signed-out page scrolls sideways at 390 or 320 pixels', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   expect(await walk(page, routes.get('_external') ?? [])).toEqual([]);
 });
 
 test('no page of the signed-in layouts scrolls sideways at 390 or 320 pixels', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const login = new LoginPage(page);
   const boris = demoUserByKey.boris;
   await login.open();

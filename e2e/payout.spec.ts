@@ -50,7 +50,7 @@ async function payOut(page: Page, payee: { name: string; iban: string }, amount:
 }
 
 test('a customer pays out to a bank account: it settles, and one to a closed account comes back with the reason', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const login = new LoginPage(page);
   await login.open();
   await login.submitPassword(rita.email, rita.password);

@@ -36,7 +36,7 @@ async function signInUntilPushStep(login: LoginPage): Promise<void> {
 
 test('a strict push migration links a phone; the phone then approves and declines sign-ins', async ({ page, browser, baseURL }) => {
   // Two browsers, a live channel each way and a dozen steps each checked with axe.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const login = new LoginPage(page);
   const main = new MainLayout(page);
   const scp = new ScpPage(page);

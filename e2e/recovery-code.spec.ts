@@ -17,7 +17,7 @@ import { SettingsPage } from './models/settings-page.ts';
 const owner = demoUserByKey.owner;
 
 test('recovery codes from Settings sign in once instead of the authenticator; two-step must then be set up again', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const login = new LoginPage(page);
   const main = new MainLayout(page);
   const settings = new SettingsPage(page);

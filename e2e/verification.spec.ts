@@ -28,7 +28,7 @@ function banner(page: Page) {
 }
 
 test('an unverified customer confirms her phone and uploads her documents, an administrator confirms them, and she is verified', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // 1. uma signs in: the banner warns with 3 actions and links to her profile
   const login = new LoginPage(page);
