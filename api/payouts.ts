@@ -17,6 +17,7 @@ import * as v from 'valibot';
 import { decimalString } from './accounts.ts';
 import { VfCode } from './errors.ts';
 import { defineMethod, Id } from './method.ts';
+import type { PayoutMethod } from './payees/payout-methods.ts';
 import { CurrencyCodeSchema, TransferResultEntries } from './transfers.ts';
 
 const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));
@@ -68,6 +69,12 @@ export const PAYOUT_CALLS = {
   interacTransfer: 'interac',
 } as const;
 export const PAYOUT_FEE_CALLS = { wireFee: 'wire', eftFee: 'eft', octFee: 'oct', cryptoFee: 'digital', instantFee: 'instant', interacFee: 'interac' } as const;
+
+const byMethod = <C extends string>(calls: Readonly<Record<C, PayoutMethod>>) =>
+  Object.fromEntries(Object.entries(calls).map(([call, method]) => [method, call])) as Record<PayoutMethod, C>;
+/** The other way round: each method's payout call and fee call (the screens send by method). */
+export const PAYOUT_CALL_OF = byMethod<keyof typeof PAYOUT_CALLS>(PAYOUT_CALLS);
+export const PAYOUT_FEE_CALL_OF = byMethod<keyof typeof PAYOUT_FEE_CALLS>(PAYOUT_FEE_CALLS);
 
 export const payoutMethods = {
   wireTransfer,

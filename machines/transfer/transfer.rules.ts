@@ -9,7 +9,7 @@ import { ACCOUNT_STATUS_CLOSED, type Account } from '../../api/accounts.ts';
 import type { ValidationError } from '../../api/envelope.ts';
 import { checkPayeeValues, type ReceivedPayeeField } from '../../api/payees/methods.ts';
 import type { PayoutMethod } from '../../api/payees/payout-methods.ts';
-import type { PAYOUT_CALLS, wireTransfer } from '../../api/payouts.ts';
+import { PAYOUT_CALL_OF, type PAYOUT_CALLS, type wireTransfer } from '../../api/payouts.ts';
 import {
   CRYPTO_CURRENCIES,
   type CurrencyCode,
@@ -37,15 +37,6 @@ export interface PayeeForm {
   oneOf: readonly (readonly string[])[];
   blockedBins: readonly string[];
 }
-/** The payout calls by method (api/payouts.ts PAYOUT_CALLS, the other way round). */
-export const PAYOUT_CALL_OF: Record<PayoutMethod, keyof typeof PAYOUT_CALLS> = {
-  wire: 'wireTransfer',
-  eft: 'eftTransfer',
-  oct: 'octTransfer',
-  digital: 'cryptoTransfer',
-  instant: 'instantTransfer',
-  interac: 'interacTransfer',
-};
 
 export interface TransferKindRules {
   /** the flags of document 2 §6 the platform requires (server/modules/transfers/permissions.ts) */

@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import type { TransferStatus } from '../../../api/transfers.ts';
-import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
+import { PAYOUT_FEE_CALL_OF } from '../../../api/payouts.ts';
 import {
   approvalMachine,
   type ApprovalEvent,
@@ -85,16 +85,6 @@ async function sendTransfer(request: TransferRequest, idempotencyKey: string): P
       return callMethod(request.method, request.payload, { idempotencyKey });
   }
 }
-
-/** Each payout method's fee call (api/payouts.ts). */
-const PAYOUT_FEE_CALL_OF = {
-  wire: 'wireFee',
-  eft: 'eftFee',
-  oct: 'octFee',
-  digital: 'cryptoFee',
-  instant: 'instantFee',
-  interac: 'interacFee',
-} as const satisfies Record<PayoutMethod, string>;
 
 /** A payout's fee, as the form's quote: sent in the source's currency, so it arrives as it leaves (rate 1). */
 async function quotePayout(input: FeeRequest): Promise<FeeResult> {
