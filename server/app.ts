@@ -1,6 +1,9 @@
 /**
  * Builds the platform's Fastify app from its plugins, on a database given by the caller (main.ts
- * opens it; tests inject PGlite or PostgreSQL).
+ * opens it; tests inject PGlite or PostgreSQL), and its background workers on the job queue the
+ * caller started (main.ts, one per process): history export builders and the transfers' periodic
+ * work. An app built without a queue runs none of them: tests drive the handlers themselves
+ * (runExportJobs, expireDueTransfers, runDueSchedules).
  */
 import { resolve as resolvePath } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -10,6 +13,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { MethodDef } from '../api/method.ts';
 import type { Db } from './db/types.ts';
+import type { JobQueue } from './db/job-queue.ts';
 import { createRefusalLog, isConnectionError, replyUnavailable } from './db/outage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { loadDeviceCookieKey, loadSigningKey } from './modules/auth/signing-key.ts';
@@ -102,8 +106,15 @@ export interface AppOptions {
   /** the web app's public origin, for links in e-mails (activation); http://127.0.0.1:3000 when omitted */
   publicUrl?: string;
   /**
-   * The transfer workers (expiry sweeper, recurring schedules; transfers/workers.ts) on intervals,
-   * driven by `now`; false runs none (tests call expireDueTransfers / runDueSchedules themselves).
+   * The platform's job queue (db/job-queue.ts; main.ts starts it once per process): the app's
+   * workers run on it (history exports, the transfer workers) and new export rows send their jobs
+   * with it. Without one the app runs no worker (tests drive the handlers themselves).
+   */
+  jobQueue?: JobQueue;
+  /**
+   * The transfer workers (expiry sweeper, recurring schedules; transfers/workers.ts) as periodic
+   * jobs on `jobQueue`, driven by `now`; false runs none, and none run without a queue (tests call
+   * expireDueTransfers / runDueSchedules themselves).
    */
   transferWorkers?: false | { expiryIntervalMs?: number; scheduleIntervalMs?: number };
   /**
@@ -221,7 +232,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}),
       }) as unknown as Record<string, MethodHandler<MethodDef>>),
       // History with this app's clock and origin (the export e-mail's link).
-      ...(createHistoryHandlers({ ...DEFAULT_HISTORY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createHistoryHandlers({ ...DEFAULT_HISTORY_OPTIONS, now, jobs: options.jobQueue ?? null, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) }) as unknown as Record<
+        string,
+        MethodHandler<MethodDef>
+      >),
       // Account recovery with this app's clock and origin (the cancel link in the owner's notice).
       ...(createRecoveryHandlers({ ...DEFAULT_RECOVERY_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) }) as unknown as Record<
         string,
@@ -244,8 +258,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const twoStep = createTwoStepService({ db, now, publisher, approvals });
   await app.register(twoStepRoutes, { tokens, twoStep, publisher });
   await app.register(ssoRoutes, { tokens, sso: createSsoService({ db, now }), devPartner: options.demo ?? false });
-  // History downloads (the export CSV, the monthly statement PDF) and the export worker, stopped on close.
-  await app.register(historyRoutes, { db, tokens, now });
+  // History downloads (the export CSV, the monthly statement PDF) and the export builders on the job queue, stopped on close.
+  await app.register(historyRoutes, { db, tokens, now, jobQueue: options.jobQueue ?? null });
   // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
   await app.register(recoveryRoutes, { db, tokens });
@@ -256,15 +270,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditPackRoutes, { tokens, auditDir: distDir === null ? null : resolvePath(distDir, 'audit') });
   await serveWebApp(app, distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
-  if (options.transferWorkers !== false) {
-    const workers = startTransferWorkers({
-      db,
-      service: transfers,
-      now,
-      ...(options.transferWorkers ?? {}),
-      log: (err) => app.log.error({ error: safeError(err) }, 'transfer worker failed'),
-    });
-    app.addHook('onClose', async () => workers.stop());
+  if (options.transferWorkers !== false && options.jobQueue) {
+    const workers = await startTransferWorkers({ db, queue: options.jobQueue, service: transfers, now, ...(options.transferWorkers ?? {}) });
+    app.addHook('onClose', () => workers.stop());
   }
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());
   return app;

@@ -13,6 +13,8 @@ import { safeError } from './modules/platform/log.ts';
 import { loadRailAdapters, RailConfigError } from './modules/rails/adapters.ts';
 import { createPayoutService, NotYetError } from './modules/rails/payouts.service.ts';
 import { RAIL_QUEUES, startRailWorkers } from './modules/rails/workers.ts';
+import { EXPORT_QUEUES } from './modules/history/exports.worker.ts';
+import { TRANSFER_QUEUES } from './modules/transfers/workers.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
@@ -63,8 +65,12 @@ if (demo.production) {
 const seeded = await seedDatabase(database.db, { demo: demo.demo });
 const publisher = databaseUrl ? await createPgPublisher(databaseUrl, (err) => console.error('push: database connection error', connectionErrorFields(err))) : createInProcessPublisher();
 
-// The job queue (pg-boss on this database) and the rails' workers: payouts go to each rail's
-// adapter (the network simulator unless RAIL_ADAPTERS names a provider's module; rails/adapters.ts).
+// The job queue (pg-boss on this database), once for the process: every background worker runs on
+// it (db/job-queue.ts). The rails' workers start here: payouts go to each rail's adapter (the
+// network simulator unless RAIL_ADAPTERS names a provider's module; rails/adapters.ts); buildApp
+// starts the app's own (history exports, the transfers' periodic work), and the mail outbox after
+// listen. JOB_EXPIRE_SECONDS: a dead worker's jobs are taken again after at most this long (each
+// queue's own expiry otherwise, 5 minutes by default).
 let adapterOf: Awaited<ReturnType<typeof loadRailAdapters>>;
 try {
   adapterOf = await loadRailAdapters(process.env);
@@ -74,14 +80,25 @@ try {
   process.exit(1);
 }
 // A status event that arrives before its instruction was accepted is retried by design (NotYetError): not worth a log line.
-const jobQueue = await startJobQueue(database, RAIL_QUEUES, (err) => {
-  if (!(err instanceof NotYetError)) console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) }));
-});
+const jobExpireSeconds = process.env.JOB_EXPIRE_SECONDS ? Number(process.env.JOB_EXPIRE_SECONDS) : undefined;
+if (jobExpireSeconds !== undefined && !(Number.isInteger(jobExpireSeconds) && jobExpireSeconds >= 1)) {
+  console.error(`JOB_EXPIRE_SECONDS must be a whole number of seconds, at least 1, got ${process.env.JOB_EXPIRE_SECONDS}`);
+  process.exit(1);
+}
+const jobQueue = await startJobQueue(
+  database,
+  [...RAIL_QUEUES, ...EXPORT_QUEUES, ...TRANSFER_QUEUES],
+  (err) => {
+    if (!(err instanceof NotYetError)) console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) }));
+  },
+  jobExpireSeconds === undefined ? {} : { expireInSecondsMax: jobExpireSeconds },
+);
 const payouts = createPayoutService({ queue: jobQueue, adapterOf, now: Date.now });
 await startRailWorkers(database.db, jobQueue, payouts);
 
 const app = await buildApp({
   db: database.db,
+  jobQueue,
   payouts,
   publisher,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -10,6 +10,12 @@
  * - Delivery is at least once (a worker that dies mid-job has its job retried after expiry, with
  *   back-off): every handler is idempotent on its own rows, which is what makes a job's effect
  *   happen exactly once across restarts and instances.
+ * - Every worker of the platform runs here: the rails (rails/workers.ts), the mail outbox
+ *   (adapters/mail-sender.ts), history exports (history/exports.worker.ts) and the transfers'
+ *   periodic work (transfers/workers.ts). Periodic work is a self-rescheduling job on a `stately`
+ *   queue (workPeriodically): at most one run waits and one runs, whatever the number of instances.
+ * - One queue per process (main.ts starts it and gives it to buildApp); `expireInSecondsMax`
+ *   (JOB_EXPIRE_SECONDS) shortens how long a dead worker's jobs wait before another takes them.
  */
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
@@ -72,6 +78,8 @@ export interface JobQueue {
   work<T extends object>(name: string, handler: (job: Job<T>) => Promise<void>, options?: { pollingIntervalMs?: number; batchSize?: number }): Promise<void>;
   /** Takes the ready jobs of `name` now and runs them, one at a time (tests, and a drain on demand); returns how many ran. */
   runDue<T extends object>(name: string, handler: (job: Job<T>) => Promise<void>, limit?: number): Promise<number>;
+  /** Stops this process's workers of `name` (jobs they hold finish; the rest wait for another worker). */
+  offWork(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,14 +91,29 @@ export interface QueueDefinition {
   retryDelaySeconds?: number;
   /** a job not finished in this time is taken again (default 300) */
   expireInSeconds?: number;
+  /**
+   * 'stately': at most one job waiting and one running at a time (a second send while one waits
+   * does nothing), for periodic work (workPeriodically); 'standard' (default): any number
+   */
+  policy?: 'standard' | 'stately';
 }
 
-export async function startJobQueue(open: OpenDatabase, queues: readonly QueueDefinition[], log: (err: unknown) => void): Promise<JobQueue> {
+export interface JobQueueOptions {
+  /** caps every queue's expireInSeconds: a dead worker's jobs are taken again sooner (tests, JOB_EXPIRE_SECONDS) */
+  expireInSecondsMax?: number;
+}
+
+export async function startJobQueue(open: OpenDatabase, queues: readonly QueueDefinition[], log: (err: unknown) => void, queueOptions: JobQueueOptions = {}): Promise<JobQueue> {
+  const expireMax = queueOptions.expireInSecondsMax;
+  if (expireMax !== undefined && !(Number.isInteger(expireMax) && expireMax >= 1)) throw new Error(`expireInSecondsMax must be a whole number of seconds, at least 1, got ${expireMax}`);
   const boss = new PgBoss({
     db: executorOf(open),
-    // the platform runs its own recurring work; pg-boss's maintenance (expiry, archive) stays on
+    // the platform's periodic work is self-rescheduling jobs (workPeriodically), not pg-boss's cron;
+    // pg-boss's maintenance (expiry of a dead worker's jobs, archive) stays on, at least as often as
+    // the shortest expiry so a job that expired is taken again soon after
     schedule: false,
     supervise: true,
+    ...(expireMax !== undefined ? { maintenanceIntervalSeconds: Math.min(120, expireMax) } : {}),
   } as unknown as PgBoss.ConstructorOptions);
   boss.on('error', log);
   await boss.start();
@@ -100,7 +123,8 @@ export async function startJobQueue(open: OpenDatabase, queues: readonly QueueDe
       retryLimit: q.retryLimit ?? 10,
       retryDelay: q.retryDelaySeconds ?? 5,
       retryBackoff: true,
-      expireInSeconds: q.expireInSeconds ?? 300,
+      expireInSeconds: Math.min(q.expireInSeconds ?? 300, expireMax ?? Infinity),
+      policy: q.policy ?? 'standard',
     };
     const existing = await boss.getQueue(q.name);
     if (existing) await boss.updateQueue(q.name, options);
@@ -137,8 +161,26 @@ export async function startJobQueue(open: OpenDatabase, queues: readonly QueueDe
       for (const job of jobs) await run(handler as never, name, job);
       return jobs.length;
     },
+    async offWork(name) {
+      await boss.offWork(name);
+    },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Periodic work as a self-rescheduling job on a `stately` queue: each run first sends the next
+ * (everyMs later), then does the work, so a run that fails or a process that dies never ends the
+ * chain; every instance sends one at start, which does nothing while one is already waiting. The
+ * queue lets one run at a time, so several instances never run it at once (the work itself stays
+ * idempotent: a run repeated after a crash changes nothing twice).
+ */
+export async function workPeriodically(queue: Pick<JobQueue, 'send' | 'work'>, name: string, everyMs: number, run: () => Promise<unknown>): Promise<void> {
+  await queue.work(name, async () => {
+    await queue.send(name, {}, { afterMs: everyMs });
+    await run();
+  });
+  await queue.send(name, {});
 }

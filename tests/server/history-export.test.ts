@@ -2,16 +2,18 @@
  * History exports (api/history.ts; document 2 §7, §9): ask, build with the worker, poll, download
  * the CSV (BOM, RFC 4180, CSV-injection safe), send the link to the user's own e-mail, and the
  * monthly export list of an account (12 a page). Transfers are written straight into the ledger's
- * tables (history-fixture.ts). The app's own export worker is stopped first: the test builds
- * exports itself with runExportJobs, so every step sees a known state.
+ * tables (history-fixture.ts). The app has no job queue, so it builds no export itself: the test
+ * builds them with runExportJobs, so every step sees a known state. The last part runs an app on
+ * the job queue (pg-boss), whose export jobs build what is asked, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, customers, historyExports, outbox } from '../../server/db/schema.ts';
 import { demoUserByKey, NORTHWIND_NAME } from '../../server/db/demo-users.ts';
-import { EXPORT_LEASE_MS, runExportJobs, stopExportWorkers } from '../../server/modules/history/exports.worker.ts';
+import { buildExportJob, EXPORT_LEASE_MS, EXPORT_QUEUES, runExportJobs, sweepExports } from '../../server/modules/history/exports.worker.ts';
+import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
 import type { Db } from '../../server/db/types.ts';
-import { callMethod, createTestApp, signIn, type SignedIn, type TestApp } from './harness.ts';
+import { callMethod, createTestApp, createTestDatabase, signIn, type SignedIn, type TestApp } from './harness.ts';
 import { accountOf, addAccount, backdate, insertTransfer, setupLedger, userOf, type Ledger } from './history-fixture.ts';
 
 let t: TestApp;
@@ -74,7 +76,6 @@ beforeAll(async () => {
   // The demo users without their seeded year: this suite's expectations are exact over its own fixtures
   // (the seeded history is checked in demo-history.test.ts).
   t = await createTestApp({ publicUrl: `${PUBLIC_URL}/`, demoData: 'without-history' });
-  await stopExportWorkers(t.db);
   ledger = await setupLedger(t.db);
   A = await userOf(t.db, demoUserByKey.anna.email);
   B = await userOf(t.db, demoUserByKey.boris.email);
@@ -359,5 +360,57 @@ describe('the database going away while an export is built', () => {
     // Once its claim ran out, the next run builds it.
     expect(await runExportJobs(t.db, () => Date.now() + EXPORT_LEASE_MS + 1_000)).toBe(1);
     expect(((await call('transactionHistoryExportStatus', { exportId })).export as { status: string }).status).toBe('done');
+  });
+});
+
+describe('on the job queue', () => {
+  let q: TestApp;
+  let queue: JobQueue;
+  let who: SignedIn;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase({ demoData: 'without-history' });
+    queue = await startJobQueue(database.open, EXPORT_QUEUES, (err) => {
+      throw err;
+    });
+    q = await createTestApp({ database, jobQueue: queue, transferWorkers: false });
+    who = await signIn(q.app, 'anna');
+  });
+
+  afterAll(async () => {
+    await queue?.stop();
+    await q?.close();
+  });
+
+  const status = async (exportId: string) =>
+    ((await callMethod(q.app, 'transactionHistoryExportStatus', { exportId }, { token: who.accessToken })).body as unknown as { export: { status: string; fileName: string | null } }).export;
+
+  it("builds an export from the job sent with its row, and a second job for it changes nothing", async () => {
+    const asked = (await callMethod(q.app, 'transactionHistoryExport', {}, { token: who.accessToken })).body as unknown as { exportId: string };
+    // the app's worker takes the job (polling each second)
+    const until = Date.now() + 15_000;
+    while ((await status(asked.exportId)).status !== 'done') {
+      if (Date.now() > until) throw new Error('the export was not built from its job');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const [built] = await q.db.select().from(historyExports).where(eq(historyExports.id, asked.exportId));
+    // the job again (a worker that died after building it): nothing is built twice
+    expect(await buildExportJob(q.db, queue, asked.exportId)).toBe('done');
+    const [again] = await q.db.select().from(historyExports).where(eq(historyExports.id, asked.exportId));
+    expect(again).toEqual(built);
+  });
+
+  it('the sweep sends a job for an export left without one', async () => {
+    // a row an app without a queue wrote a while ago: no job of its own
+    const [row] = await q.db
+      .insert(historyExports)
+      .values({ id: 'left-without-a-job-0001', customerId: A.customerId, userId: A.userId, source: 'manual', filter: {}, createdAt: new Date(Date.now() - EXPORT_LEASE_MS - 1_000) })
+      .returning();
+    expect(await sweepExports(q.db, queue)).toBe(1);
+    const until = Date.now() + 15_000;
+    while ((await status(row!.id)).status !== 'done') {
+      if (Date.now() > until) throw new Error('the swept export was not built');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 });

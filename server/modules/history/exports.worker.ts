@@ -1,13 +1,18 @@
 /**
- * Builds queued history exports (document 2 §7) into CSV files: an in-process worker polling
- * the history_exports table (started by history.routes.ts, stopped when the app closes), and
- * runExportJobs for tests and for the worker itself.
+ * Builds queued history exports (document 2 §7) into CSV files, on the platform's job queue
+ * (db/job-queue.ts): asking for an export writes its row and sends its `history.export` job in the
+ * same transaction (history.methods.ts), and the job builds that export (startExportWorkers, from
+ * history.routes.ts when the app has a queue). runExportJobs builds every queued export in-process:
+ * tests drive it, and an app without a queue has no other builder.
  *
- * A job: claim one queued export in a short transaction (FOR UPDATE SKIP LOCKED, so instances
- * sharing a PostgreSQL database never build one export twice), mark it processing, then walk its
- * rows newest first in chunks with a keyset cursor (historyChunk), updating progress (0-99) after
- * each chunk, and finally store the file, status done and progress 100. Any error: status failed,
- * except the database going away (db/outage.ts): the claim runs out and the export is built again.
+ * A build: claim the export in a short transaction (only while it is queued, or processing with its
+ * claim run out; FOR UPDATE SKIP LOCKED, so instances sharing a PostgreSQL database never build one
+ * export twice), mark it processing, then walk its rows newest first in chunks with a keyset cursor
+ * (historyChunk), updating progress (0-99) after each chunk, and finally store the file, status
+ * done and progress 100. Any error: status failed, except the database going away (db/outage.ts):
+ * the job fails and the queue retries it with back-off, and the export is built again once its
+ * claim runs out. A job for an export that is done, failed or gone does nothing (idempotent); one
+ * for an export another builder holds comes back when that claim runs out.
  * No transaction stays open across the walk (PGlite is one connection; it would stall requests).
  *
  * The table has no lease column, so while an export is processing its finished_at holds the time
@@ -16,7 +21,8 @@
  *
  * Limits: at most MAX_EXPORT_ROWS rows per file (a larger export fails: narrow the filter);
  * manual exports are deleted EXPORT_RETENTION_DAYS after they finished (monthly ones stay: one
- * per account and month).
+ * per account and month), by the periodic `history.export-sweep` job, which also sends a build job
+ * for an export left without one (written by an app without a queue, or whose job gave up).
  *
  * Language: the file's header row, types, directions and statuses are in the saved settings
  * language of the user who asked for it (history_exports.user_id's own customer, the same rule
@@ -28,8 +34,9 @@
  */
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { activeVariant } from '../../../variants/index.ts';
-import type { Db } from '../../db/types.ts';
-import { createBackoff, isConnectionError } from '../../db/outage.ts';
+import type { Db, Tx } from '../../db/types.ts';
+import { isConnectionError } from '../../db/outage.ts';
+import { workPeriodically, type Job, type JobQueue, type QueueDefinition } from '../../db/job-queue.ts';
 import { csvStart, manualExportFileName, monthlyExportFileName, transactionCsvLine } from './csv.ts';
 import { documentLanguage, type DocumentLanguage } from './document-words.ts';
 import { customerLanguage, historyChunk, historyCount, type HistoryCursor, type HistoryFilter } from './history.service.ts';
@@ -40,9 +47,24 @@ export const EXPORT_CHUNK_ROWS = 500;
 export const MAX_EXPORT_ROWS = 100_000;
 export const EXPORT_LEASE_MS = 5 * 60_000;
 export const EXPORT_RETENTION_DAYS = 7;
-export const EXPORT_POLL_MS = 2_000;
-/** Jobs one run builds at most before it yields to the next poll. */
+/** Jobs one runExportJobs call builds at most. */
 export const EXPORT_JOBS_PER_RUN = 10;
+/** How often the sweep deletes old exports and finds those left without a job. */
+export const EXPORT_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+export const EXPORT_QUEUE = 'history.export';
+export const EXPORT_SWEEP_QUEUE = 'history.export-sweep';
+
+export const EXPORT_QUEUES: readonly QueueDefinition[] = [
+  // the database away: tried again 10 s, 20 s, … for about an hour; a job outlives the claim (5 min)
+  { name: EXPORT_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 600 },
+  { name: EXPORT_SWEEP_QUEUE, policy: 'stately', retryLimit: 3, retryDelaySeconds: 60 },
+];
+
+/** Sends the build job of a new export, in the transaction that wrote its row (the outbox rule). */
+export function sendExportJob(queue: Pick<JobQueue, 'send'>, tx: Db | Tx, exportId: string): Promise<void> {
+  return queue.send(EXPORT_QUEUE, { exportId }, { tx });
+}
 
 export interface ExportJobOptions {
   providerName?: string;
@@ -69,7 +91,8 @@ export function runExportJobs(db: Db, now: () => number = Date.now, options: Exp
   return run;
 }
 
-async function runAll(db: Db, now: () => number, options: ExportJobOptions): Promise<number> {
+/** Deletes manual exports finished more than EXPORT_RETENTION_DAYS ago. */
+async function deleteOldExports(db: Db, now: () => number): Promise<void> {
   await db
     .delete(historyExports)
     .where(
@@ -79,6 +102,10 @@ async function runAll(db: Db, now: () => number, options: ExportJobOptions): Pro
         lt(historyExports.finishedAt, new Date(now() - EXPORT_RETENTION_DAYS * 86_400_000)),
       ),
     );
+}
+
+async function runAll(db: Db, now: () => number, options: ExportJobOptions): Promise<number> {
+  await deleteOldExports(db, now);
   let finished = 0;
   for (let i = 0; i < (options.maxJobs ?? EXPORT_JOBS_PER_RUN); i++) {
     const job = await claim(db, now);
@@ -89,12 +116,14 @@ async function runAll(db: Db, now: () => number, options: ExportJobOptions): Pro
   return finished;
 }
 
-async function claim(db: Db, now: () => number): Promise<ExportRow | null> {
+/** Claims the oldest claimable export, or the one named. */
+async function claim(db: Db, now: () => number, exportId?: string): Promise<ExportRow | null> {
   return db.transaction(async (tx) => {
+    const claimable = or(eq(historyExports.status, 'queued'), and(eq(historyExports.status, 'processing'), lt(historyExports.finishedAt, new Date(now()))));
     const [row] = await tx
       .select()
       .from(historyExports)
-      .where(or(eq(historyExports.status, 'queued'), and(eq(historyExports.status, 'processing'), lt(historyExports.finishedAt, new Date(now())))))
+      .where(exportId === undefined ? claimable : and(eq(historyExports.id, exportId), claimable))
       .orderBy(asc(historyExports.createdAt), asc(historyExports.id))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -151,52 +180,58 @@ async function askerLanguage(db: Db, userId: number): Promise<DocumentLanguage> 
   return documentLanguage(user ? await customerLanguage(db, user.customerId) : null);
 }
 
-export interface ExportWorker {
+/**
+ * Job history.export: builds the export named, once. Done, failed or gone: nothing to do. Held by
+ * another builder: the job comes back when that claim runs out (and finds it done, or takes it over
+ * from a builder that died). The database away: throws, and the queue retries with back-off.
+ */
+export async function buildExportJob(db: Db, queue: Pick<JobQueue, 'send'>, exportId: string, now: () => number = Date.now, options: ExportJobOptions = {}): Promise<'built' | 'done' | 'later'> {
+  const job = await claim(db, now, exportId);
+  if (job) {
+    await build(db, job, now, options);
+    return 'built';
+  }
+  const [row] = await db.select({ status: historyExports.status, leaseEnd: historyExports.finishedAt }).from(historyExports).where(eq(historyExports.id, exportId));
+  if (!row || row.status !== 'processing') return 'done';
+  await queue.send(EXPORT_QUEUE, { exportId }, { afterMs: Math.max(1_000, (row.leaseEnd?.getTime() ?? now()) - now() + 1_000) });
+  return 'later';
+}
+
+/**
+ * Job history.export-sweep: deletes old manual exports, and sends a build job for each export left
+ * without one: queued for more than a lease (written by an app without a queue, or whose job gave
+ * up), or processing with its claim run out. A job too many builds nothing twice (buildExportJob).
+ */
+export async function sweepExports(db: Db, queue: Pick<JobQueue, 'send'>, now: () => number = Date.now): Promise<number> {
+  await deleteOldExports(db, now);
+  const stale = await db
+    .select({ id: historyExports.id })
+    .from(historyExports)
+    .where(
+      or(
+        and(eq(historyExports.status, 'queued'), lt(historyExports.createdAt, new Date(now() - EXPORT_LEASE_MS))),
+        and(eq(historyExports.status, 'processing'), lt(historyExports.finishedAt, new Date(now()))),
+      ),
+    )
+    .orderBy(asc(historyExports.createdAt))
+    .limit(1_000);
+  for (const row of stale) await queue.send(EXPORT_QUEUE, { exportId: row.id });
+  return stale.length;
+}
+
+export interface ExportWorkers {
   stop(): Promise<void>;
 }
 
-/** The workers started on each database in this process. */
-const workers = new WeakMap<Db, Set<ExportWorker>>();
-
-/**
- * Stops the workers polling this database in this process: a test that drives runExportJobs
- * itself calls it first, so no poll builds an export between two of its steps.
- */
-export async function stopExportWorkers(db: Db): Promise<void> {
-  await Promise.all([...(workers.get(db) ?? [])].map((w) => w.stop()));
-}
-
-/** Polls every pollMs (the timer does not keep the process alive); stop() waits for the run in progress. */
-export function startExportWorker(options: { db: Db; now?: () => number; pollMs?: number } & ExportJobOptions): ExportWorker {
-  const { db, pollMs = EXPORT_POLL_MS, ...jobOptions } = options;
-  const now = options.now ?? Date.now;
-  let stopped = false;
-  let current: Promise<unknown> | null = null;
-  // After a failed run (the database away), polls are skipped for a growing, jittered while.
-  const backoff = createBackoff({ baseMs: pollMs, capMs: 60_000 });
-  const timer = setInterval(() => {
-    if (stopped || current || !backoff.ready()) return;
-    current = runExportJobs(db, now, jobOptions)
-      .then(
-        () => backoff.succeeded(),
-        (err: unknown) => {
-          backoff.failed();
-          jobOptions.onError?.('', err);
-        },
-      )
-      .finally(() => {
-        current = null;
-      });
-  }, pollMs);
-  timer.unref();
-  const worker: ExportWorker = {
+/** The export builders and the periodic sweep on the platform's job queue (history.routes.ts starts them). */
+export async function startExportWorkers(options: { db: Db; queue: JobQueue; now?: () => number } & ExportJobOptions): Promise<ExportWorkers> {
+  const { db, queue, now = Date.now, ...jobOptions } = options;
+  await queue.work(EXPORT_QUEUE, async (job: Job<{ exportId: string }>) => void (await buildExportJob(db, queue, job.data.exportId, now, jobOptions)));
+  await workPeriodically(queue, EXPORT_SWEEP_QUEUE, EXPORT_SWEEP_INTERVAL_MS, () => sweepExports(db, queue, now));
+  return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      workers.get(db)?.delete(worker);
-      await current;
+      await queue.offWork(EXPORT_QUEUE);
+      await queue.offWork(EXPORT_SWEEP_QUEUE);
     },
   };
-  workers.set(db, (workers.get(db) ?? new Set()).add(worker));
-  return worker;
 }

@@ -23,6 +23,8 @@ import { MethodFailure, type HandlerTable, type MethodContext } from '../method-
 import { historyExports } from './history.tables.ts';
 import { minorToDecimal } from '../accounts/money.ts';
 import { auditLog } from '../platform/platform.tables.ts';
+import type { JobQueue } from '../../db/job-queue.ts';
+import { sendExportJob } from './exports.worker.ts';
 import {
   balanceSeries,
   checkFilter,
@@ -45,6 +47,11 @@ export interface HistoryOptions {
   publicUrl: string;
   /** the provider's name (Fees and deposit rows, the e-mail) */
   providerName: string;
+  /**
+   * the platform's job queue: a new export's build job is sent with its row (exports.worker.ts);
+   * without one the row waits for runExportJobs (tests) or a queue's sweep
+   */
+  jobs?: Pick<JobQueue, 'send'> | null;
 }
 
 export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = {
@@ -120,6 +127,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
       filter: filter as Record<string, unknown>,
       createdAt: new Date(now()),
     });
+    if (options.jobs) await sendExportJob(options.jobs, db, exportId);
     return exportId;
   };
 
@@ -285,26 +293,31 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
       const pageMonths = months.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
       if (pageMonths.length === 0) return { exports: [], total: months.length };
       const periods = pageMonths.map((m) => periodOf(m.year, m.month));
-      // The page's months get their export row on first sight; the worker builds them.
-      await ctx.db
-        .insert(historyExports)
-        .values(
-          pageMonths.map((m) => {
-            const { start, end } = monthRange(m.year, m.month);
-            const lastDay = new Date(end.getTime() - 1).toISOString().slice(0, 10);
-            return {
-              id: newExportId(),
-              customerId,
-              userId,
-              source: 'monthly' as const,
-              accountId: account.accountId,
-              period: periodOf(m.year, m.month),
-              filter: { accountId: account.accountId, fromDate: start.toISOString().slice(0, 10), toDate: lastDay },
-              createdAt: new Date(now()),
-            };
-          }),
-        )
-        .onConflictDoNothing({ target: [historyExports.accountId, historyExports.period] });
+      // The page's months get their export row on first sight, and its build job with it (this
+      // call is a read, without a transaction of its own: the rows and their jobs get one here).
+      await ctx.db.transaction(async (tx) => {
+        const created = await tx
+          .insert(historyExports)
+          .values(
+            pageMonths.map((m) => {
+              const { start, end } = monthRange(m.year, m.month);
+              const lastDay = new Date(end.getTime() - 1).toISOString().slice(0, 10);
+              return {
+                id: newExportId(),
+                customerId,
+                userId,
+                source: 'monthly' as const,
+                accountId: account.accountId,
+                period: periodOf(m.year, m.month),
+                filter: { accountId: account.accountId, fromDate: start.toISOString().slice(0, 10), toDate: lastDay },
+                createdAt: new Date(now()),
+              };
+            }),
+          )
+          .onConflictDoNothing({ target: [historyExports.accountId, historyExports.period] })
+          .returning({ id: historyExports.id });
+        if (options.jobs) for (const row of created) await sendExportJob(options.jobs, tx, row.id);
+      });
       const rows = await ctx.db
         .select()
         .from(historyExports)

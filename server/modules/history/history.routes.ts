@@ -25,7 +25,9 @@
  * Each download writes an audit entry (who, for which customer, which export or account and
  * month). Nothing about a file's content is logged.
  *
- * The plugin also runs the export worker (exports.worker.ts) and stops it when the app closes.
+ * The plugin also runs the export builders on the platform's job queue when the app has one
+ * (exports.worker.ts startExportWorkers) and stops them when the app closes; an app without a queue
+ * builds none (tests build them with runExportJobs).
  */
 import { isIdText } from '../../../api/method.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,7 +42,8 @@ import { bearerToken } from '../platform/bearer.ts';
 import { mayActFor } from '../platform/method-endpoint.ts';
 import { auditLog } from '../platform/platform.tables.ts';
 import { CSV_BOM } from './csv.ts';
-import { startExportWorker } from './exports.worker.ts';
+import { startExportWorkers } from './exports.worker.ts';
+import type { JobQueue } from '../../db/job-queue.ts';
 import { documentLanguage, type DocumentLanguage } from './document-words.ts';
 import {
   customerAddressLine,
@@ -62,7 +65,9 @@ export interface HistoryRoutesOptions {
   tokens: Pick<TokenService, 'authenticate'>;
   now?: () => number;
   providerName?: string;
-  /** run the export worker in this app (default true) */
+  /** the platform's job queue: the export builders run on it (none without) */
+  jobQueue?: JobQueue | null;
+  /** run the export builders in this app when it has a queue (default true) */
   exportWorker?: boolean;
 }
 
@@ -243,13 +248,14 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRoutes
     }),
   );
 
-  if (options.exportWorker !== false) {
-    const worker = startExportWorker({
+  if (options.exportWorker !== false && options.jobQueue) {
+    const workers = await startExportWorkers({
       db,
+      queue: options.jobQueue,
       now,
       providerName,
-      onError: (exportId, err) => app.log.error({ exportId, error: safeError(err) }, 'history export failed'),
+      onError: (exportId: string, err: unknown) => app.log.error({ exportId, error: safeError(err) }, 'history export failed'),
     });
-    app.addHook('onClose', () => worker.stop());
+    app.addHook('onClose', () => workers.stop());
   }
 }

@@ -2,11 +2,13 @@
  * Background work of transfers, safe on several instances at once (rows are taken FOR UPDATE SKIP
  * LOCKED, runs are keyed): the expiry sweeper voids pending transfers past their time, the schedule
  * worker books due runs of recurring transfers. Both are plain functions tests call with their own
- * clock; startTransferWorkers runs them on intervals (unref'd: they never keep a process alive).
+ * clock; startTransferWorkers runs them as periodic jobs on the platform's job queue
+ * (db/job-queue.ts workPeriodically: a `stately` queue each, so one run at a time across
+ * instances, the next run sent before the work so a failure or a crash never ends the chain).
  */
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
-import { createBackoff } from '../../db/outage.ts';
+import { workPeriodically, type JobQueue, type QueueDefinition } from '../../db/job-queue.ts';
 import { users } from '../customers/customers.tables.ts';
 import { MethodFailure, type MethodContext } from '../method-types.ts';
 import { OPERATION_FLAGS, requireFlags } from './permissions.ts';
@@ -16,6 +18,15 @@ import { createTransferService, type TransferActor, type TransferService } from 
 /** How often the sweeper and the schedule worker look for work. */
 export const EXPIRY_INTERVAL_MS = 15_000;
 export const SCHEDULE_INTERVAL_MS = 30_000;
+
+export const EXPIRY_QUEUE = 'transfers.expiry';
+export const SCHEDULE_QUEUE = 'transfers.schedules';
+
+/** A failed run (the database away) is tried again with back-off; the next periodic run is already waiting. */
+export const TRANSFER_QUEUES: readonly QueueDefinition[] = [
+  { name: EXPIRY_QUEUE, policy: 'stately', retryLimit: 5, retryDelaySeconds: 15, expireInSeconds: 120 },
+  { name: SCHEDULE_QUEUE, policy: 'stately', retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 300 },
+];
 
 let fallback: TransferService | null = null;
 /** Without the app's service: no push requests to close (they expire with the transfer) and no events. */
@@ -52,48 +63,26 @@ export async function runDueSchedules(db: Db, nowMs: number, service: TransferSe
 }
 
 export interface TransferWorkers {
-  stop(): void;
+  stop(): Promise<void>;
 }
 
-export function startTransferWorkers(options: {
+/** Runs the sweeper and the schedule worker as periodic jobs on the queue, with the app's clock. */
+export async function startTransferWorkers(options: {
   db: Db;
+  queue: JobQueue;
   service: TransferService;
   now: () => number;
   expiryIntervalMs?: number;
   scheduleIntervalMs?: number;
-  log: (err: unknown) => void;
-}): TransferWorkers {
-  const { db, service, now, log } = options;
-  // One pass at a time per worker: a slow pass is never overlapped by the next tick. After a
-  // failed pass (the database away) ticks are skipped for a growing, jittered while.
-  const loop = (intervalMs: number, work: () => Promise<unknown>) => {
-    let running = false;
-    const backoff = createBackoff({ baseMs: intervalMs, capMs: 5 * 60_000 });
-    const timer = setInterval(() => {
-      if (running || !backoff.ready()) return;
-      running = true;
-      work()
-        .then(
-          () => backoff.succeeded(),
-          (err: unknown) => {
-            backoff.failed();
-            log(err);
-          },
-        )
-        .finally(() => {
-          running = false;
-        });
-    }, intervalMs);
-    timer.unref();
-    return timer;
-  };
-  const timers = [
-    loop(options.expiryIntervalMs ?? EXPIRY_INTERVAL_MS, () => expireDueTransfers(db, now(), service)),
-    loop(options.scheduleIntervalMs ?? SCHEDULE_INTERVAL_MS, () => runDueSchedules(db, now(), service)),
-  ];
+}): Promise<TransferWorkers> {
+  const { db, queue, service, now } = options;
+  // a failed run throws: the queue logs it (its log, main.ts) and retries it with back-off
+  await workPeriodically(queue, EXPIRY_QUEUE, options.expiryIntervalMs ?? EXPIRY_INTERVAL_MS, () => expireDueTransfers(db, now(), service));
+  await workPeriodically(queue, SCHEDULE_QUEUE, options.scheduleIntervalMs ?? SCHEDULE_INTERVAL_MS, () => runDueSchedules(db, now(), service));
   return {
-    stop() {
-      for (const timer of timers) clearInterval(timer);
+    async stop() {
+      await queue.offWork(EXPIRY_QUEUE);
+      await queue.offWork(SCHEDULE_QUEUE);
     },
   };
 }
