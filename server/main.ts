@@ -17,7 +17,7 @@ import { EXPORT_QUEUES } from './modules/history/exports.worker.ts';
 import { TRANSFER_QUEUES } from './modules/transfers/workers.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
-import { startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
+import { MAIL_QUEUES, startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
 import { activeVariant } from '../variants/index.ts';
 import { DemoConfigError, demoDataIn, demoProductionProblems, demoProductionRefusal, demoSettings, type DemoSettings } from './modules/platform/demo-mode.ts';
 import { parseTrustProxy, type TrustProxy } from './modules/platform/trust-proxy.ts';
@@ -87,7 +87,7 @@ if (jobExpireSeconds !== undefined && !(Number.isInteger(jobExpireSeconds) && jo
 }
 const jobQueue = await startJobQueue(
   database,
-  [...RAIL_QUEUES, ...EXPORT_QUEUES, ...TRANSFER_QUEUES],
+  [...RAIL_QUEUES, ...MAIL_QUEUES, ...EXPORT_QUEUES, ...TRANSFER_QUEUES],
   (err) => {
     if (!(err instanceof NotYetError)) console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) }));
   },
@@ -126,7 +126,7 @@ if (demo.demo) app.log.warn('Demo mode: demo users with published passwords (REA
 if (demo.devMailbox) app.log.warn('The development mailbox is on: /dev/mailbox shows every message with its codes. Never in production.');
 
 let closing = false;
-// Queued mail goes out through SMTP when SMTP_HOST is set (started after listen).
+// Queued mail goes out through SMTP when SMTP_HOST is set (on the job queue, started after listen).
 let mailOutbox: MailOutbox | null = null;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
@@ -136,8 +136,9 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
-    await mailOutbox?.stop();
+    // the queue first: it waits for the jobs under way (a mail being sent among them)
     await jobQueue.stop();
+    await mailOutbox?.stop();
     await app.close();
     await publisher.close();
     await database.close();
@@ -161,7 +162,7 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   });
 }
 
-mailOutbox = startMailOutbox({ db: database.db, logger: app.log, projectName: activeVariant.projectName });
+mailOutbox = await startMailOutbox({ db: database.db, queue: jobQueue, logger: app.log, projectName: activeVariant.projectName });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;

@@ -1,11 +1,17 @@
 /**
- * The mail side of the outbox (outbox.ts): a worker that delivers queued mail rows through SMTP.
+ * The mail side of the outbox (outbox.ts): delivers queued mail rows through SMTP, one
+ * `outbox.mail` job per row on the platform's job queue (db/job-queue.ts). enqueueMail sends the
+ * job in the transaction that writes the row, so a mail that commits always has its job.
  *
- * Claiming. A short transaction picks queued mail rows with `FOR UPDATE SKIP LOCKED` (so two
- * instances polling together take different rows, neither waiting for the other), counts the
- * attempt and stamps a lease on them, and commits before anything is sent: no transaction stays
- * open across an SMTP conversation (that would hold a pooled connection, and on PGlite, a single
- * connection, it would stall every request). The same SQL runs on PGlite, which is PostgreSQL.
+ * One delivery (the job's handler, idempotent on its row):
+ * - claim: one statement counts the attempt and stamps a lease on the row, only while it is a
+ *   queued mail row that is due (sent_at null or past) with attempts left; it commits before
+ *   anything is sent: no transaction stays open across an SMTP conversation (that would hold a
+ *   pooled connection, and on PGlite, a single connection, stall every request). Two jobs for one
+ *   row (a retried job, a job too many) never both claim it: the second finds it leased or sent.
+ * - not claimed: sent or failed already, or gone: nothing to do; leased by a delivery under way,
+ *   or waiting for its retry time: the job is sent again for that time; its last attempt never
+ *   came back (a worker died mid-send) and its lease ran out: failed.
  *
  * The table has no column of its own for the lease or the retry time, so `sent_at` carries it
  * while a row is queued: a queued row is due when `sent_at` is null or in the past. On delivery
@@ -16,10 +22,11 @@
  * - accepted by the server: status sent, sent_at = now, last_error cleared;
  * - rejected for good (a 5xx to RCPT TO or DATA: no such mailbox, message refused): failed at once,
  *   retrying a permanent answer never helps and hurts the sender's reputation;
- * - anything else (4xx, connection refused, timeout): last_error recorded, retried after a growing
- *   delay, and failed once maxAttempts attempts were made.
- * A worker that dies mid-send leaves its lease to expire; the row is then tried again (delivery is
- * at least once, never concurrent).
+ * - anything else (4xx, connection refused, timeout): last_error recorded, and the row's next
+ *   attempt and its job sent for it in one transaction after a growing delay (retryDelayMs: the
+ *   back-off is the SMTP answer's, per row); failed once maxAttempts attempts were made.
+ * Retries of the job itself (the database away while it ran, a worker that died: the job's expiry)
+ * come from the queue's definition (MAIL_QUEUES). Delivery is at least once, never concurrent.
  *
  * SMS rows are never touched here: they stay queued for the SMS provider adapter (a later issue).
  *
@@ -27,12 +34,12 @@
  * carries one-time codes), a recipient, an SMTP reply text (it can quote the recipient) or a
  * password.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/types.ts';
 import { outbox } from '../modules/platform/platform.tables.ts';
-import { safeError } from '../modules/platform/log.ts';
-import { backoffDelayMs } from '../db/outage.ts';
+import type { Job, JobQueue, QueueDefinition } from '../db/job-queue.ts';
+import { setMailJobSender } from './outbox.ts';
 
 /** One message as the worker hands it to the transport (the sender comes from the transport). */
 export interface OutgoingMail {
@@ -54,24 +61,28 @@ export interface OutboxLogger {
   error(obj: Record<string, unknown>, msg: string): void;
 }
 
-export const DEFAULT_POLL_MS = 2_000;
-export const DEFAULT_BATCH_SIZE = 10;
 export const DEFAULT_MAX_ATTEMPTS = 8;
 export const DEFAULT_SEND_TIMEOUT_MS = 60_000;
+
+export const MAIL_QUEUE = 'outbox.mail';
+
+export const MAIL_QUEUES: readonly QueueDefinition[] = [
+  // the job failing (the database away, a worker that died): tried again 10 s, 20 s, … for hours;
+  // a job outlives a send's timeout and its lease
+  { name: MAIL_QUEUE, retryLimit: 12, retryDelaySeconds: 10, expireInSeconds: 300 },
+];
 
 /** 30 s, 1 min, 2 min, … doubling, at most an hour: 8 attempts span about two hours. */
 export function defaultRetryDelayMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
 
-export interface OutboxWorkerOptions {
+export interface MailDeliveryOptions {
   db: Db;
   transport: MailTransport;
   logger: OutboxLogger;
-  /** the wait between polls when the last one found less than a full batch */
-  pollMs?: number;
-  /** rows claimed per poll */
-  batchSize?: number;
+  /** where a row's next attempt is sent as a job */
+  queue: Pick<JobQueue, 'send'>;
   /** attempts before a row is marked failed (including the first) */
   maxAttempts?: number;
   /** the clock in ms (tests move it to make retries due) */
@@ -80,31 +91,21 @@ export interface OutboxWorkerOptions {
   retryDelayMs?: (attempt: number) => number;
   /** one send that takes longer counts as failed (and is retried) */
   sendTimeoutMs?: number;
-  /**
-   * how long a claim keeps other workers off its rows; must outlast a whole batch of sends, so by
-   * default batchSize × sendTimeoutMs plus a minute
-   */
+  /** how long a claim keeps other deliveries off its row; must outlast a send: sendTimeoutMs plus a minute by default */
   leaseMs?: number;
 }
 
-export interface BatchResult {
-  claimed: number;
-  sent: number;
-  /** failed attempts that will be tried again */
-  retrying: number;
-  /** rows marked failed (attempts exhausted, or rejected for good) */
-  failed: number;
-  /** claimed rows handed back unsent because the worker was stopping */
-  released: number;
-}
+/**
+ * What one delivery did: sent, retrying (its next attempt queued), failed (for good, or attempts
+ * spent) after a claim; gaveUp (its last attempt never came back: failed without a claim), later
+ * (not due: the job sent again for its time), done (nothing to do: sent, failed, gone, or SMS).
+ */
+export type MailOutcome = 'sent' | 'retrying' | 'failed' | 'gaveUp' | 'later' | 'done';
 
-export interface OutboxWorker {
-  /** polls every pollMs until stop() */
-  start(): void;
-  /** stops polling; waits for the send in flight and hands the rest of its batch back */
-  stop(): Promise<void>;
-  /** one claim-and-send round (start() runs these; tests call it directly) */
-  runOnce(): Promise<BatchResult>;
+export interface MailDelivery {
+  /** delivers one outbox row (the `outbox.mail` job's handler) */
+  deliver(outboxId: number): Promise<MailOutcome>;
+  handler(job: Job<{ outboxId: number }>): Promise<void>;
 }
 
 interface ClaimedRow {
@@ -146,67 +147,63 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, transport, logger } = options;
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
+  const { db, transport, logger, queue } = options;
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const now = options.now ?? Date.now;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
   const sendTimeoutMs = options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
-  const leaseMs = options.leaseMs ?? batchSize * sendTimeoutMs + 60_000;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('outbox worker: batchSize must be a positive integer');
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('outbox worker: maxAttempts must be a positive integer');
-  if (!(pollMs > 0)) throw new Error('outbox worker: pollMs must be positive');
+  const leaseMs = options.leaseMs ?? sendTimeoutMs + 60_000;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('mail delivery: maxAttempts must be a positive integer');
 
-  let running = false;
-  let stopping = false;
-  let failedRounds = 0;
-  let timer: NodeJS.Timeout | null = null;
-  const inFlight = new Set<Promise<unknown>>();
+  const mine = (id: number) => and(eq(outbox.id, id), eq(outbox.channel, 'mail'), eq(outbox.status, 'queued'));
+  const due = (at: Date) => or(isNull(outbox.sentAt), lte(outbox.sentAt, at));
 
-  /** The short transaction: give up on rows whose last attempt never came back, then claim. */
-  async function claim(): Promise<ClaimedRow[]> {
+  /** One statement: the attempt counted and the lease stamped, only on a due queued mail row with attempts left. */
+  async function claim(id: number): Promise<ClaimedRow | null> {
     const at = new Date(now());
-    return db.transaction(async (tx) => {
-      const due = or(isNull(outbox.sentAt), lte(outbox.sentAt, at));
-      // A worker died during the last allowed attempt: the lease ran out, nothing is left to try.
-      await tx
-        .update(outbox)
-        .set({ status: 'failed', sentAt: null, lastError: sql`coalesce(${outbox.lastError}, 'the last attempt did not finish')` })
-        .where(and(eq(outbox.channel, 'mail'), eq(outbox.status, 'queued'), sql`${outbox.attempts} >= ${maxAttempts}`, due));
-      const picked = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(eq(outbox.channel, 'mail'), eq(outbox.status, 'queued'), sql`${outbox.attempts} < ${maxAttempts}`, due))
-        .orderBy(asc(outbox.createdAt), asc(outbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (picked.length === 0) return [];
-      const rows = await tx
-        .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, sentAt: new Date(at.getTime() + leaseMs) })
-        .where(inArray(
-          outbox.id,
-          picked.map((row) => row.id),
-        ))
-        .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, attempts: outbox.attempts });
-      return rows.sort((a, b) => a.id - b.id);
-    });
+    const [row] = await db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, sentAt: new Date(at.getTime() + leaseMs) })
+      .where(and(mine(id), sql`${outbox.attempts} < ${maxAttempts}`, due(at)))
+      .returning({ id: outbox.id, recipient: outbox.recipient, subject: outbox.subject, body: outbox.body, attempts: outbox.attempts });
+    return row ?? null;
   }
 
-  /** Updates a row this worker claimed, unless its lease was lost to another worker meanwhile. */
-  async function settle(row: ClaimedRow, values: Partial<typeof outbox.$inferInsert>): Promise<boolean> {
-    const updated = await db
+  /** Not claimed: why, and what follows. */
+  async function unclaimed(id: number): Promise<MailOutcome> {
+    const at = new Date(now());
+    // A worker died during the last allowed attempt: the lease ran out, nothing is left to try.
+    const gaveUp = await db
+      .update(outbox)
+      .set({ status: 'failed', sentAt: null, lastError: sql`coalesce(${outbox.lastError}, 'the last attempt did not finish')` })
+      .where(and(mine(id), sql`${outbox.attempts} >= ${maxAttempts}`, due(at)))
+      .returning({ id: outbox.id, attempts: outbox.attempts });
+    if (gaveUp.length > 0) {
+      logger.warn({ outboxId: id, channel: 'mail', status: 'failed', attempts: gaveUp[0]!.attempts }, 'outbox: the last attempt did not finish');
+      return 'gaveUp';
+    }
+    const [row] = await db.select({ sentAt: outbox.sentAt }).from(outbox).where(mine(id));
+    if (!row) return 'done';
+    // leased by a delivery under way, or waiting for its retry: this job comes back at that time
+    await queue.send(MAIL_QUEUE, { outboxId: id }, { afterMs: Math.max(0, (row.sentAt?.getTime() ?? at.getTime()) - at.getTime()) });
+    return 'later';
+  }
+
+  /** Updates a row this delivery claimed, unless its lease was lost to another one meanwhile. */
+  async function settle(tx: Db, row: ClaimedRow, values: Partial<typeof outbox.$inferInsert>): Promise<boolean> {
+    const updated = await tx
       .update(outbox)
       .set(values)
-      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'queued'), eq(outbox.attempts, row.attempts)))
+      .where(and(mine(row.id), eq(outbox.attempts, row.attempts)))
       .returning({ id: outbox.id });
     if (updated.length === 0) logger.warn({ outboxId: row.id, channel: 'mail', attempts: row.attempts }, 'outbox: row changed while it was being sent');
     return updated.length > 0;
   }
 
-  async function deliver(row: ClaimedRow, result: BatchResult): Promise<void> {
+  async function deliver(outboxId: number): Promise<MailOutcome> {
+    const row = await claim(outboxId);
+    if (!row) return unclaimed(outboxId);
     try {
       await withTimeout(
         transport.sendMail({
@@ -222,88 +219,29 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const codes = errorCodes(err);
       const permanent = isPermanentSmtpError(err);
       if (permanent || row.attempts >= maxAttempts) {
-        await settle(row, { status: 'failed', sentAt: null, lastError: errorText(err) });
-        result.failed++;
+        await settle(db, row, { status: 'failed', sentAt: null, lastError: errorText(err) });
         logger.warn({ outboxId: row.id, channel: 'mail', status: 'failed', attempts: row.attempts, permanent, ...codes }, 'outbox: mail failed');
-      } else {
-        const retryAt = new Date(now() + retryDelayMs(row.attempts));
-        await settle(row, { sentAt: retryAt, lastError: errorText(err) });
-        result.retrying++;
-        logger.warn({ outboxId: row.id, channel: 'mail', status: 'queued', attempts: row.attempts, retryAt: retryAt.toISOString(), ...codes }, 'outbox: mail will be retried');
+        return 'failed';
       }
-      return;
+      const delayMs = retryDelayMs(row.attempts);
+      const retryAt = new Date(now() + delayMs);
+      // the row's next attempt and its job together: neither without the other
+      await db.transaction(async (tx) => {
+        if (await settle(tx as unknown as Db, row, { sentAt: retryAt, lastError: errorText(err) })) await queue.send(MAIL_QUEUE, { outboxId: row.id }, { tx, afterMs: delayMs });
+      });
+      logger.warn({ outboxId: row.id, channel: 'mail', status: 'queued', attempts: row.attempts, retryAt: retryAt.toISOString(), ...codes }, 'outbox: mail will be retried');
+      return 'retrying';
     }
-    await settle(row, { status: 'sent', sentAt: new Date(now()), lastError: null });
-    result.sent++;
+    await settle(db, row, { status: 'sent', sentAt: new Date(now()), lastError: null });
     logger.info({ outboxId: row.id, channel: 'mail', status: 'sent', attempts: row.attempts }, 'outbox: mail sent');
-  }
-
-  /** Hands claimed rows back as they were, so another instance sends them without waiting for the lease. */
-  async function release(rows: ClaimedRow[]): Promise<number> {
-    let released = 0;
-    for (const row of rows) {
-      if (await settle(row, { attempts: row.attempts - 1, sentAt: null })) released++;
-    }
-    return released;
-  }
-
-  async function runBatch(): Promise<BatchResult> {
-    const result: BatchResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
-    const rows = await claim();
-    result.claimed = rows.length;
-    for (let i = 0; i < rows.length; i++) {
-      if (stopping) {
-        result.released = await release(rows.slice(i));
-        break;
-      }
-      await deliver(rows[i]!, result);
-    }
-    return result;
-  }
-
-  function runOnce(): Promise<BatchResult> {
-    const run = runBatch();
-    inFlight.add(run);
-    const forget = () => inFlight.delete(run);
-    run.then(forget, forget);
-    return run;
-  }
-
-  async function tick(): Promise<void> {
-    timer = null;
-    if (!running) return;
-    let full = false;
-    let waitMs = pollMs;
-    try {
-      const result = await runOnce();
-      full = result.claimed === batchSize;
-      failedRounds = 0;
-    } catch (err) {
-      // The database away (or any failed round): wait longer each time, jittered, at most 5 min.
-      failedRounds++;
-      waitMs = Math.max(pollMs, backoffDelayMs(failedRounds, pollMs * 2, 5 * 60_000));
-      logger.error({ error: safeError(err), failedRounds, retryInMs: waitMs }, 'outbox: mail round failed');
-    }
-    // A full batch means more may be waiting: go on at once instead of waiting a poll.
-    if (running) timer = setTimeout(() => void tick(), full ? 0 : waitMs);
+    return 'sent';
   }
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      stopping = false;
-      timer = setTimeout(() => void tick(), 0);
+    deliver,
+    async handler(job) {
+      await deliver(job.data.outboxId);
     },
-    async stop() {
-      running = false;
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled([...inFlight]);
-      stopping = false;
-    },
-    runOnce,
   };
 }
 
@@ -372,25 +310,43 @@ export interface MailOutbox {
 }
 
 /**
- * What main.ts runs: with SMTP_HOST, a worker delivering queued mail; without, nothing but one log
- * line (mail stays in the outbox table, readable at /dev/mailbox in demo mode).
+ * What main.ts runs: with SMTP_HOST, mail delivery on the job queue (the job sender registered for
+ * enqueueMail, a job sent at start for each mail row still queued: rows written while no mail worker
+ * ran, and a job too many changes nothing); without, nothing but one log line (mail stays in the
+ * outbox table, readable at /dev/mailbox in demo mode). stop() stops this process's deliveries (one
+ * under way finishes when the queue stops).
  */
-export function startMailOutbox(options: { db: Db; logger: OutboxLogger; env?: NodeJS.ProcessEnv; projectName: string }): MailOutbox {
+export async function startMailOutbox(options: {
+  db: Db;
+  queue: Pick<JobQueue, 'send' | 'work' | 'offWork'>;
+  logger: OutboxLogger;
+  env?: NodeJS.ProcessEnv;
+  projectName: string;
+}): Promise<MailOutbox> {
+  const { db, queue, logger } = options;
   const settings = smtpSettingsFromEnv(options.env ?? process.env, options.projectName);
   if (!settings) {
-    options.logger.info({ channel: 'mail' }, 'outbox: SMTP_HOST is not set, so no mail is sent; mail stays queued in the outbox table');
+    logger.info({ channel: 'mail' }, 'outbox: SMTP_HOST is not set, so no mail is sent; mail stays queued in the outbox table');
     return { stop: async () => {} };
   }
   const transport = createSmtpTransport(settings);
-  const worker = createOutboxWorker({ db: options.db, transport, logger: options.logger });
-  worker.start();
-  options.logger.info(
-    { channel: 'mail', smtpHost: settings.host, smtpPort: settings.port, smtpSecure: settings.secure, smtpAuth: Boolean(settings.user) },
+  const delivery = createMailDelivery({ db, transport, logger, queue });
+  setMailJobSender((tx, outboxId) => queue.send(MAIL_QUEUE, { outboxId }, { tx }));
+  // one at a time: a stopping worker holds at most the send under way
+  await queue.work(MAIL_QUEUE, delivery.handler, { batchSize: 1 });
+  const waiting = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'mail'), eq(outbox.status, 'queued')));
+  for (const row of waiting) await queue.send(MAIL_QUEUE, { outboxId: row.id });
+  logger.info(
+    { channel: 'mail', smtpHost: settings.host, smtpPort: settings.port, smtpSecure: settings.secure, smtpAuth: Boolean(settings.user), queued: waiting.length },
     'outbox: sending queued mail through SMTP',
   );
   return {
     async stop() {
-      await worker.stop();
+      setMailJobSender(null);
+      await queue.offWork(MAIL_QUEUE);
       transport.close();
     },
   };

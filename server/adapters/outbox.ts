@@ -3,8 +3,10 @@
  * inserts an outbox row inside its own transaction (DESIGN.md "Outside world behind adapters"), so
  * a change that rolls back sends nothing, and a change that commits always leaves its message.
  *
- * - mail rows are delivered by the SMTP worker (mail-sender.ts) when SMTP_HOST is configured;
- *   without it they stay queued in the outbox table (readable at /dev/mailbox in demo mode);
+ * - mail rows are delivered by the SMTP worker (mail-sender.ts) on the platform's job queue when
+ *   SMTP_HOST is configured: the worker registers its job sender here (setMailJobSender), and each
+ *   mail row is queued with its `outbox.mail` job in the same transaction; without SMTP no job is
+ *   sent and the rows stay queued in the outbox table (readable at /dev/mailbox in demo mode);
  * - SMS rows stay queued for the SMS provider adapter (a later issue); nothing here sends them.
  *
  * Inputs are checked here, at the edge, so a bad address fails the caller's transaction instead of
@@ -86,13 +88,29 @@ function checkText(field: 'subject' | 'text', value: unknown, max: number, singl
   return value;
 }
 
-/** Queues a mail in the caller's transaction; returns the outbox row id. */
+/** Sends a mail row's delivery job in the transaction that wrote the row. */
+export type MailJobSender = (tx: OutboxExecutor, outboxId: number) => Promise<void>;
+
+/**
+ * The mail worker's job sender, set while one runs in this process (mail-sender.ts
+ * startMailOutbox): the services queueing mail (registration, recovery, profile, history…) take
+ * only their transaction, and one process serves one platform database (main.ts), whose job queue
+ * the sender writes to. None: mail rows are written without a job (no SMTP; tests).
+ */
+let mailJobSender: MailJobSender | null = null;
+
+export function setMailJobSender(sender: MailJobSender | null): void {
+  mailJobSender = sender;
+}
+
+/** Queues a mail in the caller's transaction, with its delivery job when a mail worker runs; returns the outbox row id. */
 export async function enqueueMail(tx: OutboxExecutor, input: MailInput): Promise<number> {
   const recipient = checkEmailAddress(input.to);
   const subject = checkText('subject', input.subject, MAX_SUBJECT_LENGTH, true).trim();
   const body = checkText('text', input.text, MAX_MAIL_TEXT_LENGTH, false);
   const [row] = await tx.insert(outbox).values({ channel: 'mail', recipient, subject, body }).returning({ id: outbox.id });
   if (!row) throw new Error('outbox: the insert returned no row');
+  if (mailJobSender) await mailJobSender(tx, row.id);
   return row.id;
 }
 

@@ -1,8 +1,11 @@
 /**
  * The mail and SMS outbox over a real SMTP conversation: a minimal SMTP server (node:net, no TLS)
- * in this file receives what the worker's nodemailer transport sends. Runs on PGlite and, when
- * DATABASE_URL is set, on PostgreSQL (where the two-worker test uses two connection pools, as two
- * server processes would).
+ * in this file receives what the worker's nodemailer transport sends. Deliveries are `outbox.mail`
+ * jobs: most tests run them from a small in-memory queue on the test's clock (so a retry comes due
+ * when the clock moves), the rest on the real job queue (pg-boss): a rolled-back mail leaves no
+ * job, two instances deliver each row once, a stopping worker finishes its send. Runs on PGlite
+ * and, when DATABASE_URL is set, on PostgreSQL (where the two-worker tests use two connection
+ * pools, as two server processes would).
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -10,16 +13,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, testDriver, type TestApp } from './harness.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
-import { enqueueMail, enqueueSms, OutboxInputError } from '../../server/adapters/outbox.ts';
+import { enqueueMail, enqueueSms, OutboxInputError, setMailJobSender } from '../../server/adapters/outbox.ts';
 import {
-  createOutboxWorker,
+  createMailDelivery,
   createSmtpTransport,
+  MAIL_QUEUE,
+  MAIL_QUEUES,
   smtpSettingsFromEnv,
   startMailOutbox,
+  type MailDeliveryOptions,
+  type MailOutcome,
   type OutboxLogger,
-  type OutboxWorkerOptions,
   type SmtpTransport,
 } from '../../server/adapters/mail-sender.ts';
+import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
 import type { Db } from '../../server/db/types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -175,8 +182,62 @@ function smtpTransport(port = smtp.port): SmtpTransport {
   return createSmtpTransport({ host: '127.0.0.1', port, secure: false, from: FROM }, { ignoreTLS: true });
 }
 
-function worker(overrides: Partial<OutboxWorkerOptions> = {}) {
-  return createOutboxWorker({ db, transport, logger: captureLogger(logs), pollMs: 20, batchSize: 5, maxAttempts: 3, ...overrides });
+interface BatchResult {
+  claimed: number;
+  sent: number;
+  /** failed attempts that will be tried again */
+  retrying: number;
+  /** rows marked failed (attempts exhausted, rejected for good, or a last attempt that never came back) */
+  failed: number;
+}
+
+function tally(outcomes: MailOutcome[]): BatchResult {
+  const n = (...kinds: MailOutcome[]) => outcomes.filter((o) => kinds.includes(o)).length;
+  return { claimed: n('sent', 'retrying', 'failed'), sent: n('sent'), retrying: n('retrying'), failed: n('failed', 'gaveUp') };
+}
+
+/** The job queue in memory, on the test's clock: a job comes due when the clock reaches it. */
+const memoryQueue = {
+  clock: () => Date.now(),
+  jobs: [] as { outboxId: number; dueAt: number }[],
+  async send(name: string, data: object, options: { afterMs?: number } = {}) {
+    if (name !== MAIL_QUEUE) throw new Error(`unexpected job ${name}`);
+    this.jobs.push({ outboxId: (data as { outboxId: number }).outboxId, dueAt: this.clock() + (options.afterMs ?? 0) });
+  },
+};
+
+/** A mail worker on the in-memory queue: runOnce runs the jobs due on its clock. */
+function worker(overrides: Partial<MailDeliveryOptions> = {}) {
+  const delivery = createMailDelivery({ db, transport, logger: captureLogger(logs), queue: memoryQueue, maxAttempts: 3, ...overrides });
+  if (overrides.now) memoryQueue.clock = overrides.now;
+  return {
+    async runOnce(): Promise<BatchResult> {
+      const at = memoryQueue.clock();
+      const due = memoryQueue.jobs.filter((j) => j.dueAt <= at);
+      memoryQueue.jobs = memoryQueue.jobs.filter((j) => j.dueAt > at);
+      const outcomes: MailOutcome[] = [];
+      for (const job of due) outcomes.push(await delivery.deliver(job.outboxId));
+      return tally(outcomes);
+    },
+  };
+}
+
+/** The real job queue on a test app's database (pg-boss). */
+function realQueue(on: TestApp = testApp): Promise<JobQueue> {
+  return startJobQueue(on.database.open, MAIL_QUEUES, (err) => logs.push({ level: 'error', obj: { error: String(err) }, msg: 'job failed' }));
+}
+
+/** enqueueMail sends its jobs to this queue. */
+function sendMailJobsTo(queue: JobQueue) {
+  setMailJobSender((tx, outboxId) => queue.send(MAIL_QUEUE, { outboxId }, { tx }));
+}
+
+/** Runs the due mail jobs of a real queue with a delivery of its own; the tally. */
+async function runDue(queue: JobQueue, overrides: Partial<MailDeliveryOptions> = {}, limit = 100): Promise<BatchResult> {
+  const delivery = createMailDelivery({ db, transport, logger: captureLogger(logs), queue, maxAttempts: 3, ...overrides });
+  const outcomes: MailOutcome[] = [];
+  await queue.runDue<{ outboxId: number }>(MAIL_QUEUE, async (job) => void outcomes.push(await delivery.deliver(job.data.outboxId)), limit);
+  return tally(outcomes);
 }
 
 async function rows() {
@@ -205,6 +266,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  setMailJobSender(null);
   transport?.close();
   await smtp?.close();
   await testApp?.close();
@@ -212,6 +274,10 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db.delete(outbox);
+  // enqueueMail sends each mail's job to the in-memory queue unless a test says otherwise
+  memoryQueue.clock = () => Date.now();
+  memoryQueue.jobs = [];
+  setMailJobSender((_tx, outboxId) => memoryQueue.send(MAIL_QUEUE, { outboxId }));
   smtp.received.length = 0;
   smtp.dataCommands = 0;
   smtp.rcptReply = null;
@@ -256,16 +322,26 @@ describe(`outbox (${testDriver})`, () => {
   });
 
   it('a rolled-back transaction leaves no row and sends nothing', async () => {
-    await expect(
-      db.transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'boris@demo.test', subject: 'Welcome', text: 'Hello' });
-        await enqueueSms(tx, { to: '+37060000000', text: 'Code 111222' });
-        throw new Error('the change failed after queueing its messages');
-      }),
-    ).rejects.toThrow('the change failed');
-    expect(await rows()).toEqual([]);
-    expect(await worker().runOnce()).toMatchObject({ claimed: 0 });
-    expect(smtp.received).toEqual([]);
+    const queue = await realQueue();
+    try {
+      sendMailJobsTo(queue);
+      await expect(
+        db.transaction(async (tx) => {
+          await enqueueMail(tx, { to: 'boris@demo.test', subject: 'Welcome', text: 'Hello' });
+          await enqueueSms(tx, { to: '+37060000000', text: 'Code 111222' });
+          throw new Error('the change failed after queueing its messages');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect(await rows()).toEqual([]);
+      // no job either: the job was sent in the transaction that rolled back
+      expect(await runDue(queue)).toMatchObject({ claimed: 0 });
+      expect(smtp.received).toEqual([]);
+      // a committed one has its job
+      await db.transaction((tx) => enqueueMail(tx, { to: 'boris@demo.test', subject: 'Welcome', text: 'Hello' }));
+      expect(await runDue(queue)).toMatchObject({ claimed: 1, sent: 1 });
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('retries a temporary SMTP failure (451) with backoff, then marks it failed with lastError', async () => {
@@ -351,21 +427,22 @@ describe(`outbox (${testDriver})`, () => {
   });
 
   it('two workers on one database never deliver a row twice', async () => {
-    // On PostgreSQL the second worker has its own pool, as a second server process would.
+    // On PostgreSQL the second worker has its own pool and queue, as a second server process would.
     const second = testApp.database.url ? await createTestApp({ shareDatabaseOf: testApp }) : null;
     const secondTransport = smtpTransport();
+    const qa = await realQueue();
+    const qb = await realQueue(second ?? testApp);
     try {
+      sendMailJobsTo(qa);
       const total = 40;
       await db.transaction(async (tx) => {
         for (let i = 0; i < total; i++) await enqueueMail(tx, { to: `user${i}@demo.test`, subject: `mail ${i}`, text: `body ${i}` });
       });
       smtp.dataDelayMs = 5;
-      const a = worker({ batchSize: 4 });
-      const b = worker({ db: second?.db ?? db, transport: secondTransport, batchSize: 4 });
       let sentByA = 0;
       let sentByB = 0;
       for (;;) {
-        const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
+        const [ra, rb] = await Promise.all([runDue(qa, {}, 4), runDue(qb, { db: second?.db ?? db, transport: secondTransport }, 4)]);
         sentByA += ra.sent;
         sentByB += rb.sent;
         if (ra.claimed === 0 && rb.claimed === 0) break;
@@ -379,50 +456,62 @@ describe(`outbox (${testDriver})`, () => {
       const all = await rows();
       expect(all.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     } finally {
+      await Promise.all([qa.stop(), qb.stop()]);
       secondTransport.close();
       await second?.close();
     }
   });
 
-  it('two polling workers drain the outbox together, each row once', async () => {
+  it('two workers on the job queue drain the outbox together, each row once', async () => {
     const second = testApp.database.url ? await createTestApp({ shareDatabaseOf: testApp }) : null;
     const secondTransport = smtpTransport();
-    const a = worker({ batchSize: 3, pollMs: 5 });
-    const b = worker({ db: second?.db ?? db, transport: secondTransport, batchSize: 3, pollMs: 5 });
+    const qa = await realQueue();
+    const qb = await realQueue(second ?? testApp);
     try {
+      sendMailJobsTo(qa);
+      const a = createMailDelivery({ db, transport, logger: captureLogger(logs), queue: qa });
+      const b = createMailDelivery({ db: second?.db ?? db, transport: secondTransport, logger: captureLogger(logs), queue: qb });
+      await qa.work(MAIL_QUEUE, a.handler, { batchSize: 3, pollingIntervalMs: 500 });
+      await qb.work(MAIL_QUEUE, b.handler, { batchSize: 3, pollingIntervalMs: 500 });
       smtp.dataDelayMs = 2;
-      a.start();
-      b.start();
       const total = 30;
-      // queued while both poll, in small committed transactions
+      // queued while both work, in small committed transactions
       for (let i = 0; i < total; i++) await enqueueMail(db, { to: `poll${i}@demo.test`, subject: `poll ${i}`, text: `body ${i}` });
-      await waitFor(async () => (await rows()).every((r) => r.status === 'sent'));
-      await Promise.all([a.stop(), b.stop()]);
+      await waitFor(async () => (await rows()).every((r) => r.status === 'sent'), 30_000);
       const subjects = smtp.received.map((m) => m.subject);
       expect(subjects).toHaveLength(total);
       expect(new Set(subjects).size).toBe(total);
     } finally {
-      await Promise.all([a.stop(), b.stop()]);
+      await Promise.all([qa.stop(), qb.stop()]);
       secondTransport.close();
       await second?.close();
     }
   });
 
-  it('stop() waits for the send in flight and hands the rest of the batch back', async () => {
+  it('a stopping worker finishes the send in flight and leaves the other mail to the next', async () => {
     smtp.dataDelayMs = 300;
-    const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push(await enqueueMail(db, { to: `stop${i}@demo.test`, subject: `stop ${i}`, text: 'x' }));
-    const w = worker({ batchSize: 3 });
-    w.start();
-    await waitFor(() => smtp.dataCommands >= 1);
-    await w.stop();
-    // The mail in flight was completed, not abandoned; the other two are queued again, untried.
-    expect(smtp.received.map((m) => m.subject)).toEqual(['stop 0']);
-    expect(await rowById(ids[0]!)).toMatchObject({ status: 'sent', attempts: 1 });
-    for (const id of ids.slice(1)) expect(await rowById(id)).toMatchObject({ status: 'queued', attempts: 0, sentAt: null });
-    // A later worker sends them.
-    smtp.dataDelayMs = 0;
-    expect(await worker().runOnce()).toMatchObject({ claimed: 2, sent: 2 });
+    const qa = await realQueue();
+    let qb: JobQueue | null = null;
+    try {
+      sendMailJobsTo(qa);
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push(await enqueueMail(db, { to: `stop${i}@demo.test`, subject: `stop ${i}`, text: 'x' }));
+      const a = createMailDelivery({ db, transport, logger: captureLogger(logs), queue: qa });
+      await qa.work(MAIL_QUEUE, a.handler, { batchSize: 1 });
+      await waitFor(() => smtp.dataCommands >= 1);
+      await qa.stop();
+      // The mail in flight was completed, not abandoned; the other two are still queued, untried.
+      expect(smtp.received.map((m) => m.subject)).toEqual(['stop 0']);
+      expect(await rowById(ids[0]!)).toMatchObject({ status: 'sent', attempts: 1 });
+      for (const id of ids.slice(1)) expect(await rowById(id)).toMatchObject({ status: 'queued', attempts: 0, sentAt: null });
+      // A later worker sends them.
+      smtp.dataDelayMs = 0;
+      qb = await realQueue();
+      expect(await runDue(qb)).toMatchObject({ claimed: 2, sent: 2 });
+    } finally {
+      await qa.stop();
+      await qb?.stop();
+    }
   });
 
   it('fails a row whose last allowed attempt never finished (a worker died mid-send)', async () => {
@@ -499,10 +588,13 @@ describe('outbox input checks', () => {
 });
 
 describe('SMTP settings from the environment', () => {
+  // the settings alone: a queue that takes nothing
+  const idleQueue = { send: async () => {}, work: async () => {}, offWork: async () => {} };
+
   it('is off without SMTP_HOST and says so once in the log', async () => {
     expect(smtpSettingsFromEnv({}, 'Wallet')).toBeNull();
     const lines: LogLine[] = [];
-    const outboxRunner = startMailOutbox({ db, logger: captureLogger(lines), env: {}, projectName: 'Wallet' });
+    const outboxRunner = await startMailOutbox({ db, queue: idleQueue, logger: captureLogger(lines), env: {}, projectName: 'Wallet' });
     await outboxRunner.stop();
     expect(lines).toHaveLength(1);
     expect(lines[0]!.msg).toContain('SMTP_HOST is not set');
@@ -533,7 +625,7 @@ describe('SMTP settings from the environment', () => {
   it('logs where it sends, never the password', async () => {
     const lines: LogLine[] = [];
     const env = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: 'mailer', SMTP_PASSWORD: 'hunter2-secret' };
-    const runner = startMailOutbox({ db, logger: captureLogger(lines), env, projectName: 'Wallet' });
+    const runner = await startMailOutbox({ db, queue: idleQueue, logger: captureLogger(lines), env, projectName: 'Wallet' });
     await runner.stop();
     expect(lines.some((l) => l.obj.smtpHost === '127.0.0.1' && l.obj.smtpAuth === true)).toBe(true);
     expect(JSON.stringify(lines)).not.toContain('hunter2-secret');
