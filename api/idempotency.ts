@@ -20,4 +20,8 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'cryptoTransfer',
   'instantTransfer',
   'interacTransfer',
+  // mass batches (api/mass.ts): a batch holds the money of every row
+  'massP2pFile',
+  'massP2pText',
+  'massExternalFile',
 ]);

@@ -17,7 +17,7 @@ import { CUSTOMER_ID_HEADER } from './http.ts';
 import { MAX_ID } from './method.ts';
 
 /** Fields (by their own key, at any depth) whose text may span lines: tab, LF and CR are allowed there. */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'reason', 'comment', 'message', 'answer']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'reason', 'comment', 'message', 'answer', 'text']);
 
 export const InputCheckMessages = {
   controlCharacters: VfCode.controlCharacters,

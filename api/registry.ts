@@ -14,6 +14,7 @@ import { profileMethods } from './profile.ts';
 import { externalMethods } from './external.ts';
 import { fundingMethods } from './funding.ts';
 import { payoutMethods } from './payouts.ts';
+import { massMethods } from './mass.ts';
 
 export const methods = {
   ...customerMethods,
@@ -31,6 +32,7 @@ export const methods = {
   ...externalMethods,
   ...fundingMethods,
   ...payoutMethods,
+  ...massMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

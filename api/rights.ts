@@ -192,6 +192,12 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   paymentInstructionMarkViewed: 'self',
   // payouts over the rails (api/payouts.ts): money out, as the other transfers; their fees are reads
   wireTransfer: 'money',
+  massP2pFile: 'money',
+  massP2pText: 'money',
+  massExternalFile: 'money',
+  massSampleLinkList: 'read',
+  batchTransferList: 'read',
+  batchFileView: 'read',
   eftTransfer: 'money',
   octTransfer: 'money',
   cryptoTransfer: 'money',

@@ -35,6 +35,7 @@ import { receivingBank } from './modules/rails/funding.methods.ts';
 import type { PayoutService } from './modules/rails/payouts.service.ts';
 import { simulatorRoutes } from './modules/rails/simulator.routes.ts';
 import { createPayoutHandlers } from './modules/rails/payout.methods.ts';
+import { createMassHandlers } from './modules/transfers/mass.methods.ts';
 import { createApprovalService } from './modules/auth/approvals.service.ts';
 import { createDeviceService } from './modules/auth/devices.service.ts';
 import { deviceRoutes } from './modules/auth/devices.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(createTransferHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Payouts through the same transfer service (its rails' side when the app has one).
       ...(createPayoutHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createMassHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createProfileHandlers({ now, providerName: activeVariant.projectName }) as unknown as Record<string, MethodHandler<MethodDef>>),

@@ -175,4 +175,9 @@ export const DEMO_MONEY_FLAGS = [
   'others.instant',
   'others.interac',
   'funding.digital',
+  'mass.p2p',
+  'mass.wire',
+  'mass.eft',
+  'mass.card',
+  'mass.digital',
 ] as const;

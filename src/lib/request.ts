@@ -166,6 +166,8 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'railReason',
   // beneficiaryList: the last amount sent to each payee
   'lastAmount',
+  // a mass batch's total with its fees (api/mass.ts)
+  'grandTotal',
   // a VF code's parameters (api/errors.ts): amounts left as written ('12.50' stays '12.50')
   'left',
   'exportId',

@@ -448,8 +448,15 @@ async function reconcileIn(db: Tx): Promise<string[]> {
   for (const r of await q<{ account_id: number; pending: string; held: string }>(sql`
     select a.account_id, a.pending_minor::text as pending, coalesce(t.held, 0)::text as held
     from accounts a
-    left join (select from_account_id, sum(amount_minor + fee_minor) as held from transfers
-               where status = 'pending' or (status = 'processing' and entry_id is null) group by from_account_id) t
+    left join (select from_account_id, sum(held) as held from (
+                 select from_account_id, amount_minor + fee_minor as held from transfers
+                 where status = 'pending' or (status = 'processing' and entry_id is null and kind <> 'mass')
+                 -- a mass batch being paid still holds the rows not yet handled (mass.tables.ts)
+                 union all
+                 select t.from_account_id, r.amount_minor + r.fee_minor from transfers t
+                 join transfer_batches b on b.transfer_id = t.id join transfer_batch_rows r on r.batch_id = b.id
+                 where t.kind = 'mass' and t.status = 'processing' and r.status = 'pending') h
+               group by from_account_id) t
       on t.from_account_id = a.account_id
     where a.purpose = 'customer' and a.pending_minor <> coalesce(t.held, 0)`)) {
     problems.push(`account ${r.account_id} holds ${r.pending} but its pending transfers need ${r.held}`);
@@ -477,7 +484,10 @@ async function reconcileIn(db: Tx): Promise<string[]> {
     ) x on x.transfer_id = t.id
     left join rail_instructions ri on ri.transfer_id = t.id`)) {
     const gave = -BigInt(r.source_sum);
-    const ok = !INTERNAL_KINDS.has(r.kind)
+    // a mass batch's request moves no money itself (its rows are the transfers): never an entry
+    const ok = r.kind === 'mass'
+      ? r.entries === 0 && r.entry_id === null
+      : !INTERNAL_KINDS.has(r.kind)
       ? r.status === 'processing'
         ? r.entry_id === null
           ? r.entries === 0

@@ -187,12 +187,12 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
     FROM transfers t ${bookedJoin}
       JOIN accounts a ON a.account_id = t.from_account_id
       LEFT JOIN customers q ON q.id = t.to_customer_id
-    WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+    WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer' AND t.kind <> 'mass'
     UNION ALL
     SELECT 'transfer', t.id, ${at}, 2, 'Fees', 'out', t.status, t.from_account_id, -t.fee_minor, t.from_currency, ${providerName}::text, t.note, t.reference, t.to_email
     FROM transfers t ${bookedJoin}
       JOIN accounts a ON a.account_id = t.from_account_id
-    WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer' AND t.fee_minor > 0
+    WHERE t.customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer' AND t.fee_minor > 0 AND t.kind <> 'mass'
     UNION ALL
     SELECT 'transfer', t.id, ${at}, 1, ${OPERATION_TYPE}, 'in', t.status, t.to_account_id, t.to_amount_minor, t.to_currency,
       (CASE WHEN t.kind = 'p2p' THEN ${PARTY_NAME('p')} ELSE '#' || t.from_account_id || ' ' || t.from_currency END),
@@ -200,7 +200,7 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
     FROM transfers t ${bookedJoin}
       JOIN accounts a ON a.account_id = t.to_account_id
       LEFT JOIN customers p ON p.id = t.customer_id
-    WHERE t.to_customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+    WHERE t.to_customer_id = ${customerId} AND a.customer_id = ${customerId} AND a.purpose = 'customer' AND t.kind <> 'mass'
       AND (t.status = 'posted' OR t.customer_id = ${customerId})
     UNION ALL
     SELECT 'entry', e.id, e.created_at, 0, ${ENTRY_OPERATION_TYPE}, (CASE WHEN l.amount_minor < 0 THEN 'out' ELSE 'in' END), 'posted', l.account_id, l.amount_minor, l.currency,
@@ -571,12 +571,13 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
           LEFT JOIN journal_entries e ON e.id = t.entry_id AND t.status = 'posted'
           LEFT JOIN customers p ON p.id = t.customer_id
           LEFT JOIN customers q ON q.id = t.to_customer_id
-        WHERE t.id = ${transactionId} AND (
+        WHERE t.id = ${transactionId} AND t.kind <> 'mass' AND (
           (t.customer_id = ${customerId} AND fa.customer_id = ${customerId} AND fa.purpose = 'customer')
           OR (t.to_customer_id = ${customerId} AND ta.customer_id = ${customerId} AND ta.purpose = 'customer' AND t.status = 'posted'))
         LIMIT 1`,
   );
-  if (!row) return null;
+  // a mass batch's request is not a transaction of history (the query leaves it out; its rows are)
+  if (!row || row.kind === 'mass') return null;
   const viewer = row.payer === customerId ? 'payer' : 'payee';
   const payout = row.kind !== 'p2p' && row.kind !== 'betweenAccounts';
   const operationType = payout || row.kind === 'p2p' ? row.kind : row.from_currency !== row.to_currency ? 'exchange' : 'betweenAccounts';

@@ -401,21 +401,29 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
 
     let auditDetails: Record<string, unknown> = {};
     let toPublish: { customerId: number; event: PushMessage }[] = [];
+    // The files are read into memory only now: the caller, its rights and the body are checked.
+    const files = read.files.length > 0 ? await loadFiles(read.files) : [];
     // The idempotency key is the caller's: the same key of two users are two keys.
     const idempotency =
       idempotent && caller && typeof idempotencyHeader === 'string'
         ? {
             userId: caller.userId,
             key: idempotencyHeader,
-            // What makes a request "the same": the method, the acting customer and the validated body.
+            // What makes a request "the same": the method, the acting customer, the validated body
+            // and the files' contents (an upload: the same key with another file is another request).
             requestHash: createHash('sha256')
-              .update(canonicalJson({ method: name, customerId, body: { ...input, lang: undefined, method: undefined } }))
+              .update(
+                canonicalJson({
+                  method: name,
+                  customerId,
+                  body: { ...input, lang: undefined, method: undefined },
+                  ...(files.length > 0 ? { files: files.map((f) => [f.fieldName, createHash('sha256').update(f.content).digest('hex')]) } : {}),
+                }),
+              )
               .digest('hex'),
           }
         : null;
     /** A failure to answer after the transaction committed its changes (KeptFailure). */
-    // The files are read into memory only now: the caller, its rights and the body are checked.
-    const files = read.files.length > 0 ? await loadFiles(read.files) : [];
     let kept: KeptFailure | null = null;
     const contextOf = (handle: Db): MethodContext => ({
       db: handle,

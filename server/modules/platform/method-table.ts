@@ -16,6 +16,7 @@ import { profileHandlers } from '../profile/profile.methods.ts';
 import { externalHandlers } from '../external/external.methods.ts';
 import { fundingHandlers } from '../rails/funding.methods.ts';
 import { payoutHandlers } from '../rails/payout.methods.ts';
+import { massHandlers } from '../transfers/mass.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -35,4 +36,5 @@ export const methodTable = {
   ...externalHandlers,
   ...fundingHandlers,
   ...payoutHandlers,
+  ...massHandlers,
 } satisfies HandlerTable<Methods>;

@@ -25,7 +25,7 @@ import { readBlockedBins } from '../external/external.methods.ts';
 const PARAMS: ParamNames = { from: 'fromAccountId', to: 'payee', amount: 'amount', currency: 'currency' };
 
 /** Who the money goes to, as history and the approval message name them. */
-function beneficiaryNameOf(payee: Readonly<Record<string, string>>): string {
+export function beneficiaryNameOf(payee: Readonly<Record<string, string>>): string {
   return (payee.beneficiaryName ?? payee.cardHolderName ?? payee.name ?? payee.email ?? payee.phone ?? payee.instantKey ?? payee.address ?? '').trim().slice(0, 140);
 }
 

@@ -41,6 +41,8 @@ import { RAIL_FEE_POLICY, type Instruction, type PayoutRail, type Rail, type Rai
 export const SUBMIT_QUEUE = 'rail.submit';
 export const EVENT_QUEUE = 'rail.event';
 export const CREDIT_QUEUE = 'rail.credit';
+/** an approved mass batch's rows to pay (transfers/mass.service.ts), on the same queue as the rails */
+export const MASS_QUEUE = 'mass.pay';
 
 /** The job asks again later: the instruction is not where this step can apply (e.g. `sent` before `accepted`). */
 export class NotYetError extends Error {
@@ -180,6 +182,11 @@ export function createPayoutService(deps: PayoutsDeps) {
         .returning({ id: railInstructions.id });
       if (!row) throw new LedgerError(`transfer ${transferId} has no instruction awaiting approval`);
       await deps.queue.send(SUBMIT_QUEUE, { instructionId: row.id }, { tx });
+    },
+
+    /** A mass batch's request was approved (or asked no approval): the batch job pays its rows. */
+    async queueBatch(tx: Tx, transferId: number): Promise<void> {
+      await deps.queue.send(MASS_QUEUE, { transferId }, { tx });
     },
 
     /** The transfer was rejected, expired or canceled before approval: its instruction never goes out. */

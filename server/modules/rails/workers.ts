@@ -1,13 +1,16 @@
 /**
  * The rails' workers on the job queue: rail.submit gives an instruction to its adapter, rail.event
- * applies a status event, rail.credit credits money that arrived. Each handler is idempotent
- * (payouts.service.ts), so a job run twice (a worker that died, two instances) changes nothing
+ * applies a status event, rail.credit credits money that arrived, mass.pay pays the rows of an
+ * approved mass batch (transfers/mass.service.ts). Each handler is idempotent (payouts.service.ts,
+ * mass.service.ts), so a job run twice (a worker that died, two instances) changes nothing
  * the second time; a handler that throws (the database away, an event before its acceptance) has
  * its job retried with back-off by the queue.
  */
 import type { Db } from '../../db/types.ts';
 import type { Job, JobQueue, QueueDefinition } from '../../db/job-queue.ts';
-import { CREDIT_QUEUE, EVENT_QUEUE, SUBMIT_QUEUE, type PayoutService } from './payouts.service.ts';
+import { CREDIT_QUEUE, EVENT_QUEUE, MASS_QUEUE, SUBMIT_QUEUE, type PayoutService } from './payouts.service.ts';
+import { createMassService } from '../transfers/mass.service.ts';
+import { createTransferService } from '../transfers/transfers.service.ts';
 import type { StatusEvent } from './rails.ts';
 
 export const RAIL_QUEUES: readonly QueueDefinition[] = [
@@ -15,11 +18,16 @@ export const RAIL_QUEUES: readonly QueueDefinition[] = [
   { name: SUBMIT_QUEUE, retryLimit: 15, retryDelaySeconds: 5 },
   { name: EVENT_QUEUE, retryLimit: 15, retryDelaySeconds: 2 },
   { name: CREDIT_QUEUE, retryLimit: 15, retryDelaySeconds: 2 },
+  // a batch's rows: a job that dies mid-batch is taken again after its expiry and goes on from the first pending row
+  { name: MASS_QUEUE, retryLimit: 15, retryDelaySeconds: 5 },
 ];
 
 /** Each rail queue's handler (the workers run them; tests run them with queue.runDue). */
 export function railJobHandlers(db: Db, service: PayoutService): Record<string, (job: Job<never>) => Promise<void>> {
+  // the rows of a batch are pre-approved transfers: no approvals, no push (the batch's page polls)
+  const mass = createMassService(createTransferService({ now: Date.now, approvals: null, publisher: null, payouts: service }));
   return {
+    [MASS_QUEUE]: async (job: Job<{ transferId: number }>) => void (await mass.payBatch(db, job.data.transferId)),
     [SUBMIT_QUEUE]: async (job: Job<{ instructionId: number }>) => void (await service.submit(db, job.data.instructionId)),
     [EVENT_QUEUE]: async (job: Job<StatusEvent>) => void (await service.applyEvent(db, job.data)),
     [CREDIT_QUEUE]: async (job: Job<{ instructionId: number }>) => void (await service.credit(db, job.data.instructionId)),

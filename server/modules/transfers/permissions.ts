@@ -80,3 +80,12 @@ export const OPERATION_FLAGS = {
   instant: ['others.instant'],
   interac: ['others.interac'],
 } as const satisfies Record<string, readonly PermissionFlag[]>;
+
+/** The flags of each kind of mass batch (document 2 §6 "Mass transfers"; p2p also the top-level send flag). */
+export const MASS_OPERATION_FLAGS = {
+  p2p: ['topLevel.sendMoneyUser', 'mass.p2p'],
+  wire: ['mass.wire'],
+  eft: ['mass.eft'],
+  oct: ['mass.card'],
+  digital: ['mass.digital'],
+} as const satisfies Record<string, readonly PermissionFlag[]>;

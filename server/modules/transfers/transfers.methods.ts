@@ -6,13 +6,14 @@
  * transaction under an Idempotency-Key (method-endpoint.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { transferMethods, TransferOperation } from '../../../api/transfers.ts';
+import type { PermissionFlag, transferMethods, TransferOperation } from '../../../api/transfers.ts';
 import type { Tx } from '../../db/types.ts';
 import { minorToDecimal } from '../accounts/money.ts';
 import { MethodFailure, vfFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { limitsFor, usedToday, feeOperationOf, feeRuleFor } from './fees.ts';
-import { heldFlags, OPERATION_FLAGS, PermissionMessages, requireFlags } from './permissions.ts';
+import { heldFlags, MASS_OPERATION_FLAGS, OPERATION_FLAGS, PermissionMessages, requireFlags } from './permissions.ts';
 import { transfers } from './transfers.tables.ts';
+import { transferBatches } from './mass.tables.ts';
 import {
   createTransferService,
   maxSendable,
@@ -57,8 +58,14 @@ async function requireFlagsOfTransfer(ctx: MethodContext, id: number): Promise<v
   if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', PermissionMessages.signIn);
   const [t] = await ctx.db.select({ kind: transfers.kind, customerId: transfers.customerId }).from(transfers).where(eq(transfers.id, id));
   const held = await heldFlags(ctx);
-  const holds = (kind: keyof typeof OPERATION_FLAGS) => OPERATION_FLAGS[kind].every((flag) => held.has(flag));
-  const allowed = t && t.customerId === ctx.customerId ? holds(t.kind) : holds('betweenAccounts') || holds('p2p');
+  const holds = (needed: readonly PermissionFlag[]) => needed.every((flag) => held.has(flag));
+  const own = t && t.customerId === ctx.customerId ? t : null;
+  let allowed: boolean;
+  if (own?.kind === 'mass') {
+    // a mass batch's request: the flags of the batch's kind
+    const [batch] = await ctx.db.select({ kind: transferBatches.kind }).from(transferBatches).where(eq(transferBatches.transferId, id));
+    allowed = batch !== undefined && holds(MASS_OPERATION_FLAGS[batch.kind]);
+  } else allowed = own ? holds(OPERATION_FLAGS[own.kind]) : holds(OPERATION_FLAGS.betweenAccounts) || holds(OPERATION_FLAGS.p2p);
   if (!allowed) throw new MethodFailure('13', PermissionMessages.notAllowed);
 }
 

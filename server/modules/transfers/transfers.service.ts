@@ -69,6 +69,7 @@ import {
   checkApprovalCode,
   prepareApproval,
   sendSmsCode,
+  type ApprovalPreparation,
   type ApproveType,
   type ApprovingUser,
   type TransferApprovalsPort,
@@ -309,15 +310,32 @@ export type RequestSpec = {
 );
 
 /** The rails' side of a payout transfer (rails/payouts.service.ts), in the transfer's transaction. */
+const MASS_PARAMS: ParamNames = { from: 'accountId', to: 'file', amount: 'file', currency: 'accountId' };
+
+/** The rails' side of a payout transfer (rails/payouts.service.ts), in the transfer's transaction. */
 export interface PayoutPort {
   instruct(tx: Tx, t: TransferRow, beneficiary: Record<string, string>, status: 'queued' | 'awaitingApproval'): Promise<number>;
   release(tx: Tx, transferId: number): Promise<void>;
   cancel(tx: Tx, transferId: number): Promise<void>;
+  /** a mass batch's request approved: its rows are paid by the batch job (mass.service.ts), queued in this transaction */
+  queueBatch(tx: Tx, transferId: number): Promise<void>;
 }
 
 export interface RequestOptions {
   /** a schedule's run: pre-approved (approve type none), booked under `schedule:{id}:{n}` */
   scheduleRun?: { scheduleId: number; run: number };
+  /** a row of an approved mass batch (mass.service.ts): pre-approved, booked under `batch:{id}:{line}` */
+  batchRow?: { batchId: number; line: number };
+}
+
+/** A mass batch's request (mass.service.ts): the rows' amounts and fees, held and approved as one. */
+export interface MassRequestSpec {
+  fromAccountId: number;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  /** what the approval names: e.g. "12 payments" */
+  payeeName: string;
+  requiredFlags: readonly PermissionFlag[];
 }
 
 /** The part of the platform's push a background path needs (after its own commit). */
@@ -493,7 +511,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     // the same order as when each was its own query: the permission flags first).
     const context = await readRequestContext(tx, actor, spec);
     if (spec.requiredFlags) checkFlags(context.flags, spec.requiredFlags);
-    const subscription = options.scheduleRun ? null : checkSubscription(spec.subscription);
+    const preApproved = options.scheduleRun !== undefined || options.batchRow !== undefined;
+    const subscription = preApproved ? null : checkSubscription(spec.subscription);
     const from = context.accounts.get(spec.fromAccountId);
     if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
     if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
@@ -542,7 +561,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       throw vf(spec.params.amount, quote.amountMinor <= 0n && quote.toAmountMinor <= 0n ? VfCode.positive : VfCode.tooSmallToConvert);
     }
 
-    const mode: ApproveType = options.scheduleRun ? 'none' : requester.mode;
+    const mode: ApproveType = preApproved ? 'none' : requester.mode;
     const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, user, approvals !== null);
 
     // Limits, on the source amount (the daily one below, once this transfer is written).
@@ -662,7 +681,11 @@ export function createTransferService(deps: TransferServiceDeps) {
       if (destination && destination.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
       if (source.balanceMinor - source.pendingMinor - total < source.balanceMinMinor) return refuse(vf(spec.params.amount, VfCode.balanceExceeded));
       const plan = await planEntry(tx, { legs: postingLegs(fields, provider), locked });
-      const entryKey = options.scheduleRun ? `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}` : null;
+      const entryKey = options.scheduleRun
+        ? `schedule:${options.scheduleRun.scheduleId}:${options.scheduleRun.run}`
+        : options.batchRow
+          ? `batch:${options.batchRow.batchId}:${options.batchRow.line}`
+          : null;
       const updateValues = updateValuesSql(plan);
       const [row] = rowsOf<{ transfer_id: string; entry_id: string | null; used: string }>(
         await executeNamed(tx, sql`
@@ -726,13 +749,22 @@ export function createTransferService(deps: TransferServiceDeps) {
     actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
     await holdAndCount();
 
+    const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, payeeName);
+    // a payout's instruction waits for the approval (post() releases it to its rail)
+    if (isPayoutRail(spec.kind)) await payouts!.instruct(tx, transfer, (spec as { beneficiary: Record<string, string> }).beneficiary, 'awaitingApproval');
+    return toResult(transfer, sentTo);
+  }
+
+  /** The approval of a pending transfer by the customer's mode: the code sent, the phone asked, or the code awaited; where the code went. */
+  async function startApproval(tx: Tx, actor: TransferActor, transfer: TransferRow, mode: Exclude<ApproveType, 'none'>, preparation: ApprovalPreparation, payeeName: string): Promise<string | null> {
     const what = { amount: minorToDecimal(transfer.amountMinor, transfer.fromCurrency), currency: transfer.fromCurrency, payeeName };
-    let sentTo: string | null = null;
+    const createdAt = transfer.createdAt;
     if (mode === 'sms') {
-      const sms = await sendSmsCode(tx, preparation!.phone!, what, TRANSFER_APPROVAL_TTL_S / 60);
-      sentTo = sms.sentTo;
-      await tx.insert(transferApprovals).values({ transferId: transfer.id, method: 'sms', codeHash: sms.codeHash, sentTo, lastSentAt: createdAt });
-    } else if (mode === 'push') {
+      const sms = await sendSmsCode(tx, preparation.phone!, what, TRANSFER_APPROVAL_TTL_S / 60);
+      await tx.insert(transferApprovals).values({ transferId: transfer.id, method: 'sms', codeHash: sms.codeHash, sentTo: sms.sentTo, lastSentAt: createdAt });
+      return sms.sentTo;
+    }
+    if (mode === 'push') {
       const created = await approvals!.createTransferApproval(tx, {
         userId: actor.userId,
         details: { ip: actor.ip, countryCode: null, userAgent: '' },
@@ -740,12 +772,66 @@ export function createTransferService(deps: TransferServiceDeps) {
         expiresAt: transfer.expiresAt,
       });
       await tx.insert(transferApprovals).values({ transferId: transfer.id, method: 'push', approvalKeyHash: created.keyHash, lastSentAt: createdAt });
-    } else {
-      await tx.insert(transferApprovals).values({ transferId: transfer.id, method: mode, lastSentAt: createdAt });
+      return null;
     }
-    // a payout's instruction waits for the approval (post() releases it to its rail)
-    if (isPayoutRail(spec.kind)) await payouts!.instruct(tx, transfer, (spec as { beneficiary: Record<string, string> }).beneficiary, 'awaitingApproval');
-    return toResult(transfer, sentTo);
+    await tx.insert(transferApprovals).values({ transferId: transfer.id, method: mode, lastSentAt: createdAt });
+    return null;
+  }
+
+  /**
+   * A mass batch's request (mass.service.ts writes the batch and its rows in the same transaction):
+   * one transfer of kind mass from the account to itself for the rows' amounts and fees, all held
+   * now, approved by the customer's mode like any transfer. Approved (at once with mode none), it
+   * is processing and the batch job pays the rows; it never books an entry itself. The per-payment
+   * limits were checked on each row; the daily limits count the rows as they are paid.
+   */
+  async function requestMass(tx: Tx, actor: TransferActor, spec: MassRequestSpec): Promise<{ result: TransferResult; transfer: TransferRow }> {
+    const [from] = await tx
+      .select({ accountId: accounts.accountId, customerId: accounts.customerId, purpose: accounts.purpose, status: accounts.status, currency: accounts.currency })
+      .from(accounts)
+      .where(eq(accounts.accountId, spec.fromAccountId));
+    if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
+    if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
+    const context = await readRequestContext(tx, actor, { kind: 'p2p', fromAccountId: spec.fromAccountId, toEmail: '', amount: '0', currency: from.currency, params: MASS_PARAMS });
+    checkFlags(context.flags, spec.requiredFlags);
+    if (!context.user) throw new MethodFailure('AU', 'Sign-in required');
+    const mode: ApproveType = context.mode ?? 'none';
+    const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, context.user, approvals !== null);
+    const createdAt = at(now());
+    const [row] = await tx
+      .insert(transfers)
+      .values({
+        kind: 'mass',
+        status: mode === 'none' ? 'processing' : 'pending',
+        customerId: actor.customerId,
+        userId: actor.userId,
+        fromAccountId: from.accountId,
+        toAccountId: from.accountId,
+        toCustomerId: actor.customerId,
+        fromCurrency: from.currency,
+        toCurrency: from.currency,
+        amountMinor: spec.amountMinor,
+        toAmountMinor: spec.amountMinor,
+        feeMinor: spec.feeMinor,
+        approveType: mode,
+        expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    const transfer = row!;
+    const locked = await lockAccounts(tx, [from.accountId]);
+    const source = locked.get(from.accountId)!;
+    if (source.balanceMinor - source.pendingMinor - (spec.amountMinor + spec.feeMinor) < source.balanceMinMinor) throw vf('accountId', VfCode.balanceExceeded);
+    await placeHold(tx, source, spec.amountMinor + spec.feeMinor);
+    actor.audit?.({ transferId: transfer.id, kind: 'mass', approveType: mode });
+    if (mode === 'none') {
+      await payouts.queueBatch(tx, transfer.id);
+      return { result: toResult(transfer, null), transfer };
+    }
+    const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, spec.payeeName);
+    return { result: toResult(transfer, sentTo), transfer };
   }
 
   /** The legs of a transfer's entry: source -(amount + fee), destination +toAmount, the provider's fee and FX legs. */
@@ -784,6 +870,13 @@ export function createTransferService(deps: TransferServiceDeps) {
     t: TransferRow,
     options: { locked?: Map<number, LockedAccount>; provider?: Map<string, number> | undefined; entryKey?: string } = {},
   ): Promise<TransferRow> {
+    if (t.kind === 'mass') {
+      // approved: the batch job pays the rows (each releases its share of the hold as it is paid)
+      if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
+      const [processing] = await tx.update(transfers).set({ status: 'processing', updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
+      await payouts.queueBatch(tx, t.id);
+      return processing!;
+    }
     if (isPayoutRail(t.kind)) {
       // approved: the payout goes to its rail (the money stays held until the rail sends it)
       if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
@@ -827,8 +920,9 @@ export function createTransferService(deps: TransferServiceDeps) {
     }
     const [voided] = await tx.update(transfers).set({ status, updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
     if (isPayoutRail(t.kind)) await payouts?.cancel(tx, t.id);
-    // Its amount no longer counts towards the daily limit (the counter last, after the accounts).
-    await giveBackDailyUsage(tx, t);
+    // Its amount no longer counts towards the daily limit (the counter last, after the accounts);
+    // a mass batch's request counted nothing (its rows count when paid).
+    if (t.kind !== 'mass') await giveBackDailyUsage(tx, t);
     if (t.approveType === 'push' && approvals) {
       const [approval] = await tx.select({ keyHash: transferApprovals.approvalKeyHash }).from(transferApprovals).where(eq(transferApprovals.transferId, t.id));
       if (approval?.keyHash) await approvals.closeRequest(tx, approval.keyHash, status === 'rejected' ? 'declined' : 'expired');
@@ -982,6 +1076,7 @@ export function createTransferService(deps: TransferServiceDeps) {
   return {
     now,
     request,
+    requestMass,
     requestNow,
     post,
     voidTransfer,
