@@ -30,6 +30,7 @@ import { codeConfirmMachine } from '../machines/code-confirm/code-confirm.machin
 import { addressEditMachine } from '../machines/address-edit/address-edit.machine.ts';
 import { confirmActionMachine } from '../machines/confirm-action/confirm-action.machine.ts';
 import { openAccountMachine } from '../machines/open-account/open-account.machine.ts';
+import { massTransferMachine } from '../machines/mass-transfer/mass-transfer.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -50,6 +51,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'account-recovery', title: 'Account recovery', machine: accountRecoveryMachine, source: 'machines/account-recovery/account-recovery.machine.ts' },
   { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },
   { file: 'transfer', title: 'Transfer (every kind: own accounts, p2p)', machine: transferMachine, source: 'machines/transfer/transfer.machine.ts' },
+  { file: 'mass-transfer', title: 'Mass transfer (a batch from a CSV file or pasted lines)', machine: massTransferMachine, source: 'machines/mass-transfer/mass-transfer.machine.ts' },
   { file: 'approval', title: 'Transfer approval (sms, otp, approval code, push)', machine: approvalMachine, source: 'machines/approval/approval.machine.ts' },
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },

@@ -15,6 +15,7 @@ import { applyApiQuery } from './lib/api-base.ts';
 import { initI18n } from './lib/i18n.ts';
 import { configureRequest } from './lib/request-hooks.ts';
 import { clearToasts } from './lib/notify.ts';
+import { runSignOutHooks } from './lib/sign-out-hooks.ts';
 import { AppRoot } from './app/app-root.tsx';
 import { loadAppQueryClient, loadedAppQueryClient } from './app/app-query-client.ts';
 import { preloadRequest } from './lib/request-later.ts';
@@ -49,6 +50,7 @@ async function start() {
       // the query client exists once a route that reads through it was opened (app-query-client.ts)
       loadedAppQueryClient()?.clear();
       clearToasts();
+      runSignOutHooks();
     },
   });
   configureRequest(sessionRequestHooks(session));

@@ -48,10 +48,19 @@ import { Route as ExternalIdentityVerificationWorkflowRunIdTokenRouteImport } fr
 import { Route as GuardedMainAccountsOpenRouteImport } from './routes/_guarded/_main/accounts.open'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
+import { Route as GuardedMainHistoryBatchTransfersRouteImport } from './routes/_guarded/_main/history_.batch-transfers'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
 import { Route as GuardedMainTransferExternalRouteImport } from './routes/_guarded/_main/transfer/external'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
 import { Route as GuardedMainTransferPreapprovedPaymentsRouteImport } from './routes/_guarded/_main/transfer/preapproved-payments'
+import { Route as GuardedMainTransferMassIndexRouteImport } from './routes/_guarded/_main/transfer/mass/index'
+import { Route as GuardedMainTransferMassDigitalRouteImport } from './routes/_guarded/_main/transfer/mass/digital'
+import { Route as GuardedMainTransferMassEftRouteImport } from './routes/_guarded/_main/transfer/mass/eft'
+import { Route as GuardedMainTransferMassOctRouteImport } from './routes/_guarded/_main/transfer/mass/oct'
+import { Route as GuardedMainTransferMassP2pRouteImport } from './routes/_guarded/_main/transfer/mass/p2p'
+import { Route as GuardedMainTransferMassWireRouteImport } from './routes/_guarded/_main/transfer/mass/wire'
+import { Route as GuardedMainTransferExternalMassConfirmRouteImport } from './routes/_guarded/_main/transfer/external_.mass.confirm'
+import { Route as GuardedMainTransferMassP2pConfirmRouteImport } from './routes/_guarded/_main/transfer/mass/p2p_.confirm'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -259,6 +268,12 @@ const GuardedMainHistoryTransactionIdRoute =
     path: '/history/$transactionId',
     getParentRoute: () => GuardedMainRoute,
   } as any)
+const GuardedMainHistoryBatchTransfersRoute =
+  GuardedMainHistoryBatchTransfersRouteImport.update({
+    id: '/history_/batch-transfers',
+    path: '/history/batch-transfers',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainTransferAccountRoute =
   GuardedMainTransferAccountRouteImport.update({
     id: '/transfer/account',
@@ -280,6 +295,54 @@ const GuardedMainTransferPreapprovedPaymentsRoute =
   GuardedMainTransferPreapprovedPaymentsRouteImport.update({
     id: '/transfer/preapproved-payments',
     path: '/transfer/preapproved-payments',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassIndexRoute =
+  GuardedMainTransferMassIndexRouteImport.update({
+    id: '/transfer/mass/',
+    path: '/transfer/mass/',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassDigitalRoute =
+  GuardedMainTransferMassDigitalRouteImport.update({
+    id: '/transfer/mass/digital',
+    path: '/transfer/mass/digital',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassEftRoute =
+  GuardedMainTransferMassEftRouteImport.update({
+    id: '/transfer/mass/eft',
+    path: '/transfer/mass/eft',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassOctRoute =
+  GuardedMainTransferMassOctRouteImport.update({
+    id: '/transfer/mass/oct',
+    path: '/transfer/mass/oct',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassP2pRoute =
+  GuardedMainTransferMassP2pRouteImport.update({
+    id: '/transfer/mass/p2p',
+    path: '/transfer/mass/p2p',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassWireRoute =
+  GuardedMainTransferMassWireRouteImport.update({
+    id: '/transfer/mass/wire',
+    path: '/transfer/mass/wire',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferExternalMassConfirmRoute =
+  GuardedMainTransferExternalMassConfirmRouteImport.update({
+    id: '/transfer/external_/mass/confirm',
+    path: '/transfer/external/mass/confirm',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassP2pConfirmRoute =
+  GuardedMainTransferMassP2pConfirmRouteImport.update({
+    id: '/transfer/mass/p2p_/confirm',
+    path: '/transfer/mass/p2p/confirm',
     getParentRoute: () => GuardedMainRoute,
   } as any)
 
@@ -319,10 +382,19 @@ export interface FileRoutesByFullPath {
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
+  '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
+  '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
+  '/transfer/mass/oct': typeof GuardedMainTransferMassOctRoute
+  '/transfer/mass/p2p': typeof GuardedMainTransferMassP2pRoute
+  '/transfer/mass/wire': typeof GuardedMainTransferMassWireRoute
+  '/transfer/mass/': typeof GuardedMainTransferMassIndexRoute
+  '/transfer/external/mass/confirm': typeof GuardedMainTransferExternalMassConfirmRoute
+  '/transfer/mass/p2p/confirm': typeof GuardedMainTransferMassP2pConfirmRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -358,10 +430,19 @@ export interface FileRoutesByTo {
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
+  '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
+  '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
+  '/transfer/mass/oct': typeof GuardedMainTransferMassOctRoute
+  '/transfer/mass/p2p': typeof GuardedMainTransferMassP2pRoute
+  '/transfer/mass/wire': typeof GuardedMainTransferMassWireRoute
+  '/transfer/mass': typeof GuardedMainTransferMassIndexRoute
+  '/transfer/external/mass/confirm': typeof GuardedMainTransferExternalMassConfirmRoute
+  '/transfer/mass/p2p/confirm': typeof GuardedMainTransferMassP2pConfirmRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -404,10 +485,19 @@ export interface FileRoutesById {
   '/_guarded/_main/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
+  '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/external': typeof GuardedMainTransferExternalRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/_guarded/_main/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
+  '/_guarded/_main/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
+  '/_guarded/_main/transfer/mass/oct': typeof GuardedMainTransferMassOctRoute
+  '/_guarded/_main/transfer/mass/p2p': typeof GuardedMainTransferMassP2pRoute
+  '/_guarded/_main/transfer/mass/wire': typeof GuardedMainTransferMassWireRoute
+  '/_guarded/_main/transfer/mass/': typeof GuardedMainTransferMassIndexRoute
+  '/_guarded/_main/transfer/external_/mass/confirm': typeof GuardedMainTransferExternalMassConfirmRoute
+  '/_guarded/_main/transfer/mass/p2p_/confirm': typeof GuardedMainTransferMassP2pConfirmRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -447,10 +537,19 @@ export interface FileRouteTypes {
     | '/accounts/open'
     | '/auth/sei'
     | '/history/$transactionId'
+    | '/history/batch-transfers'
     | '/transfer/account'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
+    | '/transfer/mass/digital'
+    | '/transfer/mass/eft'
+    | '/transfer/mass/oct'
+    | '/transfer/mass/p2p'
+    | '/transfer/mass/wire'
+    | '/transfer/mass/'
+    | '/transfer/external/mass/confirm'
+    | '/transfer/mass/p2p/confirm'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -486,10 +585,19 @@ export interface FileRouteTypes {
     | '/accounts/open'
     | '/auth/sei'
     | '/history/$transactionId'
+    | '/history/batch-transfers'
     | '/transfer/account'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
+    | '/transfer/mass/digital'
+    | '/transfer/mass/eft'
+    | '/transfer/mass/oct'
+    | '/transfer/mass/p2p'
+    | '/transfer/mass/wire'
+    | '/transfer/mass'
+    | '/transfer/external/mass/confirm'
+    | '/transfer/mass/p2p/confirm'
   id:
     | '__root__'
     | '/'
@@ -531,10 +639,19 @@ export interface FileRouteTypes {
     | '/_guarded/_main/accounts/open'
     | '/_guarded/_main/auth/sei'
     | '/_guarded/_main/history_/$transactionId'
+    | '/_guarded/_main/history_/batch-transfers'
     | '/_guarded/_main/transfer/account'
     | '/_guarded/_main/transfer/external'
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
+    | '/_guarded/_main/transfer/mass/digital'
+    | '/_guarded/_main/transfer/mass/eft'
+    | '/_guarded/_main/transfer/mass/oct'
+    | '/_guarded/_main/transfer/mass/p2p'
+    | '/_guarded/_main/transfer/mass/wire'
+    | '/_guarded/_main/transfer/mass/'
+    | '/_guarded/_main/transfer/external_/mass/confirm'
+    | '/_guarded/_main/transfer/mass/p2p_/confirm'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -819,6 +936,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainHistoryTransactionIdRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/history_/batch-transfers': {
+      id: '/_guarded/_main/history_/batch-transfers'
+      path: '/history/batch-transfers'
+      fullPath: '/history/batch-transfers'
+      preLoaderRoute: typeof GuardedMainHistoryBatchTransfersRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/transfer/account': {
       id: '/_guarded/_main/transfer/account'
       path: '/transfer/account'
@@ -845,6 +969,62 @@ declare module '@tanstack/react-router' {
       path: '/transfer/preapproved-payments'
       fullPath: '/transfer/preapproved-payments'
       preLoaderRoute: typeof GuardedMainTransferPreapprovedPaymentsRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/': {
+      id: '/_guarded/_main/transfer/mass/'
+      path: '/transfer/mass'
+      fullPath: '/transfer/mass/'
+      preLoaderRoute: typeof GuardedMainTransferMassIndexRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/digital': {
+      id: '/_guarded/_main/transfer/mass/digital'
+      path: '/transfer/mass/digital'
+      fullPath: '/transfer/mass/digital'
+      preLoaderRoute: typeof GuardedMainTransferMassDigitalRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/eft': {
+      id: '/_guarded/_main/transfer/mass/eft'
+      path: '/transfer/mass/eft'
+      fullPath: '/transfer/mass/eft'
+      preLoaderRoute: typeof GuardedMainTransferMassEftRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/oct': {
+      id: '/_guarded/_main/transfer/mass/oct'
+      path: '/transfer/mass/oct'
+      fullPath: '/transfer/mass/oct'
+      preLoaderRoute: typeof GuardedMainTransferMassOctRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/p2p': {
+      id: '/_guarded/_main/transfer/mass/p2p'
+      path: '/transfer/mass/p2p'
+      fullPath: '/transfer/mass/p2p'
+      preLoaderRoute: typeof GuardedMainTransferMassP2pRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/wire': {
+      id: '/_guarded/_main/transfer/mass/wire'
+      path: '/transfer/mass/wire'
+      fullPath: '/transfer/mass/wire'
+      preLoaderRoute: typeof GuardedMainTransferMassWireRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/external_/mass/confirm': {
+      id: '/_guarded/_main/transfer/external_/mass/confirm'
+      path: '/transfer/external/mass/confirm'
+      fullPath: '/transfer/external/mass/confirm'
+      preLoaderRoute: typeof GuardedMainTransferExternalMassConfirmRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/p2p_/confirm': {
+      id: '/_guarded/_main/transfer/mass/p2p_/confirm'
+      path: '/transfer/mass/p2p/confirm'
+      fullPath: '/transfer/mass/p2p/confirm'
+      preLoaderRoute: typeof GuardedMainTransferMassP2pConfirmRouteImport
       parentRoute: typeof GuardedMainRoute
     }
   }
@@ -930,10 +1110,19 @@ interface GuardedMainRouteChildren {
   GuardedMainAccountsOpenRoute: typeof GuardedMainAccountsOpenRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
+  GuardedMainHistoryBatchTransfersRoute: typeof GuardedMainHistoryBatchTransfersRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
   GuardedMainTransferExternalRoute: typeof GuardedMainTransferExternalRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
+  GuardedMainTransferMassDigitalRoute: typeof GuardedMainTransferMassDigitalRoute
+  GuardedMainTransferMassEftRoute: typeof GuardedMainTransferMassEftRoute
+  GuardedMainTransferMassOctRoute: typeof GuardedMainTransferMassOctRoute
+  GuardedMainTransferMassP2pRoute: typeof GuardedMainTransferMassP2pRoute
+  GuardedMainTransferMassWireRoute: typeof GuardedMainTransferMassWireRoute
+  GuardedMainTransferMassIndexRoute: typeof GuardedMainTransferMassIndexRoute
+  GuardedMainTransferExternalMassConfirmRoute: typeof GuardedMainTransferExternalMassConfirmRoute
+  GuardedMainTransferMassP2pConfirmRoute: typeof GuardedMainTransferMassP2pConfirmRoute
 }
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
@@ -950,11 +1139,22 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainAccountsOpenRoute: GuardedMainAccountsOpenRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
+  GuardedMainHistoryBatchTransfersRoute: GuardedMainHistoryBatchTransfersRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
   GuardedMainTransferExternalRoute: GuardedMainTransferExternalRoute,
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
   GuardedMainTransferPreapprovedPaymentsRoute:
     GuardedMainTransferPreapprovedPaymentsRoute,
+  GuardedMainTransferMassDigitalRoute: GuardedMainTransferMassDigitalRoute,
+  GuardedMainTransferMassEftRoute: GuardedMainTransferMassEftRoute,
+  GuardedMainTransferMassOctRoute: GuardedMainTransferMassOctRoute,
+  GuardedMainTransferMassP2pRoute: GuardedMainTransferMassP2pRoute,
+  GuardedMainTransferMassWireRoute: GuardedMainTransferMassWireRoute,
+  GuardedMainTransferMassIndexRoute: GuardedMainTransferMassIndexRoute,
+  GuardedMainTransferExternalMassConfirmRoute:
+    GuardedMainTransferExternalMassConfirmRoute,
+  GuardedMainTransferMassP2pConfirmRoute:
+    GuardedMainTransferMassP2pConfirmRoute,
 }
 
 const GuardedMainRouteWithChildren = GuardedMainRoute._addFileChildren(

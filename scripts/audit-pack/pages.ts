@@ -25,6 +25,7 @@ export const AREA_OF: Record<string, Area> = {
   'code-confirm': 'Profile and settings',
   'address-edit': 'Profile and settings',
   transfer: 'Money movement',
+  'mass-transfer': 'Money movement',
   approval: 'Money movement',
   'history-export': 'Money movement',
   'open-account': 'Money movement',

@@ -20,6 +20,8 @@ export const MenuIcon = /* @__PURE__ */ icon('menu', () => <path d="M4 6.5h16M4 
 export const CardIcon = /* @__PURE__ */ icon('card', () => <><rect x="2.5" y="5" width="19" height="14" rx="2" /><path d="M2.5 10h19M6.5 15h4" /></>);
 export const BusinessIcon = /* @__PURE__ */ icon('business', () => <><rect x="3" y="7" width="18" height="13.5" rx="1.5" /><path d="M8.5 7V5a1.5 1.5 0 0 1 1.5-1.5h4A1.5 1.5 0 0 1 15.5 5v2M3 12.5h18M10.5 12.5v2h3v-2" /></>);
 export const GlobeIcon = /* @__PURE__ */ icon('globe', () => <><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3c2.4 2.5 3.6 5.5 3.6 9s-1.2 6.5-3.6 9c-2.4-2.5-3.6-5.5-3.6-9S9.6 5.5 12 3z" /></>);
+export const PeopleIcon = /* @__PURE__ */ icon('people', () => <><circle cx="9" cy="8" r="3.5" /><path d="M2.5 20c.8-3.6 3.3-5.5 6.5-5.5s5.7 1.9 6.5 5.5" /><path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.8.8 3 2.5 3.5 5.2" /></>);
+export const LayersIcon = /* @__PURE__ */ icon('layers', () => <><path d="m12 3 9 5-9 5-9-5z" /><path d="m3 13 9 5 9-5" /></>);
 export const ExchangeIcon = /* @__PURE__ */ icon('exchange', () => <path d="M4 8h14.5m-4-4 4 4-4 4M20 16H5.5m4-4-4 4 4 4" />);
 export const DownloadIcon = /* @__PURE__ */ icon('download', () => <path d="M12 3.5v12m-5-5 5 5 5-5M4.5 20.5h15" />);
 export const ReceiptIcon = /* @__PURE__ */ icon('receipt', () => <path d="M5.5 3h13v18l-2.2-1.5-2.1 1.5-2.2-1.5-2.2 1.5-2.1-1.5-2.2 1.5zM9 8h6M9 12h6M9 16h3.5" />);

@@ -8,10 +8,10 @@ import { useId, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/add-money' | '/history' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -53,6 +53,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
           { to: '/add-money', label: t`Add money`, icon: PlusIcon },
           { to: '/history', label: t`History`, icon: HistoryIcon },
           { to: '/statements', label: t`Statements`, icon: StatementsIcon },
+          { to: '/history/batch-transfers', label: t`Batch payments`, icon: LayersIcon },
         ]}
       />
       <NavGroup
@@ -60,6 +61,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         items={[
           { to: '/transfer/p2p', label: t`Send money`, icon: SendIcon },
           { to: '/transfer/external', label: t`To a bank or card`, icon: GlobeIcon },
+          { to: '/transfer/mass', label: t`Pay many people`, icon: PeopleIcon },
           { to: '/transfer/account', label: t`Between accounts`, icon: ExchangeIcon },
           { to: '/transfer/preapproved-payments', label: t`Pre-approved payments`, icon: CheckIcon },
         ]}
