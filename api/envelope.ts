@@ -29,6 +29,8 @@ export const ResponseCode = {
   invalidParams: 'TA1',
   /** invalid method: no such named method */
   invalidMethod: 'IM',
+  /** a confirmation is needed (document 2 §9 "confirm code '92'"): a global-pay upload of a file already uploaded (api/global-pay.ts) */
+  confirm: '92',
 } as const;
 
 export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];

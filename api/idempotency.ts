@@ -24,4 +24,10 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'massP2pFile',
   'massP2pText',
   'massExternalFile',
+  // global pay (api/global-pay.ts): a submit holds the batch's money, an approval releases it to the payees, a cancel gives it back
+  'globalPayBatchSubmit',
+  'globalPayP2pSubmit',
+  'globalPayApprove',
+  'globalPayApproveBatch',
+  'globalPayBatchCancel',
 ]);

@@ -15,6 +15,7 @@ import { externalMethods } from './external.ts';
 import { fundingMethods } from './funding.ts';
 import { payoutMethods } from './payouts.ts';
 import { massMethods } from './mass.ts';
+import { globalPayMethods } from './global-pay.ts';
 
 export const methods = {
   ...customerMethods,
@@ -33,6 +34,7 @@ export const methods = {
   ...fundingMethods,
   ...payoutMethods,
   ...massMethods,
+  ...globalPayMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

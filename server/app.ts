@@ -36,6 +36,8 @@ import type { PayoutService } from './modules/rails/payouts.service.ts';
 import { simulatorRoutes } from './modules/rails/simulator.routes.ts';
 import { createPayoutHandlers } from './modules/rails/payout.methods.ts';
 import { createMassHandlers } from './modules/transfers/mass.methods.ts';
+import { createGlobalPayHandlers } from './modules/transfers/global-pay.methods.ts';
+import { createGlobalPayService, expireDueGlobalPayments, type GlobalPayService } from './modules/transfers/global-pay.service.ts';
 import { createApprovalService } from './modules/auth/approvals.service.ts';
 import { createDeviceService } from './modules/auth/devices.service.ts';
 import { deviceRoutes } from './modules/auth/devices.routes.ts';
@@ -197,13 +199,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     log: (err) => app.log.error({ error: safeError(err) }, 'approval delivery failed'),
   });
-  // Transfers with this app's clock (expiry), push approvals and publisher (background events).
+  // Transfers with this app's clock (expiry), push approvals and publisher (background events);
+  // an approved global-pay batch's payments are released by the global-pay service (created below).
+  let globalPay: GlobalPayService | null = null;
   const transfers = createTransferService({
     now,
     approvals,
     publisher,
     payouts: options.payouts ?? null,
+    globalPay: { approved: (tx, t) => globalPay!.approved(tx, t) },
     log: (err) => app.log.error({ error: safeError(err) }, 'transfer background work failed'),
+  });
+  // Global pay with this app's clock, rails and origin (the beneficiary's link).
+  globalPay = createGlobalPayService({
+    transfers,
+    payouts: options.payouts ?? null,
+    now,
+    publicUrl: (options.publicUrl ?? DEFAULT_RECOVERY_OPTIONS.publicUrl).replace(/\/+$/, ''),
   });
   const devices = createDeviceService({ db, signingKey, now, publisher, log: (err) => app.log.error({ error: safeError(err) }, 'device push failed') });
   const tokens = createTokenService({
@@ -247,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Payouts through the same transfer service (its rails' side when the app has one).
       ...(createPayoutHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createMassHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createGlobalPayHandlers(globalPay) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createProfileHandlers({ now, providerName: activeVariant.projectName }) as unknown as Record<string, MethodHandler<MethodDef>>),
@@ -273,7 +286,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await serveWebApp(app, distDir, { demo: options.demo ?? false, devMailbox: options.devMailbox ?? false });
   attachPush(app, { db, tokens, devices, approvals, publisher, now, ...(options.pushRecheckMs ? { recheckMs: options.pushRecheckMs } : {}) });
   if (options.transferWorkers !== false && options.jobQueue) {
-    const workers = await startTransferWorkers({ db, queue: options.jobQueue, service: transfers, now, ...(options.transferWorkers ?? {}) });
+    const workers = await startTransferWorkers({
+      db,
+      queue: options.jobQueue,
+      service: transfers,
+      now,
+      // global-pay payments past their expireDays go back to their senders with the expiry sweep
+      alsoExpire: (nowMs) => expireDueGlobalPayments(db, nowMs),
+      ...(options.transferWorkers ?? {}),
+    });
     app.addHook('onClose', () => workers.stop());
   }
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());

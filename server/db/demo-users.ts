@@ -180,4 +180,6 @@ export const DEMO_MONEY_FLAGS = [
   'mass.eft',
   'mass.card',
   'mass.digital',
+  'mass.global',
+  'others.global',
 ] as const;

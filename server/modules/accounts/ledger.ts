@@ -403,7 +403,8 @@ export async function providerAccountIds(db: Db | Tx, currencies: readonly strin
  * 1. each entry's legs sum to zero per currency (so every currency's legs sum to zero);
  * 2. a leg's currency is its account's;
  * 3. a customer account's balance_minor equals the sum of its legs; a provider account's stays 0;
- * 4. a customer account's pending_minor equals amount + fee of its pending transfers;
+ * 4. a customer account's pending_minor equals amount + fee of its pending transfers (of a mass or
+ *    global-pay batch being paid: its rows and payments not yet handled);
  * 5. no customer account is below its floor, held money included;
  * 6. a posted transfer has exactly its entry, whose legs debit the source amount + fee and credit
  *    the destination toAmount; a transfer not posted has no entry. A payout (a rail's kind) has
@@ -455,7 +456,12 @@ async function reconcileIn(db: Tx): Promise<string[]> {
                  union all
                  select t.from_account_id, r.amount_minor + r.fee_minor from transfers t
                  join transfer_batches b on b.transfer_id = t.id join transfer_batch_rows r on r.batch_id = b.id
-                 where t.kind = 'mass' and t.status = 'processing' and r.status = 'pending') h
+                 where t.kind = 'mass' and t.status = 'processing' and r.status = 'pending'
+                 -- a global-pay batch approved holds each payment still waiting for its payee (global-pay.tables.ts)
+                 union all
+                 select b.account_id, p.amount_minor + p.held_fee_minor from global_pay_batches b
+                 join global_payments p on p.batch_id = b.id
+                 where p.state = 'waiting') h
                group by from_account_id) t
       on t.from_account_id = a.account_id
     where a.purpose = 'customer' and a.pending_minor <> coalesce(t.held, 0)`)) {

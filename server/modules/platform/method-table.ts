@@ -17,6 +17,7 @@ import { externalHandlers } from '../external/external.methods.ts';
 import { fundingHandlers } from '../rails/funding.methods.ts';
 import { payoutHandlers } from '../rails/payout.methods.ts';
 import { massHandlers } from '../transfers/mass.methods.ts';
+import { globalPayHandlers } from '../transfers/global-pay.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -37,4 +38,5 @@ export const methodTable = {
   ...fundingHandlers,
   ...payoutHandlers,
   ...massHandlers,
+  ...globalPayHandlers,
 } satisfies HandlerTable<Methods>;

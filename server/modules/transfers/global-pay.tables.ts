@@ -40,8 +40,12 @@ export const globalPayBatches = pgTable(
     source: text('source', { enum: globalPayBatchSources }).notNull().default('file'),
     /** SHA-256 of the uploaded file (the identical-batch check, response code 92), hex */
     contentHash: text('content_hash'),
-    /** draft (being edited), submitted (its request exists: the request's status says the rest), rejected (by the sender before submitting) */
-    state: text('state', { enum: ['draft', 'submitted', 'rejected'] }).notNull().default('draft'),
+    /**
+     * draft (being edited), submitted (its request exists: the request's status says the rest),
+     * rejected (discarded by the sender before submitting), canceled (approved, then the payments
+     * not yet taken taken back by the sender)
+     */
+    state: text('state', { enum: ['draft', 'submitted', 'rejected', 'canceled'] }).notNull().default('draft'),
     /** the batch's transfer request once submitted (kind mass) */
     transferId: bigint('transfer_id', { mode: 'number' })
       .unique()

@@ -89,3 +89,6 @@ export const MASS_OPERATION_FLAGS = {
   oct: ['mass.card'],
   digital: ['mass.digital'],
 } as const satisfies Record<string, readonly PermissionFlag[]>;
+
+/** The flags of a global-pay batch (document 2 §6): from a file (mass.global) or of one payment (others.global). */
+export const GLOBAL_PAY_FLAGS = { file: ['mass.global'], p2p: ['others.global'] } as const satisfies Record<string, readonly PermissionFlag[]>;

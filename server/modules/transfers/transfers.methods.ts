@@ -11,9 +11,10 @@ import type { Tx } from '../../db/types.ts';
 import { minorToDecimal } from '../accounts/money.ts';
 import { MethodFailure, vfFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { limitsFor, usedToday, feeOperationOf, feeRuleFor } from './fees.ts';
-import { heldFlags, MASS_OPERATION_FLAGS, OPERATION_FLAGS, PermissionMessages, requireFlags } from './permissions.ts';
+import { GLOBAL_PAY_FLAGS, heldFlags, MASS_OPERATION_FLAGS, OPERATION_FLAGS, PermissionMessages, requireFlags } from './permissions.ts';
 import { transfers } from './transfers.tables.ts';
 import { transferBatches } from './mass.tables.ts';
+import { globalPayBatches } from './global-pay.tables.ts';
 import {
   createTransferService,
   maxSendable,
@@ -64,7 +65,9 @@ async function requireFlagsOfTransfer(ctx: MethodContext, id: number): Promise<v
   if (own?.kind === 'mass') {
     // a mass batch's request: the flags of the batch's kind
     const [batch] = await ctx.db.select({ kind: transferBatches.kind }).from(transferBatches).where(eq(transferBatches.transferId, id));
-    allowed = batch !== undefined && holds(MASS_OPERATION_FLAGS[batch.kind]);
+    // or a global-pay batch's (global-pay.service.ts): mass.global for a file, others.global for one payment
+    const [global] = batch ? [] : await ctx.db.select({ source: globalPayBatches.source }).from(globalPayBatches).where(eq(globalPayBatches.transferId, id));
+    allowed = batch !== undefined ? holds(MASS_OPERATION_FLAGS[batch.kind]) : global !== undefined && holds(GLOBAL_PAY_FLAGS[global.source]);
   } else allowed = own ? holds(OPERATION_FLAGS[own.kind]) : holds(OPERATION_FLAGS.betweenAccounts) || holds(OPERATION_FLAGS.p2p);
   if (!allowed) throw new MethodFailure('13', PermissionMessages.notAllowed);
 }

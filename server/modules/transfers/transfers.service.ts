@@ -336,6 +336,20 @@ export interface MassRequestSpec {
   /** what the approval names: e.g. "12 payments" */
   payeeName: string;
   requiredFlags: readonly PermissionFlag[];
+  /**
+   * a global-pay batch (global-pay.service.ts): approved at once (mode none), the caller releases
+   * its payments itself once it has linked the batch; no mass job is queued
+   */
+  approvedByCaller?: boolean;
+}
+
+/**
+ * Global pay's side of an approval (global-pay.service.ts), in the approving transaction: a mass
+ * request that is a global-pay batch's gets its payments released (secrets, e-mails); false when
+ * the request is an ordinary mass batch's.
+ */
+export interface GlobalPayPort {
+  approved(tx: Tx, t: TransferRow): Promise<boolean>;
 }
 
 /** The part of the platform's push a background path needs (after its own commit). */
@@ -352,6 +366,8 @@ export interface TransferServiceDeps {
   log?: (err: unknown) => void;
   /** payouts over the rails; null: a payout request answers UE (no job queue in this process) */
   payouts?: PayoutPort | null;
+  /** global-pay batches' approvals (the app's global-pay service); null: none in this process */
+  globalPay?: GlobalPayPort | null;
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;
@@ -827,7 +843,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     await placeHold(tx, source, spec.amountMinor + spec.feeMinor);
     actor.audit?.({ transferId: transfer.id, kind: 'mass', approveType: mode });
     if (mode === 'none') {
-      await payouts.queueBatch(tx, transfer.id);
+      if (!spec.approvedByCaller) await payouts.queueBatch(tx, transfer.id);
       return { result: toResult(transfer, null), transfer };
     }
     const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, spec.payeeName);
@@ -874,7 +890,8 @@ export function createTransferService(deps: TransferServiceDeps) {
       // approved: the batch job pays the rows (each releases its share of the hold as it is paid)
       if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
       const [processing] = await tx.update(transfers).set({ status: 'processing', updatedAt: at(now()) }).where(eq(transfers.id, t.id)).returning();
-      await payouts.queueBatch(tx, t.id);
+      // a global-pay batch's request: its payments wait for their payees (global-pay.service.ts)
+      if (!(await deps.globalPay?.approved(tx, processing!))) await payouts.queueBatch(tx, t.id);
       return processing!;
     }
     if (isPayoutRail(t.kind)) {

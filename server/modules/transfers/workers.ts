@@ -74,10 +74,15 @@ export async function startTransferWorkers(options: {
   now: () => number;
   expiryIntervalMs?: number;
   scheduleIntervalMs?: number;
+  /** more expiry work on the sweeper's run (global-pay payments past their time) */
+  alsoExpire?: (nowMs: number) => Promise<number>;
 }): Promise<TransferWorkers> {
   const { db, queue, service, now } = options;
   // a failed run throws: the queue logs it (its log, main.ts) and retries it with back-off
-  await workPeriodically(queue, EXPIRY_QUEUE, options.expiryIntervalMs ?? EXPIRY_INTERVAL_MS, () => expireDueTransfers(db, now(), service));
+  await workPeriodically(queue, EXPIRY_QUEUE, options.expiryIntervalMs ?? EXPIRY_INTERVAL_MS, async () => {
+    const expired = await expireDueTransfers(db, now(), service);
+    return expired + ((await options.alsoExpire?.(now())) ?? 0);
+  });
   await workPeriodically(queue, SCHEDULE_QUEUE, options.scheduleIntervalMs ?? SCHEDULE_INTERVAL_MS, () => runDueSchedules(db, now(), service));
   return {
     async stop() {
