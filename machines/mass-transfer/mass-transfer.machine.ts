@@ -235,6 +235,7 @@ export const massTransferMachine = setup({
     loading: {
       description: "The customer's accounts that can pay are loaded.",
       invoke: {
+        id: 'loadAccounts',
         src: 'loadAccounts',
         input: ({ context }) => ({ kind: context.kind }),
         onDone: [
@@ -271,6 +272,7 @@ export const massTransferMachine = setup({
       description: 'The platform checks every row and prices the batch (the preview call); nothing is created.',
       tags: ['busy'],
       invoke: {
+        id: 'checkBatch',
         src: 'checkBatch',
         input: ({ context }) => ({ kind: context.kind, accountId: context.form.accountId!, source: context.form.source, file: context.form.file, text: context.form.text, preview: true }),
         onDone: [
@@ -305,6 +307,7 @@ export const massTransferMachine = setup({
       description: 'The batch is created with the key made for it (the same rows checked again, the total held).',
       tags: ['busy'],
       invoke: {
+        id: 'createBatch',
         src: 'createBatch',
         input: ({ context }) => ({
           kind: context.kind,
@@ -372,6 +375,7 @@ export const massTransferMachine = setup({
     paying: {
       description: 'The rows are paid in the background; the batch is read until every row is handled.',
       invoke: {
+        id: 'watchBatch',
         src: 'watchBatch',
         input: ({ context }) => ({ batchId: context.created!.batchId }),
       },
