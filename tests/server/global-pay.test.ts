@@ -351,6 +351,38 @@ describe('money back', () => {
     await expectClean();
   });
 
+  it('a batch approved by SMS (globalPayApproveBatch), then canceled by its sender: the payments not taken come back', async () => {
+    const eur = await accountOf('tom', 'EUR');
+    const before = await held(eur.accountId);
+    const created = await upload('tom', { accountId: eur.accountId, batchName: 'Refunds' }, `${HEADER}\nAl One,al@example.com,FR,10.00,Refund,beneficiary\nBo Two,bo@example.com,NL,12.50,Refund,beneficiary\n`);
+    expect(created.body.responseCode, JSON.stringify(created.body)).toBe('00');
+    const submitted = await call('tom', 'globalPayBatchSubmit', { batchId: created.body.batchId });
+    expect(submitted.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'sms', amount: '22.50', fee: '0.00' });
+    expect((await call('tom', 'globalPayBatchStatus', { batchId: created.body.batchId })).body).toMatchObject({ status: 'awaitingApproval', counts: { awaitingApproval: 2 } });
+    const code = await lastSmsCode();
+    const wrong = await call('tom', 'globalPayApproveBatch', { operationId: submitted.body.transactionId, approvalCode: code === '000000' ? '111111' : '000000' });
+    expect(errorsOf(wrong)).toEqual([{ param: 'approvalCode', code: 'approvalCodeWrong' }]);
+    expect(await mailsTo('al@example.com')).toEqual([]);
+    expect((await call('tom', 'globalPayApproveBatch', { operationId: submitted.body.transactionId, approvalCode: code })).body).toMatchObject({ responseCode: '00', status: 'processing' });
+    expect(await held(eur.accountId)).toEqual({ balance: before.balance, pending: before.pending + 2250n });
+    const al = await linkOf('al@example.com');
+    const bo = await linkOf('bo@example.com');
+    // al asks for a code; a second one so soon is refused
+    const asked = await payee('globalPaymentSubmit', al, { paymentMethod: 'oct', currencyCode: 'EUR', countryCode: 'FR', paymentDetails: { cardHolderName: 'Al One', cardNumber: '5555555555554444' } });
+    expect(asked.body.responseCode, JSON.stringify(asked.body)).toBe('00');
+    expect((await payee('globalPaymentResendCode', al, { operationId: asked.body.operationId, approveType: 'email' })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'A code was sent a moment ago' });
+    await expectClean();
+
+    const canceled = await call('tom', 'globalPayBatchCancel', { batchId: created.body.batchId });
+    expect((canceled.body.batch as Batch).status).toBe('canceled');
+    expect((canceled.body.batch as Batch).payments.map((p) => p.status)).toEqual(['canceled', 'canceled']);
+    expect(await held(eur.accountId)).toEqual(before);
+    expect((await payee('globalPaymentDetails', bo)).body.status).toBe('canceled');
+    // al's code no longer takes anything
+    expect((await payee('globalPaymentApprove', al, { operationId: asked.body.operationId, approvalCode: await codeOf('al@example.com') })).body.responseCode).toBe('TA1');
+    await expectClean();
+  });
+
   it('a payment not taken within expireDays expires: the money goes back to the sender', async () => {
     const eur = await accountOf('rita', 'EUR');
     const before = await held(eur.accountId);

@@ -23,7 +23,6 @@ import { createTransferService, type TransferActor } from './transfers.service.t
 import { DEFAULT_RECOVERY_OPTIONS } from '../recovery/recovery.methods.ts';
 
 const txOf = (ctx: MethodContext): Tx => ctx.db as unknown as Tx;
-const invalid = (param: string, code: typeof VfCode.notAllowed) => new MethodFailure('VF', 'Invalid request', [vf(param, code)]);
 
 function actorOf(ctx: MethodContext): TransferActor {
   if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', 'Sign-in required');
@@ -103,7 +102,7 @@ export function createGlobalPayHandlers(service: GlobalPayService): HandlerTable
     },
     async globalPayCountryMethods(input, ctx) {
       actorOf(ctx);
-      if (!(await countryExists(ctx.db, input.countryCode))) throw invalid('countryCode', VfCode.notCountry as typeof VfCode.notAllowed);
+      if (!(await countryExists(ctx.db, input.countryCode))) throw new MethodFailure('VF', 'Invalid request', [vf('countryCode', VfCode.notCountry)]);
       return { methods: availableMethods(input.countryCode, input.currencyCode) };
     },
     async globalPayBatchSubmit(input, ctx) {

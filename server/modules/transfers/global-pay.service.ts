@@ -57,7 +57,7 @@ import { beneficiaryNameOf, beneficiaryOf } from '../rails/payout.methods.ts';
 import { railInstructions } from '../rails/rails.tables.ts';
 import { maskEmail } from '../recovery/recovery.service.ts';
 import { addDailyUsage, computeFee, feeRuleFor, utcDay, type FeeRule } from './fees.ts';
-import { globalPayBatches, globalPayments, type FeeShare } from './global-pay.tables.ts';
+import { globalPayBatches, globalPaymentThrottles, globalPayments, type FeeShare } from './global-pay.tables.ts';
 import { GLOBAL_PAY_FLAGS } from './permissions.ts';
 import { columnKey, csvText, isFormula, parseCsv } from './mass-csv.ts';
 import { convertForward, rateFor } from './rates.ts';
@@ -972,9 +972,12 @@ export type GlobalPayService = ReturnType<typeof createGlobalPayService>;
 /**
  * The expiry sweep: every waiting payment past its time, each in its own transaction (rows another
  * instance is expiring skipped): its share released (the money stays with the sender), status
- * expired. Returns how many expired. Safe to run anywhere (no e-mail, no rail).
+ * expired; and the wrong-secret counters of ended windows deleted. Returns how many expired. Safe
+ * to run anywhere (no e-mail, no rail).
  */
 export async function expireDueGlobalPayments(db: Db, nowMs: number, batchSize = 100): Promise<number> {
+  // wrong-secret counters whose window has ended count nothing any more
+  await db.delete(globalPaymentThrottles).where(lte(globalPaymentThrottles.windowStart, new Date(nowMs - GLOBAL_PAY_SECRET_LIMITS.windowMs)));
   const due = await db
     .select({ id: globalPayments.id })
     .from(globalPayments)
