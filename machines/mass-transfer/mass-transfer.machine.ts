@@ -93,7 +93,6 @@ export type MassEvent =
   | { type: 'BATCH.CONFIRM' }
   | { type: 'BATCH.NEW' }
   | { type: 'LOAD.RETRY' }
-  | { type: 'FAILURE.DISMISS' }
   /** from watchBatch: the batch as the platform has it now */
   | { type: 'BATCH.PROGRESS'; batch: Batch };
 
@@ -187,15 +186,16 @@ export const massTransferMachine = setup({
     startCheck: assign({ errors: [], failure: null, canceled: false }),
     storePreview: assign((_, r: MassCheckResult) => ({ preview: r.ok ? r.preview : null, key: newIdempotencyKey(), unanswered: false })),
     storeErrors: assign((_, r: MassCheckResult | MassCreateResult) => ({ errors: !r.ok && r.code === 'rows' ? r.errors : [], preview: null, key: null })),
+    // an answer came (a refusal): an earlier "no answer" is no longer the news
     storeFailure: assign((_, r: MassCheckResult | MassCreateResult) => ({
       failure: r.ok || r.code === 'rows' ? null : r.code === 'network' ? { responseCode: 'network' as const } : r.failure,
+      unanswered: !r.ok && r.code === 'network',
     })),
     markUnanswered: assign({ unanswered: true, failure: { responseCode: 'network' as const } }),
     storeCreated: assign((_, r: MassCreateResult) => ({ created: r.ok ? r.created : null, unanswered: false, failure: null, key: null })),
     storeBatch: assign((_, batch: Batch) => ({ batch })),
     noteCanceled: assign({ canceled: true, created: null, key: () => newIdempotencyKey() }),
     storeOutcome: assign((_, o: ApprovalOutput) => ({ outcome: o.result === 'failed' ? o : null })),
-    dismissFailure: assign({ failure: null }),
     reset: assign(({ context }) => ({
       form: { ...emptyForm(), accountId: context.form.accountId },
       missing: false,
@@ -265,7 +265,6 @@ export const massTransferMachine = setup({
           { guard: 'isFormReady', target: 'checking', actions: 'startCheck', description: 'The rows go to the platform to be checked and priced; nothing is created yet.' },
           { actions: 'markMissing', description: 'Nothing to check yet: the customer is told to give a file or lines.' },
         ],
-        'FAILURE.DISMISS': { actions: 'dismissFailure', description: 'The customer closes the error message.' },
       },
     },
     checking: {
@@ -300,7 +299,6 @@ export const massTransferMachine = setup({
       on: {
         'BATCH.CONFIRM': { target: 'confirming', actions: 'startCheck', description: 'The customer creates the batch: the total is held and its approval starts.' },
         'BATCH.EDIT': { target: 'editing', description: 'The customer goes back to change the file or the account.' },
-        'FAILURE.DISMISS': { actions: 'dismissFailure', description: 'The customer closes the error message.' },
       },
     },
     confirming: {

@@ -10,12 +10,13 @@
  * transfer service's requestMass: the total held, the approval started) and the batch with its rows
  * are written in the caller's one transaction.
  *
- * Paying (the job MASS_QUEUE, once the request is approved): payBatch takes the next pending row
- * (FOR UPDATE SKIP LOCKED) and, in one transaction, releases the row's share of the hold, asks the
- * row's transfer through the one transfer request (pre-approved, booked under batch:{id}:{line}),
- * marks the row done (or failed with the answer the request gave, in a savepoint that undoes the
- * transfer's part) and counts it on the batch. A job that dies mid-row leaves the row pending with
- * nothing of it written; a job run twice finds no pending row. When no row is left the request is
+ * Paying (the job MASS_QUEUE, once the request is approved): payBatch takes the next pending rows
+ * (under the request's row lock, ROWS_A_TRANSACTION at a time) and, in one transaction, for each:
+ * releases the row's share of the hold, asks the row's transfer through the one transfer request
+ * (pre-approved, booked under batch:{id}:{line}), marks the row done (or failed with the answer
+ * the request gave, in a savepoint that undoes the transfer's part); then counts them on the batch.
+ * A job that dies mid-chunk leaves its rows pending with nothing of them written; a job run twice
+ * finds no pending row. When no row is left the request is
  * posted (it never books an entry itself) and the batch has its finishing time.
  *
  * Daily limits: each row counts as its own transfer when it is paid, so a batch over the day's
@@ -38,7 +39,7 @@ import { columnKey, csvText, isFormula, parseCsv, type CsvTable } from './mass-c
 import { transferBatchRows, transferBatches } from './mass.tables.ts';
 import { MASS_OPERATION_FLAGS } from './permissions.ts';
 import { transfers, type TransferStatus } from './transfers.tables.ts';
-import { ownAccount, parseAmount, resolvePayee, type TransferActor, type TransferResult, type TransferService } from './transfers.service.ts';
+import { ownAccount, parseAmount, resolvePayees, type TransferActor, type TransferResult, type TransferService } from './transfers.service.ts';
 
 export interface MassUpload {
   kind: MassKind;
@@ -89,6 +90,11 @@ export function payoutColumns(method: MassPayoutMethod): { required: readonly st
 /** Pasted p2p lines may leave out the header: then they are email, amount, note. */
 const P2P_DEFAULT_HEADER = ['email', 'amount', 'note'];
 const NOTE_MAX = 500;
+/**
+ * Rows paid in one transaction: fewer commits (a row alone spent more on its transaction than on its
+ * transfer); few enough that the account's lock is held a fraction of a second.
+ */
+const ROWS_A_TRANSACTION = 20;
 const REFERENCE_MAX = 140;
 
 const fail = (errors: CodedValidationError[]) => new MethodFailure('VF', 'Invalid request', errors);
@@ -138,6 +144,12 @@ export function createMassService(service: TransferService) {
     const feeRule = await feeRuleFor(tx, feeOperationOf(kindOperation, currency, currency), currency);
     const limits = await limitsFor(tx, kindOperation, currency);
     const blockedBins = payoutMethod === 'oct' ? await readBlockedBins(tx) : [];
+    // every payee at once (the same rules as one transfer's, one statement for the whole file)
+    const emailColumn = matched.names.indexOf('email');
+    const payees: Awaited<ReturnType<typeof resolvePayees>> =
+      payoutMethod === null && emailColumn >= 0
+        ? await resolvePayees(tx, sender, table.rows.map((r) => (r.cells[emailColumn] ?? '').toLowerCase()).filter((e) => EMAIL_PATTERN.test(e)), currency)
+        : new Map();
     const errors: CodedValidationError[] = [];
     const rows: CheckedRow[] = [];
     for (const row of table.rows) {
@@ -175,12 +187,9 @@ export function createMassService(service: TransferService) {
         if (!email) rowErrors.push(vf(at('email'), VfCode.required));
         else if (!EMAIL_PATTERN.test(email)) rowErrors.push(vf(at('email'), VfCode.notEmail));
         else {
-          try {
-            const found = await resolvePayee(tx, sender, email, currency, at('email'));
-            payee = { email: found.email, name: found.name };
-          } catch (err) {
-            rowErrors.push(...errorsOf(err));
-          }
+          const found = payees.get(email)!;
+          if ('code' in found) rowErrors.push(found.code === VfCode.payeeNoAccount ? vf(at('email'), found.code, { currency }) : vf(at('email'), found.code));
+          else payee = { email: found.email, name: found.name };
         }
         if ((cells.note ?? '').length > NOTE_MAX) rowErrors.push(vf(at('note'), VfCode.tooLong, { max: NOTE_MAX }));
       } else {
@@ -283,75 +292,74 @@ export function createMassService(service: TransferService) {
   }
 
   /**
-   * Pays the next pending row of the batch of an approved request, in one transaction; false when
-   * none is left (the request is then posted and the batch finished, once).
+   * Pays the next ROWS_A_TRANSACTION pending rows of the batch of an approved request, in one
+   * transaction (each row's transfer in its own savepoint); how many were handled, 0 when none is
+   * left (the request is then posted and the batch finished, once).
    */
-  async function payNextRow(db: Db, transferId: number): Promise<boolean> {
+  async function payNextRows(db: Db, transferId: number): Promise<number> {
     return db.transaction(async (tx) => {
       const [parent] = await tx.select().from(transfers).where(eq(transfers.id, transferId)).for('update');
-      if (!parent || parent.kind !== 'mass' || parent.status !== 'processing') return false;
+      if (!parent || parent.kind !== 'mass' || parent.status !== 'processing') return 0;
       const [batch] = await tx.select().from(transferBatches).where(eq(transferBatches.transferId, transferId));
       if (!batch) throw new Error(`mass request ${transferId} has no batch`);
-      const [row] = await tx
+      const rows = await tx
         .select()
         .from(transferBatchRows)
         .where(and(eq(transferBatchRows.batchId, batch.id), eq(transferBatchRows.status, 'pending')))
         .orderBy(asc(transferBatchRows.line))
-        .limit(1);
-      if (!row) {
+        .limit(ROWS_A_TRANSACTION);
+      if (rows.length === 0) {
         const at = new Date(service.now());
         await tx.update(transfers).set({ status: 'posted', updatedAt: at }).where(eq(transfers.id, transferId));
         await tx.update(transferBatches).set({ finishedAt: at }).where(eq(transferBatches.id, batch.id));
-        return false;
+        return 0;
       }
-      // the row's share of the batch's hold, released where its own transfer takes the money
-      const locked = await lockAccounts(tx, [batch.accountId]);
-      await releaseHold(tx, locked.get(batch.accountId)!, row.amountMinor + row.feeMinor);
       const actor: TransferActor = { userId: batch.userId, customerId: batch.customerId, ip: '', publish: () => {} };
-      const common = {
-        fromAccountId: batch.accountId,
-        amount: minorToDecimal(row.amountMinor, batch.currency),
-        currency: batch.currency,
-        note: row.note ?? undefined,
-        reference: row.reference ?? undefined,
-        params: { from: 'accountId', to: `rows.${row.line}`, amount: `rows.${row.line}.amount`, currency: `rows.${row.line}.currency` },
-      };
-      let outcome: { transferId: number } | { code: string; description: string };
-      try {
-        const result = await tx.transaction(async (sp) =>
-          batch.kind === 'p2p'
-            ? service.request(sp, actor, { ...common, kind: 'p2p', toEmail: row.payee.email! }, { batchRow: { batchId: batch.id, line: row.line } })
-            : service.request(
-                sp,
-                actor,
-                { ...common, kind: batch.kind as MassPayoutMethod, beneficiary: row.payee.fields ?? {}, beneficiaryName: row.payee.name },
-                { batchRow: { batchId: batch.id, line: row.line } },
-              ),
-        );
-        outcome = { transferId: result.transactionId };
-      } catch (err) {
-        if (!(err instanceof MethodFailure)) throw err;
-        const first = err.validationErrors?.[0];
-        outcome = { code: err.responseCode, description: first ? describeVf(first.code, first.params ?? {}) : err.responseDescription };
+      let done = 0;
+      let failed = 0;
+      for (const row of rows) {
+        // the row's share of the batch's hold, released where its own transfer takes the money
+        const locked = await lockAccounts(tx, [batch.accountId]);
+        await releaseHold(tx, locked.get(batch.accountId)!, row.amountMinor + row.feeMinor);
+        const common = {
+          fromAccountId: batch.accountId,
+          amount: minorToDecimal(row.amountMinor, batch.currency),
+          currency: batch.currency,
+          note: row.note ?? undefined,
+          reference: row.reference ?? undefined,
+          params: { from: 'accountId', to: `rows.${row.line}`, amount: `rows.${row.line}.amount`, currency: `rows.${row.line}.currency` },
+        };
+        const options = { batchRow: { batchId: batch.id, line: row.line } };
+        const where = and(eq(transferBatchRows.batchId, batch.id), eq(transferBatchRows.line, row.line));
+        try {
+          const result = await tx.transaction(async (sp) =>
+            batch.kind === 'p2p'
+              ? service.request(sp, actor, { ...common, kind: 'p2p', toEmail: row.payee.email! }, options)
+              : service.request(sp, actor, { ...common, kind: batch.kind as MassPayoutMethod, beneficiary: row.payee.fields ?? {}, beneficiaryName: row.payee.name }, options),
+          );
+          await tx.update(transferBatchRows).set({ status: 'done', transferId: result.transactionId }).where(where);
+          done++;
+        } catch (err) {
+          if (!(err instanceof MethodFailure)) throw err;
+          // the row's transfer is undone with its savepoint: the row is failed with the request's answer
+          const first = err.validationErrors?.[0];
+          const description = first ? describeVf(first.code, first.params ?? {}) : err.responseDescription;
+          await tx.update(transferBatchRows).set({ status: 'failed', errorCode: err.responseCode, errorDescription: description.slice(0, 300) }).where(where);
+          failed++;
+        }
       }
-      if ('transferId' in outcome) {
-        await tx.update(transferBatchRows).set({ status: 'done', transferId: outcome.transferId }).where(and(eq(transferBatchRows.batchId, batch.id), eq(transferBatchRows.line, row.line)));
-        await tx.update(transferBatches).set({ doneCount: sql`${transferBatches.doneCount} + 1` }).where(eq(transferBatches.id, batch.id));
-      } else {
-        await tx
-          .update(transferBatchRows)
-          .set({ status: 'failed', errorCode: outcome.code, errorDescription: outcome.description.slice(0, 300) })
-          .where(and(eq(transferBatchRows.batchId, batch.id), eq(transferBatchRows.line, row.line)));
-        await tx.update(transferBatches).set({ failedCount: sql`${transferBatches.failedCount} + 1` }).where(eq(transferBatches.id, batch.id));
-      }
-      return true;
+      await tx
+        .update(transferBatches)
+        .set({ doneCount: sql`${transferBatches.doneCount} + ${done}`, failedCount: sql`${transferBatches.failedCount} + ${failed}` })
+        .where(eq(transferBatches.id, batch.id));
+      return rows.length;
     });
   }
 
   /** Job MASS_QUEUE: pays every pending row of the approved request's batch; idempotent. */
   async function payBatch(db: Db, transferId: number): Promise<number> {
     let paid = 0;
-    while (await payNextRow(db, transferId)) paid++;
+    for (let handled = await payNextRows(db, transferId); handled > 0; handled = await payNextRows(db, transferId)) paid += handled;
     return paid;
   }
 

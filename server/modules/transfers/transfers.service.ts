@@ -284,6 +284,50 @@ export async function resolvePayee(db: Db | Tx, sender: { customerId: number; em
   return { customerId: user.customerId, accountId: account.id, name: customerName(user), email: toEmail.toLowerCase() };
 }
 
+/**
+ * resolvePayee for many e-mail addresses at once (a mass batch's rows), in one statement: each
+ * address's payee, or the code resolvePayee would refuse it with, by the same rules in the same order.
+ */
+export async function resolvePayees(
+  db: Db | Tx,
+  sender: { customerId: number; email: string },
+  emails: readonly string[],
+  currency: string,
+): Promise<Map<string, Payee | { code: typeof VfCode.payeeUnknown | typeof VfCode.payeeSelf | typeof VfCode.payeeRefuses | typeof VfCode.payeeNoAccount }>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const out = new Map<string, Payee | { code: typeof VfCode.payeeUnknown | typeof VfCode.payeeSelf | typeof VfCode.payeeRefuses | typeof VfCode.payeeNoAccount }>();
+  if (wanted.length === 0) return out;
+  const rows = rowsOf<{
+    email: string; customer_id: number; disabled: boolean; activated: boolean; is_provider: boolean;
+    business_name: string | null; first_name: string; last_name: string; refuses: boolean; account_id: number | null;
+  }>(
+    await db.execute(sql`
+      select u.email, u.customer_id, u.disabled, u.activated, c.is_provider, c.business_name, c.first_name, c.last_name,
+        exists (select 1 from blacklist b where b.customer_id = u.customer_id and b.email = ${sender.email.toLowerCase()}) as refuses,
+        (select a.account_id from accounts a
+          where a.customer_id = u.customer_id and a.currency = ${currency} and a.purpose = 'customer' and a.status <> ${ACCOUNT_STATUS_CLOSED}
+          order by a.account_id limit 1) as account_id
+      from users u join customers c on c.id = u.customer_id
+      where u.email in (${sql.join(
+        wanted.map((e) => sql`${e}`),
+        sql`, `,
+      )})`),
+  );
+  const found = new Map(rows.map((r) => [r.email, r]));
+  for (const email of wanted) {
+    const user = found.get(email);
+    if (!user || user.disabled || !user.activated || user.is_provider) out.set(email, { code: VfCode.payeeUnknown });
+    else if (Number(user.customer_id) === sender.customerId) out.set(email, { code: VfCode.payeeSelf });
+    else if (user.refuses) out.set(email, { code: VfCode.payeeRefuses });
+    else if (user.account_id === null) out.set(email, { code: VfCode.payeeNoAccount });
+    else {
+      const name = customerName({ businessName: user.business_name, firstName: user.first_name, lastName: user.last_name });
+      out.set(email, { customerId: Number(user.customer_id), accountId: Number(user.account_id), name, email });
+    }
+  }
+  return out;
+}
+
 export interface SubscriptionInput {
   subscriptionEndDate?: string | undefined;
   subscriptionFrequency?: Frequency | undefined;

@@ -220,7 +220,7 @@ function RowErrorsTable({ view }: { view: MassView }) {
   const count = view.errors.rows.length;
   const entries = view.errors.rows.flatMap((row) => row.errors.map((e, i) => ({ key: `${row.line}-${i}`, line: row.line, column: e.column, text: validationMessage(e.error) })));
   return (
-    <div className="mass-errors" role="alert">
+    <div className="mass-errors">
       <Alert tone="error" title={count === 1 ? t`One line needs fixing. Nothing was sent.` : t`${count} lines need fixing. Nothing was sent.`}>
         <p>{t`Correct the file and check it again.`}</p>
       </Alert>
