@@ -8,7 +8,7 @@
  * settling, a single payment approved by SMS and refused (money back), expiry (money back); the
  * ledger's invariants after each.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION_PATH } from '../../api/http.ts';
 import { GLOBAL_PAY_SECRET_LIMITS } from '../../api/global-pay.ts';
@@ -395,7 +395,7 @@ describe('money back', () => {
     expect(batch.status).toBe('done');
     const [request] = await t.db.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, transactionId));
     expect(request!.status).toBe('posted');
-    expect((await t.db.execute(sql`select count(*)::int as n from global_payments where state = 'waiting'`)).rows).toEqual([{ n: 0 }]);
+    expect(await t.db.select({ id: globalPayments.id }).from(globalPayments).where(eq(globalPayments.state, 'waiting'))).toEqual([]);
     await expectClean();
   });
 });
