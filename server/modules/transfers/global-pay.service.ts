@@ -533,7 +533,8 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
    * the request is not a global-pay batch's (a mass batch's: the caller queues its job).
    */
   async function approved(tx: Tx, t: Pick<TransferRow, 'id'>): Promise<boolean> {
-    const [batch] = await tx.select().from(globalPayBatches).where(eq(globalPayBatches.transferId, t.id)).for('update');
+    // the caller holds the request's row lock: approvals of one batch are one after the other
+    const [batch] = await tx.select().from(globalPayBatches).where(eq(globalPayBatches.transferId, t.id));
     if (!batch) return false;
     if (batch.approvedAt !== null) return true;
     const stamp = at(now());
@@ -595,13 +596,20 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
     const batch = await ownBatch(tx, actor, batchId, true);
     if (batch.state === 'draft') return reject(tx, actor, batchId);
     if (batch.state !== 'submitted' || batch.transferId === null) throw new MethodFailure('TA1', GlobalPayMessages.notDraft);
-    const [t] = await tx.select().from(transfers).where(eq(transfers.id, batch.transferId)).for('update');
+    // Lock order as the payee's calls and the expiry sweep: the payments, the account, then the
+    // request (resolveIfDone); a pending request is canceled by the transfer service (its own lock).
+    const [t] = await tx.select({ id: transfers.id, status: transfers.status }).from(transfers).where(eq(transfers.id, batch.transferId));
     if (t!.status === 'pending') {
       await deps.transfers.cancel(tx, actor, t!.id);
       return viewBatch(tx, batch);
     }
     if (t!.status !== 'processing') throw new MethodFailure('TA1', GlobalPayMessages.notDraft);
-    const waiting = await tx.select().from(globalPayments).where(and(eq(globalPayments.batchId, batch.id), eq(globalPayments.state, 'waiting'))).for('update');
+    const waiting = await tx
+      .select()
+      .from(globalPayments)
+      .where(and(eq(globalPayments.batchId, batch.id), eq(globalPayments.state, 'waiting')))
+      .orderBy(asc(globalPayments.id))
+      .for('update');
     for (const p of waiting) await releasePayment(tx, batch, p, 'canceled');
     await tx.update(globalPayBatches).set({ state: 'canceled' }).where(eq(globalPayBatches.id, batch.id));
     return viewBatch(tx, { ...batch, state: 'canceled' });
