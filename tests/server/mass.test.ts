@@ -20,6 +20,10 @@ import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules
 import { drainRailJobs, RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
 import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { transferBatches } from '../../server/modules/transfers/mass.tables.ts';
+import { blacklist } from '../../server/modules/transfers/transfers.tables.ts';
+import { resolvePayee, resolvePayees } from '../../server/modules/transfers/transfers.service.ts';
+import { users } from '../../server/modules/customers/customers.tables.ts';
+import type { MethodFailure } from '../../server/modules/method-types.ts';
 import { callMethod, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -224,6 +228,34 @@ async function lastSmsCode(): Promise<string> {
   if (!code) throw new Error('no SMS code in the outbox');
   return code;
 }
+
+describe("a batch's payees", () => {
+  it('are found in one statement by the same rules, in the same order, as one transfer finds its payee', async () => {
+    const [rita] = await t.db.select({ customerId: users.customerId, email: users.email }).from(users).where(eq(users.email, 'rita@demo.test'));
+    const sender = { customerId: rita!.customerId, email: rita!.email };
+    // tom refuses money from rita (his blacklist), to see that rule too
+    const [tom] = await t.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, 'tom@demo.test'));
+    await t.db.insert(blacklist).values({ customerId: tom!.customerId, email: 'rita@demo.test' });
+    try {
+      const emails = ['anna@demo.test', 'rita@demo.test', 'nobody@demo.test', 'tom@demo.test', 'boris@demo.test', 'admin@demo.test'];
+      for (const currency of ['EUR', 'USD']) {
+        const together = await resolvePayees(t.db, sender, emails, currency);
+        for (const email of emails) {
+          const alone = await resolvePayee(t.db, sender, email, currency).then(
+            (payee) => payee,
+            (err: unknown) => ({ code: (err as MethodFailure).validationErrors![0]!.code }),
+          );
+          expect(together.get(email), `${email} in ${currency}`).toEqual(alone);
+        }
+      }
+      // each rule answered at least once above
+      const codes = [...(await resolvePayees(t.db, sender, emails, 'USD')).values()].map((r) => ('code' in r ? r.code : 'ok'));
+      expect(new Set(codes)).toEqual(new Set(['ok', 'payeeSelf', 'payeeUnknown', 'payeeRefuses', 'payeeNoAccount']));
+    } finally {
+      await t.db.delete(blacklist).where(and(eq(blacklist.customerId, tom!.customerId), eq(blacklist.email, 'rita@demo.test')));
+    }
+  });
+});
 
 describe('a payout batch', () => {
   it('pays a wire to each row: one settles, one comes back with its reason, the batch shows each', async () => {
