@@ -383,6 +383,27 @@ describe('money back', () => {
     await expectClean();
   });
 
+  it('a payout the rail returns: the payee sees it returned with the reason, the money is back with the sender', async () => {
+    const eur = await accountOf('rita', 'EUR');
+    const before = await held(eur.accountId);
+    const sent = await call('rita', 'globalPayP2pSubmit', { accountId: eur.accountId, beneficiaryName: 'Cleo Closed', beneficiaryEmail: 'cleo@example.com', beneficiaryCountryCode: 'DE', amount: '40.00', feeShare: 'beneficiary' });
+    expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ responseCode: '00', status: 'processing', approveType: 'none', fee: '0.00' });
+    const cleo = await linkOf('cleo@example.com');
+    // the simulator returns an EFT to an account ending in 0002 (R02, account closed)
+    const asked = await payee('globalPaymentSubmit', cleo, { paymentMethod: 'eft', currencyCode: 'EUR', countryCode: 'DE', paymentDetails: { beneficiaryName: 'Cleo Closed', iban: 'DE40370400440532010002' } });
+    expect(asked.body.responseCode, JSON.stringify(asked.body)).toBe('00');
+    expect((await payee('globalPaymentApprove', cleo, { operationId: asked.body.operationId, approvalCode: await codeOf('cleo@example.com') })).body.responseCode).toBe('00');
+    await drain();
+    expect((await payee('globalPaymentDetails', cleo)).body.status).toBe('returned');
+    const [withdrawal] = (await payee('globalPaymentLastWithdrawals', cleo)).body.withdrawals as { status: string; reasonCode: string }[];
+    expect(withdrawal).toMatchObject({ status: 'returned', reasonCode: 'R02' });
+    // the amount is back; the fee stays with the provider unless the rail refunds it
+    const after = await held(eur.accountId);
+    expect(after.pending).toBe(before.pending);
+    expect(before.balance - after.balance).toBeLessThanOrEqual(50n);
+    await expectClean();
+  });
+
   it('a payment not taken within expireDays expires: the money goes back to the sender', async () => {
     const eur = await accountOf('rita', 'EUR');
     const before = await held(eur.accountId);
