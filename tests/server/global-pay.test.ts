@@ -420,3 +420,16 @@ describe('money back', () => {
     await expectClean();
   });
 });
+
+describe('guessing from one address', () => {
+  it('is rate-limited per client address across payments: past the limit that address waits, others do not', async () => {
+    const rosa = await linkOf('rosa@example.com');
+    const from = (address: string, link: { paymentId: number; secret: string }) =>
+      t.app.inject({ method: 'POST', url: `${API_VERSION_PATH}/?globalPaymentDetails`, payload: { paymentId: link.paymentId, secret: link.secret }, remoteAddress: address }).then((res) => res.json() as { responseCode: string });
+    // each guess at another payment id: no payment's own allowance is used up
+    for (let i = 0; i < GLOBAL_PAY_SECRET_LIMITS.perAddress; i++) expect((await from('10.9.9.9', { paymentId: 500_000 + i, secret: 'guessing-secret-xxxxxxxx' })).responseCode).toBe('ENOA');
+    expect((await from('10.9.9.9', { paymentId: 600_000, secret: 'guessing-secret-xxxxxxxx' })).responseCode).toBe('13');
+    expect((await from('10.9.9.9', rosa)).responseCode).toBe('13');
+    expect((await from('10.9.9.10', rosa)).responseCode).toBe('00');
+  });
+});
