@@ -37,7 +37,8 @@ const machineFiles = readdirSync(`machines/${machine}`).filter((f) => /\.(machin
 export default {
   testRunner: 'command',
   // --bail=1: a mutant is killed by its first failing test; the rest of the run would only confirm it
-  commandRunner: { command: `npx vitest related --run --bail=1 -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
+  // MODEL_PATHS=all: every model path (CI runs the fewest covering each transition: tests/model/coverage.ts)
+  commandRunner: { command: `MODEL_PATHS=all npx vitest related --run --bail=1 -c vitest.stryker.config.ts --reporter=dot ${machineFiles.join(' ')}` },
   concurrency: 2,
   plugins: ['./stryker-ignorers.mjs'],
   // descriptions, spec references, type markers and placeholder actors carry no behaviour

@@ -293,7 +293,6 @@ describe('code confirm model: transition coverage', () => {
     for (const events of sequences) for (const key of transitionsTaken(codeConfirmMachine, input, [events as never])) taken.add(key);
     const missing = listTransitions(codeConfirmMachine).filter((t) => !taken.has(t.key)).map((t) => t.key);
     expect(missing).toEqual([]);
-    expect(paths.length).toBeGreaterThan(10);
   });
 });
 

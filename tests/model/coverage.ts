@@ -2,7 +2,9 @@
  * Model-test plumbing shared by the model tests:
  * - `edgeCoveringPaths`: a shortest path to every state, plus, for every edge of the adjacency map
  *   that no shortest path takes, the shortest path to its source followed by that edge (this is how
- *   returns to earlier states, which shortest and simple paths never target, get a path);
+ *   returns to earlier states, which shortest and simple paths never target, get a path); of
+ *   those, the fewest that take every chart transition they take (`coveringTransitions`: what CI
+ *   runs), or all of them with MODEL_PATHS=all (the mutation runs);
  * - `transitionsTaken`: replays paths on a live actor and records which chart transitions fired
  *   (from the inspector's microsteps), for the transition-coverage check; what each path took is
  *   also written, once the test file has run, to reports/model-coverage/<machine file>.json
@@ -14,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { createActor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
+import { createActor, fromCallback, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
 import type { Step, TestModel, TestPath } from '@xstate/graph';
 import { listTransitions, machineFileOf } from '../../scripts/machine-graph.ts';
 
@@ -75,7 +77,50 @@ export function edgeCoveringPaths<S extends Snapshot<unknown>, E extends EventOb
       paths.push(replay([...base, event as E]));
     }
   }
-  return withoutPrefixes(paths);
+  const maximal = withoutPrefixes(paths);
+  if (process.env.MODEL_PATHS === 'all') return maximal;
+  const logic = (model as unknown as { testLogic: unknown }).testLogic;
+  const input = (model as unknown as { options: { input?: unknown } }).options.input;
+  return isMachine(logic) ? coveringTransitions(maximal, logic, input) : maximal;
+}
+
+function isMachine(logic: unknown): logic is AnyStateMachine {
+  return typeof logic === 'object' && logic !== null && 'root' in logic && 'getInitialSnapshot' in logic;
+}
+
+/**
+ * The fewest paths (greedy: each next path the one taking the most chart transitions not yet taken,
+ * the shorter on a tie) that together take every chart transition the given paths take: CI runs
+ * these (each transition proven once through the view, checked at every step); `MODEL_PATHS=all`
+ * keeps every path (the mutation runs: stryker.config.mjs), which also tells apart the context
+ * variants of one transition.
+ */
+export function coveringTransitions<P extends { steps: { event: EventObject }[] }>(paths: readonly P[], machine: AnyStateMachine, input: unknown): P[] {
+  const eventsOf = (p: P) => p.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+  // the paths give every actor's answer as an event: the invoked actors themselves stay silent
+  const silent = machine.provide({ actors: Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, fromCallback(() => () => undefined)])) });
+  const takes = paths.map((p) => transitionKeysOf(silent, input, eventsOf(p)));
+  const left = new Set(takes.flatMap((keys) => [...keys]));
+  const chosen: P[] = [];
+  const open = new Set(paths.map((_, i) => i));
+  while (left.size > 0) {
+    let best = -1;
+    let bestGain = 0;
+    for (const i of open) {
+      let gain = 0;
+      for (const key of takes[i]!) if (left.has(key)) gain++;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && paths[i]!.steps.length < paths[best]!.steps.length)) {
+        best = i;
+        bestGain = gain;
+      }
+    }
+    if (best < 0) break;
+    open.delete(best);
+    for (const key of takes[best]!) left.delete(key);
+    chosen.push(paths[best]!);
+  }
+  // in the order they were generated (shortest paths first): stable test names and order
+  return paths.filter((p) => chosen.includes(p));
 }
 
 /**
@@ -108,31 +153,44 @@ export function withoutPrefixes<P extends { steps: { event: EventObject }[] }>(p
   });
 }
 
-/** Keys (as in listTransitions) of the chart transitions the given event sequences take. */
-export function transitionsTaken(machine: AnyStateMachine, input: unknown, sequences: EventObject[][]): Set<string> {
-  const byDefinition = new Map<unknown, string>();
-  for (const node of allNodesOf(machine)) {
-    for (const [eventType, list] of node.transitions.entries()) {
-      list.forEach((t: unknown, i: number) => byDefinition.set(t, `${node.id}|${eventType}|${i}`));
+const definitions = new WeakMap<AnyStateMachine, Map<unknown, string>>();
+
+/** Keys (as in listTransitions) of the chart transitions one event sequence takes (nothing recorded). */
+function transitionKeysOf(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): Set<string> {
+  let byDefinition = definitions.get(machine);
+  if (!byDefinition) {
+    byDefinition = new Map<unknown, string>();
+    for (const node of allNodesOf(machine)) {
+      for (const [eventType, list] of node.transitions.entries()) {
+        list.forEach((t: unknown, i: number) => byDefinition!.set(t, `${node.id}|${eventType}|${i}`));
+      }
+      (node.always ?? []).forEach((t: unknown, i: number) => byDefinition!.set(t, `${node.id}|always|${i}`));
     }
-    (node.always ?? []).forEach((t: unknown, i: number) => byDefinition.set(t, `${node.id}|always|${i}`));
+    definitions.set(machine, byDefinition);
   }
+  const keys = byDefinition;
+  const byPath = new Set<string>();
+  const actor = createActor(machine, {
+    input,
+    inspect: (e) => {
+      if (e.type !== '@xstate.microstep') return;
+      for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
+        const key = keys.get(t);
+        if (key) byPath.add(key);
+      }
+    },
+  });
+  actor.start();
+  for (const event of events) actor.send(event);
+  actor.stop();
+  return byPath;
+}
+
+/** Keys (as in listTransitions) of the chart transitions the given event sequences take; each path recorded for the audit pack. */
+export function transitionsTaken(machine: AnyStateMachine, input: unknown, sequences: EventObject[][]): Set<string> {
   const taken = new Set<string>();
   for (const events of sequences) {
-    const byPath = new Set<string>();
-    const actor = createActor(machine, {
-      input,
-      inspect: (e) => {
-        if (e.type !== '@xstate.microstep') return;
-        for (const t of (e as unknown as { _transitions: unknown[] })._transitions) {
-          const key = byDefinition.get(t);
-          if (key) byPath.add(key);
-        }
-      },
-    });
-    actor.start();
-    for (const event of events) actor.send(event);
-    actor.stop();
+    const byPath = transitionKeysOf(machine, input, events);
     for (const key of byPath) taken.add(key);
     recordPath(machine, pathName(input, events), byPath);
   }
