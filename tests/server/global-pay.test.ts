@@ -74,7 +74,6 @@ async function held(accountId: number) {
   const [row] = await t.db.select({ balance: accounts.balanceMinor, pending: accounts.pendingMinor }).from(accounts).where(eq(accounts.accountId, accountId));
   return row!;
 }
-const minor = (decimal: string) => BigInt(decimal.replace('.', ''));
 const drain = () => drainRailJobs(t.db, queue, payouts);
 
 async function expectClean() {

@@ -36,7 +36,6 @@ import {
   GLOBAL_PAY_CODE_MAX_ATTEMPTS,
   GLOBAL_PAY_CODE_TTL_S,
   GLOBAL_PAY_EXPIRE_DAYS,
-  GLOBAL_PAY_LAST_WITHDRAWALS,
   GLOBAL_PAY_RESEND_INTERVAL_S,
   GLOBAL_PAY_SECRET_LIMITS,
   type GlobalBatchStatus,
@@ -62,7 +61,7 @@ import { GLOBAL_PAY_FLAGS } from './permissions.ts';
 import { columnKey, csvText, isFormula, parseCsv } from './mass-csv.ts';
 import { convertForward, rateFor } from './rates.ts';
 import { transfers, type TransferStatus } from './transfers.tables.ts';
-import { customerName, parseAmount, toResult, type PayoutPort, type TransferActor, type TransferResult, type TransferRow, type TransferService } from './transfers.service.ts';
+import { customerName, parseAmount, type PayoutPort, type TransferActor, type TransferResult, type TransferRow, type TransferService } from './transfers.service.ts';
 
 /** The path of the payee's page (routes.tsv /receive/{id}). */
 export const RECEIVE_PATH = '/receive';
@@ -765,7 +764,8 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
     return {
       exchangeRate: rate,
       toAmount,
-      fee: minorToDecimal(payment.feeShare === 'sender' && methodFee > payment.heldFeeMinor && payment.heldFeeMinor > 0n ? payment.heldFeeMinor : methodFee, cur),
+      // as the payee's approval charges it: a sender's fee never above what the sender's hold has for it
+      fee: minorToDecimal(payment.feeShare === 'sender' && methodFee > payment.heldFeeMinor ? payment.heldFeeMinor : methodFee, cur),
       estimatedTotal: minorToDecimal(arrives > 0n ? arrives : 0n, cur),
       maximumTrxFee: minorToDecimal(max, cur),
       extraFxMarkupPercent: '0',
@@ -857,7 +857,8 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
     if (!deps.payouts) throw new MethodFailure('UE', GlobalPayMessages.payoutsUnavailable);
     const method = payment.pendingMethod as PayoutMethod;
     const cur = batch.currency;
-    const { countryCode: _country, beneficiaryDisplayName, ...beneficiary } = payment.pendingBeneficiary!;
+    // what the rail is told: the form's values as a payout's (payout.methods.ts beneficiaryOf)
+    const { countryCode: _country, beneficiaryDisplayName: _name, ...beneficiary } = payment.pendingBeneficiary!;
     let feeMinor = await feeRules(tx, cur)(method, payment.amountMinor);
     let payoutMinor = payment.amountMinor;
     if (payment.feeShare === 'sender') {
@@ -898,7 +899,7 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
       })
       .returning();
     await addDailyUsage(tx, batch.customerId, method, cur, utcDay(stamp), payoutMinor, NO_DAILY_LIMIT);
-    await deps.payouts.instruct(tx, row!, { ...beneficiary, ...(beneficiaryDisplayName ? { beneficiaryName: beneficiary.beneficiaryName ?? beneficiaryDisplayName } : {}) }, 'queued');
+    await deps.payouts.instruct(tx, row!, beneficiary, 'queued');
     await tx
       .update(globalPayments)
       .set({ state: 'taken', payoutTransferId: row!.id, codeHash: null, updatedAt: stamp })
