@@ -193,6 +193,13 @@ describe('the sender', () => {
   it('submits: the amounts plus the largest allowed fee held; approved (mode none) each beneficiary is e-mailed its own link', async () => {
     const eur = await accountOf('rita', 'EUR');
     const before = await held(eur.accountId);
+    // a payment above a method's per-payment limit (10,000.00) is refused, nothing held
+    const big = ((await call('rita', 'globalPayBatchAdd', { batchId, payment: { beneficiaryName: 'Big', beneficiaryEmail: 'big@example.com', beneficiaryCountryCode: 'DE', amount: '20000.00' } })).body.batch as Batch).payments.find(
+      (p) => p.beneficiaryEmail === 'big@example.com',
+    )!;
+    expect(errorsOf(await call('rita', 'globalPayBatchSubmit', { batchId }))).toEqual([{ param: `payments.${big.id}.amount`, code: 'aboveMaximum' }]);
+    expect(await held(eur.accountId)).toEqual(before);
+    await call('rita', 'globalPayBatchRemove', { batchId, id: big.id });
     const res = await call('rita', 'globalPayBatchSubmit', { batchId });
     // erika 200.00 + wire 5.00; hans 50.00 (he pays his fee); jane 30.00 + card 1 % at least 1.00 (wire forbidden)
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', status: 'processing', approveType: 'none', amount: '280.00', fee: '6.00', batchId });
@@ -411,7 +418,7 @@ describe('money back', () => {
     // jane's 30.00 + 1.00 released
     expect(await held(eur.accountId)).toEqual({ balance: before.balance, pending: before.pending - 3100n });
     const batch = (await call('rita', 'globalPayBatchGet', { batchId })).body.batch as Batch;
-    expect(batch.payments.map((p) => p.status)).toEqual(['completed', 'completed', 'expired', 'deleted']);
+    expect(batch.payments.map((p) => p.status)).toEqual(['completed', 'completed', 'expired', 'deleted', 'deleted']);
     expect(batch.status).toBe('done');
     const [request] = await t.db.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, transactionId));
     expect(request!.status).toBe('posted');

@@ -24,8 +24,11 @@
  * pass a check made before they were counted); a right secret gives its attempts back. Over the
  * limit, 13 "Too many attempts". An unknown id and a wrong secret answer alike (ENOA).
  *
- * Daily limits: the batch's request counts nothing (as a mass batch); a payee's payout counts on
- * the sender's day for its rail when taken, without a limit check (the money was already held).
+ * Limits: at submit each payment's amount must be within the per-payment limits of every method
+ * its payee may choose (VF aboveMaximum / belowMinimum naming `payments.<id>.amount`: forbid the
+ * method or change the amount). Daily limits: the batch's request counts nothing (as a mass
+ * batch); a payee's payout counts on the sender's day for its rail when taken, without a limit
+ * check (the money was already held).
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
@@ -55,7 +58,7 @@ import { clearingAccountId } from '../rails/clearing.ts';
 import { beneficiaryNameOf, beneficiaryOf } from '../rails/payout.methods.ts';
 import { railInstructions } from '../rails/rails.tables.ts';
 import { maskEmail } from '../recovery/recovery.service.ts';
-import { addDailyUsage, computeFee, feeRuleFor, utcDay, type FeeRule } from './fees.ts';
+import { addDailyUsage, computeFee, feeRuleFor, limitsFor, utcDay, type FeeRule, type Limits } from './fees.ts';
 import { globalPayBatches, globalPaymentThrottles, globalPayments, type FeeShare } from './global-pay.tables.ts';
 import { GLOBAL_PAY_FLAGS } from './permissions.ts';
 import { columnKey, csvText, isFormula, parseCsv } from './mass-csv.ts';
@@ -491,6 +494,12 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
       .orderBy(asc(globalPayments.id));
     if (payments.length === 0) throw new MethodFailure('TA1', GlobalPayMessages.notSubmittable);
     const fee = feeRules(tx, batch.currency);
+    const limits = new Map<PayoutMethod, Promise<Limits>>();
+    const limitOf = (method: PayoutMethod) => {
+      let found = limits.get(method);
+      if (!found) limits.set(method, (found = limitsFor(tx, method, batch.currency)));
+      return found;
+    };
     const errors: CodedValidationError[] = [];
     let amountMinor = 0n;
     let feeMinor = 0n;
@@ -499,6 +508,18 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
       const methods = allowedMethods(p.beneficiaryCountryCode, batch.currency, p.forbiddenMethods);
       if (methods.length === 0) {
         errors.push(vf(`payments.${p.id}.paymentMethods`, VfCode.required));
+        continue;
+      }
+      // the payee may choose any allowed method: the amount must be one each of them takes (per-payment limits)
+      let outside: CodedValidationError | null = null;
+      for (const method of methods) {
+        const limit = await limitOf(method);
+        const amount = (minor: bigint) => ({ amount: minorToDecimal(minor, batch.currency), currency: batch.currency });
+        if (p.amountMinor < limit.minMinor) outside ??= vf(`payments.${p.id}.amount`, VfCode.belowMinimum, amount(limit.minMinor));
+        else if (p.amountMinor > limit.maxMinor) outside ??= vf(`payments.${p.id}.amount`, VfCode.aboveMaximum, amount(limit.maxMinor));
+      }
+      if (outside) {
+        errors.push(outside);
         continue;
       }
       const heldFeeMinor = p.feeShare === 'sender' ? await maximumFee(fee, methods, p.amountMinor) : 0n;
