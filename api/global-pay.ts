@@ -38,8 +38,9 @@
  *    still allowed for its country (the payee's choice is not known yet; the difference comes back
  *    when the payee chooses a cheaper method); each amount must be within the per-payment limits of
  *    every method its payee may choose (VF aboveMaximum or belowMinimum naming
- *    `payments.<id>.amount`: forbid that method or change the amount). It is one transfer request (the transfer answer:
- *    transactionId is the operationId), approved by the customer's approval mode like any transfer:
+ *    `payments.<id>.amount`: forbid that method or change the amount). It is one transfer request
+ *    (the transfer answer: transactionId is the operationId), approved by the customer's approval
+ *    mode like any transfer:
  *    approveType none -> approved at once; otherwise approve with globalPayApproveBatch
  *    {operationId, approvalCode} (or approveTransfer {trxid, approvalCode}: the same approval),
  *    resend with resendApproval, give up with globalPayBatchCancel. globalPayBatchReject discards a
