@@ -19,7 +19,8 @@ import { createPayoutService, type PayoutService } from '../../server/modules/ra
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
 import { drainRailJobs, RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
 import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
-import { transferBatches } from '../../server/modules/transfers/mass.tables.ts';
+import { transferBatchRows, transferBatches } from '../../server/modules/transfers/mass.tables.ts';
+import { maskCardNumbers } from '../../server/modules/transfers/mass.service.ts';
 import { blacklist } from '../../server/modules/transfers/transfers.tables.ts';
 import { resolvePayee, resolvePayees } from '../../server/modules/transfers/transfers.service.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
@@ -286,6 +287,22 @@ describe('a payout batch', () => {
   });
 });
 
+describe('a card batch', () => {
+  it('keeps no card number: the file is stored masked, each row with its BIN and last four only', async () => {
+    const eur = await accountOf('rita', 'EUR');
+    const res = await upload('rita', 'massExternalFile', { accountId: eur.accountId, paymentMethod: 'oct' }, 'countryCode,amount,cardHolderName,cardNumber\nUS,5.00,Jane Doe,4111 1111 1111 1111\n');
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', count: 1 });
+    const [batch] = await t.db.select().from(transferBatches).where(eq(transferBatches.id, res.body.batchId as number));
+    const rows = await t.db.select().from(transferBatchRows).where(eq(transferBatchRows.batchId, res.body.batchId as number));
+    const stored = JSON.stringify({ batch, rows }, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+    expect(stored.replace(/\s/g, '')).not.toContain('4111111111111111');
+    expect(batch!.content).toContain('411111******1111');
+    expect(rows[0]!.payee.fields).toEqual({ cardHolderName: 'Jane Doe', cardBin: '411111', cardLast4: '1111' });
+    await drain();
+    await expectClean();
+  });
+});
+
 describe('a bad file is answered per row or for the file, with nothing written', () => {
   const expectNothing = async (res: MethodAnswer, expected: { param: string; code: string }[], accountId: number, before: { balance: bigint; pending: bigint }, batches: number) => {
     expect(errorsOf(res)).toEqual(expected);
@@ -335,6 +352,10 @@ describe('a bad file is answered per row or for the file, with nothing written',
       `countryCode,amount,cardHolderName,cardNumber\nUS,5.00,Jane Doe,4111111111111111\nUS,5.00,Jim Doe,${withLuhn(`${DEMO_BLOCKED_BIN}000000000`)}\n`,
     );
     const blocked = errorsOf(card);
+    // a card batch keeps its file with each card number masked (card data is never stored)
+    expect(maskCardNumbers('countryCode,amount,cardHolderName,cardNumber\nUS,5.00,Jane Doe,4111 1111 1111 1111\nUS,1.00,Jo,5555-5555-5555-4444\n')).toBe(
+      'countryCode,amount,cardHolderName,cardNumber\nUS,5.00,Jane Doe,411111******1111\nUS,1.00,Jo,555555******4444\n',
+    );
     expect(blocked).toEqual([{ param: 'rows.3.cardNumber', code: 'cardBinBlocked' }]);
     await expectNothing(card, blocked, eur.accountId, before, batches);
     // more than the account holds: refused on the account

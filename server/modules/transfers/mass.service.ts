@@ -123,6 +123,14 @@ function matchColumns(header: readonly string[], known: readonly string[], requi
   return { names, errors };
 }
 
+/** Every card number in a text (13 to 19 digits, spaces or dashes between them) as its BIN, asterisks and last four. */
+export function maskCardNumbers(text: string): string {
+  return text.replace(/(?<![\dA-Za-z])\d(?:[ -]?\d){12,18}(?![\dA-Za-z])/g, (number) => {
+    const digits = number.replace(/\D/g, '');
+    return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+  });
+}
+
 export function createMassService(service: TransferService) {
   /** Reads, matches and checks every row; throws VF with every problem found. */
   async function checkUpload(tx: Tx, actor: TransferActor, upload: MassUpload, currency: string): Promise<CheckedRow[]> {
@@ -259,7 +267,9 @@ export function createMassService(service: TransferService) {
       payeeName: `${rows.length} payments`,
       requiredFlags,
     });
-    const content = typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content);
+    const text = typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content);
+    // card data is never stored: a card batch's file is kept with each card number masked
+    const content = input.kind === 'oct' ? maskCardNumbers(text) : text;
     const [batch] = await tx
       .insert(transferBatches)
       .values({
