@@ -62,6 +62,7 @@ import { addDailyUsage, computeFee, feeRuleFor, limitsFor, utcDay, type FeeRule,
 import { globalPayBatches, globalPaymentThrottles, globalPayments, type FeeShare } from './global-pay.tables.ts';
 import { GLOBAL_PAY_FLAGS } from './permissions.ts';
 import { columnKey, csvText, isFormula, parseCsv } from './mass-csv.ts';
+import { requestBatchStatus } from './mass.service.ts';
 import { convertForward, rateFor } from './rates.ts';
 import { transfers, type TransferStatus } from './transfers.tables.ts';
 import { customerName, parseAmount, type PayoutPort, type TransferActor, type TransferResult, type TransferRow, type TransferService } from './transfers.service.ts';
@@ -270,18 +271,7 @@ export function batchStatusOf(batch: BatchRow, requestStatus: TransferStatus | n
   if (batch.state === 'draft') return 'draft';
   if (batch.state === 'rejected') return 'rejected';
   if (batch.state === 'canceled') return 'canceled';
-  switch (requestStatus) {
-    case 'pending':
-      return 'awaitingApproval';
-    case 'processing':
-      return 'processing';
-    case 'rejected':
-    case 'expired':
-    case 'canceled':
-      return requestStatus;
-    default:
-      return 'done';
-  }
+  return (requestStatus && requestBatchStatus(requestStatus)) ?? 'done';
 }
 
 // ---- the service --------------------------------------------------------------------------------

@@ -384,8 +384,11 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** A batch's state from its request's status and its counters (api/mass.ts BATCH_STATUSES). */
-export function batchStatusOf(requestStatus: TransferStatus, rowCount: number, doneCount: number, failedCount: number): BatchStatus {
+/**
+ * What a batch's request says of the batch (mass and global pay alike): awaiting its approval,
+ * being paid, or ended without paying anything; null once posted (the batch's own rows then tell).
+ */
+export function requestBatchStatus(requestStatus: TransferStatus): 'awaitingApproval' | 'processing' | 'rejected' | 'expired' | 'canceled' | null {
   switch (requestStatus) {
     case 'pending':
       return 'awaitingApproval';
@@ -396,9 +399,16 @@ export function batchStatusOf(requestStatus: TransferStatus, rowCount: number, d
     case 'canceled':
       return requestStatus;
     default:
-      if (failedCount === 0 && doneCount === rowCount) return 'done';
-      return doneCount === 0 ? 'failed' : 'partial';
+      return null;
   }
+}
+
+/** A batch's state from its request's status and its counters (api/mass.ts BATCH_STATUSES). */
+export function batchStatusOf(requestStatus: TransferStatus, rowCount: number, doneCount: number, failedCount: number): BatchStatus {
+  const fromRequest = requestBatchStatus(requestStatus);
+  if (fromRequest) return fromRequest;
+  if (failedCount === 0 && doneCount === rowCount) return 'done';
+  return doneCount === 0 ? 'failed' : 'partial';
 }
 
 type BatchRow = typeof transferBatches.$inferSelect & { requestStatus: TransferStatus; amountMinor: bigint; feeMinor: bigint };
