@@ -20,6 +20,7 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { OpenDatabase } from './open.ts';
+import { isConnectionError } from './outage.ts';
 import type { Db, Tx } from './types.ts';
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -48,17 +49,37 @@ function drizzleExecutor(db: Db | Tx): Executor {
   };
 }
 
-function executorOf(open: OpenDatabase): Executor {
-  if (open.driver === 'pg') return { executeSql: (text, values) => open.pool.query(text, values as unknown[]) };
-  const client = open.client;
+function executorOf(open: OpenDatabase, log: (err: unknown) => void): Executor {
+  const client = open.driver === 'pg' ? null : open.client;
+  const execute: Executor['executeSql'] =
+    open.driver === 'pg'
+      ? (text, values) => open.pool.query(text, values as unknown[])
+      : async (text, values) => {
+          if (values && values.length > 0) return client!.query(text, values as unknown[]);
+          const results = await client!.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        };
   return {
     async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values as unknown[]);
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      try {
+        return await execute(text, values);
+      } catch (err) {
+        // pg-boss 10 completes (or fails) a worker's jobs after its callback without awaiting the
+        // call (manager.js work/onFetch): with the database away at that moment the rejection
+        // reaches no handler and would end the process. Such a job stays active and is taken
+        // again once it expires (at least once; every handler is idempotent on its rows).
+        if (isConnectionError(err) && COMPLETION_STATEMENT.test(text)) {
+          log(err);
+          return { rows: [] };
+        }
+        throw err;
+      }
     },
   };
 }
+
+/** pg-boss's statements that complete or fail jobs by id (plans.js completeJobs, failJobsById). */
+const COMPLETION_STATEMENT = /AND id IN \(SELECT UNNEST\(\$2::uuid\[\]\)\)/;
 
 export interface SendOptions {
   /** the caller's transaction: the job exists only if it commits */
@@ -107,7 +128,7 @@ export async function startJobQueue(open: OpenDatabase, queues: readonly QueueDe
   const expireMax = queueOptions.expireInSecondsMax;
   if (expireMax !== undefined && !(Number.isInteger(expireMax) && expireMax >= 1)) throw new Error(`expireInSecondsMax must be a whole number of seconds, at least 1, got ${expireMax}`);
   const boss = new PgBoss({
-    db: executorOf(open),
+    db: executorOf(open, log),
     // the platform's periodic work is self-rescheduling jobs (workPeriodically), not pg-boss's cron;
     // pg-boss's maintenance (expiry of a dead worker's jobs, archive) stays on, at least as often as
     // the shortest expiry so a job that expired is taken again soon after

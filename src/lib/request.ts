@@ -168,6 +168,12 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'lastAmount',
   // a mass batch's total with its fees (api/mass.ts)
   'grandTotal',
+  // global pay (api/global-pay.ts): the fee held for a payment, a payee's quote
+  'heldFee',
+  'maximumTrxFee',
+  'exchangeRate',
+  'estimatedTotal',
+  'extraFxMarkupPercent',
   // a VF code's parameters (api/errors.ts): amounts left as written ('12.50' stays '12.50')
   'left',
   'exportId',
