@@ -57,6 +57,13 @@ test('a customer pays three people from pasted lines: a wrong line is named, the
   await expect(payments.getByRole('row')).toHaveCount(4);
   await expect(payments.getByRole('row').filter({ hasText: 'tom@demo.test' })).toContainText('€5.50');
   await step(page, 'mass-p2p-confirm');
+  // the browser's Back goes back to the form as it was (not forward again), and on from there
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay many people' })).toBeVisible();
+  await expect(page).toHaveURL(/\/transfer\/mass\/p2p$/);
+  await expect(lines).toHaveValue(/boris@demo\.test, 1\.25/);
+  await page.getByRole('button', { name: 'Check the payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check the payments' })).toBeVisible();
 
   await page.getByRole('button', { name: /^Pay 3 payments/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'All payments made' })).toBeVisible({ timeout: 60_000 });

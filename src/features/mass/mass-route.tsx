@@ -7,16 +7,17 @@
  * (flowOf), so going to the confirm page keeps the file and the preview, and coming back to a
  * kind's page finds a batch still being paid. The route follows the machine: the form's steps on
  * the kind's page, the others on its confirm page; a confirm page opened with no batch under way
- * goes back to the form.
+ * goes back to the form, and the browser's Back from a preview goes back to its form (not forward
+ * again to the confirm page).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { Actor } from 'xstate';
 import type { MassKind } from '../../../api/mass.ts';
-import { CONFIRM_STEPS, selectMassStep } from '../../../machines/mass-transfer/mass-transfer.select.ts';
+import { CONFIRM_STEPS, selectMassStep, type MassStep } from '../../../machines/mass-transfer/mass-transfer.select.ts';
 import { startActor } from '../../lib/actors.ts';
 import { onSignOut } from '../../lib/sign-out-hooks.ts';
 import { callMethod, isFailure } from '../../lib/request.ts';
@@ -68,12 +69,26 @@ export function MassRoute({ kind, confirm, getAccessToken, queryClient }: { kind
   const actor = flowOf(kind, deps);
   const step = useSelector(actor, selectMassStep);
   const onConfirmStep = CONFIRM_STEPS.includes(step);
+  // the step this page last saw (null: the page just opened)
+  const seen = useRef<MassStep | null>(null);
   useEffect(() => {
+    const before = seen.current;
+    seen.current = step;
     if (onConfirmStep === confirm) return;
-    if (onConfirmStep) {
-      void (kind === 'p2p' ? navigate({ to: '/transfer/mass/p2p/confirm' }) : navigate({ to: '/transfer/external/mass/confirm', search: { method: kind } }));
-    } else void navigate({ to: MASS_PAGE[kind], replace: true });
-  }, [onConfirmStep, confirm, kind, navigate]);
+    const toConfirm = (replace: boolean) =>
+      void (kind === 'p2p' ? navigate({ to: '/transfer/mass/p2p/confirm', replace }) : navigate({ to: '/transfer/external/mass/confirm', search: { method: kind }, replace }));
+    if (!onConfirmStep) {
+      void navigate({ to: MASS_PAGE[kind], replace: true });
+      return;
+    }
+    // the form's page: forward to the confirm page when the batch was checked here ...
+    if (before !== null && !CONFIRM_STEPS.includes(before)) toConfirm(false);
+    // ... and when come back to it (the browser's Back): a preview goes back to its form, an
+    // ended batch makes way for a new one, a batch being approved or paid stays on its page
+    else if (step === 'previewing') actor.send({ type: 'BATCH.EDIT' });
+    else if (step === 'done' || step === 'failed') actor.send({ type: 'BATCH.NEW' });
+    else toConfirm(true);
+  }, [step, onConfirmStep, confirm, kind, navigate, actor]);
   return (
     <MassTransferView
       actor={actor}
