@@ -41,7 +41,7 @@ test('a customer pays three people from pasted lines: a wrong line is named, the
   await from.selectOption(eur ?? '');
   await page.getByRole('radio', { name: 'Lines I paste' }).check();
   const lines = page.getByLabel('Payments, one a line');
-  await lines.fill('anna@demo.test, 10.00, Lunch\ntom@demo.test, 5.5\nnobody@demo.test, 2.00\nboris@demo.test, 1.005');
+  await lines.fill('owner@northwind.test, 10.00, Lunch\ntom@demo.test, 5.5\nnobody@demo.test, 2.00\nboris@demo.test, 1.005');
   await page.getByRole('button', { name: 'Check the payments' }).click();
   const fix = page.getByRole('table', { name: 'Lines to fix' });
   await expect(fix.getByRole('row').filter({ hasText: 'nobody' }).or(fix.getByRole('row').filter({ hasText: /^3/ })).first()).toBeVisible();
@@ -49,7 +49,7 @@ test('a customer pays three people from pasted lines: a wrong line is named, the
   await expect(page.getByText('2 lines need fixing. Nothing was sent.')).toBeVisible();
   await step(page, 'mass-p2p-lines-to-fix');
 
-  await lines.fill('anna@demo.test, 10.00, Lunch\ntom@demo.test, 5.5\nboris@demo.test, 1.25');
+  await lines.fill('owner@northwind.test, 10.00, Lunch\ntom@demo.test, 5.5\nboris@demo.test, 1.25');
   await page.getByRole('button', { name: 'Check the payments' }).click();
   await expect(page).toHaveURL(/\/transfer\/mass\/p2p\/confirm$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Check the payments' })).toBeVisible();
