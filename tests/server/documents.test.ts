@@ -15,7 +15,7 @@ import { FileMessages } from '../../server/modules/profile/documents.service.ts'
 import { customers, phones, users } from '../../server/modules/customers/customers.tables.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
 import { customerDocuments } from '../../server/modules/profile/profile.tables.ts';
-import { callMethod, createTestApp, pkcePair, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
+import { callMethod, callMultipart, createTestApp, pkcePair, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -36,24 +36,8 @@ interface Part {
 }
 
 /** A named method called as multipart: the JSON in `data`, the files as parts. */
-async function upload(name: string, data: Record<string, unknown>, parts: Part[], token: string): Promise<MethodAnswer> {
-  const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`)];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.fileName}"\r\nContent-Type: ${p.mime ?? 'application/pdf'}\r\n\r\n`),
-      p.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const res = await app.inject({
-    method: 'POST',
-    url: `${API_VERSION_PATH}/?${name}`,
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+function upload(name: string, data: Record<string, unknown>, parts: Part[], token: string): Promise<MethodAnswer> {
+  return callMultipart(app, name, data, parts, { token });
 }
 
 function expectVf(res: MethodAnswer, param: string, description?: string | RegExp): void {

@@ -24,7 +24,7 @@ import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { globalPayBatches, globalPayments } from '../../server/modules/transfers/global-pay.tables.ts';
 import { expireDueGlobalPayments } from '../../server/modules/transfers/global-pay.service.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
-import { callMethod, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
+import { callMethod, callMultipart, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -49,21 +49,8 @@ const call = (who: string, name: string, body: Record<string, unknown> = {}) => 
 /** A payee's call: no sign-in, the payment and its secret. */
 const payee = (name: string, link: { paymentId: number; secret: string }, body: Record<string, unknown> = {}) => callMethod(t.app, name, { paymentId: link.paymentId, secret: link.secret, ...body });
 
-async function upload(who: string, data: Record<string, unknown>, file: string): Promise<MethodAnswer> {
-  const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="global.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API_VERSION_PATH}/?globalPayUpload`,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${tokens[who]}`, 'idempotency-key': key() },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+function upload(who: string, data: Record<string, unknown>, file: string): Promise<MethodAnswer> {
+  return callMultipart(t.app, 'globalPayUpload', data, [{ field: 'file', fileName: 'global.csv', content: file, mime: 'text/csv' }], { token: tokens[who], idempotencyKey: key() });
 }
 
 async function accountOf(who: keyof typeof demoUserByKey, currency: string) {

@@ -249,3 +249,37 @@ export async function callMethod(
   const response = await postJson(app, `${API_VERSION_PATH}/?${name}`, body, options);
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
+
+/** One file part of a multipart call. */
+export interface MultipartFile {
+  field: string;
+  fileName: string;
+  content: Buffer | string;
+  /** application/pdf unless given */
+  mime?: string;
+}
+
+export interface MultipartOptions {
+  token?: string;
+  idempotencyKey?: string;
+  remoteAddress?: string;
+}
+
+/** Calls a named method as multipart (document 2 §5 uploads): the JSON in the part `data`, then the files. */
+export async function callMultipart(app: FastifyInstance, name: string, data: Record<string, unknown>, files: MultipartFile[], options: MultipartOptions = {}): Promise<MethodAnswer> {
+  const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`)];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.fileName}"\r\nContent-Type: ${f.mime ?? 'application/pdf'}\r\n\r\n`),
+      Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const res = await app.inject({ method: 'POST', url: `${API_VERSION_PATH}/?${name}`, payload: Buffer.concat(chunks), headers, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}

@@ -7,7 +7,6 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_VERSION_PATH } from '../../api/http.ts';
 import { MASS_MAX_ROWS } from '../../api/mass.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { DEMO_BLOCKED_BIN } from '../../server/db/seed.ts';
@@ -25,7 +24,7 @@ import { blacklist } from '../../server/modules/transfers/transfers.tables.ts';
 import { resolvePayee, resolvePayees } from '../../server/modules/transfers/transfers.service.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import type { MethodFailure } from '../../server/modules/method-types.ts';
-import { callMethod, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
+import { callMethod, callMultipart, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let queue: JobQueue;
@@ -50,21 +49,8 @@ const call = (who: string, name: string, body: Record<string, unknown> = {}, ide
   callMethod(t.app, name, body, { token: tokens[who], headers: { 'idempotency-key': idempotencyKey } });
 
 /** A mass call as multipart: the JSON in `data`, the CSV as the part `file`. */
-async function upload(who: string, name: string, data: Record<string, unknown>, file: Buffer | string, idempotencyKey = key()): Promise<MethodAnswer> {
-  const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="batch.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.isBuffer(file) ? file : Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API_VERSION_PATH}/?${name}`,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${tokens[who]}`, 'idempotency-key': idempotencyKey },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+function upload(who: string, name: string, data: Record<string, unknown>, file: Buffer | string, idempotencyKey = key()): Promise<MethodAnswer> {
+  return callMultipart(t.app, name, data, [{ field: 'file', fileName: 'batch.csv', content: file, mime: 'text/csv' }], { token: tokens[who], idempotencyKey });
 }
 
 async function accountOf(who: keyof typeof demoUserByKey, currency: string) {

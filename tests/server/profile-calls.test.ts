@@ -27,7 +27,7 @@ import {
   profileCodes,
   usernameChangeRequests,
 } from '../../server/modules/profile/profile.tables.ts';
-import { callMethod, createTestApp, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
+import { callMethod, callMultipart, createTestApp, signIn, type MethodAnswer, type SignedIn, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -49,24 +49,8 @@ interface Part {
 }
 
 /** A named method called as multipart: the JSON in `data`, the files as parts. */
-async function upload(name: string, data: Record<string, unknown>, parts: Part[], token: string): Promise<MethodAnswer> {
-  const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`)];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
-      p.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const res = await app.inject({
-    method: 'POST',
-    url: `${API_VERSION_PATH}/?${name}`,
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+function upload(name: string, data: Record<string, unknown>, parts: Part[], token: string): Promise<MethodAnswer> {
+  return callMultipart(app, name, data, parts, { token });
 }
 
 function expectCode(res: MethodAnswer, code: string): void {

@@ -21,13 +21,12 @@ import { DEFAULT_SIGN_IN_LIMITS } from '../../server/modules/auth/sign-in-thrott
 import { rateLimitCounters } from '../../server/modules/recovery/recovery.tables.ts';
 import { accountRecoveryFiles } from '../../server/modules/recovery/recovery.tables.ts';
 import { customerEmails } from '../../server/modules/profile/profile.tables.ts';
-import { API_VERSION_PATH } from '../../api/http.ts';
 import { FAMILY_CHECK_TTL_MS } from '../../server/modules/auth/tokens.service.ts';
 import { customers, users } from '../../server/modules/customers/customers.tables.ts';
 import { ACCOUNT_RECOVERY_MAX_ATTEMPTS, ACCOUNT_RECOVERY_MAX_PER_ADDRESS, PASSWORD_RESET_MAX_REQUESTS, RECOVERY_RATE_LIMITED } from '../../api/recovery.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
 import type { PushMessage } from '../../server/modules/push/publisher.ts';
-import { callMethod, createTestApp, pkcePair, postJson, signIn, totpCode, type MethodAnswer, type TestApp } from './harness.ts';
+import { callMethod, callMultipart, createTestApp, pkcePair, postJson, signIn, totpCode, type MethodAnswer, type TestApp } from './harness.ts';
 
 const boris = demoUserByKey.boris;
 
@@ -168,21 +167,8 @@ describe('password reset by e-mail code', () => {
 });
 
 /** A named method called as multipart: the JSON in `data`, the files as parts (no token: public). */
-async function upload(t: TestApp, name: string, data: Record<string, unknown>, parts: { field: string; fileName: string; content: Buffer }[], remoteAddress?: string): Promise<MethodAnswer> {
-  const boundary = `----wlb${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`)];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.fileName}"\r\nContent-Type: image/png\r\n\r\n`), p.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API_VERSION_PATH}/?${name}`,
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+function upload(t: TestApp, name: string, data: Record<string, unknown>, parts: { field: string; fileName: string; content: Buffer }[], remoteAddress?: string): Promise<MethodAnswer> {
+  return callMultipart(t.app, name, data, parts.map((p) => ({ ...p, mime: 'image/png' })), { remoteAddress });
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
