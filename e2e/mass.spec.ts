@@ -34,8 +34,8 @@ test('a customer pays three people from pasted lines: a wrong line is named, the
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pay many people' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pay many people at once' })).toBeVisible();
   await step(page, 'mass-kinds');
-  await page.getByRole('link', { name: /^Pay many people To people who bank with us/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Pay many people' })).toBeVisible();
+  await page.getByRole('link', { name: /^Many payments by e-mail To people who bank with us/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Many payments by e-mail' })).toBeVisible();
   const from = page.getByLabel('Pay from', { exact: true });
   const eur = await from.locator('option', { hasText: /^EUR account/ }).first().getAttribute('value');
   await from.selectOption(eur ?? '');
@@ -59,7 +59,7 @@ test('a customer pays three people from pasted lines: a wrong line is named, the
   await step(page, 'mass-p2p-confirm');
   // the browser's Back goes back to the form as it was (not forward again), and on from there
   await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'Pay many people' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Many payments by e-mail' })).toBeVisible();
   await expect(page).toHaveURL(/\/transfer\/mass\/p2p$/);
   await expect(lines).toHaveValue(/boris@demo\.test, 1\.25/);
   await page.getByRole('button', { name: 'Check the payments' }).click();

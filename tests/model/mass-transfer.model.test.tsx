@@ -64,6 +64,8 @@ type SystemEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown
 type ModelEvent = MassEvent | SystemEvent;
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+/** The preview's way back to the form, named after where the rows came from. */
+const changeLabel = (did: { form: { source: 'file' | 'text' } }) => (did.form.source === 'file' ? 'Change the file' : 'Change the payments');
 const money = (amount: string) => plain(formatMoney(amount, 'EUR', 'en'));
 
 /* ------------------------------------------------------------------------------ fixtures */
@@ -431,13 +433,13 @@ function stateChecks(h: H) {
   const d = () => h.did;
   return {
     loading: async () => {
-      await h1('Pay many people');
+      await h1('Many payments by e-mail');
       expect(screen.getByText('Loading your accounts')).toBeTruthy();
       expect(h.q.loadAccounts.waiting).toBe(1);
       expect(h.q.loadAccounts.calls.at(-1)).toEqual({ kind: 'p2p' });
     },
     loadFailed: async () => {
-      await h1('Pay many people');
+      await h1('Many payments by e-mail');
       const alert = screen.getByRole('alert');
       expect(alert.textContent).toContain('We could not load your accounts.');
       if (d().loadFailure === 'failed') expect(alert.textContent).toContain(REFUSAL.responseDescription);
@@ -447,7 +449,7 @@ function stateChecks(h: H) {
     },
     editing: async () => {
       const did = d();
-      await h1('Pay many people');
+      await h1('Many payments by e-mail');
       expect(screen.getByText(/^one payment a line: email, amount/i)).toBeTruthy();
       expect(button('Download a sample file')).toBeTruthy();
       // the form as the test filled it; nothing busy
@@ -500,7 +502,7 @@ function stateChecks(h: H) {
     },
     checking: async () => {
       const did = d();
-      await h1('Pay many people');
+      await h1('Many payments by e-mail');
       // busy: the button says so, the form cannot change meanwhile; an earlier error is gone
       await waitFor(() => expect(button('Check the payments').getAttribute('aria-busy')).toBe('true'));
       expect(button('Check the payments').disabled).toBe(true);
@@ -544,7 +546,7 @@ function stateChecks(h: H) {
       } else expect(alerts).toHaveLength(0);
       await waitFor(() => expect(button(PAY).getAttribute('aria-busy')).toBeNull());
       expect(button(PAY).disabled).toBe(false);
-      expect(button('Change the file').disabled).toBe(false);
+      expect(button(changeLabel(did)).disabled).toBe(false);
       expect(h.q.createBatch.waiting).toBe(0);
       expect(h.q.checkBatch.waiting).toBe(0);
     },
@@ -553,7 +555,7 @@ function stateChecks(h: H) {
       await h1('Check the payments');
       await waitFor(() => expect(button(PAY).getAttribute('aria-busy')).toBe('true'));
       expect(button(PAY).disabled).toBe(true);
-      expect(button('Change the file').disabled).toBe(true);
+      expect(button(changeLabel(did)).disabled).toBe(true);
       expect(screen.queryAllByRole('alert')).toHaveLength(0);
       // the creation: the rows previewed, for real, with the preview's key (or the one sent without an answer)
       expect(h.q.createBatch.waiting).toBe(1);
@@ -644,7 +646,7 @@ function eventExecutors(h: H) {
       act(() => fireEvent.change(screen.getByLabelText('Payments, one a line'), { target: { value: (event as Extract<MassEvent, { type: 'FORM.TEXT' }>).text } })),
     'BATCH.CHECK': async () => click('Check the payments'),
     'BATCH.CONFIRM': async () => click(PAY),
-    'BATCH.EDIT': async () => click('Change the file'),
+    'BATCH.EDIT': async () => click(changeLabel(h.did)),
     'BATCH.NEW': async () => click('Start another batch'),
     'LOAD.RETRY': async () => click('Try again'),
     'BATCH.PROGRESS': async ({ event }: { event: ModelEvent }) => act(() => h.watch.sendBack!(event as MassEvent)),

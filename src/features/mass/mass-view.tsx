@@ -288,7 +288,7 @@ function MassPreviewStep({ actor, view }: { actor: MassActor; view: MassView }) 
           {t`Pay ${count} payments · ${money(preview.grandTotal, currency)}`}
         </Button>
         <Button variant="secondary" disabled={view.busy} onClick={() => actor.send({ type: 'BATCH.EDIT' })}>
-          {t`Change the file`}
+          {view.form.source === 'file' ? t`Change the file` : t`Change the payments`}
         </Button>
       </ButtonGroup>
     </div>

@@ -5,7 +5,7 @@ import type { MassKind } from '../../../api/mass.ts';
 export function useMassTitles(): Record<MassKind, string> {
   const { t } = useLingui();
   return {
-    p2p: t`Pay many people`,
+    p2p: t`Many payments by e-mail`,
     wire: t`Many international wires`,
     eft: t`Many local bank transfers`,
     oct: t`Many card payouts`,
