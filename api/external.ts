@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import { VfCode } from './errors.ts';
 import { defineMethod } from './method.ts';
 import { PAYOUT_METHODS } from './payees/payout-methods.ts';
+import { INSTANT_KEY_TYPES } from './payees/instant.ts';
 
 const CountryCodeSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat));
 const PaymentMethodSchema = v.picklist(PAYOUT_METHODS, VfCode.notAllowed);
@@ -120,7 +121,54 @@ export const blockedBinList = defineMethod({
   response: { bins: v.array(v.string()) },
 });
 
+/** A field of the bank and branch pair (api/payees/methods.ts bankAndBranch): how many digits it takes. */
+const CodeFormatSchema = v.object({ digits: v.number() });
+
+/**
+ * branchCodeOptions {countryCode}: whether a local bank transfer (eft) to the country needs the bank
+ * code and the branch code (§5: BR, JP, HK and LK), and their lengths. Not shown in the spec
+ * (designed here): the answer's shape; null formats where the country's form has no such field.
+ */
+export const branchCodeOptions = defineMethod({
+  name: 'branchCodeOptions',
+  access: 'customer',
+  mutation: false,
+  request: { countryCode: CountryCodeSchema },
+  response: { required: v.boolean(), bankCode: v.nullable(CodeFormatSchema), branchCode: v.nullable(CodeFormatSchema) },
+});
+
+/**
+ * instantKeyInfo {instantKey, instantKeyType, taxId} (§7 "Instant key info"; §3 "Instant details:
+ * instantInfo"): the key checked by its type's format (and the receiver's CPF/CNPJ by its check
+ * digits when given), answered as the rail will take it (normalised). VF names the field.
+ */
+export const InstantInfoSchema = v.object({ instantKey: v.string(), instantKeyType: v.picklist(INSTANT_KEY_TYPES), taxId: v.nullable(v.string()) });
+export const InstantKeyRequestEntries = {
+  taxId: v.optional(v.pipe(v.string(), v.maxLength(30, VfCode.tooLong))),
+  instantKey: v.pipe(v.string(), v.maxLength(100, VfCode.tooLong)),
+  instantKeyType: v.picklist(INSTANT_KEY_TYPES, VfCode.notAllowed),
+};
+export const instantKeyInfo = defineMethod({
+  name: 'instantKeyInfo',
+  access: 'customer',
+  mutation: false,
+  request: InstantKeyRequestEntries,
+  response: { instantInfo: InstantInfoSchema },
+});
+
+/** instantBankList {countryCode} (§7 "Instant bank list"): the banks an instant payout reaches there (none where instant does not go). */
+export const instantBankList = defineMethod({
+  name: 'instantBankList',
+  access: 'customer',
+  mutation: false,
+  request: { countryCode: CountryCodeSchema },
+  response: { banks: v.array(BankSchema) },
+});
+
 export const externalMethods = {
+  branchCodeOptions,
+  instantKeyInfo,
+  instantBankList,
   transferMethods,
   extraParams,
   banksList,

@@ -89,10 +89,9 @@
 import * as v from 'valibot';
 import { decimalString } from './accounts.ts';
 import { VfCode } from './errors.ts';
-import { IbanBankSchema, PayeeFieldSchema, SwiftBankSchema, BankSchema } from './external.ts';
+import { IbanBankSchema, InstantInfoSchema, InstantKeyRequestEntries, PayeeFieldSchema, SwiftBankSchema, BankSchema } from './external.ts';
 import { defineMethod, Id } from './method.ts';
 import { PAYOUT_METHODS } from './payees/payout-methods.ts';
-import { INSTANT_KEY_TYPES } from './payees/instant.ts';
 import { TransferResultEntries } from './transfers.ts';
 
 /** Days a beneficiary has to take a payment once approved (issue 15 §5: "expiry after expireDays"). */
@@ -388,8 +387,8 @@ export const globalPaymentBinBlacklist = payee('globalPaymentBinBlacklist', fals
 export const globalPaymentInstantDetails = payee(
   'globalPaymentInstantDetails',
   false,
-  { taxId: v.optional(v.pipe(v.string(), v.maxLength(30, VfCode.tooLong))), instantKey: v.pipe(v.string(), v.maxLength(100, VfCode.tooLong)), instantKeyType: v.picklist(INSTANT_KEY_TYPES, VfCode.notAllowed) },
-  { instantInfo: v.object({ instantKey: v.string(), instantKeyType: v.picklist(INSTANT_KEY_TYPES), taxId: v.nullable(v.string()) }) },
+  InstantKeyRequestEntries,
+  { instantInfo: InstantInfoSchema },
 );
 export const globalPaymentInstantBankList = payee('globalPaymentInstantBankList', false, { countryCode: CountryCodeSchema }, { banks: v.array(BankSchema) });
 export const globalPaymentExtraParams = payee(

@@ -1,7 +1,7 @@
 /**
  * The external transfers' reference calls over HTTP (api/external.ts; document 2 §3, §7; issue 15
  * item 3): the payout methods of a country and currency, the fields of a method's payee form, a
- * country's banks, and the SWIFT and IBAN look-ups with the spec's field names; a malformed code
+ * country's banks, the branch-code formats, the instant key check and instant banks, and the SWIFT and IBAN look-ups with the spec's field names; a malformed code
  * answers VF with its check's code on the field, an unknown country VF notCountry, no token AU.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,36 @@ describe('banksList', () => {
     expect(banks.map((bank) => bank.clearingCode)).toEqual(['0001', '0005', '0009']);
     for (const bank of banks) expect(bank.swift).toMatch(/^[A-Z]{4}JP[A-Z0-9]{2}([A-Z0-9]{3})?$/);
     expect((await ok('banksList', { countryCode: 'IS' })).banks).toEqual([]);
+  });
+});
+
+describe('branchCodeOptions: the bank and branch codes of a local transfer', () => {
+  it('requires both for BR, JP, HK and LK with their lengths (document 2 §5), neither elsewhere', async () => {
+    expect(await ok('branchCodeOptions', { countryCode: 'br' })).toMatchObject({ required: true, bankCode: { digits: 3 }, branchCode: { digits: 4 } });
+    expect(await ok('branchCodeOptions', { countryCode: 'JP' })).toMatchObject({ required: true, bankCode: { digits: 4 }, branchCode: { digits: 3 } });
+    for (const countryCode of ['HK', 'LK']) expect((await ok('branchCodeOptions', { countryCode })).required, countryCode).toBe(true);
+    for (const countryCode of ['DE', 'GB', 'US', 'IS']) expect(await ok('branchCodeOptions', { countryCode }), countryCode).toMatchObject({ required: false, bankCode: null, branchCode: null });
+    await refused('branchCodeOptions', { countryCode: 'XX' }, 'countryCode', 'notCountry');
+  });
+});
+
+describe('instantKeyInfo and instantBankList (document 2 §7; §3 "Instant details")', () => {
+  it('answers a key as the rail takes it, checked by its type, with the receiver\'s tax id by its check digits', async () => {
+    expect((await ok('instantKeyInfo', { instantKeyType: 'CPF', instantKey: '529.982.247-25' })).instantInfo).toEqual({ instantKey: '52998224725', instantKeyType: 'CPF', taxId: null });
+    expect((await ok('instantKeyInfo', { instantKeyType: 'EMAIL', instantKey: 'Ana@Exemplo.com.br', taxId: '529.982.247-25' })).instantInfo).toMatchObject({ instantKeyType: 'EMAIL', taxId: '52998224725' });
+    await refused('instantKeyInfo', { instantKeyType: 'CPF', instantKey: '529.982.247-24' }, 'instantKey', 'taxIdChecksum');
+    await refused('instantKeyInfo', { instantKeyType: 'PHONE', instantKey: '12345' }, 'instantKey', 'phoneFormat');
+    await refused('instantKeyInfo', { instantKeyType: 'EVP', instantKey: '123e4567-e89b-12d3-a456-426614174000', taxId: '11.111.111/1111-11' }, 'taxId', 'taxIdChecksum');
+    await refused('instantKeyInfo', { instantKeyType: 'IBAN', instantKey: 'x' }, 'instantKeyType', 'notAllowed');
+  });
+
+  it("lists the banks an instant payout reaches in Brazil, none where instant does not go", async () => {
+    const banks = (await ok('instantBankList', { countryCode: 'BR' })).banks;
+    expect(banks.length).toBeGreaterThan(0);
+    expect(banks).toEqual((await ok('banksList', { countryCode: 'BR' })).banks);
+    expect((await ok('instantBankList', { countryCode: 'DE' })).banks).toEqual([]);
+    const anonymous = await callMethod(t.app, 'instantBankList', { countryCode: 'BR' });
+    expect(anonymous.body.responseCode).toBe('AU');
   });
 });
 

@@ -10,12 +10,11 @@ import type { globalPayMethods } from '../../../api/global-pay.ts';
 import { GLOBAL_PAY_LAST_WITHDRAWALS } from '../../../api/global-pay.ts';
 import { vf, VfCode } from '../../../api/errors.ts';
 import { binOf, cardBrand, isBlockedBin, normaliseCardNumber } from '../../../api/payees/cards.ts';
-import { checkInstantKey } from '../../../api/payees/instant.ts';
 import { availableMethods, OCT_CARD_BRANDS } from '../../../api/payees/methods.ts';
 import type { Tx } from '../../db/types.ts';
 import { countryExists, readCountries } from '../dictionaries/dictionaries.service.ts';
 import { DictionaryKey } from '../dictionaries/data/types.ts';
-import { externalHandlers, readBlockedBins } from '../external/external.methods.ts';
+import { externalHandlers, instantInfo, readBlockedBins } from '../external/external.methods.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { createGlobalPayService, type GlobalPayService, type PaymentInput } from './global-pay.service.ts';
 import { GLOBAL_PAY_FLAGS, requireFlags } from './permissions.ts';
@@ -181,13 +180,11 @@ export function createGlobalPayHandlers(service: GlobalPayService): HandlerTable
     },
     async globalPaymentInstantDetails(input, ctx) {
       await payee(ctx, input);
-      const check = checkInstantKey(input.instantKeyType, input.instantKey);
-      if (!check.ok) throw new MethodFailure('VF', 'Invalid request', [vf('instantKey', check.code as typeof VfCode.badFormat)]);
-      return { instantInfo: { instantKey: check.value, instantKeyType: input.instantKeyType, taxId: input.taxId?.trim() || null } };
+      return { instantInfo: instantInfo(input) };
     },
     async globalPaymentInstantBankList(input, ctx) {
       await payee(ctx, input);
-      return externalHandlers.banksList({ countryCode: input.countryCode }, ctx);
+      return externalHandlers.instantBankList({ countryCode: input.countryCode }, ctx);
     },
     async globalPaymentExtraParams(input, ctx) {
       const found = await payee(ctx, input);
