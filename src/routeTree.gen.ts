@@ -30,6 +30,7 @@ import { Route as ExternalAccountRecoveryPasswordRouteImport } from './routes/_e
 import { Route as ExternalAccountRecoveryResetRouteImport } from './routes/_external/account-recovery/reset'
 import { Route as ExternalAccountRecoveryStatusRouteImport } from './routes/_external/account-recovery/status'
 import { Route as ExternalAccountRecoverySuccessRouteImport } from './routes/_external/account-recovery/success'
+import { Route as ExternalReceiveIdRouteImport } from './routes/_external/receive.$id'
 import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/register/index'
 import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
 import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external/register/personal'
@@ -172,6 +173,11 @@ const ExternalAccountRecoverySuccessRoute =
   } as any)
 const ExternalRegisterIndexRoute = ExternalRegisterIndexRouteImport.update({
   id: '/',
+const ExternalReceiveIdRoute = ExternalReceiveIdRouteImport.update({
+  id: '/receive/$id',
+  path: '/receive/$id',
+  getParentRoute: () => ExternalRoute,
+} as any)
   path: '/',
   getParentRoute: () => ExternalRegisterRoute,
 } as any)
@@ -377,6 +383,7 @@ export interface FileRoutesByFullPath {
   '/statements': typeof GuardedMainStatementsRoute
   '/unverified-account': typeof GuardedMainUnverifiedAccountRoute
   '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
+  '/receive/$id': typeof ExternalReceiveIdRoute
   '/register/': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
@@ -427,6 +434,7 @@ export interface FileRoutesByTo {
   '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
   '/register': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
+  '/receive/$id': typeof ExternalReceiveIdRoute
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
@@ -484,6 +492,7 @@ export interface FileRoutesById {
   '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/_guarded/_main/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/_external/receive/$id': typeof ExternalReceiveIdRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -538,6 +547,7 @@ export interface FileRouteTypes {
     | '/auth/sei'
     | '/history/$transactionId'
     | '/history/batch-transfers'
+    | '/receive/$id'
     | '/transfer/account'
     | '/transfer/external'
     | '/transfer/p2p'
@@ -588,6 +598,7 @@ export interface FileRouteTypes {
     | '/history/batch-transfers'
     | '/transfer/account'
     | '/transfer/external'
+    | '/receive/$id'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
     | '/transfer/mass/digital'
@@ -644,6 +655,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/transfer/external'
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
+    | '/_external/receive/$id'
     | '/_guarded/_main/transfer/mass/digital'
     | '/_guarded/_main/transfer/mass/eft'
     | '/_guarded/_main/transfer/mass/oct'
@@ -836,6 +848,13 @@ declare module '@tanstack/react-router' {
       path: '/video-identity-job/$id'
       fullPath: '/video-identity-job/$id'
       preLoaderRoute: typeof ExternalVideoIdentityJobIdRouteImport
+    '/_external/receive/$id': {
+      id: '/_external/receive/$id'
+      path: '/receive/$id'
+      fullPath: '/receive/$id'
+      preLoaderRoute: typeof ExternalReceiveIdRouteImport
+      parentRoute: typeof ExternalRoute
+    }
       parentRoute: typeof ExternalRoute
     }
     '/_guarded/_main/add-money': {
@@ -1117,6 +1136,7 @@ interface GuardedMainRouteChildren {
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
   GuardedMainTransferMassDigitalRoute: typeof GuardedMainTransferMassDigitalRoute
   GuardedMainTransferMassEftRoute: typeof GuardedMainTransferMassEftRoute
+  ExternalReceiveIdRoute: typeof ExternalReceiveIdRoute
   GuardedMainTransferMassOctRoute: typeof GuardedMainTransferMassOctRoute
   GuardedMainTransferMassP2pRoute: typeof GuardedMainTransferMassP2pRoute
   GuardedMainTransferMassWireRoute: typeof GuardedMainTransferMassWireRoute
@@ -1127,6 +1147,7 @@ interface GuardedMainRouteChildren {
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainAddMoneyRoute: GuardedMainAddMoneyRoute,
+  ExternalReceiveIdRoute: ExternalReceiveIdRoute,
   GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
   GuardedMainLimitedAccountRoute: GuardedMainLimitedAccountRoute,

@@ -174,6 +174,21 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'exchangeRate',
   'estimatedTotal',
   'extraFxMarkupPercent',
+  // the payee's submission (32 hex digits), a withdrawal's details as the rail was told them, a
+  // returned payout's reason code
+  'operationId',
+  'cardBin',
+  'cardLast4',
+  'accountNumber',
+  'sortCode',
+  'bsb',
+  'routingNumber',
+  'institutionNumber',
+  'transitNumber',
+  'bankCode',
+  'branchCode',
+  'instantKey',
+  'reasonCode',
   // a VF code's parameters (api/errors.ts): amounts left as written ('12.50' stays '12.50')
   'left',
   'exportId',

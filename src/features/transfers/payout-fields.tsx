@@ -12,7 +12,7 @@ import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import { printIban } from '../../../api/payees/iban.ts';
 import type { TransferMachine } from '../../../machines/transfer/transfer.machine.ts';
 import type { TransferView as TransferFacts } from '../../../machines/transfer/transfer.select.ts';
-import type { PayeeFormField } from '../../../machines/transfer/transfer.rules.ts';
+import type { FieldError, PayeeForm, PayeeFormField } from '../../../machines/transfer/transfer.rules.ts';
 import { describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -56,15 +56,28 @@ function inputProps(field: PayeeFormField): {
   return { type: 'text', autoComplete: 'off' };
 }
 
-function PayeeFields({ view, send }: { view: TransferFacts; send(values: Record<string, string>): void }) {
+/**
+ * A payee form rendered field by field as the platform gives it (extraParams), each with its
+ * error: the transfer form's payee, and the global-pay payee page's own details.
+ */
+export function PayeeFields({
+  form,
+  values,
+  errors,
+  onChange,
+}: {
+  form: Pick<PayeeForm, 'fields' | 'oneOf'>;
+  values: Readonly<Record<string, string>>;
+  /** each field's error, by the field's name */
+  errors: Readonly<Record<string, FieldError | undefined>>;
+  onChange(values: Record<string, string>): void;
+}) {
   const { t } = useLingui();
   const errorText = useFieldErrorText();
   const label = usePayeeFieldLabels();
   const option = usePayeeOptionNames();
-  const form = view.payeeForm!;
-  const values = view.form.payeeFields;
   const grouped = new Set(form.oneOf.flat());
-  const set = (name: string, value: string) => send({ ...values, [name]: value });
+  const set = (name: string, value: string) => onChange({ ...values, [name]: value });
   return (
     <fieldset className="payout-payee">
       <legend>{t`Payee's details`}</legend>
@@ -77,7 +90,7 @@ function PayeeFields({ view, send }: { view: TransferFacts; send(values: Record<
         );
       })}
       {form.fields.map((field) => {
-        const error = errorText(view.fieldErrors[`payee.${field.name}`]);
+        const error = errorText(errors[field.name]);
         const name = label(field.name);
         // bankName's label says it already
         const optional = !field.required && !grouped.has(field.name) && field.name !== 'bankName';
@@ -114,6 +127,13 @@ function PayeeFields({ view, send }: { view: TransferFacts; send(values: Record<
       })}
     </fieldset>
   );
+}
+
+/** The transfer form's payee errors (`payee.<field>`) by field name. */
+function payeeErrors(fe: TransferFacts['fieldErrors']): Record<string, FieldError | undefined> {
+  const out: Record<string, FieldError | undefined> = {};
+  for (const [key, error] of Object.entries(fe)) if (key.startsWith('payee.')) out[key.slice('payee.'.length)] = error;
+  return out;
 }
 
 export function PayoutRoute({ view, actor, countries }: { view: TransferFacts; actor: ActorRefFrom<TransferMachine>; countries: readonly CountryOption[] }) {
@@ -176,7 +196,14 @@ export function PayoutRoute({ view, actor, countries }: { view: TransferFacts; a
           onRetry={() => actor.send({ type: 'PAYEE_FORM.RETRY' })}
         />
       ) : null}
-      {view.payeeForm ? <PayeeFields view={view} send={(payeeFields) => actor.send({ type: 'FORM.CHANGE', patch: { payeeFields } })} /> : null}
+      {view.payeeForm ? (
+        <PayeeFields
+          form={view.payeeForm}
+          values={form.payeeFields}
+          errors={payeeErrors(fe)}
+          onChange={(payeeFields) => actor.send({ type: 'FORM.CHANGE', patch: { payeeFields } })}
+        />
+      ) : null}
     </section>
   );
 }
