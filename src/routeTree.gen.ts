@@ -54,9 +54,11 @@ import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarde
 import { Route as GuardedMainTransferExternalRouteImport } from './routes/_guarded/_main/transfer/external'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
 import { Route as GuardedMainTransferPreapprovedPaymentsRouteImport } from './routes/_guarded/_main/transfer/preapproved-payments'
+import { Route as GuardedMainTransferExternalGlobalSummaryRouteImport } from './routes/_guarded/_main/transfer/external_.global-summary'
 import { Route as GuardedMainTransferMassIndexRouteImport } from './routes/_guarded/_main/transfer/mass/index'
 import { Route as GuardedMainTransferMassDigitalRouteImport } from './routes/_guarded/_main/transfer/mass/digital'
 import { Route as GuardedMainTransferMassEftRouteImport } from './routes/_guarded/_main/transfer/mass/eft'
+import { Route as GuardedMainTransferMassGlobalRouteImport } from './routes/_guarded/_main/transfer/mass/global'
 import { Route as GuardedMainTransferMassOctRouteImport } from './routes/_guarded/_main/transfer/mass/oct'
 import { Route as GuardedMainTransferMassP2pRouteImport } from './routes/_guarded/_main/transfer/mass/p2p'
 import { Route as GuardedMainTransferMassWireRouteImport } from './routes/_guarded/_main/transfer/mass/wire'
@@ -171,13 +173,13 @@ const ExternalAccountRecoverySuccessRoute =
     path: '/success',
     getParentRoute: () => ExternalAccountRecoveryRoute,
   } as any)
-const ExternalRegisterIndexRoute = ExternalRegisterIndexRouteImport.update({
-  id: '/',
 const ExternalReceiveIdRoute = ExternalReceiveIdRouteImport.update({
   id: '/receive/$id',
   path: '/receive/$id',
   getParentRoute: () => ExternalRoute,
 } as any)
+const ExternalRegisterIndexRoute = ExternalRegisterIndexRouteImport.update({
+  id: '/',
   path: '/',
   getParentRoute: () => ExternalRegisterRoute,
 } as any)
@@ -303,6 +305,12 @@ const GuardedMainTransferPreapprovedPaymentsRoute =
     path: '/transfer/preapproved-payments',
     getParentRoute: () => GuardedMainRoute,
   } as any)
+const GuardedMainTransferExternalGlobalSummaryRoute =
+  GuardedMainTransferExternalGlobalSummaryRouteImport.update({
+    id: '/transfer/external_/global-summary',
+    path: '/transfer/external/global-summary',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainTransferMassIndexRoute =
   GuardedMainTransferMassIndexRouteImport.update({
     id: '/transfer/mass/',
@@ -319,6 +327,12 @@ const GuardedMainTransferMassEftRoute =
   GuardedMainTransferMassEftRouteImport.update({
     id: '/transfer/mass/eft',
     path: '/transfer/mass/eft',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainTransferMassGlobalRoute =
+  GuardedMainTransferMassGlobalRouteImport.update({
+    id: '/transfer/mass/global',
+    path: '/transfer/mass/global',
     getParentRoute: () => GuardedMainRoute,
   } as any)
 const GuardedMainTransferMassOctRoute =
@@ -369,6 +383,7 @@ export interface FileRoutesByFullPath {
   '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
   '/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/receive/$id': typeof ExternalReceiveIdRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
@@ -383,7 +398,6 @@ export interface FileRoutesByFullPath {
   '/statements': typeof GuardedMainStatementsRoute
   '/unverified-account': typeof GuardedMainUnverifiedAccountRoute
   '/account-recovery/': typeof ExternalAccountRecoveryIndexRoute
-  '/receive/$id': typeof ExternalReceiveIdRoute
   '/register/': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
@@ -394,8 +408,10 @@ export interface FileRoutesByFullPath {
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
+  '/transfer/mass/global': typeof GuardedMainTransferMassGlobalRoute
   '/transfer/mass/oct': typeof GuardedMainTransferMassOctRoute
   '/transfer/mass/p2p': typeof GuardedMainTransferMassP2pRoute
   '/transfer/mass/wire': typeof GuardedMainTransferMassWireRoute
@@ -418,6 +434,7 @@ export interface FileRoutesByTo {
   '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
   '/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/receive/$id': typeof ExternalReceiveIdRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
@@ -434,7 +451,6 @@ export interface FileRoutesByTo {
   '/account-recovery': typeof ExternalAccountRecoveryIndexRoute
   '/register': typeof ExternalRegisterIndexRoute
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
-  '/receive/$id': typeof ExternalReceiveIdRoute
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
@@ -443,8 +459,10 @@ export interface FileRoutesByTo {
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
+  '/transfer/mass/global': typeof GuardedMainTransferMassGlobalRoute
   '/transfer/mass/oct': typeof GuardedMainTransferMassOctRoute
   '/transfer/mass/p2p': typeof GuardedMainTransferMassP2pRoute
   '/transfer/mass/wire': typeof GuardedMainTransferMassWireRoute
@@ -474,6 +492,7 @@ export interface FileRoutesById {
   '/_external/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
   '/_external/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
   '/_external/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/_external/receive/$id': typeof ExternalReceiveIdRoute
   '/_external/register/business': typeof ExternalRegisterBusinessRoute
   '/_external/register/personal': typeof ExternalRegisterPersonalRoute
   '/_external/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
@@ -492,15 +511,16 @@ export interface FileRoutesById {
   '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/_guarded/_main/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
-  '/_external/receive/$id': typeof ExternalReceiveIdRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/external': typeof GuardedMainTransferExternalRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/_guarded/_main/transfer/external_/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/_guarded/_main/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/_guarded/_main/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
+  '/_guarded/_main/transfer/mass/global': typeof GuardedMainTransferMassGlobalRoute
   '/_guarded/_main/transfer/mass/oct': typeof GuardedMainTransferMassOctRoute
   '/_guarded/_main/transfer/mass/p2p': typeof GuardedMainTransferMassP2pRoute
   '/_guarded/_main/transfer/mass/wire': typeof GuardedMainTransferMassWireRoute
@@ -527,6 +547,7 @@ export interface FileRouteTypes {
     | '/account-recovery/reset'
     | '/account-recovery/status'
     | '/account-recovery/success'
+    | '/receive/$id'
     | '/register/business'
     | '/register/personal'
     | '/video-identity-job/$id'
@@ -547,13 +568,14 @@ export interface FileRouteTypes {
     | '/auth/sei'
     | '/history/$transactionId'
     | '/history/batch-transfers'
-    | '/receive/$id'
     | '/transfer/account'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
+    | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
     | '/transfer/mass/eft'
+    | '/transfer/mass/global'
     | '/transfer/mass/oct'
     | '/transfer/mass/p2p'
     | '/transfer/mass/wire'
@@ -576,6 +598,7 @@ export interface FileRouteTypes {
     | '/account-recovery/reset'
     | '/account-recovery/status'
     | '/account-recovery/success'
+    | '/receive/$id'
     | '/register/business'
     | '/register/personal'
     | '/video-identity-job/$id'
@@ -598,11 +621,12 @@ export interface FileRouteTypes {
     | '/history/batch-transfers'
     | '/transfer/account'
     | '/transfer/external'
-    | '/receive/$id'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
+    | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
     | '/transfer/mass/eft'
+    | '/transfer/mass/global'
     | '/transfer/mass/oct'
     | '/transfer/mass/p2p'
     | '/transfer/mass/wire'
@@ -631,6 +655,7 @@ export interface FileRouteTypes {
     | '/_external/account-recovery/reset'
     | '/_external/account-recovery/status'
     | '/_external/account-recovery/success'
+    | '/_external/receive/$id'
     | '/_external/register/business'
     | '/_external/register/personal'
     | '/_external/video-identity-job/$id'
@@ -655,9 +680,10 @@ export interface FileRouteTypes {
     | '/_guarded/_main/transfer/external'
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
-    | '/_external/receive/$id'
+    | '/_guarded/_main/transfer/external_/global-summary'
     | '/_guarded/_main/transfer/mass/digital'
     | '/_guarded/_main/transfer/mass/eft'
+    | '/_guarded/_main/transfer/mass/global'
     | '/_guarded/_main/transfer/mass/oct'
     | '/_guarded/_main/transfer/mass/p2p'
     | '/_guarded/_main/transfer/mass/wire'
@@ -822,6 +848,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalAccountRecoverySuccessRouteImport
       parentRoute: typeof ExternalAccountRecoveryRoute
     }
+    '/_external/receive/$id': {
+      id: '/_external/receive/$id'
+      path: '/receive/$id'
+      fullPath: '/receive/$id'
+      preLoaderRoute: typeof ExternalReceiveIdRouteImport
+      parentRoute: typeof ExternalRoute
+    }
     '/_external/register/': {
       id: '/_external/register/'
       path: '/'
@@ -848,13 +881,6 @@ declare module '@tanstack/react-router' {
       path: '/video-identity-job/$id'
       fullPath: '/video-identity-job/$id'
       preLoaderRoute: typeof ExternalVideoIdentityJobIdRouteImport
-    '/_external/receive/$id': {
-      id: '/_external/receive/$id'
-      path: '/receive/$id'
-      fullPath: '/receive/$id'
-      preLoaderRoute: typeof ExternalReceiveIdRouteImport
-      parentRoute: typeof ExternalRoute
-    }
       parentRoute: typeof ExternalRoute
     }
     '/_guarded/_main/add-money': {
@@ -990,6 +1016,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainTransferPreapprovedPaymentsRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/transfer/external_/global-summary': {
+      id: '/_guarded/_main/transfer/external_/global-summary'
+      path: '/transfer/external/global-summary'
+      fullPath: '/transfer/external/global-summary'
+      preLoaderRoute: typeof GuardedMainTransferExternalGlobalSummaryRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/transfer/mass/': {
       id: '/_guarded/_main/transfer/mass/'
       path: '/transfer/mass'
@@ -1009,6 +1042,13 @@ declare module '@tanstack/react-router' {
       path: '/transfer/mass/eft'
       fullPath: '/transfer/mass/eft'
       preLoaderRoute: typeof GuardedMainTransferMassEftRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/transfer/mass/global': {
+      id: '/_guarded/_main/transfer/mass/global'
+      path: '/transfer/mass/global'
+      fullPath: '/transfer/mass/global'
+      preLoaderRoute: typeof GuardedMainTransferMassGlobalRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/transfer/mass/oct': {
@@ -1096,6 +1136,7 @@ interface ExternalRouteChildren {
   ExternalLoginRoute: typeof ExternalLoginRoute
   ExternalRegisterRoute: typeof ExternalRegisterRouteWithChildren
   ExternalScpMobileRoute: typeof ExternalScpMobileRoute
+  ExternalReceiveIdRoute: typeof ExternalReceiveIdRoute
   ExternalVideoIdentityJobIdRoute: typeof ExternalVideoIdentityJobIdRoute
   ExternalIdentityVerificationWorkflowRunIdTokenRoute: typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
 }
@@ -1106,6 +1147,7 @@ const ExternalRouteChildren: ExternalRouteChildren = {
   ExternalLoginRoute: ExternalLoginRoute,
   ExternalRegisterRoute: ExternalRegisterRouteWithChildren,
   ExternalScpMobileRoute: ExternalScpMobileRoute,
+  ExternalReceiveIdRoute: ExternalReceiveIdRoute,
   ExternalVideoIdentityJobIdRoute: ExternalVideoIdentityJobIdRoute,
   ExternalIdentityVerificationWorkflowRunIdTokenRoute:
     ExternalIdentityVerificationWorkflowRunIdTokenRoute,
@@ -1134,9 +1176,10 @@ interface GuardedMainRouteChildren {
   GuardedMainTransferExternalRoute: typeof GuardedMainTransferExternalRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
+  GuardedMainTransferExternalGlobalSummaryRoute: typeof GuardedMainTransferExternalGlobalSummaryRoute
   GuardedMainTransferMassDigitalRoute: typeof GuardedMainTransferMassDigitalRoute
   GuardedMainTransferMassEftRoute: typeof GuardedMainTransferMassEftRoute
-  ExternalReceiveIdRoute: typeof ExternalReceiveIdRoute
+  GuardedMainTransferMassGlobalRoute: typeof GuardedMainTransferMassGlobalRoute
   GuardedMainTransferMassOctRoute: typeof GuardedMainTransferMassOctRoute
   GuardedMainTransferMassP2pRoute: typeof GuardedMainTransferMassP2pRoute
   GuardedMainTransferMassWireRoute: typeof GuardedMainTransferMassWireRoute
@@ -1147,7 +1190,6 @@ interface GuardedMainRouteChildren {
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainAddMoneyRoute: GuardedMainAddMoneyRoute,
-  ExternalReceiveIdRoute: ExternalReceiveIdRoute,
   GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
   GuardedMainLimitedAccountRoute: GuardedMainLimitedAccountRoute,
@@ -1166,8 +1208,11 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
   GuardedMainTransferPreapprovedPaymentsRoute:
     GuardedMainTransferPreapprovedPaymentsRoute,
+  GuardedMainTransferExternalGlobalSummaryRoute:
+    GuardedMainTransferExternalGlobalSummaryRoute,
   GuardedMainTransferMassDigitalRoute: GuardedMainTransferMassDigitalRoute,
   GuardedMainTransferMassEftRoute: GuardedMainTransferMassEftRoute,
+  GuardedMainTransferMassGlobalRoute: GuardedMainTransferMassGlobalRoute,
   GuardedMainTransferMassOctRoute: GuardedMainTransferMassOctRoute,
   GuardedMainTransferMassP2pRoute: GuardedMainTransferMassP2pRoute,
   GuardedMainTransferMassWireRoute: GuardedMainTransferMassWireRoute,

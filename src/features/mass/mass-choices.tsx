@@ -1,19 +1,24 @@
 /**
  * /transfer/mass: the kinds of batch (document 2 §2 the children wire, eft, oct, digital and
- * /transfer/mass/p2p), each a card with what it pays and how. Global pay (/transfer/mass/global)
- * is listed once its calls exist (issue 15 §5).
+ * /transfer/mass/p2p), each a card with what it pays and how; global pay (/transfer/mass/global,
+ * issue 15 §5) when the acting user holds its flag mass.global (document 2 §6: the platform refuses
+ * it otherwise), read from moneyPermissions.
  */
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { MASS_KINDS } from '../../../api/mass.ts';
 import { StepHeading } from '../../ui/step-heading.tsx';
+import { moneyPermissionsQuery } from '../accounts/queries.ts';
 import { MASS_PAGE } from './mass-route.tsx';
 import { useMassTitles } from './messages.ts';
 import './mass.css';
 
-export function MassChoices() {
+export function MassChoices({ actingCustomerId }: { actingCustomerId: number | null }) {
   const { t } = useLingui();
   const titles = useMassTitles();
+  const permissions = useQuery(moneyPermissionsQuery(actingCustomerId));
+  const global = permissions.data?.mass.global === true;
   const hints = {
     p2p: t`To people who bank with us, by their e-mail address. Paid at once.`,
     wire: t`To bank accounts anywhere, by IBAN or account number and SWIFT code.`,
@@ -32,6 +37,12 @@ export function MassChoices() {
             <span>{hints[kind]}</span>
           </Link>
         ))}
+        {global ? (
+          <Link to="/transfer/mass/global" className="mass-choice">
+            <strong>{t`Global pay`}</strong>
+            <span>{t`To people anywhere who need no account with us, by e-mail: each chooses how to take the money.`}</span>
+          </Link>
+        ) : null}
       </nav>
     </div>
   );

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectActingCustomerId } from '../../../../../../machines/session/session.select.ts';
 import { MassChoices } from '../../../../../features/mass/mass-choices.tsx';
 import { ensureAppCatalog } from '../../../../../lib/i18n.ts';
 
@@ -7,5 +9,8 @@ export const Route = createFileRoute('/_guarded/_main/transfer/mass/')({
   beforeLoad: async () => {
     await ensureAppCatalog();
   },
-  component: MassChoices,
+  component: function MassChoicesPage() {
+    const { session } = Route.useRouteContext();
+    return <MassChoices actingCustomerId={useSelector(session, selectActingCustomerId)} />;
+  },
 });
