@@ -21,8 +21,8 @@
  * chart takes them through one transition).
  *
  * Proof it can fail (2026-11-27): I made the method step's "Continue" send BACK instead of NEXT
- * once: the paths through loadingForm went red (the heading "Your details" never came: the page
- * was back on the countries); restored since.
+ * once: the 12 paths through loadingForm went red (the method step's busy "Continue" never came:
+ * the page was back on the countries); restored since.
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
