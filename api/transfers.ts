@@ -297,10 +297,13 @@ export const transferStatus = defineMethod({
   response: TransferResultEntries,
 });
 
+/** What recentTransfers lists: transfers inside the platform, and payouts by their method (issue 15 item 3). */
+export const RecentTypeSchema = v.picklist(['betweenAccounts', 'p2p', ...PAYOUT_METHODS]);
+export type RecentType = v.InferOutput<typeof RecentTypeSchema>;
 export const RecentTransferSchema = v.object({
   /** own: between own accounts; 3d: to someone else */
   permission: v.picklist(['own', '3d']),
-  type: TransferOperationSchema,
+  type: RecentTypeSchema,
   isDisabled: v.boolean(),
   templateName: v.nullable(v.string()),
   toEmail: v.nullable(v.string()),
@@ -310,6 +313,13 @@ export const RecentTransferSchema = v.object({
   amount: decimalString,
   currency: v.string(),
   date: v.string(),
+  /**
+   * A payout's destination, to send again (not shown in the spec; designed here): the payee's
+   * country and the payee form's values as they were sent, except a card's number, of which only
+   * the BIN and last four are kept (cardBin, cardLast4): the customer types the number again.
+   */
+  countryCode: v.optional(v.string()),
+  payee: v.optional(v.record(v.string(), v.string())),
 });
 export type RecentTransfer = v.InferOutput<typeof RecentTransferSchema>;
 export const recentTransfers = defineMethod({
@@ -317,8 +327,10 @@ export const recentTransfers = defineMethod({
   access: 'customer',
   mutation: false,
   request: {
-    types: v.optional(v.array(TransferOperationSchema)),
+    types: v.optional(v.array(RecentTypeSchema)),
     permission: v.optional(v.picklist(['own', '3d'])),
+    /** payouts to this country only (document 2 §7 "Recent transfers: types, permission, limit, countryCode, search") */
+    countryCode: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat))),
     /** 3 for recent p2p (document 2 §9) */
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
     search: optionalText(100),

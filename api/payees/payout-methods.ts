@@ -6,3 +6,4 @@
  */
 export const PAYOUT_METHODS = ['wire', 'eft', 'oct', 'digital', 'instant', 'interac'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export const isPayoutMethod = (value: string): value is PayoutMethod => (PAYOUT_METHODS as readonly string[]).includes(value);

@@ -8,7 +8,7 @@
 import { ACCOUNT_STATUS_CLOSED, type Account } from '../../api/accounts.ts';
 import type { ValidationError } from '../../api/envelope.ts';
 import { checkPayeeValues, type ReceivedPayeeField } from '../../api/payees/methods.ts';
-import type { PayoutMethod } from '../../api/payees/payout-methods.ts';
+import { isPayoutMethod, type PayoutMethod } from '../../api/payees/payout-methods.ts';
 import { PAYOUT_CALL_OF, type PAYOUT_CALLS, type wireTransfer } from '../../api/payouts.ts';
 import {
   CRYPTO_CURRENCIES,
@@ -88,7 +88,8 @@ export const TRANSFER_KINDS: Record<TransferKind, TransferKindRules> = {
   // in the source account's currency.
   external: {
     permissions: [],
-    recentLimit: 0,
+    // the recent payouts, one a destination, to send again (not in the spec's §9: as p2p's)
+    recentLimit: 3,
     toAccount: false,
     payee: false,
     currencyChoice: false,
@@ -666,6 +667,11 @@ export function patchFromRecent(recent: RecentTransfer): TransferFormPatch {
   const patch: TransferFormPatch = { fromAccountId: recent.fromAccountId, amount: recent.amount };
   if (recent.toEmail) patch.payeeEmail = recent.toEmail;
   if (recent.toAccountId !== null) patch.toAccountId = recent.toAccountId;
+  if (recent.payee && recent.countryCode && isPayoutMethod(recent.type)) {
+    // a payout: its country, method and payee form again; a card's number was not kept (its BIN and last four were): typed again
+    const { cardBin: _bin, cardLast4: _last4, ...fields } = recent.payee;
+    Object.assign(patch, { countryCode: recent.countryCode, method: recent.type, payeeFields: fields });
+  }
   return patch;
 }
 

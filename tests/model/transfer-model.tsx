@@ -978,7 +978,7 @@ function stateChecks(kind: TransferKind, h: Harness) {
       await screen.findByRole('heading', { name: title });
       expect(screen.getByText(/loading your accounts/i)).toBeTruthy();
       expect(h.q.loadSetup.waiting).toBe(1);
-      expect(h.q.loadSetup.calls.at(-1)).toEqual({ kind, recentLimit: kind === 'p2p' ? 3 : 0 });
+      expect(h.q.loadSetup.calls.at(-1)).toEqual({ kind, recentLimit: kind === 'betweenAccounts' ? 0 : 3 });
     },
     loadFailed: async (s: Snap) => {
       const alert = await screen.findByRole('alert');

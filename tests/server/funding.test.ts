@@ -181,9 +181,30 @@ describe('payouts through the calls', () => {
     const sent = await payoutCall('octTransfer', { fromAccountId: before.accountId, amount: '12.00', currency: 'EUR', countryCode: 'LT', payee: { cardHolderName: 'Rita Rossi', cardNumber: '4111 1111 1111 1111' } });
     expect(sent.body).toMatchObject({ responseCode: '00', status: 'processing' });
     const [row] = await t.db.select().from(railInstructions).where(eq(railInstructions.transferId, sent.body.transactionId as number));
-    expect(row!.beneficiary).toEqual({ cardHolderName: 'Rita Rossi', cardBin: '411111', cardLast4: '1111' });
+    expect(row!.beneficiary).toEqual({ cardHolderName: 'Rita Rossi', cardBin: '411111', cardLast4: '1111', countryCode: 'LT' });
     expect(JSON.stringify(row, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).not.toContain('4111111111111111');
     await drain();
+  });
+
+  it('recent payouts: one a destination, newest first, to send again; a returned one and a card number left out', async () => {
+    const recent = async (body: Record<string, unknown>) => {
+      const res = await call('recentTransfers', body);
+      expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
+      return res.body.transfers as { type: string; toName: string | null; countryCode?: string; payee?: Record<string, string>; amount: string; toAccountId: number | null }[];
+    };
+    const payouts = await recent({ types: ['wire', 'eft', 'oct', 'digital', 'instant', 'interac'], limit: 10 });
+    // the card payout above, then the settled wire; the wire to the closed account came back: not a destination to offer
+    expect(payouts.map((p) => [p.type, p.toName, p.countryCode, p.amount])).toEqual([
+      ['oct', 'Rita Rossi', 'LT', '12.00'],
+      ['wire', 'Hans Muster', 'DE', '40.00'],
+    ]);
+    expect(payouts[0]!.payee).toEqual({ cardHolderName: 'Rita Rossi', cardBin: '411111', cardLast4: '1111' });
+    expect(payouts[1]!.payee).toEqual({ beneficiaryName: 'Hans Muster', beneficiaryAddress: 'Hauptstr. 1, Berlin', iban: 'DE89 3704 0044 0532 0130 00', swiftCode: 'COBADEFFXXX' });
+    expect((await recent({ types: ['wire', 'oct'], countryCode: 'de' })).map((p) => p.type)).toEqual(['wire']);
+    expect((await recent({ types: ['wire', 'oct'], search: 'rossi' })).map((p) => p.type)).toEqual(['oct']);
+    expect(await recent({ types: ['wire', 'oct'], permission: 'own' })).toEqual([]);
+    // without types: the transfers inside the platform only, as before
+    expect((await recent({ limit: 50 })).every((p) => p.type === 'betweenAccounts' || p.type === 'p2p')).toBe(true);
   });
 
   it("with the customer's approval (tom: SMS): held while pending, sent when approved, never sent when canceled", async () => {

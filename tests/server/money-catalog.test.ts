@@ -628,7 +628,7 @@ describe('recentTransfers', () => {
   });
 
   it('answers VF for a bad limit or type', async () => {
-    for (const body of [{ limit: 0 }, { limit: 51 }, { types: ['wire'] }, { permission: 'all' }, { search: 'x'.repeat(101) }]) {
+    for (const body of [{ limit: 0 }, { limit: 51 }, { types: ['pigeon'] }, { countryCode: 'DEU' }, { permission: 'all' }, { search: 'x'.repeat(101) }]) {
       const res = await call('recentTransfers', body, pia.token);
       expect(res.body.responseCode).toBe('VF');
       expect(res.body.validationErrors).toHaveLength(1);

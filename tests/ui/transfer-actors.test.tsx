@@ -125,6 +125,11 @@ describe('transfer actors', () => {
     expect(p2p.recent.map((r) => r.toEmail)).toEqual(['a@demo.test']);
     expect(sent.find((s) => s.method === 'recentTransfers')?.body).toEqual({ types: ['p2p'], permission: '3d', limit: 3 });
 
+    // a payout page: the recent payouts of every method
+    sent = [];
+    await run(actors.loadSetup, { kind: 'external', recentLimit: 3 });
+    expect(sent.find((s) => s.method === 'recentTransfers')?.body).toEqual({ types: ['wire', 'eft', 'oct', 'digital', 'instant', 'interac'], permission: '3d', limit: 3 });
+
     sent = [];
     await run(actors.loadSetup, { kind: 'betweenAccounts', recentLimit: 0 });
     expect(sent.map((s) => s.method).sort()).toEqual(['balanceInquiry', 'moneyPermissions']);

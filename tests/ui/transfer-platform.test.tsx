@@ -14,10 +14,14 @@ import { demoUserByKey } from '../../server/db/demo-users.ts';
 import type { ApprovalMachine } from '../../machines/approval/approval.machine.ts';
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts';
 import type { TransferKind } from '../../machines/transfer/transfer.rules.ts';
-import { compareDecimal, toScaled } from '../../machines/transfer/transfer.rules.ts';
+import { compareDecimal, patchFromRecent, toScaled } from '../../machines/transfer/transfer.rules.ts';
 import { createTransferActors } from '../../src/features/transfers/actors.ts';
 import { callMethod, configureRequest, setFetchForTests } from '../../src/lib/request.ts';
-import { createTestApp, signIn, type TestApp } from '../server/harness.ts';
+import { createTestApp, createTestDatabase, signIn, type TestApp } from '../server/harness.ts';
+import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
+import { createPayoutService } from '../../server/modules/rails/payouts.service.ts';
+import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
+import { RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
 
 let t: TestApp;
 let token = '';
@@ -25,8 +29,14 @@ let token = '';
 let loseNextP2pAnswer = false;
 const sentKeys: { method: string; key: string | null }[] = [];
 
+let queue: JobQueue;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // with the rails' service on the database's job queue (a payout is asked in the last test; nothing is sent: it is canceled)
+  const database = await createTestDatabase();
+  queue = await startJobQueue(database.open, RAIL_QUEUES, () => undefined);
+  const payouts = createPayoutService({ queue, adapterOf: () => createSimulator(DEFAULT_SIMULATOR_OPTIONS), now: Date.now });
+  t = await createTestApp({ database, payouts });
   token = (await signIn(t.app, 'tom')).accessToken;
   configureRequest({ getAccessToken: () => token, refresh: async () => false, getActingCustomerId: () => null });
   setFetchForTests(async (input, init) => {
@@ -44,6 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   setFetchForTests(null);
+  await queue?.stop();
   await t?.close();
 });
 
@@ -154,5 +165,26 @@ describe('transfers against the platform', () => {
     actor.send({ type: 'REVIEW' });
     expect(actor.getSnapshot().context.fieldErrors.payeeEmail).toEqual({ code: 'payeeNotFound' });
     actor.stop();
+  });
+});
+
+describe('a payout sent again from the recent ones (issue 15 item 3)', () => {
+  it("the external form lists tom's wire and takes its country, method and payee back, ready to review", async () => {
+    const eur = ((await callMethod('balanceInquiry', {})) as unknown as { accounts: { account: { accountId: number; currency: string }[] } }).accounts.account.find((a) => a.currency === 'EUR')!;
+    const payee = { beneficiaryName: 'Hans Muster', beneficiaryAddress: 'Hauptstr. 1, Berlin', iban: 'DE89370400440532013000', swiftCode: 'COBADEFFXXX' };
+    const wire = await callMethod('wireTransfer', { fromAccountId: eur.accountId, amount: '7.00', currency: 'EUR', countryCode: 'DE', payee }, { idempotencyKey: 'recent-payout-wire-0001' });
+    expect(wire.responseCode, JSON.stringify(wire)).toBe('00');
+    const actor = start('external');
+    await waitFor(actor, (s) => s.matches('editing'), idle);
+    const recent = actor.getSnapshot().context.recent;
+    expect(recent.map((r) => [r.type, r.toName, r.countryCode, r.amount])).toEqual([['wire', 'Hans Muster', 'DE', '7.00']]);
+    actor.send({ type: 'FORM.CHANGE', patch: patchFromRecent(recent[0]!) });
+    await waitFor(actor, (s) => s.context.payeeForm !== null && s.matches({ editing: { fee: 'idle' } }) && s.context.quote !== null, idle);
+    expect(actor.getSnapshot().context.form).toMatchObject({ fromAccountId: eur.accountId, amount: '7.00', countryCode: 'DE', method: 'wire', payeeFields: payee });
+    actor.send({ type: 'REVIEW' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    actor.stop();
+    expect((await callMethod('transferCancel', { trxid: (wire as unknown as { transactionId: number }).transactionId }, { idempotencyKey: 'recent-payout-cancel-0001' })).responseCode).toBe('00');
   });
 });

@@ -66,7 +66,8 @@ export function createPayoutHandlers(service: TransferService): HandlerTable<typ
       reference: input.reference,
       note: input.note,
       params: PARAMS,
-      beneficiary: beneficiaryOf(input.payee),
+      // the payee's country goes with the details (the rail's instruction names it; recent payouts refill the form from it)
+      beneficiary: { ...beneficiaryOf(input.payee), countryCode: input.countryCode },
       beneficiaryName: beneficiaryNameOf(input.payee),
     });
   };

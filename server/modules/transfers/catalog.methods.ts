@@ -34,7 +34,11 @@ import { newWalletAddress } from './catalog.accounts.ts';
 import { toWireAccount } from '../accounts/accounts.wire.ts';
 import { normaliseRate, rateFor } from './rates.ts';
 import { heldFlags, nestFlags, OPERATION_FLAGS, requireFlags } from './permissions.ts';
-import { blacklist, exchangeRates, internalKind, transferKinds, transferSchedules, transfers } from './transfers.tables.ts';
+import { blacklist, exchangeRates, internalKind, transferKinds, transferSchedules, transfers, type TransferKind } from './transfers.tables.ts';
+import { railInstructions } from '../rails/rails.tables.ts';
+import { isPayoutRail, type PayoutRail } from '../rails/rails.ts';
+import { beneficiaryNameOf } from '../rails/payout.methods.ts';
+import { globalPayments } from './global-pay.tables.ts';
 import { VfCode } from '../../../api/errors.ts';
 
 export type MoneyCatalogHandlersMethods = Pick<
@@ -46,6 +50,69 @@ export type MoneyCatalogHandlersMethods = Pick<
 export const CHECK_PAYEE_PER_MINUTE = 60;
 /** Recent transfers answered without a limit (document 2 §9: 3 for recent p2p). */
 export const RECENT_TRANSFERS_DEFAULT_LIMIT = 3;
+
+/**
+ * The acting customer's recent payouts (recentTransfers with payout types; issue 15 item 3): one
+ * row per destination (the method and the payee's details as sent), newest first. Left out: a
+ * payout refused or canceled before it left, one returned (the destination did not take it), and
+ * a global-pay payout (the beneficiary chose it, not the sender). A card's number was never
+ * kept (its BIN and last four are): sending again asks for it.
+ */
+async function recentPayouts(
+  db: Db,
+  customerId: number,
+  types: readonly PayoutRail[],
+  input: { countryCode?: string | undefined; search?: string | undefined },
+  limit: number,
+): Promise<RecentTransfer[]> {
+  const search = input.search?.trim();
+  const latest = db
+    .selectDistinctOn([railInstructions.rail, railInstructions.beneficiary], {
+      id: transfers.id,
+      rail: railInstructions.rail,
+      beneficiary: railInstructions.beneficiary,
+      fromAccountId: transfers.fromAccountId,
+      templateName: transfers.templateName,
+      amountMinor: transfers.amountMinor,
+      fromCurrency: transfers.fromCurrency,
+      createdAt: transfers.createdAt,
+    })
+    .from(railInstructions)
+    .innerJoin(transfers, eq(transfers.id, railInstructions.transferId))
+    .where(
+      and(
+        eq(transfers.customerId, customerId),
+        eq(railInstructions.direction, 'out'),
+        inArray(railInstructions.rail, [...types]),
+        inArray(railInstructions.status, ['awaitingApproval', 'queued', 'accepted', 'sent', 'settled']),
+        sql`${railInstructions.beneficiary} ? 'countryCode'`,
+        input.countryCode ? sql`${railInstructions.beneficiary}->>'countryCode' = ${input.countryCode}` : undefined,
+        notExists(db.select({ one: sql`1` }).from(globalPayments).where(eq(globalPayments.payoutTransferId, transfers.id))),
+        search ? or(ilikeContains(sql`${railInstructions.beneficiary}::text`, search), ilikeContains(sql`coalesce(${transfers.templateName}, '')`, search)) : undefined,
+      ),
+    )
+    .orderBy(railInstructions.rail, railInstructions.beneficiary, desc(transfers.createdAt), desc(transfers.id))
+    .as('latest');
+  const rows = await db.select().from(latest).orderBy(desc(latest.createdAt), desc(latest.id)).limit(limit);
+  return rows.map((r): RecentTransfer => {
+    const { countryCode, ...payee } = r.beneficiary;
+    return {
+      permission: '3d',
+      type: r.rail as PayoutRail,
+      isDisabled: false,
+      templateName: r.templateName,
+      toEmail: null,
+      toName: beneficiaryNameOf(payee) || null,
+      fromAccountId: r.fromAccountId,
+      toAccountId: null,
+      amount: minorToDecimal(r.amountMinor, r.fromCurrency),
+      currency: r.fromCurrency,
+      date: r.createdAt.toISOString(),
+      countryCode: countryCode!,
+      payee,
+    };
+  });
+}
 /** Beneficiaries and templates answered without a limit. */
 export const BENEFICIARY_LIST_DEFAULT_LIMIT = 50;
 export const PAYMENT_TEMPLATE_LIST_DEFAULT_LIMIT = 50;
@@ -276,7 +343,12 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
     async recentTransfers(input, ctx) {
       const { customerId, userId } = acting(ctx);
       const senderEmail = await callerEmail(ctx.db, userId);
-      const types = input.types && input.types.length > 0 ? input.types : (['betweenAccounts', 'p2p'] as const);
+      const asked = input.types && input.types.length > 0 ? input.types : (['betweenAccounts', 'p2p'] as const);
+      const limit = input.limit ?? RECENT_TRANSFERS_DEFAULT_LIMIT;
+      const payoutTypes = asked.filter(isPayoutRail);
+      const types = asked.filter((type) => (transferKinds as readonly string[]).includes(type)) as TransferKind[];
+      const payouts = payoutTypes.length > 0 && input.permission !== 'own' ? await recentPayouts(ctx.db, customerId, payoutTypes, input, limit) : [];
+      if (types.length === 0) return { transfers: payouts };
       // One row per destination: an account for betweenAccounts, an e-mail for p2p.
       const destination = sql<string>`case when ${transfers.kind} = 'p2p' and ${transfers.toEmail} is not null then 'e:' || lower(${transfers.toEmail}) else 'a:' || ${transfers.toAccountId}::text end`;
       const latest = ctx.db
@@ -348,9 +420,8 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
           ),
         )
         .orderBy(desc(latest.createdAt), desc(latest.id))
-        .limit(input.limit ?? RECENT_TRANSFERS_DEFAULT_LIMIT);
-      return {
-        transfers: rows.map(
+        .limit(limit);
+      const inside = rows.map(
           (r): RecentTransfer => ({
             permission: r.toCustomerId === customerId ? 'own' : '3d',
             type: internalKind(r.kind),
@@ -364,8 +435,9 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
             currency: r.fromCurrency,
             date: r.createdAt.toISOString(),
           }),
-        ),
-      };
+        );
+      // newest first across both kinds (ISO dates of one zone sort as text)
+      return { transfers: [...inside, ...payouts].sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit) };
     },
 
     // The acting customer's p2p payees: one row per e-mail (its latest transfer), refused and

@@ -345,7 +345,7 @@ export function createMassService(service: TransferService) {
           const result = await tx.transaction(async (sp) =>
             batch.kind === 'p2p'
               ? service.request(sp, actor, { ...common, kind: 'p2p', toEmail: row.payee.email! }, options)
-              : service.request(sp, actor, { ...common, kind: batch.kind as MassPayoutMethod, beneficiary: row.payee.fields ?? {}, beneficiaryName: row.payee.name }, options),
+              : service.request(sp, actor, { ...common, kind: batch.kind as MassPayoutMethod, beneficiary: { ...(row.payee.fields ?? {}), ...(row.payee.countryCode ? { countryCode: row.payee.countryCode } : {}) }, beneficiaryName: row.payee.name }, options),
           );
           await tx.update(transferBatchRows).set({ status: 'done', transferId: result.transactionId }).where(where);
           done++;

@@ -10,6 +10,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import type { TransferStatus } from '../../../api/transfers.ts';
 import { PAYOUT_FEE_CALL_OF } from '../../../api/payouts.ts';
+import { PAYOUT_METHODS } from '../../../api/payees/payout-methods.ts';
 import {
   approvalMachine,
   type ApprovalEvent,
@@ -181,7 +182,7 @@ export function createTransferActors(deps: TransferActorDeps) {
       const [accounts, permissions, recent] = await Promise.all([
         callMethod('balanceInquiry', {}),
         callMethod('moneyPermissions', {}),
-        input.recentLimit > 0 && kind !== 'external' ? callMethod('recentTransfers', { types: [kind], permission: '3d', limit: input.recentLimit }) : null,
+        input.recentLimit > 0 ? callMethod('recentTransfers', { types: kind === 'external' ? [...PAYOUT_METHODS] : [kind], permission: '3d', limit: input.recentLimit }) : null,
       ]);
       if (isFailure(accounts)) return refusal(accounts);
       if (isFailure(permissions)) return refusal(permissions);

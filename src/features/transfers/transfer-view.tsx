@@ -34,7 +34,8 @@ import { ApprovalView } from './approval-view.tsx';
 import { money } from './fields.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { PlusIcon } from '../../ui/icons.tsx';
-import { useFieldErrorText, useFrequencyNames, useKindTitles } from './messages.ts';
+import { useFieldErrorText, useFrequencyNames, useKindTitles, useMethodNames } from './messages.ts';
+import { isPayoutMethod, type PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import { PayoutRoute, PayeeSummary, type CountryOption } from './payout-fields.tsx';
 import './transfers.css';
 
@@ -230,6 +231,8 @@ function EditingStep({
   const id = useId();
   const errorText = useFieldErrorText();
   const accountLabel = useAccountLabel();
+  const methods = useMethodNames();
+  const methodNames = (method: PayoutMethod) => methods[method].name;
   const send: Send = (patch) => actor.send({ type: 'FORM.CHANGE', patch });
   const { form, fieldErrors: fe, rules } = view;
   const accountOptions = view.accounts.map((a) => ({ value: String(a.accountId), label: accountLabel(a) }));
@@ -263,10 +266,17 @@ function EditingStep({
             {view.recent.map((r, i) => {
               const who = r.toName ?? r.toEmail ?? '';
               const amount = money(r.amount, r.currency);
+              // a payout says how it went (and a card its last four: the number is typed again)
+              const method = isPayoutMethod(r.type) ? methodNames(r.type) : null;
+              const last4 = r.payee?.cardLast4;
               return (
                 <li key={`${r.date}-${i}`}>
                   <Button variant="link" onClick={() => send(patchFromRecent(r))}>
-                    {t`Send again to ${who}: ${amount}`}
+                    {method === null
+                      ? t`Send again to ${who}: ${amount}`
+                      : last4
+                        ? t`Send again to ${who} (${method}, card ending ${last4}): ${amount}`
+                        : t`Send again to ${who} (${method}): ${amount}`}
                   </Button>
                 </li>
               );
