@@ -22,6 +22,7 @@ const SERVER_MOCKING = ['tests/server/sign-in-throttle.test.ts'];
  */
 const UI_ISOLATED = [
   'tests/ui/admin-review-platform.test.tsx',
+  'tests/ui/global-pay-batch-platform.test.tsx',
   'tests/ui/global-payee-platform.test.tsx',
   'tests/ui/inspector.test.tsx',
   'tests/ui/profile-due-diligence.test.tsx',

@@ -11,10 +11,10 @@
  *                            │                            └─IDENTICAL.YES─▶ uploading (ignoreIdenticalBatch)
  *                            └─ok── discarding ◀─DISCARD.CONFIRM── discardAsked ◀─DRAFT.DISCARD─┐
  * draft ─PAYMENT.REMOVE/RESTORE, FEE.SET, METHOD.SET─▶ saving ─the batch answered (or an error)─▶ draft
- * draft ─DRAFT.CONTINUE─▶ summary ─SUMMARY.BACK─▶ draft
- * summary ─SUBMIT─▶ submitting ─none─▶ done · ─approval─▶ approving (the approval machine)
+ * draft ─DRAFT.CONTINUE─▶ summary (quoting ─the held fee worked out, or not─▶ ready) ─SUMMARY.BACK─▶ draft
+ * summary.ready ─SUBMIT─▶ submitting ─none─▶ done · ─approval─▶ approving (the approval machine)
  *                      ├─VF payments.<id>.amount─▶ draft (the rows marked)
- *                      └─refused / no answer (same key on retry)─▶ summary
+ *                      └─refused / no answer (same key on retry)─▶ summary.ready
  * approving ─approved─▶ done · ─canceled─▶ canceled · ─declined, expired─▶ failed
  * done ─BATCH.CANCEL─▶ cancelAsked ─CANCEL.CONFIRM─▶ canceling ─ok─▶ canceled · refused ─▶ done
  * done, canceled, failed ─BATCH.NEW─▶ form
@@ -87,6 +87,12 @@ export type UploadResult =
   | { ok: false; code: 'rows'; errors: GlobalPayError[] }
   | Refusal;
 export type BatchResult = { ok: true; batch: GlobalBatch } | Refusal;
+/** What submitting will hold: the fees (the largest of each payment's allowed methods, when the sender pays it) and the amounts with them. */
+export interface GlobalPayQuote {
+  fee: string;
+  total: string;
+}
+export type QuoteResult = { ok: true; quote: GlobalPayQuote } | Refusal;
 export type SubmitResult = { ok: true; submitted: GlobalPaySubmitted } | { ok: false; code: 'rows'; errors: GlobalPayError[] } | Refusal;
 
 export type GlobalPayEvent =
@@ -134,6 +140,8 @@ export interface GlobalPayContext {
   key: string | null;
   unanswered: boolean;
   submitted: GlobalPaySubmitted | null;
+  /** what submitting will hold, worked out for the summary (null: not known) */
+  quote: GlobalPayQuote | null;
   /** a refusal (or no answer) shown over the current step */
   failure: Failure | { responseCode: 'network' } | null;
   loadFailure: Refusal | null;
@@ -175,6 +183,9 @@ export const globalPayBatchMachine = setup({
     cancelBatch: fromPromise<BatchResult, { batchId: number }>(async () => {
       throw new Error('cancelBatch is provided by the app');
     }),
+    quoteBatch: fromPromise<QuoteResult, { accountId: number; payments: GlobalPayment[] }>(async () => {
+      throw new Error('quoteBatch is provided by the app');
+    }),
     approval: approvalMachine,
   },
   guards: {
@@ -215,7 +226,8 @@ export const globalPayBatchMachine = setup({
       errors: context.errors.filter((e) => batch.payments.some((p) => e.param === `payments.${p.id}.amount` && p.status !== 'deleted')),
     })),
     /** the rows marked by a submission are checked again by the next one */
-    openSummary: assign({ key: () => newIdempotencyKey(), unanswered: false, failure: null, errors: [] }),
+    openSummary: assign({ key: () => newIdempotencyKey(), unanswered: false, failure: null, errors: [], quote: null }),
+    storeQuote: assign((_, r: QuoteResult) => ({ quote: r.ok ? r.quote : null })),
     startSubmit: assign({ failure: null }),
     storeSubmitted: assign((_, r: SubmitResult) => ({ submitted: r.ok ? r.submitted : null, unanswered: false, key: null })),
     markUnanswered: assign({ unanswered: true, failure: { responseCode: 'network' as const } }),
@@ -376,11 +388,37 @@ export const globalPayBatchMachine = setup({
       },
     },
     summary: {
-      description: 'The summary before submitting: count, total, the account; the submission key kept.',
+      description: 'The summary before submitting: the account, the count, the amounts, the fees to hold and the total; the submission key kept.',
       meta: { spec: ['document 2 §2'] },
+      initial: 'quoting',
       on: {
-        SUBMIT: { target: 'submitting', actions: 'startSubmit', description: 'The customer submits: the total is held and the approval starts.' },
         'SUMMARY.BACK': { target: 'draft', actions: 'startEdit', description: 'The customer goes back to the draft.' },
+      },
+      states: {
+        quoting: {
+          description: 'The fees to hold are worked out: for each payment whose fee the sender pays, the largest fee of the methods its payee may choose.',
+          invoke: {
+            id: 'quoteBatch',
+            src: 'quoteBatch',
+            input: ({ context }) => ({ accountId: context.batch!.accountId, payments: context.batch!.payments.filter((p) => p.status !== 'deleted') }),
+            onDone: [
+              {
+                guard: { type: 'isOk', params: ({ event }) => event.output },
+                target: 'ready',
+                actions: { type: 'storeQuote', params: ({ event }) => event.output },
+                description: 'The fees to hold and the total are shown.',
+              },
+              { target: 'ready', description: 'The fees could not be worked out: the summary says they are worked out on submitting.' },
+            ],
+            onError: { target: 'ready', description: 'No answer came: the summary says the fees are worked out on submitting.' },
+          },
+        },
+        ready: {
+          description: 'The summary is complete; the customer may submit.',
+          on: {
+            SUBMIT: { target: '#globalPayBatch.submitting', actions: 'startSubmit', description: 'The customer submits: the total is held and the approval starts.' },
+          },
+        },
       },
     },
     submitting: {
@@ -411,17 +449,17 @@ export const globalPayBatchMachine = setup({
           },
           {
             guard: { type: 'isUnanswered', params: ({ event }) => event.output },
-            target: 'summary',
+            target: 'summary.ready',
             actions: 'markUnanswered',
             description: 'No answer came: submitting again reuses the key, and nothing is held twice.',
           },
           {
-            target: 'summary',
+            target: 'summary.ready',
             actions: { type: 'storeRefusal', params: ({ event }) => event.output },
             description: 'The platform refused the batch; its words are shown over the summary.',
           },
         ],
-        onError: { target: 'summary', actions: 'markUnanswered', description: 'The call failed without an answer; submitting again reuses the key.' },
+        onError: { target: 'summary.ready', actions: 'markUnanswered', description: 'The call failed without an answer; submitting again reuses the key.' },
       },
     },
     approving: {
@@ -509,6 +547,7 @@ function fresh(accounts: Account[], accountId: number | null): GlobalPayContext 
     key: null,
     unanswered: false,
     submitted: null,
+    quote: null,
     failure: null,
     loadFailure: null,
     outcome: null,

@@ -35,6 +35,20 @@ export function paymentErrors(errors: readonly GlobalPayError[]): Map<number, Gl
   return out;
 }
 
+/** The sum of decimal strings, exactly (no floating point): the held fees of many payments. */
+export function sumDecimals(values: readonly string[]): string {
+  const scale = Math.max(0, ...values.map((x) => (x.split('.')[1] ?? '').length));
+  const units = (x: string) => {
+    const [whole = '0', fraction = ''] = x.split('.');
+    return BigInt(whole + fraction.padEnd(scale, '0'));
+  };
+  const sum = values
+    .reduce((total, x) => total + units(x), 0n)
+    .toString()
+    .padStart(scale + 1, '0');
+  return scale === 0 ? sum : `${sum.slice(0, -scale)}.${sum.slice(-scale)}`;
+}
+
 /** The methods a selection may forbid or allow: those offered to any of the selected payments. */
 export function methodsOf(payments: readonly GlobalPayment[], ids: readonly number[]): PayoutMethod[] {
   const names = new Set<PayoutMethod>();
@@ -52,6 +66,10 @@ export function selectGlobalPayView(s: GlobalPaySnapshot) {
     uploading: s.matches('uploading'),
     saving: s.matches('saving'),
     submitting: s.matches('submitting'),
+    quoting: s.matches({ summary: 'quoting' }),
+    canSubmit: s.can({ type: 'SUBMIT' }),
+    /** what submitting will hold (null: not known) */
+    quote: c.quote,
     askingDiscard: s.matches('discardAsked') || s.matches('discarding'),
     discarding: s.matches('discarding'),
     askingCancel: s.matches('cancelAsked') || s.matches('canceling'),

@@ -46,6 +46,7 @@ import {
   type GlobalPayment,
   type GlobalPaySubmitted,
   type LoadResult,
+  type QuoteResult,
   type SubmitResult,
   type UploadRequest,
   type UploadResult,
@@ -184,6 +185,9 @@ const submitted = (approveType: 'none' | 'sms'): GlobalPaySubmitted => ({
   expiresAt: EXPIRES_AT,
 });
 
+/** What submitting will hold, as worked out for the summary (Erika's largest fee; Hans pays his). */
+const QUOTE = { fee: '6.00', total: '256.00' };
+
 /* ------------------------------------------------------------------------------ the events */
 
 const userEvents = {
@@ -301,7 +305,15 @@ function eventsFor(s: Snap): ModelEvent[] {
       done('discardBatch', { ok: false, code: 'failed', failure: REFUSAL } satisfies BatchResult),
       error('discardBatch'),
     );
+  else if (s.matches({ summary: 'quoting' }))
+    all.push(
+      done('quoteBatch', { ok: true, quote: QUOTE } satisfies QuoteResult),
+      done('quoteBatch', { ok: false, code: 'failed', failure: REFUSAL } satisfies QuoteResult),
+      error('quoteBatch'),
+    );
   else if (s.matches('summary')) {
+    // the fees not worked out: the summary says so, and that side trip ends here
+    if (c.quote === null) return [];
     all.push(one('SUBMIT'));
     if (isClean(s)) all.push(one('SUMMARY.BACK'));
   } else if (s.matches('submitting')) all.push(...(c.unanswered ? [SUBMIT_ANSWERS[1]!, SUBMIT_ANSWERS[4]!] : SUBMIT_ANSWERS));
@@ -336,6 +348,7 @@ const serialize = (s: Snap) => {
     failure: c.failure?.responseCode ?? null,
     unanswered: c.unanswered,
     submitted: c.submitted?.approveType ?? null,
+    quote: c.quote?.fee ?? null,
     loadFailure: c.loadFailure?.code ?? null,
     outcome: c.outcome?.reason ?? null,
     discarded: c.discarded,
@@ -361,6 +374,8 @@ interface Did {
   newKeyDue: boolean;
   newKey: boolean;
   submitted: 'none' | 'sms' | null;
+  /** the summary's fees: being worked out, shown, or not known */
+  quote: 'pending' | 'ok' | 'none';
   outcome: 'expired' | 'failed' | null;
   discarded: boolean;
   canceledBatch: boolean;
@@ -381,6 +396,7 @@ const fresh = (): Did => ({
   newKeyDue: true,
   newKey: true,
   submitted: null,
+  quote: 'pending',
   outcome: null,
   discarded: false,
   canceledBatch: false,
@@ -463,7 +479,13 @@ function record(did: Did, event: ModelEvent): void {
       did.failure = 'network';
       return;
     case 'DRAFT.CONTINUE':
-      Object.assign(did, { newKeyDue: true, unanswered: false, failure: null, errors: null });
+      Object.assign(did, { newKeyDue: true, unanswered: false, failure: null, errors: null, quote: 'pending' });
+      return;
+    case 'xstate.done.actor.quoteBatch':
+      did.quote = out!.ok ? 'ok' : 'none';
+      return;
+    case 'xstate.error.actor.quoteBatch':
+      did.quote = 'none';
       return;
     case 'SUMMARY.BACK':
       did.failure = null;
@@ -509,6 +531,7 @@ function mount() {
     discardBatch: new AnswerQueue<{ batchId: number }, BatchResult>(),
     submitBatch: new AnswerQueue<{ batchId: number; idempotencyKey: string }, SubmitResult>(),
     cancelBatch: new AnswerQueue<{ batchId: number }, BatchResult>(),
+    quoteBatch: new AnswerQueue<{ accountId: number; payments: GlobalPayment[] }, QuoteResult>(),
     approveTransfer: new AnswerQueue<{ transactionId: number; code: string; idempotencyKey: string }, ApproveResult>(),
     cancelTransfer: new AnswerQueue<{ transactionId: number; idempotencyKey: string }, CancelResult>(),
     resendApproval: new AnswerQueue<{ transactionId: number }, ResendResult>(),
@@ -521,6 +544,7 @@ function mount() {
       discardBatch: fromPromise(({ input }) => q.discardBatch.next(input)),
       submitBatch: fromPromise(({ input }) => q.submitBatch.next(input)),
       cancelBatch: fromPromise(({ input }) => q.cancelBatch.next(input)),
+      quoteBatch: fromPromise(({ input }) => q.quoteBatch.next(input)),
       approval: approvalMachine.provide({
         actors: {
           approveTransfer: fromPromise(({ input }) => q.approveTransfer.next(input)),
@@ -733,15 +757,27 @@ function stateChecks(h: H) {
       expect(h.q.discardBatch.waiting).toBe(1);
       expect(h.q.discardBatch.calls.at(-1)).toEqual({ batchId: 55 });
     },
-    summary: async () => {
+    'summary.quoting': async () => {
+      await h1('Batch summary');
+      expectSummary('Working them out…', '—');
+      expect(button('Submit the batch').disabled).toBe(true);
+      expect(button('Back to the draft').disabled).toBe(false);
+      expect(screen.queryAllByRole('alert')).toHaveLength(0);
+      // the fees of the payments not removed, on the batch's account
+      expect(h.q.quoteBatch.waiting).toBe(1);
+      expect(h.q.quoteBatch.calls.at(-1)).toEqual({ accountId: 102, payments: B1.payments.filter((p) => p.id !== JANE) });
+      expect(waiting(h)).toBe(1);
+    },
+    'summary.ready': async () => {
       const did = d();
       await h1('Batch summary');
-      expect(plain(document.querySelector('dl')!.textContent!)).toBe(`BatchMarchPay fromEUR account 102Payments2Amounts${money('250.00')}Fees paid by the payees1`);
+      expectSummaryOf(did);
       const alerts = screen.queryAllByRole('alert');
       if (did.failure === 'network') expect(alerts.map((a) => a.textContent)).toEqual(['We did not get an answer. Submit again: the batch will not be submitted twice.']);
       else if (did.failure === 'refused') expect(alerts.map((a) => a.textContent)).toEqual([`The batch was not accepted.${REFUSAL.responseDescription}`]);
       else expect(alerts).toHaveLength(0);
       await waitFor(() => expect(button('Submit the batch').getAttribute('aria-busy')).toBeNull());
+      expect(button('Submit the batch').disabled).toBe(false);
       expect(button('Back to the draft').disabled).toBe(false);
       expect(waiting(h)).toBe(0);
     },
@@ -749,6 +785,7 @@ function stateChecks(h: H) {
       const did = d();
       await h1('Batch summary');
       await waitFor(() => expect(button('Submit the batch').getAttribute('aria-busy')).toBe('true'));
+      expectSummaryOf(did);
       expect(button('Back to the draft').disabled).toBe(true);
       expect(screen.queryAllByRole('alert')).toHaveLength(0);
       expect(h.q.submitBatch.waiting).toBe(1);
@@ -816,6 +853,14 @@ function stateChecks(h: H) {
   } satisfies Record<string, (s: Snap) => Promise<void>>;
 }
 
+/** The summary's list: the batch, the account, the count, the amounts, who pays fees, the fees to hold and the total. */
+function expectSummary(fees: string, total: string) {
+  expect(plain(document.querySelector('dl')!.textContent!)).toBe(
+    `BatchMarchPay fromEUR account 102Payments2Amounts${money('250.00')}Fees paid by the payees1Fees held${fees}Total to hold${total}`,
+  );
+}
+const expectSummaryOf = (did: Did) => (did.quote === 'ok' ? expectSummary(money('6.00'), money('256.00')) : expectSummary('Worked out when you submit', '—'));
+
 /** What the submission held: the amounts, the held fee and their total. */
 function expectTotals() {
   expect(screen.getByRole('heading', { level: 2, name: 'Held on your account' })).toBeTruthy();
@@ -882,6 +927,8 @@ function eventExecutors(h: H) {
     'xstate.error.actor.submitBatch': settle('submitBatch'),
     'xstate.done.actor.cancelBatch': settle('cancelBatch'),
     'xstate.error.actor.cancelBatch': settle('cancelBatch'),
+    'xstate.done.actor.quoteBatch': settle('quoteBatch'),
+    'xstate.error.actor.quoteBatch': settle('quoteBatch'),
     // The approval child ends through its own screen.
     'xstate.done.actor.approval': async ({ event }: { event: ModelEvent }) => {
       const out = (event as SystemEvent).output as { result: string; reason?: string };
@@ -943,6 +990,7 @@ const replayable = globalPayBatchMachine.provide({
     discardBatch: fromPromise(() => new Promise<BatchResult>(() => undefined)),
     submitBatch: fromPromise(() => new Promise<SubmitResult>(() => undefined)),
     cancelBatch: fromPromise(() => new Promise<BatchResult>(() => undefined)),
+    quoteBatch: fromPromise(() => new Promise<QuoteResult>(() => undefined)),
   },
 });
 

@@ -18,11 +18,14 @@ import {
   type BatchResult,
   type DraftEdit,
   type GlobalBatch,
+  type GlobalPayment,
   type LoadResult,
+  type QuoteResult,
   type SubmitResult,
   type UploadRequest,
   type UploadResult,
 } from '../../../machines/global-pay-batch/global-pay-batch.machine.ts';
+import { sumDecimals } from '../../../machines/global-pay-batch/global-pay-batch.select.ts';
 import { callMethod, isFailure, type MethodResult } from '../../lib/request.ts';
 import { createApprovalActors, type TransferActorDeps } from '../transfers/actors.ts';
 
@@ -91,6 +94,43 @@ export function createGlobalPayActors(deps: TransferActorDeps) {
       const result = batchOf(await callMethod('globalPayBatchCancel', { batchId: input.batchId }, { idempotencyKey: newIdempotencyKey() }));
       if (result.ok) refresh();
       return result;
+    }),
+    /**
+     * The fees submitting will hold, worked out with globalPayP2pMeta (the same rule: the largest
+     * fee of the methods still allowed for the country, when the sender pays it): one call per
+     * distinct country, amount and forbidden methods, a few at a time.
+     */
+    quoteBatch: fromPromise<QuoteResult, { accountId: number; payments: GlobalPayment[] }>(async ({ input }) => {
+      const groups = new Map<string, { payment: GlobalPayment; count: number }>();
+      for (const p of input.payments) {
+        if (p.feeShare !== 'sender') continue;
+        const forbidden = p.paymentMethods.filter((m) => m.forbidden).map((m) => m.name);
+        const key = [p.beneficiaryCountryCode, p.amount, ...forbidden.sort()].join('|');
+        const group = groups.get(key) ?? { payment: p, count: 0 };
+        group.count += 1;
+        groups.set(key, group);
+      }
+      const fees: string[] = [];
+      const entries = [...groups.values()];
+      for (let i = 0; i < entries.length; i += 6) {
+        const answers = await Promise.all(
+          entries.slice(i, i + 6).map(({ payment }) =>
+            callMethod('globalPayP2pMeta', {
+              accountId: input.accountId,
+              countryCode: payment.beneficiaryCountryCode,
+              amount: payment.amount,
+              feeShare: 'sender',
+              forbiddenMethods: payment.paymentMethods.filter((m) => m.forbidden).map((m) => m.name),
+            }),
+          ),
+        );
+        for (const [j, answer] of answers.entries()) {
+          if (isFailure(answer)) return refusal(answer);
+          for (let n = 0; n < entries[i + j]!.count; n++) fees.push(answer.fee);
+        }
+      }
+      const fee = sumDecimals(fees.length ? fees : ['0.00']);
+      return { ok: true, quote: { fee, total: sumDecimals([...input.payments.map((p) => p.amount), fee]) } };
     }),
     approval: approvalMachine.provide({ actors: createApprovalActors(deps) }),
   };

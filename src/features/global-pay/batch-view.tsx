@@ -14,7 +14,7 @@ import type { GlobalPaymentStatus } from '../../../api/global-pay.ts';
 import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import type { ApprovalMachine } from '../../../machines/approval/approval.machine.ts';
 import type { GlobalPayBatchMachine, GlobalPayment } from '../../../machines/global-pay-batch/global-pay-batch.machine.ts';
-import { selectGlobalPayView, type GlobalPayView } from '../../../machines/global-pay-batch/global-pay-batch.select.ts';
+import { selectGlobalPayView, sumDecimals, type GlobalPayView } from '../../../machines/global-pay-batch/global-pay-batch.select.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { describeFailure } from '../../lib/request.ts';
@@ -455,14 +455,18 @@ function SummaryStep({ actor, view }: { actor: GlobalPayActor; view: GlobalPayVi
           <dt>{t`Payments`}</dt>
           <dd>{batch.count}</dd>
           <dt>{t`Amounts`}</dt>
-          <dd className="transfer-summary-total">{money(batch.total, currency)}</dd>
+          <dd>{money(batch.total, currency)}</dd>
           <dt>{t`Fees paid by the payees`}</dt>
           <dd>{payees}</dd>
+          <dt>{t`Fees held`}</dt>
+          <dd>{view.quoting ? t`Working them out…` : view.quote ? money(view.quote.fee, currency) : t`Worked out when you submit`}</dd>
+          <dt>{t`Total to hold`}</dt>
+          <dd className="transfer-summary-total">{view.quote ? money(view.quote.total, currency) : '—'}</dd>
         </dl>
       </Card>
       <p>{t`When you submit, the amounts are held on your account with, for each payment whose fee you pay, the largest fee among the methods its payee may choose. What the payee's choice does not use comes back. Each payee is then e-mailed a link.`}</p>
       <ButtonGroup stackOnMobile>
-        <Button busy={view.submitting} onClick={() => actor.send({ type: 'SUBMIT' })}>
+        <Button busy={view.submitting} disabled={!view.canSubmit} onClick={() => actor.send({ type: 'SUBMIT' })}>
           {t`Submit the batch`}
         </Button>
         <Button variant="secondary" disabled={view.submitting} onClick={() => actor.send({ type: 'SUMMARY.BACK' })}>
@@ -478,7 +482,7 @@ function Totals({ view }: { view: GlobalPayView }) {
   const { t } = useLingui();
   const submitted = view.submitted;
   if (!submitted) return null;
-  const grand = addDecimals(submitted.amount, submitted.fee);
+  const grand = sumDecimals([submitted.amount, submitted.fee]);
   return (
     <Card title={t`Held on your account`}>
       <dl className="transfer-summary">
@@ -493,14 +497,6 @@ function Totals({ view }: { view: GlobalPayView }) {
       </dl>
     </Card>
   );
-}
-
-/** The sum of two decimal strings, exactly (no floating point). */
-function addDecimals(a: string, b: string): string {
-  const scale = Math.max((a.split('.')[1] ?? '').length, (b.split('.')[1] ?? '').length);
-  const units = (x: string) => BigInt(x.replace('.', '') + '0'.repeat(scale - (x.split('.')[1] ?? '').length));
-  const sum = (units(a) + units(b)).toString().padStart(scale + 1, '0');
-  return scale === 0 ? sum : `${sum.slice(0, -scale)}.${sum.slice(-scale)}`;
 }
 
 function DoneStep({ actor, view, batchesLink }: { actor: GlobalPayActor; view: GlobalPayView; batchesLink?: ReactNode }) {
