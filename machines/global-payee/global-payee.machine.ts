@@ -6,17 +6,19 @@
  * secret (the actors add them).
  *
  * ```
- * loading ─waiting─▶ details ─TAKE─▶ loadingCountries ─▶ choosingCountry ─NEXT─▶ loadingMethods ─▶ choosingMethod
- *   │ ├─other status─▶ closed        │ ▲                       ▲  ▲  (none offered: back, told) │ ▲      │ NEXT
- *   │ ├─ENOA / 13──▶ blocked         │ └─BACK── confirmingRefusal  └──────BACK─────────────────────┘ │      ▼
- *   └─no answer─▶ loadFailed ─RETRY─▶ loading   REFUSE ▲ │ CONFIRM                               BACK│  loadingForm
- *                                               refusing ◀┘ ─ok─▶ closed (refused)                   │      │ (form, meta,
- *   filling ◀───────────────────────────────────────────────────────────────────────────────────────┘◀─────┘  withdrawals)
- *     │ SUBMIT ▲ (fields refused: each on its field)
- *     ▼        │
- *   submitting ─ok─▶ code (parallel: entry idle ⇄ approving; resend cooling ─after resendInterval─▶ ready ⇄ resending)
- *                     │ BACK ─▶ filling      approving ─ok─▶ done (on its way) · too many wrong codes ─▶ filling
- * every call: ENOA (unknown payment or wrong secret) or 13 (too many attempts) ─▶ blocked
+ * loading ─waiting─▶ details ─TAKE─▶ loadingCountries ─ok─▶ choosingCountry ─NEXT─▶ loadingMethods ─some─▶ choosingMethod
+ *   ├─other status─▶ closed   │                                 ▲      (none offered: told) ◀─┘                 │ NEXT
+ *   ├─ENOA, 13─▶ blocked      │    BACK: choosingCountry ─▶ details, choosingMethod ─▶ choosingCountry          ▼
+ *   └─no answer─▶ loadFailed ─RETRY─▶ loading                         loadingForm (form, quote, recent withdrawals) ─ok─▶ filling
+ *                             └─REFUSE─▶ confirmingRefusal ─CONFIRM─▶ refusing ─ok─▶ closed (refused)
+ *                                         └─BACK─▶ details
+ *
+ * filling ─SUBMIT─▶ submitting ─ok─▶ code ═╦═ entry:  idle ─CODE.SUBMIT─▶ approving ─ok─▶ done (on its way)
+ *   ▲  ▲ BACK (to choosingMethod)  │       ║          ▲   wrong code (tries left) ──┘ │
+ *   │  └── fields refused ─────────┘       ║          too many wrong codes ─▶ filling ┘
+ *   └──────────── BACK ────────────────────╣
+ *                                          ╚═ resend: cooling ─after resendInterval─▶ ready ─CODE.RESEND─▶ resending ─ok─▶ cooling
+ * any call answered ENOA (unknown payment or wrong secret) or 13 (too many attempts) ─▶ blocked
  * ```
  *
  * A call refused otherwise (or unanswered) leaves the page on the step it was asked from, with the
