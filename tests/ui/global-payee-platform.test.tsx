@@ -6,7 +6,7 @@
  * link /receive/{id}?s=<secret>; the page opened with it shows the payment, the beneficiary takes
  * it: Germany, a card, the form filled (a card number with a wrong check digit refused on its
  * field first), the code from the mailbox (a wrong one first, its tries left on the field), and
- * the money is on its way. The platform then has the payout at its rail.
+ * the money is on its way. The platform then has the payout at its rail. axe on each step.
  *
  * Runs in jsdom (typing), with the two seams profile-platform.test.tsx has (listed in
  * vitest.config.ts UI_ISOLATED: it replaces a module).
@@ -39,6 +39,7 @@ import { ReceivePage } from '../../src/features/global-pay/receive-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { callMethod, callMultipart, createTestApp, createTestDatabase, signIn, type TestApp } from '../server/harness.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { injectFetch } from './platform-transport.ts';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -116,13 +117,16 @@ describe('the payee page on the real platform', () => {
     expect(summary).toContain('€120.00');
     expect(summary).toContain('Consulting November');
     expect(summary).toContain('Paid by the sender');
+    await expectNoAxeViolations('the details');
 
     await user.click(screen.getByRole('button', { name: 'Take the money' }));
     await screen.findByRole('heading', { level: 1, name: 'Where do you want the money?' });
+    await expectNoAxeViolations('the country');
     await user.selectOptions(screen.getByLabelText('Country'), 'DE');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByRole('heading', { level: 1, name: 'How do you want to be paid?' });
+    await expectNoAxeViolations('the method');
     await user.click(screen.getByRole('radio', { name: 'To a card' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -133,6 +137,7 @@ describe('the payee page on the real platform', () => {
     await user.click(screen.getByRole('button', { name: 'Send me the code' }));
     // the platform's check of the card number, on its field
     await waitFor(() => expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true'));
+    await expectNoAxeViolations('the form with a refused field');
     await user.clear(screen.getByLabelText('Card number'));
     await user.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
     await user.click(screen.getByRole('button', { name: 'Send me the code' }));
@@ -145,12 +150,14 @@ describe('the payee page on the real platform', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByLabelText('Code').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('The code is wrong (4 tries left).')).toBeTruthy();
+    await expectNoAxeViolations('the code with a wrong one');
     await user.clear(screen.getByLabelText('Code'));
     await user.type(screen.getByLabelText('Code'), code);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     await screen.findByRole('heading', { level: 1, name: 'On its way' });
     expect(screen.getByRole('status').textContent).toContain('The money is on its way to you.');
+    await expectNoAxeViolations('on its way');
     const [row] = await t.db.select({ state: globalPayments.state, payout: globalPayments.payoutTransferId }).from(globalPayments).where(eq(globalPayments.id, link.paymentId));
     expect(row!.payout).not.toBeNull();
   });
