@@ -172,4 +172,13 @@ describe('the payee page on the real platform', () => {
     await screen.findByRole('heading', { level: 1, name: 'Payment not found' });
     expect(screen.getByRole('alert').textContent).toBe('We could not find this payment. Check that you opened the whole link from the e-mail.');
   });
+
+  it('a link cut short (no secret, as the route passes it): not found either', async () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <ReceivePage input={{ paymentId: 0, secret: '' }} />
+      </I18nProvider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Payment not found' });
+  });
 });

@@ -28,6 +28,8 @@ export function refusalOf(f: Failure): Refusal {
   if (f.responseCode === ResponseCode.network) return { ok: false, code: 'network' };
   if (f.responseCode === ResponseCode.noAccess) return { ok: false, code: 'unknown' };
   if (f.responseCode === ResponseCode.accessDenied) return { ok: false, code: 'locked' };
+  // a link cut short or altered (the id or the secret malformed) is as unknown as a wrong one
+  if (f.responseCode === ResponseCode.validation && f.validationErrors?.some((e) => e.param === 'paymentId' || e.param === 'secret')) return { ok: false, code: 'unknown' };
   return { ok: false, code: 'failed', failure: f };
 }
 
