@@ -85,7 +85,8 @@ export function createGlobalPayActors(deps: TransferActorDeps) {
     discardBatch: fromPromise<BatchResult, { batchId: number }>(async ({ input }) => batchOf(await callMethod('globalPayBatchReject', { batchId: input.batchId }))),
     submitBatch: fromPromise<SubmitResult, { batchId: number; idempotencyKey: string }>(async ({ input }) => {
       const answer = await callMethod('globalPayBatchSubmit', { batchId: input.batchId }, { idempotencyKey: input.idempotencyKey });
-      if (isFailure(answer)) return rowsOrRefusal(answer);
+      // the payments' limits (payments.<id>.amount) go back to the draft's rows; any other check (the balance) is shown on the summary
+      if (isFailure(answer)) return answer.validationErrors?.every((e) => e.param.startsWith('payments.')) ? rowsOrRefusal(answer) : refusal(answer);
       refresh();
       const { transactionId, status, approveType, approvalSentTo, amount, fee, currency, expiresAt } = answer;
       return { ok: true, submitted: { transactionId, status, approveType, approvalSentTo, amount, fee, currency, expiresAt } };

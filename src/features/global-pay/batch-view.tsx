@@ -169,6 +169,8 @@ function UploadForm({ actor, view }: { actor: GlobalPayActor; view: GlobalPayVie
         : undefined;
   const fileError = view.missing && view.form.file === null ? t`Choose a CSV file.` : errors.file[0] ? validationMessage(errors.file[0]) : undefined;
   const accountError = errors.account[0] ? validationMessage(errors.account[0]) : undefined;
+  // any other check the platform names (not a field of this form)
+  const rest = other.filter((e) => e.param !== 'batchName');
   const busy = view.uploading;
   const fileName = view.form.file?.name;
   return (
@@ -217,6 +219,13 @@ function UploadForm({ actor, view }: { actor: GlobalPayActor; view: GlobalPayVie
         )}
       </Field>
       {fileName ? <p className="field-hint">{t`Chosen: ${fileName}`}</p> : null}
+      {rest.length > 0 ? (
+        <Alert tone="error" title={t`The file could not be uploaded.`}>
+          {rest.map((e, i) => (
+            <p key={i}>{validationMessage(e)}</p>
+          ))}
+        </Alert>
+      ) : null}
       {errors.rows.length > 0 ? <RowErrorsTable view={view} /> : null}
       <ButtonGroup>
         <Button type="submit" busy={busy}>
