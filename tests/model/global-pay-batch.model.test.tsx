@@ -3,7 +3,7 @@
  * generated from the chart drive the REAL GlobalPayBatchView (and, while approving, the real
  * ApprovalView of the approval machine the chart invokes as its `approval` child) through Testing
  * Library, in English (the app catalog, loaded by tests/ui/setup.ts). The promise actors
- * (loadAccounts, uploadBatch, editBatch, discardBatch, submitBatch, cancelBatch) are test doubles
+ * (loadAccounts, uploadBatch, editBatch, discardBatch, quoteBatch, submitBatch, cancelBatch) are test doubles
  * answered by the paths' `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events; the
  * approval child ends through its own screen (the code typed and approveTransfer answered, or
  * "Cancel the transfer" and its call answered), as in the mass transfer model test.
@@ -13,7 +13,8 @@
  * filled and its errors, "the same file before" with its date, the table of lines to fix, the
  * draft's table (name, e-mail, country, amount, who pays the fee, the methods offered and those
  * forbidden, the status; a removed payment struck with Restore; a payment outside a method's limits
- * marked), the selection and what it may change, the dialogs, the summary, the held totals, the
+ * marked), the selection and what it may change, the dialogs, the summary (the fees to hold being
+ * worked out, shown, or not known), the held totals, the
  * alerts, the buttons busy or disabled, and what each actor was called with (the upload's account,
  * name, file and ignoreIdenticalBatch; each edit; the submission's idempotency key: made with the
  * summary, kept after no answer, new after a refusal).
@@ -719,9 +720,7 @@ function stateChecks(h: H) {
       expect(button('Allow the method').disabled).toBe(!(some && did.method));
       const alerts = screen.queryAllByRole('alert');
       if (did.errors === 'amount') {
-        expect(alerts.map((a) => a.textContent)).toEqual([
-          "One payment is outside a method's limits.Change its amount, forbid that method or remove the payment, then continue again.",
-        ]);
+        expect(alerts.map((a) => a.textContent)).toEqual(["One payment is outside a method's limits.Forbid that method for it or remove the payment, then continue again."]);
       } else if (did.failure === 'network') expect(alerts.map((a) => a.textContent)).toEqual(['We could not reach the bank. Check your connection and try again.']);
       else if (did.failure === 'refused') expect(alerts.map((a) => a.textContent)).toEqual([`The change was not made.${REFUSAL.responseDescription}`]);
       else expect(alerts).toHaveLength(0);

@@ -303,7 +303,7 @@ function DraftStep({ actor, view }: { actor: GlobalPayActor; view: GlobalPayView
       <FailureAlert view={view} title={t`The change was not made.`} />
       {marked.size > 0 ? (
         <Alert tone="error" title={marked.size === 1 ? t`One payment is outside a method's limits.` : t`${marked.size} payments are outside a method's limits.`}>
-          <p>{t`Change its amount, forbid that method or remove the payment, then continue again.`}</p>
+          <p>{t`Forbid that method for it or remove the payment, then continue again.`}</p>
         </Alert>
       ) : null}
       <p>{t`${batchName}: ${count} payments, ${total}. Nothing is held until you submit the batch.`}</p>
