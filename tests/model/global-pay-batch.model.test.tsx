@@ -2,8 +2,8 @@
  * Model-based test of a global-pay batch, the sender's side (machines/global-pay-batch): paths
  * generated from the chart drive the REAL GlobalPayBatchView (and, while approving, the real
  * ApprovalView of the approval machine the chart invokes as its `approval` child) through Testing
- * Library, in English (the app catalog, loaded by tests/ui/setup.ts). The promise actors
- * (loadAccounts, uploadBatch, editBatch, discardBatch, quoteBatch, submitBatch, cancelBatch) are test doubles
+ * Library, in English (the app catalog, loaded by tests/ui/setup.ts). The promise actors (loadAccounts,
+ * uploadBatch, editBatch, discardBatch, quoteBatch, submitBatch, cancelBatch) are test doubles
  * answered by the paths' `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events; the
  * approval child ends through its own screen (the code typed and approveTransfer answered, or
  * "Cancel the transfer" and its call answered), as in the mass transfer model test.
@@ -14,8 +14,7 @@
  * draft's table (name, e-mail, country, amount, who pays the fee, the methods offered and those
  * forbidden, the status; a removed payment struck with Restore; a payment outside a method's limits
  * marked), the selection and what it may change, the dialogs, the summary (the fees to hold being
- * worked out, shown, or not known), the held totals, the
- * alerts, the buttons busy or disabled, and what each actor was called with (the upload's account,
+ * worked out, shown, or not known), the held totals, the alerts, the buttons busy or disabled, and what each actor was called with (the upload's account,
  * name, file and ignoreIdenticalBatch; each edit; the submission's idempotency key: made with the
  * summary, kept after no answer, new after a refusal).
  *
