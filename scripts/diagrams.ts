@@ -31,6 +31,8 @@ import { addressEditMachine } from '../machines/address-edit/address-edit.machin
 import { confirmActionMachine } from '../machines/confirm-action/confirm-action.machine.ts';
 import { openAccountMachine } from '../machines/open-account/open-account.machine.ts';
 import { massTransferMachine } from '../machines/mass-transfer/mass-transfer.machine.ts';
+import { globalPayBatchMachine } from '../machines/global-pay-batch/global-pay-batch.machine.ts';
+import { globalPayeeMachine } from '../machines/global-payee/global-payee.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -52,6 +54,8 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },
   { file: 'transfer', title: 'Transfer (every kind: own accounts, p2p)', machine: transferMachine, source: 'machines/transfer/transfer.machine.ts' },
   { file: 'mass-transfer', title: 'Mass transfer (a batch from a CSV file or pasted lines)', machine: massTransferMachine, source: 'machines/mass-transfer/mass-transfer.machine.ts' },
+  { file: 'global-pay-batch', title: 'Global pay: a batch to people without an account (sender)', machine: globalPayBatchMachine, source: 'machines/global-pay-batch/global-pay-batch.machine.ts' },
+  { file: 'global-payee', title: 'Global pay: the payee takes the money (/receive)', machine: globalPayeeMachine, source: 'machines/global-payee/global-payee.machine.ts' },
   { file: 'approval', title: 'Transfer approval (sms, otp, approval code, push)', machine: approvalMachine, source: 'machines/approval/approval.machine.ts' },
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },

@@ -26,6 +26,8 @@ export const AREA_OF: Record<string, Area> = {
   'address-edit': 'Profile and settings',
   transfer: 'Money movement',
   'mass-transfer': 'Money movement',
+  'global-pay-batch': 'Money movement',
+  'global-payee': 'Money movement',
   approval: 'Money movement',
   'history-export': 'Money movement',
   'open-account': 'Money movement',
