@@ -5,24 +5,12 @@
  * finds the batch with its rows on /history/batch-transfers. axe (WCAG 2.2 AA) on every step.
  * E2E_SHOTS=<dir> also saves each step at 390 and 1366 pixels wide (looking at the pages).
  */
-import { expect, test, type Page } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { step } from './support/step.ts';
 import { LoginPage } from './models/login-page.ts';
 
 const rita = demoUserByKey.rita;
-
-async function step(page: Page, name: string): Promise<void> {
-  await expectNoAxeViolations(page, name);
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name.replace(/[^a-z0-9]+/gi, '-')}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 test('a customer pays three people from pasted lines: a wrong line is named, the batch is previewed, paid and listed', async ({ page }) => {
   test.setTimeout(240_000);

@@ -597,8 +597,8 @@ function expectedRows(batch: GlobalBatch, marked: boolean): string[][] {
   const names: Record<string, string> = { wire: 'International wire (SWIFT)', eft: 'Local bank transfer', oct: 'To a card' };
   return batch.payments.map((p) => [
     p.status === 'deleted' ? '' : `Select ${p.beneficiaryName}`,
-    p.beneficiaryName,
-    p.beneficiaryEmail,
+    // the name, the e-mail under it
+    `${p.beneficiaryName}${p.beneficiaryEmail}`,
     p.beneficiaryCountryCode,
     money(p.amount),
     p.feeShare === 'sender' ? 'You' : 'The payee',
@@ -696,7 +696,7 @@ function stateChecks(h: H) {
         within(table)
           .getAllByRole('columnheader')
           .map((c) => c.textContent),
-      ).toEqual(['Select', 'Name', 'E-mail', 'Country', 'Amount', 'Fee paid by', 'Methods offered', 'Status', 'Actions']);
+      ).toEqual(['Select', 'Payee', 'Country', 'Amount', 'Fee paid by', 'Methods offered', 'Status', 'Actions']);
       expect(bodyRows(table)).toEqual(expectedRows(batch, did.errors === 'amount'));
       // a removed payment: struck, no checkbox, Restore
       for (const p of batch.payments) {

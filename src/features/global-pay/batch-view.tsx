@@ -363,8 +363,19 @@ function DraftStep({ actor, view }: { actor: GlobalPayActor; view: GlobalPayView
               );
             },
           },
-          { header: t`Name`, render: (p) => (p.status === 'deleted' ? <del>{p.beneficiaryName}</del> : p.beneficiaryName) },
-          { header: t`E-mail`, render: (p) => (p.status === 'deleted' ? <del>{p.beneficiaryEmail}</del> : p.beneficiaryEmail) },
+          {
+            // the e-mail under the name: one column less, so the table fits a laptop's width
+            header: t`Payee`,
+            render: (p) => {
+              const who = (
+                <>
+                  {p.beneficiaryName}
+                  <span className="global-pay-email">{p.beneficiaryEmail}</span>
+                </>
+              );
+              return p.status === 'deleted' ? <del>{who}</del> : who;
+            },
+          },
           { header: t`Country`, render: (p) => p.beneficiaryCountryCode },
           { header: t`Amount`, render: (p) => (p.status === 'deleted' ? <del>{money(p.amount, currency)}</del> : money(p.amount, currency)), align: 'end' },
           { header: t`Fee paid by`, render: (p) => (p.feeShare === 'sender' ? t`You` : t`The payee`) },
