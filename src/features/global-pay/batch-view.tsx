@@ -40,7 +40,7 @@ import './batch.css';
 
 type GlobalPayActor = ActorRefFrom<GlobalPayBatchMachine>;
 
-export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayActor; batchesLink?: ReactNode }) {
+export function GlobalPayBatchView({ actor }: { actor: GlobalPayActor }) {
   const { t } = useLingui();
   const view = useSelector(actor, selectGlobalPayView);
 
@@ -94,7 +94,7 @@ export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayAct
       );
       break;
     case 'done':
-      body = <DoneStep actor={actor} view={view} batchesLink={batchesLink} />;
+      body = <DoneStep actor={actor} view={view} />;
       break;
     case 'canceled':
       body = (
@@ -103,7 +103,6 @@ export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayAct
             <p>{t`The money of the payments not taken is available again.`}</p>
           </Alert>
           <ButtonGroup>
-            {batchesLink}
             <Button variant="secondary" onClick={() => actor.send({ type: 'BATCH.NEW' })}>
               {t`Start another batch`}
             </Button>
@@ -519,7 +518,7 @@ function Totals({ view }: { view: GlobalPayView }) {
   );
 }
 
-function DoneStep({ actor, view, batchesLink }: { actor: GlobalPayActor; view: GlobalPayView; batchesLink?: ReactNode }) {
+function DoneStep({ actor, view }: { actor: GlobalPayActor; view: GlobalPayView }) {
   const { t } = useLingui();
   return (
     <div className="mass-progress">
@@ -529,7 +528,6 @@ function DoneStep({ actor, view, batchesLink }: { actor: GlobalPayActor; view: G
       <FailureAlert view={view} title={t`The batch could not be canceled.`} />
       <Totals view={view} />
       <ButtonGroup stackOnMobile>
-        {batchesLink}
         <Button variant="secondary" disabled={view.busy} onClick={() => actor.send({ type: 'BATCH.CANCEL' })}>
           {t`Cancel the batch`}
         </Button>
