@@ -21,15 +21,21 @@ const SERVER_MOCKING = ['tests/server/sign-in-throttle.test.ts'];
  * app's modules: the UI language, a cache).
  */
 const UI_ISOLATED = [
-  'tests/ui/admin-review-platform.test.tsx',
-  'tests/ui/global-pay-batch-platform.test.tsx',
-  'tests/ui/global-payee-platform.test.tsx',
   'tests/ui/inspector.test.tsx',
-  'tests/ui/profile-due-diligence.test.tsx',
-  'tests/ui/profile-platform.test.tsx',
   'tests/ui/preapproved-payments.test.tsx',
   'tests/ui/session-controls.test.tsx',
   'tests/ui/verification-platform.test.tsx',
+];
+/**
+ * Component test files that run the real platform (PGlite) in jsdom, isolated, with the
+ * environment's seams the platform needs there (tests/ui/platform-seams.ts: it replaces node:url).
+ */
+const UI_PLATFORM = [
+  'tests/ui/admin-review-platform.test.tsx',
+  'tests/ui/global-pay-batch-platform.test.tsx',
+  'tests/ui/global-payee-platform.test.tsx',
+  'tests/ui/profile-due-diligence.test.tsx',
+  'tests/ui/profile-platform.test.tsx',
 ];
 
 /**
@@ -58,7 +64,7 @@ const serverProjects = (name: string, driver: 'pglite' | 'pg') =>
     },
   }));
 
-const uiProject = (name: string, include: string[], isolate: boolean, options: { exclude?: string[]; model?: boolean; platform?: boolean } = {}) => ({
+const uiProject = (name: string, include: string[], isolate: boolean, options: { exclude?: string[]; model?: boolean; platform?: boolean; seams?: boolean } = {}) => ({
   extends: true as const,
   test: {
     name,
@@ -66,7 +72,7 @@ const uiProject = (name: string, include: string[], isolate: boolean, options: {
     exclude: options.exclude ?? [],
     isolate,
     environment: 'jsdom',
-    setupFiles: ['tests/ui/setup.ts', ...(options.model ? ['tests/model/setup.ts'] : [])],
+    setupFiles: ['tests/ui/setup.ts', ...(options.model ? ['tests/model/setup.ts'] : []), ...(options.seams ? ['tests/ui/platform-seams.ts'] : [])],
     // the files that run the platform on PGlite copy its template database (no model test does)
     globalSetup: options.platform ? ['tests/server/global-setup.ts'] : [],
     // files that share their modules must not leave a stubbed global or variable to the next
@@ -94,8 +100,9 @@ export default mergeConfig(
         // file imported the whole app again (issue 12: 1 to 3 s a file); they start their own actors,
         // query clients and views. The component files that replace a module run in ui-isolated;
         // tests/model/setup.ts writes each model file's coverage.
-        uiProject('ui', ['tests/ui/**/*.test.{ts,tsx}'], false, { exclude: UI_ISOLATED, platform: true }),
+        uiProject('ui', ['tests/ui/**/*.test.{ts,tsx}'], false, { exclude: [...UI_ISOLATED, ...UI_PLATFORM], platform: true }),
         uiProject('ui-isolated', UI_ISOLATED, true, { platform: true }),
+        uiProject('ui-platform', UI_PLATFORM, true, { platform: true, seams: true }),
         uiProject('model', ['tests/model/**/*.test.{ts,tsx}'], false, { model: true }),
         ...serverProjects('server-pglite', 'pglite'),
         ...(process.env.DATABASE_URL ? serverProjects('server-pg', 'pg') : []),

@@ -14,24 +14,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/*
- * Two seams of running the platform in a jsdom file (as in profile-platform.test.tsx):
- * `new URL(path, import.meta.url)` is rewritten to the dev server's origin (server/app.ts finds its
- * files so): mapped back to the project's file; jsdom's Uint8Array replaced by Node's (PGlite's
- * bytea check).
- */
-vi.mock('node:url', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:url')>();
-  const fileURLToPath = (u: string | URL) => {
-    const href = String(u);
-    return href.startsWith('file:') ? real.fileURLToPath(href) : `${process.cwd()}${decodeURIComponent(new real.URL(href).pathname)}`;
-  };
-  return { ...real, default: { ...real, fileURLToPath }, fileURLToPath };
-});
-vi.hoisted(() => {
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-});
-
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';

@@ -8,22 +8,10 @@
  * field first), the code from the mailbox (a wrong one first, its tries left on the field), and
  * the money is on its way. The platform then has the payout at its rail. axe on each step.
  *
- * Runs in jsdom (typing), with the two seams profile-platform.test.tsx has (listed in
- * vitest.config.ts UI_ISOLATED: it replaces a module).
+ * Runs in jsdom (typing), in the ui-platform project (its setup, tests/ui/platform-seams.ts, puts
+ * in the environment's seams the platform needs there).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-vi.mock('node:url', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:url')>();
-  const fileURLToPath = (u: string | URL) => {
-    const href = String(u);
-    return href.startsWith('file:') ? real.fileURLToPath(href) : `${process.cwd()}${decodeURIComponent(new real.URL(href).pathname)}`;
-  };
-  return { ...real, default: { ...real, fileURLToPath }, fileURLToPath };
-});
-vi.hoisted(() => {
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-});
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -8,22 +8,7 @@
  * "Confirm this address": the platform's answer is announced and the list read again; an address
  * gone meanwhile shows the platform's refusal. axe on each state.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-/* The environment's seams, as in tests/ui/profile-platform.test.tsx (see there). */
-vi.mock('node:url', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:url')>();
-  const fileURLToPath = (u: string | URL) => {
-    const href = String(u);
-    return href.startsWith('file:') ? real.fileURLToPath(href) : `${process.cwd()}${decodeURIComponent(new real.URL(href).pathname)}`;
-  };
-  return { ...real, default: { ...real, fileURLToPath }, fileURLToPath };
-});
-vi.hoisted(() => {
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-});
-
-
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -10,26 +10,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/*
- * The platform runs in this jsdom test file, in the same process. Two seams of the environment:
- * - Vite rewrites `new URL(path, import.meta.url)` to the dev server's origin in a browser-like
- *   environment (server/app.ts finds its files so): such a URL is mapped back to the project's file.
- * - jsdom's globals replace Uint8Array, so PGlite would refuse the uploaded files' bytes (Node
- *   Buffers) as bytea (`instanceof Uint8Array`): Node's own Uint8Array is put back.
- */
-vi.mock('node:url', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:url')>();
-  const fileURLToPath = (u: string | URL) => {
-    const href = String(u);
-    return href.startsWith('file:') ? real.fileURLToPath(href) : `${process.cwd()}${decodeURIComponent(new real.URL(href).pathname)}`;
-  };
-  return { ...real, default: { ...real, fileURLToPath }, fileURLToPath };
-});
-vi.hoisted(() => {
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-});
-
-
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
