@@ -559,7 +559,7 @@ function mount() {
   const actor = createActor(logic).start();
   render(
     <I18nProvider i18n={i18n}>
-      <GlobalPayBatchView actor={actor} />
+      <GlobalPayBatchView actor={actor} batchesLink={<a href="/history/batch-transfers">See your batches</a>} />
     </I18nProvider>,
   );
   return { q, actor, did: fresh() };
@@ -811,6 +811,7 @@ function stateChecks(h: H) {
       if (did.failure === 'network') expect(alerts.map((a) => a.textContent)).toEqual(['We could not reach the bank. Check your connection and try again.']);
       else if (did.failure === 'refused') expect(alerts.map((a) => a.textContent)).toEqual([`The batch could not be canceled.${REFUSAL.responseDescription}`]);
       else expect(alerts).toHaveLength(0);
+      expect(screen.getByRole('link', { name: 'See your batches' })).toBeTruthy();
       expect(button('Cancel the batch').disabled).toBe(false);
       expect(button('Start another batch').disabled).toBe(false);
       expect(screen.queryByRole('dialog')).toBeNull();
@@ -833,6 +834,7 @@ function stateChecks(h: H) {
     canceled: async () => {
       await h1('Batch canceled');
       expect(screen.getByRole('status').textContent).toBe('The batch was canceled.The money of the payments not taken is available again.');
+      expect(screen.getByRole('link', { name: 'See your batches' })).toBeTruthy();
       expect(button('Start another batch')).toBeTruthy();
       expect(waiting(h)).toBe(0);
     },

@@ -6,7 +6,8 @@
  * link), the payee's steps with the secret (wrong secrets refused alike and rate-limited, another
  * payment's secret useless), taking by card and by IBAN with the e-mailed code and the payout
  * settling, a single payment approved by SMS and refused (money back), expiry (money back); the
- * ledger's invariants after each.
+ * ledger's invariants after each. The batches list (batchTransferList, batchFileView kind global):
+ * the submitted batches with the mass ones, newest first and paged, with counts and statuses.
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,12 +353,15 @@ describe('money back', () => {
     const submitted = await call('tom', 'globalPayBatchSubmit', { batchId: created.body.batchId });
     expect(submitted.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'sms', amount: '22.50', fee: '0.00' });
     expect((await call('tom', 'globalPayBatchStatus', { batchId: created.body.batchId })).body).toMatchObject({ status: 'awaitingApproval', counts: { awaitingApproval: 2 } });
+    const listedAs = async () => ((await call('tom', 'batchTransferList', {})).body.batchTransfer as { transfer: { id: number; kind: string; status: string; count: number; progress: number }[] }).transfer.find((b) => b.kind === 'global' && b.id === created.body.batchId);
+    expect(await listedAs()).toMatchObject({ status: 'awaitingApproval', count: 2, progress: 0 });
     const code = await lastSmsCode();
     const wrong = await call('tom', 'globalPayApproveBatch', { operationId: submitted.body.transactionId, approvalCode: code === '000000' ? '111111' : '000000' });
     expect(errorsOf(wrong)).toEqual([{ param: 'approvalCode', code: 'approvalCodeWrong' }]);
     expect(await mailsTo('al@example.com')).toEqual([]);
     expect((await call('tom', 'globalPayApproveBatch', { operationId: submitted.body.transactionId, approvalCode: code })).body).toMatchObject({ responseCode: '00', status: 'processing' });
     expect(await held(eur.accountId)).toEqual({ balance: before.balance, pending: before.pending + 2250n });
+    expect(await listedAs()).toMatchObject({ status: 'processing', count: 2, progress: 0 });
     const al = await linkOf('al@example.com');
     const bo = await linkOf('bo@example.com');
     // al asks for a code; a second one so soon is refused
@@ -424,5 +428,89 @@ describe('guessing from one address', () => {
     expect((await from('10.9.9.9', { paymentId: 600_000, secret: 'guessing-secret-xxxxxxxx' })).responseCode).toBe('13');
     expect((await from('10.9.9.9', rosa)).responseCode).toBe('13');
     expect((await from('10.9.9.10', rosa)).responseCode).toBe('00');
+  });
+});
+
+describe('the batches list (batchTransferList, batchFileView)', () => {
+  type Listed = { id: number; kind: string; status: string; fileName: string; count: number; doneCount: number; failedCount: number; progress: number; total: string; fee: string; transactionId: number; dateTime: string };
+  const list = async (who: string, body: Record<string, unknown> = {}) => {
+    const res = await call(who, 'batchTransferList', body);
+    expect(res.body.responseCode, JSON.stringify(res.body)).toBe('00');
+    return { batches: (res.body.batchTransfer as { transfer: Listed[] }).transfer, total: res.body.total as number };
+  };
+  const names = (batches: Listed[]) => batches.map((b) => `${b.kind}:${b.fileName}`);
+
+  it('lists the submitted global-pay batches with the mass batches, newest first, paged, with their counts and statuses', async () => {
+    const eur = await accountOf('rita', 'EUR');
+    // a draft (never listed) and a mass batch after the global ones
+    const draft = await upload('rita', { accountId: eur.accountId, batchName: 'April draft' }, `${HEADER}\r\nDora Draft,dora@example.com,DE,9.00,Later,\r\n`);
+    expect(draft.body.responseCode, JSON.stringify(draft.body)).toBe('00');
+    const mass = await call('rita', 'massP2pText', { accountId: eur.accountId, text: 'tom@demo.test\t1.00\tTea\n' });
+    expect(mass.body, JSON.stringify(mass.body)).toMatchObject({ responseCode: '00', status: 'processing' });
+    await drain();
+
+    const all = await list('rita');
+    // 'March' (submitted), 'Cleo Closed' (one payment), the mass batch; not 'March again' (discarded) nor the draft
+    expect(all.total).toBe(3);
+    expect(names(all.batches)).toEqual(['p2p:pasted.csv', 'global:Cleo Closed', 'global:March']);
+    const dates = all.batches.map((b) => b.dateTime);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const [, cleo, march] = all.batches;
+    // erika and hans paid, jane's expired
+    expect(march).toMatchObject({ id: batchId, kind: 'global', status: 'partial', count: 3, doneCount: 2, failedCount: 1, progress: 100, total: '280.00', fee: '6.00', transactionId });
+    // the rail returned cleo's payout
+    expect(cleo).toMatchObject({ status: 'failed', count: 1, doneCount: 0, failedCount: 1, total: '40.00', fee: '0.00' });
+
+    // pages: the same order sliced
+    const first = await list('rita', { pageNumber: 1, pageSize: 2 });
+    const second = await list('rita', { pageNumber: 2, pageSize: 2 });
+    expect(first.total).toBe(3);
+    expect(second.total).toBe(3);
+    expect([...names(first.batches), ...names(second.batches)]).toEqual(names(all.batches));
+    expect(names((await list('rita', { pageNumber: 2, pageSize: 1 })).batches)).toEqual(['global:Cleo Closed']);
+    expect((await list('rita', { pageNumber: 4, pageSize: 1 })).batches).toEqual([]);
+    // the filters apply to both kinds
+    expect(names((await list('rita', { types: ['global'] })).batches)).toEqual(['global:Cleo Closed', 'global:March']);
+    expect(names((await list('rita', { types: ['p2p'] })).batches)).toEqual(['p2p:pasted.csv']);
+    expect(await list('rita', { search: 'march' })).toMatchObject({ total: 1, batches: [{ fileName: 'March' }] });
+    expect((await list('rita', { to: '2000-01-01' })).total).toBe(0);
+
+    // tom: a payment his payee refused, a batch he canceled
+    const toms = await list('tom');
+    expect(toms.total).toBe(2);
+    expect(toms.batches.map((b) => [b.fileName, b.status, b.count, b.doneCount, b.failedCount])).toEqual([
+      ['Refunds', 'canceled', 2, 0, 2],
+      ['Rosa Refuser', 'failed', 1, 0, 1],
+    ]);
+  });
+
+  it('opens a global-pay batch by its kind: its payments as rows, a CSV of them; anyone else’s, or a draft, is unknown', async () => {
+    const view = await call('rita', 'batchFileView', { id: batchId, kind: 'global' });
+    expect(view.body.responseCode, JSON.stringify(view.body)).toBe('00');
+    expect(view.body.batch).toMatchObject({ id: batchId, kind: 'global', status: 'partial', fileName: 'March' });
+    const rows = view.body.rows as { payee: string; status: string; transactionId: number | null; transferStatus: string | null; errorCode: string | null; errorDescription: string | null; amount: string; fee: string; countryCode: string }[];
+    expect(rows.map((r) => [r.payee, r.countryCode, r.amount, r.fee, r.status, r.transferStatus, r.errorCode])).toEqual([
+      ['Erika Mustermann', 'DE', '200.00', '5.00', 'done', 'posted', null],
+      ['Hans Meier', 'DE', '50.00', '0.00', 'done', 'posted', null],
+      ['Jane Roe', 'DE', '30.00', '1.00', 'failed', null, 'expired'],
+    ]);
+    expect(rows[0]!.transactionId).toEqual(expect.any(Number));
+    expect(rows[2]).toMatchObject({ transactionId: null, errorDescription: 'The payee did not take the payment in time.' });
+    expect(view.body.file).toBe(
+      'beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,amount,description\r\nErika Mustermann,erika@example.com,DE,200.00,Invoice 1\r\nHans Meier,hans@example.com,DE,50.00,Invoice 2\r\nJane Roe,jane@example.com,DE,30.00,Invoice 3\r\n',
+    );
+    // without the kind the id is a mass batch's (rita's pasted batch is the first of its sequence)
+    const massView = await call('rita', 'batchFileView', { id: (await list('rita', { types: ['p2p'] })).batches[0]!.id });
+    expect(massView.body.batch).toMatchObject({ kind: 'p2p', status: 'done' });
+    // the returned payout: not paid, with its reason
+    const cleo = (await list('rita', { types: ['global'] })).batches[0]!;
+    const cleoRows = (await call('rita', 'batchFileView', { id: cleo.id, kind: 'global' })).body.rows as { status: string; transferStatus: string; errorCode: string }[];
+    expect(cleoRows).toEqual([expect.objectContaining({ status: 'failed', transferStatus: 'returned', errorCode: 'returned' })]);
+
+    expect((await call('tom', 'batchFileView', { id: batchId, kind: 'global' })).body.responseCode).toBe('ENOA');
+    const [draft] = await t.db.select({ id: globalPayBatches.id }).from(globalPayBatches).where(eq(globalPayBatches.name, 'April draft'));
+    expect((await call('rita', 'batchFileView', { id: draft!.id, kind: 'global' })).body.responseCode).toBe('ENOA');
+    expect((await call('rita', 'batchFileView', { id: 999_999, kind: 'global' })).body.responseCode).toBe('ENOA');
+    await expectClean();
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The mass transfer calls (api/mass.ts): the uploads ask the mass service (mass.service.ts) in the
- * call's one transaction after the batch kind's permission flags; the reads answer the acting
- * customer's batches only (another customer's batch id answers ENOA, as an unknown one does).
+ * call's one transaction after the batch kind's permission flags; the reads (batches.ts: the mass
+ * and the global-pay batches) answer the acting customer's batches only (another customer's batch id answers ENOA, as an unknown one does).
  */
 import type { massMethods } from '../../../api/mass.ts';
 import { MASS_PAYOUT_METHODS, type MassKind } from '../../../api/mass.ts';
 import { vf, VfCode } from '../../../api/errors.ts';
 import type { Tx } from '../../db/types.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
-import { payoutColumns, createMassService, listBatches, viewBatch } from './mass.service.ts';
+import { listBatches, viewBatch } from './batches.ts';
+import { payoutColumns, createMassService } from './mass.service.ts';
 import { MASS_OPERATION_FLAGS, requireFlags } from './permissions.ts';
 import { createTransferService, type TransferActor, type TransferService } from './transfers.service.ts';
 
@@ -69,12 +70,12 @@ export function createMassHandlers(transfers: TransferService): HandlerTable<typ
     },
     async batchTransferList(input, ctx) {
       const actor = actorOf(ctx);
-      const { batches, total } = await listBatches(ctx.db, actor.customerId, input);
+      const { batches, total } = await listBatches(ctx.db, actor.customerId, input, transfers.now());
       return { batchTransfer: { transfer: batches }, total };
     },
     async batchFileView(input, ctx) {
       const actor = actorOf(ctx);
-      const view = await viewBatch(ctx.db, actor.customerId, input.id);
+      const view = await viewBatch(ctx.db, actor.customerId, input.id, input.kind, transfers.now());
       if (!view) throw new MethodFailure('ENOA', 'Unknown batch');
       return view;
     },

@@ -24,7 +24,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { describeVf, vf, VfCode, type CodedValidationError } from '../../../api/errors.ts';
-import { BATCH_PAGE_SIZE, type Batch, type BatchStatus, type MassKind, type MassPayoutMethod, type MassRow } from '../../../api/mass.ts';
+import { type Batch, type BatchKind, type BatchStatus, type MassKind, type MassPayoutMethod, type MassRow } from '../../../api/mass.ts';
 import { EMAIL_PATTERN } from '../../../api/payees/instant.ts';
 import { PAYOUT_ROUTES, validatePayeeFields } from '../../../api/payees/methods.ts';
 import type { PermissionFlag } from '../../../api/transfers.ts';
@@ -455,22 +455,41 @@ const batchColumns = {
 
 export interface BatchFilter {
   search?: string | undefined;
-  types?: readonly MassKind[] | undefined;
+  /** the kinds asked (batches.ts reads the mass ones here) */
+  types?: readonly BatchKind[] | undefined;
   from?: string | undefined;
   to?: string | undefined;
   pageNumber?: number | undefined;
   pageSize?: number | undefined;
 }
 
-/** batchTransferList: the acting customer's batches, newest first, 20 a page. */
-export async function listBatches(db: Db | Tx, customerId: number, filter: BatchFilter): Promise<{ batches: Batch[]; total: number }> {
+/** The ILIKE pattern of a search: its own %, _ and backslash taken literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The first of a day (from) and the first of the day after (to), as the filters' bounds. */
+export function dayBounds(filter: Pick<BatchFilter, 'from' | 'to'>): { from: Date | null; to: Date | null } {
+  return {
+    from: filter.from ? new Date(`${filter.from}T00:00:00Z`) : null,
+    to: filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000) : null,
+  };
+}
+
+/**
+ * The acting customer's mass batches matching the filter (its mass kinds: none asked, none read),
+ * newest first: the first `limit` of them and how many match (batches.ts merges them with the
+ * global-pay batches into batchTransferList's pages).
+ */
+export async function listMassBatches(db: Db | Tx, customerId: number, filter: BatchFilter, limit: number): Promise<{ batches: Batch[]; total: number }> {
+  const kinds = filter.types && filter.types.length > 0 ? filter.types.filter((k): k is MassKind => k !== 'global') : null;
+  if (kinds && kinds.length === 0) return { batches: [], total: 0 };
   const where: SQL[] = [eq(transferBatches.customerId, customerId)];
-  if (filter.search) where.push(ilike(transferBatches.fileName, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (filter.types && filter.types.length > 0) where.push(inArray(transferBatches.kind, [...filter.types]));
-  if (filter.from) where.push(gte(transferBatches.createdAt, new Date(`${filter.from}T00:00:00Z`)));
-  if (filter.to) where.push(lt(transferBatches.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)));
-  const size = filter.pageSize ?? BATCH_PAGE_SIZE;
-  const page = filter.pageNumber ?? 1;
+  if (filter.search) where.push(ilike(transferBatches.fileName, likePattern(filter.search)));
+  if (kinds) where.push(inArray(transferBatches.kind, kinds));
+  const bounds = dayBounds(filter);
+  if (bounds.from) where.push(gte(transferBatches.createdAt, bounds.from));
+  if (bounds.to) where.push(lt(transferBatches.createdAt, bounds.to));
   const [counted] = await db.select({ n: count() }).from(transferBatches).where(and(...where));
   const rows = await db
     .select(batchColumns)
@@ -478,13 +497,12 @@ export async function listBatches(db: Db | Tx, customerId: number, filter: Batch
     .innerJoin(transfers, eq(transfers.id, transferBatches.transferId))
     .where(and(...where))
     .orderBy(desc(transferBatches.createdAt), desc(transferBatches.id))
-    .limit(size)
-    .offset((page - 1) * size);
+    .limit(limit);
   return { batches: rows.map(batchOut), total: counted?.n ?? 0 };
 }
 
-/** batchFileView: one batch of the acting customer with its rows and file; null when not theirs. */
-export async function viewBatch(db: Db | Tx, customerId: number, id: number) {
+/** batchFileView of a mass batch: one batch of the acting customer with its rows and file; null when not theirs. */
+export async function viewMassBatch(db: Db | Tx, customerId: number, id: number) {
   const [b] = await db.select(batchColumns).from(transferBatches).innerJoin(transfers, eq(transfers.id, transferBatches.transferId)).where(eq(transferBatches.id, id));
   if (!b || b.customerId !== customerId) return null;
   const rows = await db

@@ -10,9 +10,10 @@
  * form, and the browser's Back from the summary goes back to the draft (not forward again).
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
 import type { Actor } from 'xstate';
 import { selectGlobalPayStep, SUMMARY_STEPS, type GlobalPayStep } from '../../../machines/global-pay-batch/global-pay-batch.select.ts';
 import { startActor } from '../../lib/actors.ts';
@@ -41,6 +42,7 @@ export function stopGlobalPayFlow(): void {
 }
 
 export function GlobalPayRoute({ summary, getAccessToken, queryClient }: { summary: boolean; getAccessToken: () => string | null; queryClient: QueryClient }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const deps = useMemo(() => ({ getAccessToken, queryClient }), [getAccessToken, queryClient]);
   const actor = flowOf(deps);
@@ -65,7 +67,15 @@ export function GlobalPayRoute({ summary, getAccessToken, queryClient }: { summa
     else if (step === 'canceled' || step === 'failed') actor.send({ type: 'BATCH.NEW' });
     else toSummary(true);
   }, [step, onSummaryStep, summary, navigate, actor]);
-  // No link to /history/batch-transfers: that list holds the mass batches only (batchTransferList
-  // does not list global-pay batches yet), so it would lead nowhere for this one.
-  return <GlobalPayBatchView actor={actor} />;
+  // the ended pages link to the batches: global-pay batches are listed there with the mass ones
+  return (
+    <GlobalPayBatchView
+      actor={actor}
+      batchesLink={
+        <Link to="/history/batch-transfers" className="btn btn-secondary">
+          {t`See your batches`}
+        </Link>
+      }
+    />
+  );
 }

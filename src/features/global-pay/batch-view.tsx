@@ -40,7 +40,7 @@ import './batch.css';
 
 type GlobalPayActor = ActorRefFrom<GlobalPayBatchMachine>;
 
-export function GlobalPayBatchView({ actor }: { actor: GlobalPayActor }) {
+export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayActor; batchesLink?: ReactNode }) {
   const { t } = useLingui();
   const view = useSelector(actor, selectGlobalPayView);
 
@@ -94,7 +94,7 @@ export function GlobalPayBatchView({ actor }: { actor: GlobalPayActor }) {
       );
       break;
     case 'done':
-      body = <DoneStep actor={actor} view={view} />;
+      body = <DoneStep actor={actor} view={view} batchesLink={batchesLink} />;
       break;
     case 'canceled':
       body = (
@@ -103,6 +103,7 @@ export function GlobalPayBatchView({ actor }: { actor: GlobalPayActor }) {
             <p>{t`The money of the payments not taken is available again.`}</p>
           </Alert>
           <ButtonGroup>
+            {batchesLink}
             <Button variant="secondary" onClick={() => actor.send({ type: 'BATCH.NEW' })}>
               {t`Start another batch`}
             </Button>
@@ -518,7 +519,7 @@ function Totals({ view }: { view: GlobalPayView }) {
   );
 }
 
-function DoneStep({ actor, view }: { actor: GlobalPayActor; view: GlobalPayView }) {
+function DoneStep({ actor, view, batchesLink }: { actor: GlobalPayActor; view: GlobalPayView; batchesLink?: ReactNode }) {
   const { t } = useLingui();
   return (
     <div className="mass-progress">
@@ -528,6 +529,7 @@ function DoneStep({ actor, view }: { actor: GlobalPayActor; view: GlobalPayView 
       <FailureAlert view={view} title={t`The batch could not be canceled.`} />
       <Totals view={view} />
       <ButtonGroup stackOnMobile>
+        {batchesLink}
         <Button variant="secondary" disabled={view.busy} onClick={() => actor.send({ type: 'BATCH.CANCEL' })}>
           {t`Cancel the batch`}
         </Button>

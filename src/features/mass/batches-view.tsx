@@ -3,11 +3,15 @@
  * total", §9 batch page size 20): the customer's batches, newest first, each with its state and
  * progress; one batch opens with its rows (each row's own transfer, or why it was not paid) and
  * the file as uploaded can be saved again. A batch being paid is read again every few seconds.
+ * Global-pay batches are listed with the mass batches (kind 'global', api/mass.ts): one opens with
+ * its kind (their ids are their own sequence), its rows are its payments (waiting for the payee, on
+ * their way, paid, or not paid with the reason) and its file the payments as a CSV.
  */
 import { useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { BATCH_PAGE_SIZE, type Batch, type BatchStatus } from '../../../api/mass.ts';
+import type { GlobalPaymentStatus } from '../../../api/global-pay.ts';
 import { PROGRESS_POLL_MS } from '../../../machines/mass-transfer/mass-transfer.machine.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
@@ -25,20 +29,28 @@ import { useMassTitles } from './messages.ts';
 import './mass.css';
 
 const running = (b: Batch) => b.status === 'processing' || b.status === 'awaitingApproval';
+/** Read again every few seconds: a mass batch being paid (a global-pay batch waits days for its payees: read when opened). */
+const polled = (b: Batch) => running(b) && b.kind !== 'global';
 
 export const batchListQuery = (actingCustomerId: number | null, page: number) =>
   queryOptions({
     queryKey: ['batchTransferList', actingCustomerId, page],
     queryFn: () => callMethodOrThrow('batchTransferList', { pageNumber: page, pageSize: BATCH_PAGE_SIZE }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.batchTransfer.transfer.some(running) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.batchTransfer.transfer.some(polled) ? PROGRESS_POLL_MS : false),
   });
 
-export const batchViewQuery = (actingCustomerId: number | null, id: number) =>
+/** Which batch is open: its id, and 'global' for a global-pay batch (their ids are their own sequence). */
+export interface OpenBatch {
+  id: number;
+  kind: 'global' | null;
+}
+
+export const batchViewQuery = (actingCustomerId: number | null, id: number, kind: 'global' | null = null) =>
   queryOptions({
-    queryKey: ['batchFileView', actingCustomerId, id],
-    queryFn: () => callMethodOrThrow('batchFileView', { id }),
-    refetchInterval: (query) => (query.state.data && running(query.state.data.batch) ? PROGRESS_POLL_MS : false),
+    queryKey: ['batchFileView', actingCustomerId, id, kind],
+    queryFn: () => callMethodOrThrow('batchFileView', kind === null ? { id } : { id, kind }),
+    refetchInterval: (query) => (query.state.data && polled(query.state.data.batch) ? PROGRESS_POLL_MS : false),
     retry: (count, error) => !(error instanceof MethodCallError && error.failure.responseCode === 'ENOA') && count < 2,
   });
 
@@ -56,11 +68,15 @@ function useStatusNames(): Record<BatchStatus, { label: string; tone: BadgeTone 
   };
 }
 
-export function BatchesView({ actingCustomerId, openId, onOpen }: { actingCustomerId: number | null; openId: number | null; onOpen(id: number | null): void }) {
-  return openId === null ? <BatchList actingCustomerId={actingCustomerId} onOpen={onOpen} /> : <BatchDetail actingCustomerId={actingCustomerId} id={openId} onBack={() => onOpen(null)} />;
+export function BatchesView({ actingCustomerId, open, onOpen }: { actingCustomerId: number | null; open: OpenBatch | null; onOpen(batch: OpenBatch | null): void }) {
+  return open === null ? (
+    <BatchList actingCustomerId={actingCustomerId} onOpen={onOpen} />
+  ) : (
+    <BatchDetail actingCustomerId={actingCustomerId} id={open.id} kind={open.kind} onBack={() => onOpen(null)} />
+  );
 }
 
-function BatchList({ actingCustomerId, onOpen }: { actingCustomerId: number | null; onOpen(id: number): void }) {
+function BatchList({ actingCustomerId, onOpen }: { actingCustomerId: number | null; onOpen(batch: OpenBatch): void }) {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const list = useQuery(batchListQuery(actingCustomerId, page));
@@ -81,8 +97,8 @@ function BatchList({ actingCustomerId, onOpen }: { actingCustomerId: number | nu
             hideCaption
             card
             rows={list.data.batchTransfer.transfer}
-            rowKey={(b) => b.id}
-            onRowClick={(b) => onOpen(b.id)}
+            rowKey={(b) => `${b.kind === 'global' ? 'global' : 'mass'}-${b.id}`}
+            onRowClick={(b) => onOpen({ id: b.id, kind: b.kind === 'global' ? 'global' : null })}
             rowLabel={(b) => t`Batch ${b.fileName} of ${formatDateTime(b.dateTime, getUiLanguageTag())}`}
             columns={[
               { header: t`Date`, render: (b) => formatDateTime(b.dateTime, getUiLanguageTag()) },
@@ -106,11 +122,19 @@ function BatchList({ actingCustomerId, onOpen }: { actingCustomerId: number | nu
   );
 }
 
-function BatchDetail({ actingCustomerId, id, onBack }: { actingCustomerId: number | null; id: number; onBack(): void }) {
+function BatchDetail({ actingCustomerId, id, kind, onBack }: { actingCustomerId: number | null; id: number; kind: 'global' | null; onBack(): void }) {
   const { t } = useLingui();
-  const answer = useQuery(batchViewQuery(actingCustomerId, id));
+  const answer = useQuery(batchViewQuery(actingCustomerId, id, kind));
   const titles = useMassTitles();
   const statuses = useStatusNames();
+  // why a global-pay payment was not paid: its status (the row's errorCode), in the words global pay's pages use
+  const notPaid: Partial<Record<GlobalPaymentStatus, string>> = {
+    refused: t`Refused by the payee`,
+    expired: t`Expired`,
+    returned: t`Returned`,
+    failed: t`Failed`,
+    canceled: t`Canceled`,
+  };
   const back = (
     <Button variant="secondary" onClick={onBack}>
       {t`All batches`}
@@ -128,8 +152,21 @@ function BatchDetail({ actingCustomerId, id, onBack }: { actingCustomerId: numbe
     );
   }
   const { batch, rows, file } = answer.data;
-  const rowStatus = (r: (typeof rows)[number]) =>
+  const global = batch.kind === 'global';
+  const globalRowStatus = (r: (typeof rows)[number]) =>
     r.status === 'failed' ? (
+      <Badge tone="danger">{t`Not paid`}</Badge>
+    ) : r.status === 'done' ? (
+      <Badge tone="success">{t`Paid`}</Badge>
+    ) : r.transactionId !== null ? (
+      <Badge tone="info">{t`On its way`}</Badge>
+    ) : batch.status === 'awaitingApproval' ? (
+      <Badge tone="info">{t`Awaiting approval`}</Badge>
+    ) : (
+      <Badge tone="info">{t`Waiting for the payee`}</Badge>
+    );
+  const rowStatus = (r: (typeof rows)[number]) =>
+    global ? globalRowStatus(r) : r.status === 'failed' ? (
       <Badge tone="danger">{t`Not paid`}</Badge>
     ) : r.status === 'pending' ? (
       <Badge tone="info">{t`Waiting`}</Badge>
@@ -167,18 +204,18 @@ function BatchDetail({ actingCustomerId, id, onBack }: { actingCustomerId: numbe
         caption={t`Payments in this batch`}
         card
         rows={rows}
-        rowKey={(r) => r.line}
+        rowKey={(r, index) => (global ? index : r.line)}
         columns={[
           { header: t`Line`, render: (r) => r.line, align: 'end' },
           { header: t`Payee`, render: (r) => r.payee },
           { header: t`Amount`, render: (r) => money(r.amount, batch.currency), align: 'end' },
           { header: t`Status`, render: rowStatus },
-          { header: t`Why`, render: (r) => r.errorDescription ?? '' },
+          { header: t`Why`, render: (r) => (global && r.errorCode !== null ? (notPaid[r.errorCode as GlobalPaymentStatus] ?? r.errorDescription ?? '') : (r.errorDescription ?? '')) },
         ]}
       />
       <ButtonGroup>
         {back}
-        <Button variant="secondary" onClick={() => saveBlob(new Blob([file], { type: 'text/csv' }), batch.fileName)}>
+        <Button variant="secondary" onClick={() => saveBlob(new Blob([file], { type: 'text/csv' }), global ? `${batch.fileName}.csv` : batch.fileName)}>
           {t`Save the file`}
         </Button>
       </ButtonGroup>

@@ -1,8 +1,8 @@
-/** The mass transfer pages' words by kind (api/mass.ts MASS_KINDS). */
+/** The mass transfer pages' words by kind (api/mass.ts BATCH_KINDS: the mass kinds and global pay). */
 import { useLingui } from '@lingui/react/macro';
-import type { MassKind } from '../../../api/mass.ts';
+import type { BatchKind } from '../../../api/mass.ts';
 
-export function useMassTitles(): Record<MassKind, string> {
+export function useMassTitles(): Record<BatchKind, string> {
   const { t } = useLingui();
   return {
     p2p: t`Many payments by e-mail`,
@@ -10,5 +10,6 @@ export function useMassTitles(): Record<MassKind, string> {
     eft: t`Many local bank transfers`,
     oct: t`Many card payouts`,
     digital: t`Many crypto payouts`,
+    global: t`Global pay`,
   };
 }
