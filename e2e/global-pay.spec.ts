@@ -2,7 +2,8 @@
  * Global pay (issue 15 §5 and §6): a business pays three people who have no account with us. The
  * clerk, acting for Northwind, uploads a CSV on /transfer/mass/global, removes a payment from the
  * draft and restores it, has the payees pay their own fee, checks the summary at
- * /transfer/external/global-summary, submits and approves with the authenticator. Each payee is
+ * /transfer/external/global-summary, submits and approves with the authenticator, and finds the
+ * batch among its batches (/history/batch-transfers), each payment waiting. Each payee is
  * e-mailed a link; one opens it at /receive/{id}, chooses Lithuania and a card, types the card,
  * confirms with the e-mailed code and sees the money on its way. axe (WCAG 2.2 AA) on every step;
  * E2E_SHOTS=<dir> also saves each step at 390 and 1366 pixels wide.
@@ -79,6 +80,16 @@ test('a business pays three people by global pay; one takes the money by card at
   await expect(page.getByRole('heading', { level: 1, name: 'Batch submitted' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Each payee gets an e-mail with a link to take the payment.')).toBeVisible();
   await step(page, 'global-done');
+
+  // the batch is among the customer's batches, its payments waiting for their payees
+  await page.getByRole('link', { name: 'See your batches' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Batch payments' })).toBeVisible();
+  const listed = page.getByRole('row').filter({ hasText: `Designers ${run}` }).first();
+  await expect(listed).toContainText('Global pay');
+  await listed.getByRole('button').first().click();
+  const rows = page.getByRole('table', { name: 'Payments in this batch' }).getByRole('row');
+  for (const p of payees) await expect(rows.filter({ hasText: p.name })).toContainText('Waiting for the payee');
+  await step(page, 'global-batch-detail');
 
   // every payee is e-mailed a link; Lena takes hers by card
   for (const p of payees.slice(1)) await latestMessage(request, p.email, 'mail', /\/receive\/\d+\?s=[A-Za-z0-9_-]+/);
