@@ -23,6 +23,8 @@ afterEach(() => {
   forgetEarlyReads();
   sessionStorage.removeItem(EARLY_READ_PLAN_KEY);
   sessionStorage.removeItem(FIRST_HEADING_KEY);
+  // the boot shell a test drew: the files of this project share their document
+  document.body.innerHTML = '';
 });
 
 const session = (token: string) => ({ accessToken: token, actingCustomerId: null });
