@@ -435,3 +435,21 @@ describe('history: monthly exports', () => {
     expect(await screen.findByText('There are no monthly exports for this account yet.')).toBeTruthy();
   });
 });
+
+describe('history: the main navigation', () => {
+  it('marks History on the history', async () => {
+    const nav = async () => within(await screen.findByRole('navigation', { name: 'Main' }));
+    platform.handlers.batchTransferList = () => ({ responseCode: '00', batchTransfer: { transfer: [] }, total: 0 });
+    await openHistory();
+    expect((await (await nav()).findByRole('link', { name: 'History' })).getAttribute('aria-current')).toBe('page');
+    expect((await nav()).getByRole('link', { name: 'Batch payments' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('marks Batch payments, not History, on /history/batch-transfers', async () => {
+    platform.handlers.batchTransferList = () => ({ responseCode: '00', batchTransfer: { transfer: [] }, total: 0 });
+    await renderApp('/history/batch-transfers');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    expect((await nav.findByRole('link', { name: 'Batch payments' })).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('link', { name: 'History' }).getAttribute('aria-current')).toBeNull();
+  });
+});

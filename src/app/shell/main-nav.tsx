@@ -5,7 +5,7 @@
  * once for assistive technology.
  */
 import { useId, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
 import { CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
@@ -15,10 +15,13 @@ interface NavItem {
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
+  /** pages under this one that another item names: /history/batch-transfers is Batch payments, not History */
+  notUnder?: string;
 }
 
 function NavGroup({ title, items }: { title: string; items: NavItem[] }) {
   const id = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <div className="nav-group">
       <p className="nav-group-title" id={id}>
@@ -27,7 +30,13 @@ function NavGroup({ title, items }: { title: string; items: NavItem[] }) {
       <ul aria-labelledby={id}>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} search={item.search as never} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+            <Link
+              to={item.to}
+              search={item.search as never}
+              className="nav-link"
+              activeProps={{ 'aria-current': 'page' }}
+              activeOptions={item.notUnder !== undefined && pathname.startsWith(item.notUnder) ? { exact: true } : undefined}
+            >
               <item.icon />
               {item.label}
             </Link>
@@ -51,7 +60,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         items={[
           { to: '/home', label: t`Home`, icon: HomeIcon },
           { to: '/add-money', label: t`Add money`, icon: PlusIcon },
-          { to: '/history', label: t`History`, icon: HistoryIcon },
+          { to: '/history', label: t`History`, icon: HistoryIcon, notUnder: '/history/batch-transfers' },
           { to: '/statements', label: t`Statements`, icon: StatementsIcon },
           { to: '/history/batch-transfers', label: t`Batch payments`, icon: LayersIcon },
         ]}
