@@ -33,6 +33,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useAccountLabel } from '../history/messages.ts';
 import { money } from '../transfers/fields.tsx';
+import { LinesToFix } from '../mass/lines-to-fix.tsx';
 import { useMethodNames } from '../transfers/messages.ts';
 import { ApprovalView } from '../transfers/approval-view.tsx';
 import '../mass/mass.css';
@@ -226,36 +227,13 @@ function UploadForm({ actor, view }: { actor: GlobalPayActor; view: GlobalPayVie
           ))}
         </Alert>
       ) : null}
-      {errors.rows.length > 0 ? <RowErrorsTable view={view} /> : null}
+      {errors.rows.length > 0 ? <LinesToFix rows={errors.rows} again={t`Correct the file and upload it again.`} /> : null}
       <ButtonGroup>
         <Button type="submit" busy={busy}>
           {t`Upload the file`}
         </Button>
       </ButtonGroup>
     </form>
-  );
-}
-
-function RowErrorsTable({ view }: { view: GlobalPayView }) {
-  const { t } = useLingui();
-  const count = view.errors.rows.length;
-  const entries = view.errors.rows.flatMap((row) => row.errors.map((e, i) => ({ key: `${row.line}-${i}`, line: row.line, column: e.column, text: validationMessage(e.error) })));
-  return (
-    <div className="mass-errors">
-      <Alert tone="error" title={count === 1 ? t`One line needs fixing. Nothing was sent.` : t`${count} lines need fixing. Nothing was sent.`}>
-        <p>{t`Correct the file and upload it again.`}</p>
-      </Alert>
-      <DataTable
-        caption={t`Lines to fix`}
-        rows={entries}
-        rowKey={(e) => e.key}
-        columns={[
-          { header: t`Line`, render: (e) => e.line, align: 'end' },
-          { header: t`Column`, render: (e) => e.column || '—' },
-          { header: t`Problem`, render: (e) => e.text },
-        ]}
-      />
-    </div>
   );
 }
 

@@ -27,6 +27,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { useAccountLabel } from '../history/messages.ts';
 import { useMethodNames } from '../transfers/messages.ts';
 import { money } from '../transfers/fields.tsx';
+import { LinesToFix } from './lines-to-fix.tsx';
 import { ApprovalView } from '../transfers/approval-view.tsx';
 import { useMassTitles } from './messages.ts';
 import './mass.css';
@@ -205,36 +206,13 @@ function MassForm({ actor, view, onSample }: { actor: MassActor; view: MassView;
         </Field>
       )}
       {view.form.source === 'file' && view.form.file ? <p className="field-hint">{t`Chosen: ${view.form.file.name}`}</p> : null}
-      {errorList.rows.length > 0 ? <RowErrorsTable view={view} /> : null}
+      {errorList.rows.length > 0 ? <LinesToFix rows={errorList.rows} again={t`Correct the file and check it again.`} /> : null}
       <ButtonGroup>
         <Button type="submit" busy={busy}>
           {t`Check the payments`}
         </Button>
       </ButtonGroup>
     </form>
-  );
-}
-
-function RowErrorsTable({ view }: { view: MassView }) {
-  const { t } = useLingui();
-  const count = view.errors.rows.length;
-  const entries = view.errors.rows.flatMap((row) => row.errors.map((e, i) => ({ key: `${row.line}-${i}`, line: row.line, column: e.column, text: validationMessage(e.error) })));
-  return (
-    <div className="mass-errors">
-      <Alert tone="error" title={count === 1 ? t`One line needs fixing. Nothing was sent.` : t`${count} lines need fixing. Nothing was sent.`}>
-        <p>{t`Correct the file and check it again.`}</p>
-      </Alert>
-      <DataTable
-        caption={t`Lines to fix`}
-        rows={entries}
-        rowKey={(e) => e.key}
-        columns={[
-          { header: t`Line`, render: (e) => e.line, align: 'end' },
-          { header: t`Column`, render: (e) => e.column || '—' },
-          { header: t`Problem`, render: (e) => e.text },
-        ]}
-      />
-    </div>
   );
 }
 
