@@ -10,6 +10,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { LoginPage } from './models/login-page.ts';
+import { step } from './support/step.ts';
 
 const rita = demoUserByKey.rita;
 
@@ -69,4 +70,14 @@ test('a customer pays out to a bank account: it settles, and one to a closed acc
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction details' })).toBeVisible();
   await expect(page.getByText("The payee's account is closed. (code R02)")).toBeVisible();
   await expectNoAxeViolations(page, '/history/… (a returned payout)');
+
+  // the settled payout is offered to send again (the returned one is not), and fills the form
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'To a bank or card' }).click();
+  const recent = page.getByRole('region', { name: 'Recent transfers' });
+  await expect(recent.getByRole('button', { name: 'Send again to Hans Muster (Local bank transfer): €12.34' })).toBeVisible();
+  await expect(recent).not.toContainText('Closed Konto');
+  await recent.getByRole('button', { name: /^Send again to Hans Muster/ }).click();
+  await expect(page.getByLabel('IBAN', { exact: true })).toHaveValue('DE89370400440532013000');
+  await expect(page.getByRole('radio', { name: 'Local bank transfer' })).toBeChecked();
+  await step(page, 'payout-recent');
 });
