@@ -168,4 +168,12 @@ export const VF_DESCRIPTIONS = {
   cryptoNetwork: 'is an address on another network or a test network',
   cryptoCurrencyUnsupported: 'cannot be paid: crypto payouts are not offered in this currency or on this network',
   taxIdChecksum: 'is not a valid CPF or CNPJ: its check digits do not match',
+  cardStatus: 'is a card whose status does not allow this',
+  cardVirtualOnly: 'is not a virtual card: only virtual cards can be renamed',
+  cardPhysicalOnly: 'is a virtual card: it is never printed or shipped',
+  pinWeak: 'is too easy to guess: a PIN of one repeated digit or a run such as 1234 is refused',
+  pinMismatch: 'does not match the PIN entered',
+  cardDataWrong: 'does not match the card',
+  shippingUnavailable: 'is a shipping option not available for this card and address',
+  cardLimitReached: 'cannot be applied for: you already hold {max} cards of this kind',
 } as const satisfies Record<VfCode, string>;

@@ -187,6 +187,15 @@ export const VF_CODES = {
   cryptoNetwork: { params: [] },
   cryptoCurrencyUnsupported: { params: [] },
   taxIdChecksum: { params: [] },
+  // --- cards (api/cards.ts; document 2 §4 card actions allowed by status, §5) ---
+  cardStatus: { params: [] },
+  cardVirtualOnly: { params: [] },
+  cardPhysicalOnly: { params: [] },
+  pinWeak: { params: [] },
+  pinMismatch: { params: [] },
+  cardDataWrong: { params: [] },
+  shippingUnavailable: { params: [] },
+  cardLimitReached: { params: ['max'] },
 } as const satisfies Record<string, CodeDef>;
 
 export type VfCode = keyof typeof VF_CODES;

@@ -30,4 +30,10 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'globalPayApprove',
   'globalPayApproveBatch',
   'globalPayBatchCancel',
+  // cards (api/cards.ts): each charges a fee or moves a card's balance
+  'cardApply',
+  'cardBlock',
+  'cardReissue',
+  'upgradeShipping',
+  'cardActivate',
 ]);

@@ -16,6 +16,7 @@ import { fundingMethods } from './funding.ts';
 import { payoutMethods } from './payouts.ts';
 import { massMethods } from './mass.ts';
 import { globalPayMethods } from './global-pay.ts';
+import { cardMethods } from './cards.ts';
 
 export const methods = {
   ...customerMethods,
@@ -35,6 +36,7 @@ export const methods = {
   ...payoutMethods,
   ...massMethods,
   ...globalPayMethods,
+  ...cardMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -15,3 +15,4 @@ export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/push/push.tables.ts';
 export * from '../modules/recovery/recovery.tables.ts';
 export * from '../modules/rails/rails.tables.ts';
+export * from '../modules/cards/cards.tables.ts';

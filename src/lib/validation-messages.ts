@@ -153,6 +153,14 @@ const sentences: Sentences = {
     plural(num(triesLeft), { one: 'This code was already used; wait for the next one (# try left).', other: 'This code was already used; wait for the next one (# tries left).' }),
   approvalTooManyWrong: () => t`Too many wrong codes: the transfer was rejected.`,
   ...payeeSentences,
+  cardStatus: () => t`This card's status does not allow this.`,
+  cardVirtualOnly: () => t`Only a virtual card can be renamed.`,
+  cardPhysicalOnly: () => t`A virtual card is never printed or shipped.`,
+  pinWeak: () => t`Choose a PIN that is harder to guess: not one digit repeated and not a run such as 1234.`,
+  pinMismatch: () => t`The two PINs do not match.`,
+  cardDataWrong: () => t`This does not match the card. Check the digits printed on it.`,
+  shippingUnavailable: () => t`This delivery option is not available for this card and address.`,
+  cardLimitReached: ({ max }) => plural(num(max), { one: 'You already hold # card of this kind.', other: 'You already hold # cards of this kind.' }),
 };
 
 /** The sentence of a code with its parameters (missing ones read as empty). */
