@@ -31,7 +31,7 @@ export type ProviderPurpose = Exclude<AccountPurpose, 'customer'>;
 /** One of each per currency (ensureProviderAccounts); clearing accounts are per rail and currency (rails/payouts.service.ts). */
 export const PROVIDER_PURPOSES: readonly ProviderPurpose[] = ['capital', 'fee', 'fx'];
 /** Transfer kinds booked by one entry inside the platform; every other kind is a payout over a rail. */
-const INTERNAL_KINDS: ReadonlySet<string> = new Set(['betweenAccounts', 'p2p']);
+const INTERNAL_KINDS: ReadonlySet<string> = new Set(['betweenAccounts', 'p2p', 'cardFee']);
 
 /** Money never appears from nowhere: a posting that would take an account below its floor is refused. */
 export class InsufficientFundsError extends Error {
