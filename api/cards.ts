@@ -285,6 +285,19 @@ export const cardActivate = defineMethod({
 /** A PIN: exactly 4 digits. */
 export const PinSchema = v.pipe(v.string(), v.regex(/^\d{4}$/, VfCode.badFormat));
 
+/**
+ * A PIN too easy to guess (issue 16: "refusing weak PINs such as 0000 or 1234"): one digit
+ * repeated (0000, 7777) or a run up or down by one (1234, 4321, 6789). The one rule: the platform
+ * refuses such a PIN (VF pinWeak) and the PIN screens refuse it before calling. Digits only; a
+ * value that is not all digits is not judged here (PinSchema refuses its format).
+ */
+export function isWeakPin(pin: string): boolean {
+  if (!/^\d{2,}$/.test(pin)) return false;
+  const steps = new Set<number>();
+  for (let i = 1; i < pin.length; i++) steps.add(pin.charCodeAt(i) - pin.charCodeAt(i - 1));
+  return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
+}
+
 /** Change PIN (document 2 §5: a confirm flag, the PIN and its repeat). Weak PINs are refused (VF pinWeak). */
 export const changePin = defineMethod({
   name: 'changePin',
