@@ -48,6 +48,10 @@ import { Route as GuardedMainUnverifiedAccountRouteImport } from './routes/_guar
 import { Route as ExternalIdentityVerificationWorkflowRunIdTokenRouteImport } from './routes/_external/identity-verification.$workflowRunId.$token'
 import { Route as GuardedMainAccountsOpenRouteImport } from './routes/_guarded/_main/accounts.open'
 import { Route as GuardedMainAuthSeiRouteImport } from './routes/_guarded/_main/auth/sei'
+import { Route as GuardedMainCardsIndexRouteImport } from './routes/_guarded/_main/cards.index'
+import { Route as GuardedMainCardsAccountIdRouteImport } from './routes/_guarded/_main/cards.$accountId'
+import { Route as GuardedMainCardsPhysicalRouteImport } from './routes/_guarded/_main/cards.physical'
+import { Route as GuardedMainCardsVirtualRouteImport } from './routes/_guarded/_main/cards.virtual'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainHistoryBatchTransfersRouteImport } from './routes/_guarded/_main/history_.batch-transfers'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
@@ -270,6 +274,28 @@ const GuardedMainAuthSeiRoute = GuardedMainAuthSeiRouteImport.update({
   path: '/auth/sei',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainCardsIndexRoute = GuardedMainCardsIndexRouteImport.update({
+  id: '/cards/',
+  path: '/cards/',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainCardsAccountIdRoute =
+  GuardedMainCardsAccountIdRouteImport.update({
+    id: '/cards/$accountId',
+    path: '/cards/$accountId',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainCardsPhysicalRoute =
+  GuardedMainCardsPhysicalRouteImport.update({
+    id: '/cards/physical',
+    path: '/cards/physical',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainCardsVirtualRoute = GuardedMainCardsVirtualRouteImport.update({
+  id: '/cards/virtual',
+  path: '/cards/virtual',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainHistoryTransactionIdRoute =
   GuardedMainHistoryTransactionIdRouteImport.update({
     id: '/history_/$transactionId',
@@ -402,12 +428,16 @@ export interface FileRoutesByFullPath {
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
+  '/cards/physical': typeof GuardedMainCardsPhysicalRoute
+  '/cards/virtual': typeof GuardedMainCardsVirtualRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/cards/': typeof GuardedMainCardsIndexRoute
   '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
@@ -453,12 +483,16 @@ export interface FileRoutesByTo {
   '/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
+  '/cards/physical': typeof GuardedMainCardsPhysicalRoute
+  '/cards/virtual': typeof GuardedMainCardsVirtualRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/cards': typeof GuardedMainCardsIndexRoute
   '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
@@ -511,12 +545,16 @@ export interface FileRoutesById {
   '/_external/identity-verification/$workflowRunId/$token': typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
   '/_guarded/_main/accounts/open': typeof GuardedMainAccountsOpenRoute
   '/_guarded/_main/auth/sei': typeof GuardedMainAuthSeiRoute
+  '/_guarded/_main/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
+  '/_guarded/_main/cards/physical': typeof GuardedMainCardsPhysicalRoute
+  '/_guarded/_main/cards/virtual': typeof GuardedMainCardsVirtualRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/external': typeof GuardedMainTransferExternalRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
+  '/_guarded/_main/cards/': typeof GuardedMainCardsIndexRoute
   '/_guarded/_main/transfer/external_/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/_guarded/_main/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/_guarded/_main/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
@@ -566,12 +604,16 @@ export interface FileRouteTypes {
     | '/identity-verification/$workflowRunId/$token'
     | '/accounts/open'
     | '/auth/sei'
+    | '/cards/$accountId'
+    | '/cards/physical'
+    | '/cards/virtual'
     | '/history/$transactionId'
     | '/history/batch-transfers'
     | '/transfer/account'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
+    | '/cards/'
     | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
     | '/transfer/mass/eft'
@@ -617,12 +659,16 @@ export interface FileRouteTypes {
     | '/identity-verification/$workflowRunId/$token'
     | '/accounts/open'
     | '/auth/sei'
+    | '/cards/$accountId'
+    | '/cards/physical'
+    | '/cards/virtual'
     | '/history/$transactionId'
     | '/history/batch-transfers'
     | '/transfer/account'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
+    | '/cards'
     | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
     | '/transfer/mass/eft'
@@ -674,12 +720,16 @@ export interface FileRouteTypes {
     | '/_external/identity-verification/$workflowRunId/$token'
     | '/_guarded/_main/accounts/open'
     | '/_guarded/_main/auth/sei'
+    | '/_guarded/_main/cards/$accountId'
+    | '/_guarded/_main/cards/physical'
+    | '/_guarded/_main/cards/virtual'
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/history_/batch-transfers'
     | '/_guarded/_main/transfer/account'
     | '/_guarded/_main/transfer/external'
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
+    | '/_guarded/_main/cards/'
     | '/_guarded/_main/transfer/external_/global-summary'
     | '/_guarded/_main/transfer/mass/digital'
     | '/_guarded/_main/transfer/mass/eft'
@@ -974,6 +1024,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainAuthSeiRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/cards/': {
+      id: '/_guarded/_main/cards/'
+      path: '/cards'
+      fullPath: '/cards/'
+      preLoaderRoute: typeof GuardedMainCardsIndexRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/cards/$accountId': {
+      id: '/_guarded/_main/cards/$accountId'
+      path: '/cards/$accountId'
+      fullPath: '/cards/$accountId'
+      preLoaderRoute: typeof GuardedMainCardsAccountIdRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/cards/physical': {
+      id: '/_guarded/_main/cards/physical'
+      path: '/cards/physical'
+      fullPath: '/cards/physical'
+      preLoaderRoute: typeof GuardedMainCardsPhysicalRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/cards/virtual': {
+      id: '/_guarded/_main/cards/virtual'
+      path: '/cards/virtual'
+      fullPath: '/cards/virtual'
+      preLoaderRoute: typeof GuardedMainCardsVirtualRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/history_/$transactionId': {
       id: '/_guarded/_main/history_/$transactionId'
       path: '/history/$transactionId'
@@ -1170,12 +1248,16 @@ interface GuardedMainRouteChildren {
   GuardedMainUnverifiedAccountRoute: typeof GuardedMainUnverifiedAccountRoute
   GuardedMainAccountsOpenRoute: typeof GuardedMainAccountsOpenRoute
   GuardedMainAuthSeiRoute: typeof GuardedMainAuthSeiRoute
+  GuardedMainCardsAccountIdRoute: typeof GuardedMainCardsAccountIdRoute
+  GuardedMainCardsPhysicalRoute: typeof GuardedMainCardsPhysicalRoute
+  GuardedMainCardsVirtualRoute: typeof GuardedMainCardsVirtualRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainHistoryBatchTransfersRoute: typeof GuardedMainHistoryBatchTransfersRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
   GuardedMainTransferExternalRoute: typeof GuardedMainTransferExternalRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
+  GuardedMainCardsIndexRoute: typeof GuardedMainCardsIndexRoute
   GuardedMainTransferExternalGlobalSummaryRoute: typeof GuardedMainTransferExternalGlobalSummaryRoute
   GuardedMainTransferMassDigitalRoute: typeof GuardedMainTransferMassDigitalRoute
   GuardedMainTransferMassEftRoute: typeof GuardedMainTransferMassEftRoute
@@ -1201,6 +1283,9 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainUnverifiedAccountRoute: GuardedMainUnverifiedAccountRoute,
   GuardedMainAccountsOpenRoute: GuardedMainAccountsOpenRoute,
   GuardedMainAuthSeiRoute: GuardedMainAuthSeiRoute,
+  GuardedMainCardsAccountIdRoute: GuardedMainCardsAccountIdRoute,
+  GuardedMainCardsPhysicalRoute: GuardedMainCardsPhysicalRoute,
+  GuardedMainCardsVirtualRoute: GuardedMainCardsVirtualRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainHistoryBatchTransfersRoute: GuardedMainHistoryBatchTransfersRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
@@ -1208,6 +1293,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
   GuardedMainTransferPreapprovedPaymentsRoute:
     GuardedMainTransferPreapprovedPaymentsRoute,
+  GuardedMainCardsIndexRoute: GuardedMainCardsIndexRoute,
   GuardedMainTransferExternalGlobalSummaryRoute:
     GuardedMainTransferExternalGlobalSummaryRoute,
   GuardedMainTransferMassDigitalRoute: GuardedMainTransferMassDigitalRoute,
