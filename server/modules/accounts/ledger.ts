@@ -411,7 +411,10 @@ export async function providerAccountIds(db: Db | Tx, currencies: readonly strin
  *    none while its money is held, its `sent` entry once sent, its settlement or return entry
  *    after that; in all, its source gave amount + fee (sent, settled), or the fee kept (returned);
  * 7. a rail's clearing account holds exactly the payouts sent and not yet settled or returned, and
- *    the incoming payments received and not yet credited or returned.
+ *    the incoming payments received and not yet credited or returned;
+ * 8. a card scheme's settlement account (card_scheme_accounts) holds exactly the cleared card
+ *    payments of its currency; a cleared card authorisation has exactly its clearing entry, whose
+ *    legs take its amount from the paying account to that settlement account; any other has none.
  */
 export async function reconcile(db: Db): Promise<string[]> {
   return db.transaction((tx) => reconcileIn(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -461,7 +464,10 @@ async function reconcileIn(db: Tx): Promise<string[]> {
                  union all
                  select b.account_id, p.amount_minor + p.held_fee_minor from global_pay_batches b
                  join global_payments p on p.batch_id = b.id
-                 where p.state = 'waiting') h
+                 where p.state = 'waiting'
+                 -- a card payment authorised and not yet cleared nor reversed holds its amount on the paying account (cards.tables.ts)
+                 union all
+                 select account_id, amount_minor from card_authorizations where status = 'authorized') h
                group by from_account_id) t
       on t.from_account_id = a.account_id
     where a.purpose = 'customer' and a.pending_minor <> coalesce(t.held, 0)`)) {
@@ -517,6 +523,30 @@ async function reconcileIn(db: Tx): Promise<string[]> {
       on i.rail = c.rail and i.currency = c.currency
     where coalesce(l.total, 0) <> coalesce(i.total, 0)`)) {
     problems.push(`clearing account ${r.account_id} holds ${r.legs} but its rail's payments in flight are ${r.expected}`);
+  }
+  for (const r of await q<{ account_id: number; legs: string; expected: string }>(sql`
+    select s.account_id, coalesce(l.total, 0)::text as legs, coalesce(c.total, 0)::text as expected
+    from card_scheme_accounts s
+    left join (select account_id, sum(amount_minor) as total from journal_legs group by account_id) l on l.account_id = s.account_id
+    left join (select currency, sum(amount_minor) as total from card_authorizations where status = 'cleared' group by currency) c on c.currency = s.currency
+    where coalesce(l.total, 0) <> coalesce(c.total, 0)`)) {
+    problems.push(`card scheme account ${r.account_id} holds ${r.legs} but the cleared card payments are ${r.expected}`);
+  }
+  for (const r of await q<{ id: string; status: string }>(sql`
+    select a.id::text, a.status
+    from card_authorizations a
+    left join card_scheme_accounts s on s.currency = a.currency
+    left join journal_entries e on e.idempotency_key = 'card-clearing:' || a.id::text
+    left join lateral (
+      select count(*)::int as legs,
+        coalesce(sum(l.amount_minor) filter (where l.account_id = a.account_id), 0) as paying_sum,
+        coalesce(sum(l.amount_minor) filter (where l.account_id = s.account_id), 0) as scheme_sum
+      from journal_legs l where l.entry_id = e.id
+    ) x on true
+    where case when a.status = 'cleared'
+      then e.id is null or a.entry_id is distinct from e.id or x.legs <> 2 or x.paying_sum <> -a.amount_minor or x.scheme_sum <> a.amount_minor
+      else a.entry_id is not null or e.id is not null end`)) {
+    problems.push(`card authorisation ${r.id} (${r.status}) does not match its clearing entry`);
   }
   return problems;
 }
