@@ -1,6 +1,6 @@
 /**
- * The main navigation of the signed-in shell, grouped by task (issue 13): Accounts, Payments and
- * Settings today; Cards and Business join as their issues add them. One <nav> for every width: a
+ * The main navigation of the signed-in shell, grouped by task (issue 13): Accounts (with Cards, issue
+ * 16), Payments and Settings; Business joins as its issue adds it. One <nav> for every width: a
  * sidebar on wide screens, a panel the menu button opens on phones (shell.css), so the links exist
  * once for assistive technology.
  */
@@ -8,10 +8,10 @@ import { useId, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { CardIcon, CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -59,6 +59,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
         title={t`Accounts`}
         items={[
           { to: '/home', label: t`Home`, icon: HomeIcon },
+          { to: '/cards', label: t`Cards`, icon: CardIcon },
           { to: '/add-money', label: t`Add money`, icon: PlusIcon },
           { to: '/history', label: t`History`, icon: HistoryIcon, notUnder: '/history/batch-transfers' },
           { to: '/statements', label: t`Statements`, icon: StatementsIcon },

@@ -6,6 +6,9 @@
  * repeat its balance), in the UI language's number format; the balance over time
  * (balanceHistory); and the recent activity, which the route passes in (a view of the history
  * feature: features never import each other). Each part is a card of the design system.
+ * Card accounts (types 2006-2135, api/cards.ts isCardType) are not listed among the accounts nor
+ * in their totals: the route passes the cards' own summary (the cards feature); an account a debit
+ * card draws on links to that card's page, where its card payments are listed.
  */
 import { useEffect, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +17,7 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ACCOUNT_STATUS_CLOSED, AccountType, type Account } from '../../../api/accounts.ts';
+import { isCardType } from '../../../api/cards.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { rememberFirstHeading } from '../../lib/early-read-plan.ts';
@@ -36,9 +40,11 @@ export interface HomeViewProps {
   actingCustomerId: number | null;
   /** the recent activity section (the route composes it) */
   activity?: ReactNode;
+  /** the cards' summary (the route composes it), shown after the accounts */
+  cards?: ReactNode;
 }
 
-export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
+export function HomeView({ actingCustomerId, activity, cards }: HomeViewProps) {
   const { t } = useLingui();
   const customer = useQuery(customerInfoQuery(actingCustomerId));
   const accounts = useQuery(accountsQuery(actingCustomerId));
@@ -87,11 +93,13 @@ export function HomeView({ actingCustomerId, activity }: HomeViewProps) {
           </Alert>
         ) : (
           <>
-            <AccountList accounts={accounts.data} />
-            <CurrencyTotals accounts={accounts.data} />
+            <AccountList accounts={accounts.data.filter((a) => !isCardType(a.type))} cards={accounts.data.filter((a) => isCardType(a.type))} />
+            <CurrencyTotals accounts={accounts.data.filter((a) => !isCardType(a.type))} />
           </>
         )}
       </section>
+
+      {cards}
 
       <BalanceChartSection actingCustomerId={actingCustomerId} />
       {activity}
@@ -136,7 +144,11 @@ function CurrencyTotals({ accounts }: { accounts: readonly Account[] }) {
   );
 }
 
-function AccountList({ accounts }: { accounts: readonly Account[] }) {
+/** The account's debit card, when one draws on it (its card payments are on the card's page). */
+const debitCardOf = (account: Account, cards: readonly Account[]) =>
+  cards.find((c) => c.subType === 'DEBIT' && c.settlementAccountId === account.accountId && c.accountStatusId !== ACCOUNT_STATUS_CLOSED) ?? null;
+
+function AccountList({ accounts, cards }: { accounts: readonly Account[]; cards: readonly Account[] }) {
   const { t, i18n } = useLingui();
   if (accounts.length === 0) return <p>{t`You have no accounts yet.`}</p>;
   const count = accounts.length;
@@ -161,10 +173,23 @@ function AccountList({ accounts }: { accounts: readonly Account[] }) {
               </p>
             ) : null}
             {account.accountStatusId === ACCOUNT_STATUS_CLOSED ? <p className="account-meta">{t`Closed`}</p> : null}
+            <DebitCardLink card={debitCardOf(account, cards)} />
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+function DebitCardLink({ card }: { card: Account | null }) {
+  const { t } = useLingui();
+  if (!card) return null;
+  return (
+    <p className="account-meta">
+      <Link to="/cards/$accountId" params={{ accountId: String(card.accountId) }}>
+        {t`Debit card and card payments`}
+      </Link>
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectActingCustomerId } from '../../../../machines/session/session.select.ts';
+import { CardsSummary } from '../../../features/cards/cards-summary.tsx';
 import { RecentActivity } from '../../../features/history/recent-activity.tsx';
 import { HomeView } from '../../../features/home/home-view.tsx';
 import { DEFAULT_CHART_DAYS, balanceHistoryQuery, customerInfoQuery } from '../../../features/home/queries.ts';
@@ -8,8 +9,8 @@ import { accountsQuery } from '../../../lib/accounts-query.ts';
 import { ensureAppCatalog } from '../../../lib/i18n.ts';
 
 /**
- * /home: the greeting, balances per currency and per account, the balance chart (home feature)
- * and the recent activity (history feature), composed here.
+ * /home: the greeting, balances per currency and per account, the balance chart (home feature),
+ * the cards (cards feature) and the recent activity (history feature), composed here.
  */
 export const Route = createFileRoute('/_guarded/_main/home')({
   beforeLoad: () => ensureAppCatalog(),
@@ -36,5 +37,5 @@ export const Route = createFileRoute('/_guarded/_main/home')({
 function HomeRoute() {
   const { session } = Route.useRouteContext();
   const acting = useSelector(session, selectActingCustomerId);
-  return <HomeView actingCustomerId={acting} activity={<RecentActivity actingCustomerId={acting} />} />;
+  return <HomeView actingCustomerId={acting} cards={<CardsSummary actingCustomerId={acting} />} activity={<RecentActivity actingCustomerId={acting} />} />;
 }
