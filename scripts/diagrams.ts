@@ -33,6 +33,9 @@ import { openAccountMachine } from '../machines/open-account/open-account.machin
 import { massTransferMachine } from '../machines/mass-transfer/mass-transfer.machine.ts';
 import { globalPayBatchMachine } from '../machines/global-pay-batch/global-pay-batch.machine.ts';
 import { globalPayeeMachine } from '../machines/global-payee/global-payee.machine.ts';
+import { cardSecretMachine } from '../machines/card-secret/card-secret.machine.ts';
+import { cardPinChangeMachine } from '../machines/card-pin-change/card-pin-change.machine.ts';
+import { cardActivationMachine } from '../machines/card-activation/card-activation.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -65,6 +68,9 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'address-edit', title: 'Create or replace an address with its documents (profile)', machine: addressEditMachine, source: 'machines/address-edit/address-edit.machine.ts' },
   { file: 'open-account', title: 'Open an account or a crypto wallet', machine: openAccountMachine, source: 'machines/open-account/open-account.machine.ts' },
   { file: 'confirm-action', title: 'Confirm, then act (cancel a transfer, stop a pre-approved payment)', machine: confirmActionMachine, source: 'machines/confirm-action/confirm-action.machine.ts' },
+  { file: 'card-secret', title: "A card's PIN, number and CVV shown after a fresh approval (/card/{accountId}/pin/)", machine: cardSecretMachine, source: 'machines/card-secret/card-secret.machine.ts' },
+  { file: 'card-pin-change', title: "Change a card's PIN", machine: cardPinChangeMachine, source: 'machines/card-pin-change/card-pin-change.machine.ts' },
+  { file: 'card-activation', title: 'Activate a physical card (its first PIN shown once)', machine: cardActivationMachine, source: 'machines/card-activation/card-activation.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */
