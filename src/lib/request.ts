@@ -199,6 +199,18 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'counterparty',
   'toName',
   'name',
+  // cards (api/cards.ts): a product's limits, a block's refund, a card payment's merchant category
+  // ('5411'), a virtual card's name (it may be '2024'), and the secrets a reveal answers (a PIN
+  // '0420' or a CVV '123' as the card has them, never a number)
+  'perPayment',
+  'perDay',
+  'refundedAmount',
+  'merchantCategoryCode',
+  'cardAliasName',
+  'pinCode',
+  'cardNumber',
+  'cvv',
+  'binNumber',
 ]);
 
 /**
