@@ -36,6 +36,7 @@ import { globalPayeeMachine } from '../machines/global-payee/global-payee.machin
 import { cardSecretMachine } from '../machines/card-secret/card-secret.machine.ts';
 import { cardPinChangeMachine } from '../machines/card-pin-change/card-pin-change.machine.ts';
 import { cardActivationMachine } from '../machines/card-activation/card-activation.machine.ts';
+import { cardApplicationMachine } from '../machines/card-application/card-application.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -71,6 +72,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'card-secret', title: "A card's PIN, number and CVV shown after a fresh approval (/card/{accountId}/pin/)", machine: cardSecretMachine, source: 'machines/card-secret/card-secret.machine.ts' },
   { file: 'card-pin-change', title: "Change a card's PIN", machine: cardPinChangeMachine, source: 'machines/card-pin-change/card-pin-change.machine.ts' },
   { file: 'card-activation', title: 'Activate a physical card (its first PIN shown once)', machine: cardActivationMachine, source: 'machines/card-activation/card-activation.machine.ts' },
+  { file: 'card-application', title: 'Apply for a card (/add-card)', machine: cardApplicationMachine, source: 'machines/card-application/card-application.machine.ts' },
 ];
 
 /** Mermaid ids may not contain dots. */

@@ -35,6 +35,7 @@ export const AREA_OF: Record<string, Area> = {
   'card-secret': 'Money movement',
   'card-pin-change': 'Money movement',
   'card-activation': 'Money movement',
+  'card-application': 'Money movement',
   'verification-status': 'Verification',
   'document-upload': 'Verification',
   'admin-review': 'Verification',
