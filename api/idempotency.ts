@@ -30,10 +30,11 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'globalPayApprove',
   'globalPayApproveBatch',
   'globalPayBatchCancel',
-  // cards (api/cards.ts): each charges a fee or moves a card's balance
+  // cards (api/cards.ts): each charges a fee or moves a card's balance. Not cardActivate: its answer
+  // carries the first PIN, and a stored answer would keep it (a second activation answers VF cardStatus,
+  // so it never charges twice)
   'cardApply',
   'cardBlock',
   'cardReissue',
   'upgradeShipping',
-  'cardActivate',
 ]);

@@ -57,6 +57,11 @@ import { createRecoveryAdminHandlers } from './modules/recovery/recovery.admin.t
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createProfileHandlers } from './modules/profile/profile.methods.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createCardHandlers } from './modules/cards/cards.methods.ts';
+import { createCardService, type CardService } from './modules/cards/cards.service.ts';
+import { startCardWorkers } from './modules/cards/cards.workers.ts';
+import { loadCardIssuer } from './modules/cards/issuer-adapters.ts';
+import type { CardIssuer } from './modules/cards/issuer.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -125,6 +130,13 @@ export interface AppOptions {
    * mode it also serves the simulator's incoming payments (rails/simulator.routes.ts).
    */
   payouts?: PayoutService;
+  /** the card issuer; loaded from the environment when omitted (cards/issuer-adapters.ts: the simulator unless CARD_ISSUER_ADAPTER) */
+  cardIssuer?: CardIssuer;
+  /**
+   * The queue the cards' production stages go through (card.stage); `jobQueue` when omitted, whose
+   * worker the app then starts. Tests give one and drain it themselves (cards.workers.ts drainCardJobs).
+   */
+  cardQueue?: Pick<JobQueue, 'send'> | null;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -202,12 +214,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Transfers with this app's clock (expiry), push approvals and publisher (background events);
   // an approved global-pay batch's payments are released by the global-pay service (created below).
   let globalPay: GlobalPayService | null = null;
+  // Cards (created below): a card's fee transfer booked or voided moves its card.
+  let cardService: CardService | null = null;
   const transfers = createTransferService({
     now,
     approvals,
     publisher,
     payouts: options.payouts ?? null,
     globalPay: { approved: (tx, t) => globalPay!.approved(tx, t) },
+    cards: { feePaid: (tx, t) => cardService!.feePaid(tx, t), feeVoided: (tx, t) => cardService!.feeVoided(tx, t) },
     log: (err) => app.log.error({ error: safeError(err) }, 'transfer background work failed'),
   });
   // Global pay with this app's clock, rails and origin (the beneficiary's link).
@@ -216,6 +231,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payouts: options.payouts ?? null,
     now,
     publicUrl: (options.publicUrl ?? DEFAULT_RECOVERY_OPTIONS.publicUrl).replace(/\/+$/, ''),
+  });
+  // The card issuer (the simulator by default) and the card lifecycle; production stages on the job queue.
+  cardService = createCardService({
+    issuer: options.cardIssuer ?? (await loadCardIssuer(db, process.env, now)),
+    now,
+    queue: options.cardQueue === undefined ? (options.jobQueue ?? null) : options.cardQueue,
+    transfers: () => transfers,
+    publisher,
   });
   const devices = createDeviceService({ db, signingKey, now, publisher, log: (err) => app.log.error({ error: safeError(err) }, 'device push failed') });
   const tokens = createTokenService({
@@ -260,6 +283,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(createPayoutHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createMassHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createGlobalPayHandlers(globalPay) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // The card calls on this app's issuer, clock and queue.
+      ...(createCardHandlers(cardService) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createProfileHandlers({ now, providerName: activeVariant.projectName }) as unknown as Record<string, MethodHandler<MethodDef>>),
@@ -297,6 +322,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', () => workers.stop());
   }
+  // The production stages of physical cards, when the app runs on its own queue (main.ts: CARD_QUEUES).
+  if (options.jobQueue && options.cardQueue === undefined) await startCardWorkers(db, options.jobQueue, cardService);
   if (ownsPublisher) app.addHook('onClose', () => publisher.close());
   return app;
 }

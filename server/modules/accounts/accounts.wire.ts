@@ -5,8 +5,17 @@ import { minorToDecimal } from './money.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** A stored account in the AccountSchema shape: amounts as decimal strings of major units. */
-export function toWireAccount(a: AccountRow): Account {
+/** What the wire shows of a card beyond its account (cards/cards.tables.ts); the reissued card's status when it was reissued. */
+export interface WireCardFields {
+  isVirtual: boolean;
+  aliasName: string | null;
+  expiryMonth: number;
+  expiryYear: number;
+  reissuedStatusId: number | null;
+}
+
+/** A stored account in the AccountSchema shape: amounts as decimal strings of major units; a card's fields from its card row, null for every other account. */
+export function toWireAccount(a: AccountRow, card: WireCardFields | null = null): Account {
   return {
     accountId: a.accountId,
     type: a.type,
@@ -18,11 +27,11 @@ export function toWireAccount(a: AccountRow): Account {
     pendingAmount: minorToDecimal(a.pendingMinor, a.currency),
     customerId: a.customerId,
     settlementAccountId: a.settlementAccountId,
-    // No card products yet: every account is a plain account (document 2 §3).
-    cardIsVirtual: null,
-    cardAliasName: null,
-    cardExpiryMonth: null,
-    cardExpiryYear: null,
-    cardReissuedStatusId: null,
+    // document 2 §3: the card fields of a card account; null on every other account
+    cardIsVirtual: card?.isVirtual ?? null,
+    cardAliasName: card?.aliasName ?? null,
+    cardExpiryMonth: card?.expiryMonth ?? null,
+    cardExpiryYear: card?.expiryYear ?? null,
+    cardReissuedStatusId: card?.reissuedStatusId ?? null,
   };
 }

@@ -14,14 +14,23 @@
  *   `#<accountId> <currency>`; Fees and deposits name the provider.
  * - a journal entry without a transfer (an opening balance, money from outside the platform, an
  *   account fee) gives a row of kind 'entry' per leg on the customer's accounts, its transactionId
- *   the entry's id: operationType Fees for an account fee (journal kind account_fee), else
- *   deposit (a withdrawal when it leaves the account); the counterparty is whoever the entry
- *   names as payer, else the provider, and the note the entry's reason.
+ *   the entry's id: operationType Fees for an account fee (journal kind account_fee), cardPayment
+ *   for a card payment's clearing (journal kind card_clearing: the posted payment, the merchant as
+ *   the counterparty), else deposit (a withdrawal when it leaves the account); the counterparty is
+ *   whoever the entry names as payer, else the provider, and the note the entry's reason.
+ * - a card payment not posted (cards/authorizations.service.ts) gives a row of kind
+ *   'authorization' on the account whose money it is (the card, or a debit card's settlement
+ *   account), its transactionId the authorisation's id, operationType cardPayment, minus the amount,
+ *   the merchant as the counterparty: status pending while the money is held (authorized), rejected
+ *   when declined (the note is the decline reason's code, api/cards.ts DECLINE_REASONS, worded by
+ *   the app), canceled when reversed. A cleared one is its clearing entry's row instead.
+ * - a card's fee (transfer kind cardFee) is a Fees row naming the card (its masked number).
  * transactionDate is when the transfer was asked (its status says whether it is booked); a
  * statement dates a movement when it was booked (the journal entry).
  *
- * Order: newest first; ties by transaction, then out / Fees / in, then account: a total order,
- * so pages never repeat or skip a row, and an export can walk it with a keyset cursor.
+ * Order: newest first; ties by transaction, then out / Fees / in / entry / authorisation (the
+ * `part`, which also keeps the three kinds' ids apart), then account: a total order, so pages never
+ * repeat or skip a row, and an export can walk it with a keyset cursor.
  */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryFilterEntries, OperationType, Transaction, TransactionKind } from '../../../api/history.ts';
@@ -163,7 +172,12 @@ const EXPONENT_OF_CURRENCY = sql.raw(
 const PARTY_NAME = (alias: string) =>
   sql.raw(`coalesce(nullif(trim(${alias}.business_name), ''), trim(${alias}.first_name || ' ' || ${alias}.last_name))`);
 
-const OPERATION_TYPE = sql.raw(`(CASE WHEN t.kind = 'p2p' THEN 'p2p' WHEN t.kind <> 'betweenAccounts' THEN t.kind WHEN t.from_currency <> t.to_currency THEN 'exchange' ELSE 'betweenAccounts' END)`);
+// a card's application fee (kind cardFee, cards.service.ts) is a fee
+const OPERATION_TYPE = sql.raw(`(CASE WHEN t.kind = 'p2p' THEN 'p2p' WHEN t.kind = 'cardFee' THEN 'Fees' WHEN t.kind <> 'betweenAccounts' THEN t.kind WHEN t.from_currency <> t.to_currency THEN 'exchange' ELSE 'betweenAccounts' END)`);
+/** The card a card fee was charged for (cards.fee_transfer_id), by its masked number (api/cards.ts maskCardNumber: the BIN, six stars, the last four). */
+const FEE_CARD = sql.raw(`(SELECT c.bin || '******' || c.last4 FROM cards c WHERE c.fee_transfer_id = t.id LIMIT 1)`);
+/** A card authorisation's status as a history row's (api/transfer-status.ts): held, declined, released. */
+const AUTHORIZATION_STATUS = sql.raw(`(CASE ca.status WHEN 'authorized' THEN 'pending' WHEN 'declined' THEN 'rejected' ELSE 'canceled' END)`);
 /** A payout's other side: the payee its instruction names (rails.tables.ts), never the rail's clearing account. */
 const PAYOUT_PAYEE = sql.raw(`(SELECT coalesce(ri.beneficiary->>'beneficiaryName', ri.beneficiary->>'cardHolderName', ri.beneficiary->>'email', ri.beneficiary->>'phone', ri.beneficiary->>'instantKey', ri.beneficiary->>'address') FROM rail_instructions ri WHERE ri.transfer_id = t.id)`);
 
@@ -174,7 +188,10 @@ const PAYOUT_PAYEE = sql.raw(`(SELECT coalesce(ri.beneficiary->>'beneficiaryName
  * journal entry (statements).
  */
 /** The operationType of a booking without a transfer (journal entry `e`): an account fee is a fee. */
-const ENTRY_OPERATION_TYPE = sql.raw(`(CASE WHEN e.kind = 'account_fee' THEN 'Fees' ELSE 'deposit' END)`);
+const ENTRY_OPERATION_TYPE = sql.raw(`(CASE WHEN e.kind = 'account_fee' THEN 'Fees' WHEN e.kind = 'card_clearing' THEN 'cardPayment' ELSE 'deposit' END)`);
+/** Who an entry without a transfer was with: a card payment's merchant, else the payer it names, else the provider. */
+const ENTRY_COUNTERPARTY = (providerName: string) =>
+  sql`coalesce(nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' ELSE 'payer' END), ''), ${providerName})::text`;
 
 function rowsSql(customerId: number, providerName: string, booked: boolean): SQL {
   const at = booked ? sql.raw('e.created_at') : sql.raw('t.created_at');
@@ -182,7 +199,8 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
   return sql`
     SELECT 'transfer' AS source_kind, t.id AS source_id, ${at} AS at, 3 AS part, ${OPERATION_TYPE} AS operation_type, 'out' AS direction, t.status AS status,
       t.from_account_id AS account_id, -t.amount_minor AS amount_minor, t.from_currency AS currency,
-      (CASE WHEN t.kind = 'p2p' THEN coalesce(t.to_email, ${PARTY_NAME('q')}) WHEN t.kind <> 'betweenAccounts' THEN ${PAYOUT_PAYEE} ELSE '#' || t.to_account_id || ' ' || t.to_currency END) AS counterparty,
+      (CASE WHEN t.kind = 'p2p' THEN coalesce(t.to_email, ${PARTY_NAME('q')}) WHEN t.kind = 'cardFee' THEN coalesce(${FEE_CARD}, ${providerName}::text)
+        WHEN t.kind <> 'betweenAccounts' THEN ${PAYOUT_PAYEE} ELSE '#' || t.to_account_id || ' ' || t.to_currency END) AS counterparty,
       t.note AS note, t.reference AS reference, t.to_email AS email
     FROM transfers t ${bookedJoin}
       JOIN accounts a ON a.account_id = t.from_account_id
@@ -206,11 +224,22 @@ function rowsSql(customerId: number, providerName: string, booked: boolean): SQL
     SELECT 'entry', e.id, e.created_at, 0, ${ENTRY_OPERATION_TYPE}, (CASE WHEN l.amount_minor < 0 THEN 'out' ELSE 'in' END), 'posted', l.account_id, l.amount_minor, l.currency,
       -- who paid from outside the platform when the entry names them (a salary, an invoice), else
       -- the provider; the entry's reason as the note (an account fee, an opening balance)
-      coalesce(nullif(e.description->>'payer', ''), ${providerName})::text, nullif(e.description->>'reason', '')::text, NULL::text, NULL::text
+      ${ENTRY_COUNTERPARTY(providerName)}, nullif(e.description->>'reason', '')::text, NULL::text, NULL::text
     FROM journal_entries e
       JOIN journal_legs l ON l.entry_id = e.id
       JOIN accounts a ON a.account_id = l.account_id
-    WHERE e.transfer_id IS NULL AND a.customer_id = ${customerId} AND a.purpose = 'customer'`;
+    WHERE e.transfer_id IS NULL AND a.customer_id = ${customerId} AND a.purpose = 'customer'${
+      booked
+        ? sql``
+        : sql`
+    UNION ALL
+    -- card payments not posted (a cleared one is its clearing entry above); statements show booked money only
+    SELECT 'authorization', ca.id, ca.created_at, -1, 'cardPayment', 'out', ${AUTHORIZATION_STATUS}, ca.account_id, -ca.amount_minor, ca.currency,
+      ca.merchant_name, ca.decline_reason, NULL::text, NULL::text
+    FROM card_authorizations ca
+      JOIN accounts a ON a.account_id = ca.account_id
+    WHERE a.customer_id = ${customerId} AND a.purpose = 'customer' AND ca.status <> 'cleared'`
+    }`;
 }
 
 /** A LIKE pattern matching the text anywhere, its wildcards (and the escape '!') taken literally. */
@@ -513,7 +542,8 @@ export async function statementRows(db: Db, customerId: number, accountId: numbe
 /** One transfer as its receipt shows it to one of its sides (receipt-pdf.ts). */
 export interface ReceiptTransfer {
   transactionId: number;
-  operationType: Exclude<OperationType, 'Fees' | 'deposit'>;
+  /** Fees: a card's application fee (kind cardFee) */
+  operationType: Exclude<OperationType, 'deposit'>;
   /** payer: the acting customer asked it (every status); payee: another customer's payment to it */
   viewer: 'payer' | 'payee';
   status: TransferStatus;
@@ -555,7 +585,7 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
     id: string; kind: TransferRowKind; status: TransferStatus; payer: number; from_account_id: number; to_account_id: number;
     from_currency: string; to_currency: string; amount_minor: string; to_amount_minor: string; fee_minor: string; rate: string;
     to_email: string | null; note: string | null; reference: string | null; created_at: string; updated_at: string; expires_at: string;
-    booked_at: string | null; payer_name: string | null; payee_name: string | null; payout_payee: string | null; rail_reason: string | null;
+    booked_at: string | null; payer_name: string | null; payee_name: string | null; payout_payee: string | null; rail_reason: string | null; fee_card: string | null;
   }>(
     db,
     sql`SELECT t.id::text AS id, t.kind, t.status, t.customer_id AS payer, t.from_account_id, t.to_account_id, t.from_currency, t.to_currency,
@@ -563,7 +593,8 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
           t.to_email, t.note, t.reference,
           ${utcText('t.created_at')} AS created_at, ${utcText('t.updated_at')} AS updated_at, ${utcText('t.expires_at')} AS expires_at,
           ${utcText('e.created_at')} AS booked_at, ${PARTY_NAME('p')} AS payer_name, ${PARTY_NAME('q')} AS payee_name,
-          CASE WHEN t.kind NOT IN ('p2p', 'betweenAccounts') THEN ${PAYOUT_PAYEE} END AS payout_payee,
+          CASE WHEN t.kind NOT IN ('p2p', 'betweenAccounts', 'cardFee') THEN ${PAYOUT_PAYEE} END AS payout_payee,
+          CASE WHEN t.kind = 'cardFee' THEN ${FEE_CARD} END AS fee_card,
           (SELECT ri.reason_code FROM rail_instructions ri WHERE ri.transfer_id = t.id) AS rail_reason
         FROM transfers t
           JOIN accounts fa ON fa.account_id = t.from_account_id
@@ -579,11 +610,14 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
   // a mass batch's request is not a transaction of history (the query leaves it out; its rows are)
   if (!row || row.kind === 'mass') return null;
   const viewer = row.payer === customerId ? 'payer' : 'payee';
-  const payout = row.kind !== 'p2p' && row.kind !== 'betweenAccounts';
-  const operationType = payout || row.kind === 'p2p' ? row.kind : row.from_currency !== row.to_currency ? 'exchange' : 'betweenAccounts';
+  // a card's fee is booked inside the platform (the provider's fee account), no rail
+  const payout = row.kind !== 'p2p' && row.kind !== 'betweenAccounts' && row.kind !== 'cardFee';
+  const operationType = row.kind === 'cardFee' ? 'Fees' : payout || row.kind === 'p2p' ? row.kind : row.from_currency !== row.to_currency ? 'exchange' : 'betweenAccounts';
   const counterparty = payout
     ? (row.payout_payee ?? '')
-    : row.kind !== 'p2p'
+    : row.kind === 'cardFee'
+      ? (row.fee_card ?? '')
+      : row.kind !== 'p2p'
       ? ''
       : viewer === 'payer'
         ? (row.to_email ?? row.payee_name ?? '')
@@ -617,9 +651,9 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
 export interface ReceiptEntry {
   entryId: number;
   bookedAt: Date;
-  /** as its history rows: Fees for an account fee, else deposit */
-  operationType: 'Fees' | 'deposit';
-  /** who paid from outside the platform when the entry names them, else null (the provider) */
+  /** as its history rows: Fees for an account fee, cardPayment for a card payment's clearing, else deposit */
+  operationType: 'Fees' | 'deposit' | 'cardPayment';
+  /** who the entry was with when it names them (who paid from outside the platform; a card payment's merchant), else null (the provider) */
   payer: string | null;
   /** the entry's reason (an account fee, a salary), else null */
   reason: string | null;
@@ -629,10 +663,10 @@ export interface ReceiptEntry {
 
 /** The entry when it has legs on the customer's own accounts and no transfer (those have the transfer's receipt); else null. */
 export async function receiptEntry(db: Db, customerId: number, entryId: number): Promise<ReceiptEntry | null> {
-  const rows = await rowsOf<{ booked_at: string; operation_type: 'Fees' | 'deposit'; payer: string | null; reason: string | null; account_id: number; currency: string; amount_minor: string }>(
+  const rows = await rowsOf<{ booked_at: string; operation_type: 'Fees' | 'deposit' | 'cardPayment'; payer: string | null; reason: string | null; account_id: number; currency: string; amount_minor: string }>(
     db,
     sql`SELECT ${utcText('e.created_at')} AS booked_at, ${ENTRY_OPERATION_TYPE} AS operation_type,
-          nullif(e.description->>'payer', '') AS payer, nullif(e.description->>'reason', '') AS reason,
+          nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' ELSE 'payer' END), '') AS payer, nullif(e.description->>'reason', '') AS reason,
           l.account_id, l.currency, l.amount_minor::text AS amount_minor
         FROM journal_entries e
           JOIN journal_legs l ON l.entry_id = e.id
@@ -648,5 +682,44 @@ export async function receiptEntry(db: Db, customerId: number, entryId: number):
     payer: rows[0]!.payer,
     reason: rows[0]!.reason,
     legs: rows.map((r) => ({ accountId: r.account_id, currency: r.currency, amountMinor: BigInt(r.amount_minor) })),
+  };
+}
+
+/** A card payment not posted (history rows of kind authorization), as its detail shows it. */
+export interface ReceiptAuthorization {
+  id: number;
+  /** as its history row: pending (held), rejected (declined), canceled (released); a cleared one is its entry's */
+  status: 'pending' | 'rejected' | 'canceled' | 'posted';
+  accountId: number;
+  currency: string;
+  amountMinor: bigint;
+  merchantName: string;
+  /** the decline reason's code (api/cards.ts DECLINE_REASONS), else null */
+  declineReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The card authorisation when it draws on one of the customer's own accounts; else null (unknown and another customer's alike). */
+export async function receiptAuthorization(db: Db, customerId: number, authorizationId: number): Promise<ReceiptAuthorization | null> {
+  const [row] = await rowsOf<{ id: string; status: string; account_id: number; currency: string; amount_minor: string; merchant_name: string; decline_reason: string | null; created_at: string; updated_at: string }>(
+    db,
+    sql`SELECT ca.id::text AS id, ca.status, ca.account_id, ca.currency, ca.amount_minor::text AS amount_minor, ca.merchant_name, ca.decline_reason,
+          ${utcText('ca.created_at')} AS created_at, ${utcText('ca.updated_at')} AS updated_at
+        FROM card_authorizations ca JOIN accounts a ON a.account_id = ca.account_id
+        WHERE ca.id = ${authorizationId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'`,
+  );
+  if (!row) return null;
+  const status = ({ authorized: 'pending', declined: 'rejected', reversed: 'canceled', cleared: 'posted' } as const)[row.status as 'authorized' | 'declined' | 'reversed' | 'cleared'];
+  return {
+    id: Number(row.id),
+    status,
+    accountId: row.account_id,
+    currency: row.currency,
+    amountMinor: BigInt(row.amount_minor),
+    merchantName: row.merchant_name,
+    declineReason: row.decline_reason,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
   };
 }

@@ -18,6 +18,7 @@ import { fundingHandlers } from '../rails/funding.methods.ts';
 import { payoutHandlers } from '../rails/payout.methods.ts';
 import { massHandlers } from '../transfers/mass.methods.ts';
 import { globalPayHandlers } from '../transfers/global-pay.methods.ts';
+import { cardHandlers } from '../cards/cards.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -39,4 +40,6 @@ export const methodTable = {
   ...payoutHandlers,
   ...massHandlers,
   ...globalPayHandlers,
+  // the card calls with their authorisation lists (app.ts replaces them with ones on its card issuer)
+  ...cardHandlers,
 } satisfies HandlerTable<Methods>;

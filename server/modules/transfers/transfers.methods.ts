@@ -68,6 +68,9 @@ async function requireFlagsOfTransfer(ctx: MethodContext, id: number): Promise<v
     // or a global-pay batch's (global-pay.service.ts): mass.global for a file, others.global for one payment
     const [global] = batch ? [] : await ctx.db.select({ source: globalPayBatches.source }).from(globalPayBatches).where(eq(globalPayBatches.transferId, id));
     allowed = batch !== undefined ? holds(MASS_OPERATION_FLAGS[batch.kind]) : global !== undefined && holds(GLOBAL_PAY_FLAGS[global.source]);
+  } else if (own?.kind === 'cardFee') {
+    // a card's application fee (cards.service.ts) asks no permission flag: the applicant approves it
+    allowed = true;
   } else allowed = own ? holds(OPERATION_FLAGS[own.kind]) : holds(OPERATION_FLAGS.betweenAccounts) || holds(OPERATION_FLAGS.p2p);
   if (!allowed) throw new MethodFailure('13', PermissionMessages.notAllowed);
 }

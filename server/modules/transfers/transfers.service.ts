@@ -396,6 +396,30 @@ export interface GlobalPayPort {
   approved(tx: Tx, t: TransferRow): Promise<boolean>;
 }
 
+/**
+ * The cards' side of a card fee transfer (cards/cards.service.ts), in the transaction that books or
+ * voids it: paid, the card goes into production (or waits for its confirmation; virtual: active);
+ * voided (rejected, expired, canceled), the application's card is canceled.
+ */
+export interface CardPort {
+  feePaid(tx: Tx, t: TransferRow): Promise<void>;
+  feeVoided(tx: Tx, t: TransferRow): Promise<void>;
+}
+
+/** A card's application fee (cards.service.ts): issue fee plus shipping, from the fee account to the provider's fee account. */
+export interface CardFeeRequestSpec {
+  fromAccountId: number;
+  amountMinor: bigint;
+  /** what the approval names: e.g. "Card issue fee" */
+  payeeName: string;
+  /** links the transfer to its card before it can be booked (mode none books it in this call) */
+  attach(tx: Tx, t: TransferRow): Promise<void>;
+}
+
+/** A card fee counts towards no limit; its daily counter is kept only so the counters equal the transfers (dailyUsageProblems). */
+const CARD_FEE_NO_LIMIT = 9_000_000_000_000_000_000n;
+const CARD_FEE_PARAMS: ParamNames = { from: 'feeAccountId', to: 'feeAccountId', amount: 'feeAccountId', currency: 'feeAccountId' };
+
 /** The part of the platform's push a background path needs (after its own commit). */
 export interface TransferPublisher {
   publish(customerId: number, event: { type: string } & Record<string, unknown>): Promise<void>;
@@ -412,6 +436,8 @@ export interface TransferServiceDeps {
   payouts?: PayoutPort | null;
   /** global-pay batches' approvals (the app's global-pay service); null: none in this process */
   globalPay?: GlobalPayPort | null;
+  /** card fee transfers booked or voided (the app's card service); null: none in this process */
+  cards?: CardPort | null;
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;
@@ -894,6 +920,66 @@ export function createTransferService(deps: TransferServiceDeps) {
     return { result: toResult(transfer, sentTo), transfer };
   }
 
+  /**
+   * A card's application fee (cards.service.ts writes the card in the same transaction): one
+   * transfer of kind cardFee from the fee account to the provider's fee account of its currency,
+   * held and approved by the customer's mode like any transfer (mode none: booked now). Booked,
+   * post() tells the card service (CardPort.feePaid); voided, voidTransfer() does (feeVoided).
+   */
+  async function requestCardFee(tx: Tx, actor: TransferActor, spec: CardFeeRequestSpec): Promise<TransferResult> {
+    const [from] = await tx
+      .select({ accountId: accounts.accountId, customerId: accounts.customerId, purpose: accounts.purpose, status: accounts.status, currency: accounts.currency })
+      .from(accounts)
+      .where(eq(accounts.accountId, spec.fromAccountId));
+    if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
+    if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    if (spec.amountMinor <= 0n) throw new Error('a card fee transfer is positive');
+    const context = await readRequestContext(tx, actor, { kind: 'p2p', fromAccountId: spec.fromAccountId, toEmail: '', amount: '0', currency: from.currency, params: CARD_FEE_PARAMS });
+    if (!context.user) throw new MethodFailure('AU', 'Sign-in required');
+    const feeAccountId = context.provider.get(`fee:${from.currency}`);
+    const providerId = await providerCustomerId(tx);
+    if (feeAccountId === undefined || providerId === null) throw new Error(`no provider fee account in ${from.currency}`);
+    const mode: ApproveType = context.mode ?? 'none';
+    const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, context.user, approvals !== null);
+    const createdAt = at(now());
+    const [row] = await tx
+      .insert(transfers)
+      .values({
+        kind: 'cardFee',
+        status: 'pending',
+        customerId: actor.customerId,
+        userId: actor.userId,
+        fromAccountId: from.accountId,
+        toAccountId: feeAccountId,
+        toCustomerId: providerId,
+        fromCurrency: from.currency,
+        toCurrency: from.currency,
+        amountMinor: spec.amountMinor,
+        toAmountMinor: spec.amountMinor,
+        feeMinor: 0n,
+        approveType: mode,
+        expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    const transfer = row!;
+    await spec.attach(tx, transfer);
+    const locked = await lockAccounts(tx, [from.accountId]);
+    const source = locked.get(from.accountId)!;
+    if (source.balanceMinor - source.pendingMinor - spec.amountMinor < source.balanceMinMinor) throw vf('feeAccountId', VfCode.balanceExceeded);
+    actor.audit?.({ transferId: transfer.id, kind: 'cardFee', approveType: mode });
+    if (mode === 'none') {
+      const posted = await post(tx, transfer);
+      await addDailyUsage(tx, actor.customerId, 'cardFee', from.currency, utcDay(createdAt), spec.amountMinor, CARD_FEE_NO_LIMIT);
+      return toResult(posted, null);
+    }
+    await placeHold(tx, source, spec.amountMinor);
+    await addDailyUsage(tx, actor.customerId, 'cardFee', from.currency, utcDay(createdAt), spec.amountMinor, CARD_FEE_NO_LIMIT);
+    const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, spec.payeeName);
+    return toResult(transfer, sentTo);
+  }
+
   /** The legs of a transfer's entry: source -(amount + fee), destination +toAmount, the provider's fee and FX legs. */
   function postingLegs(
     t: Pick<TransferRow, 'fromAccountId' | 'toAccountId' | 'fromCurrency' | 'toCurrency' | 'amountMinor' | 'toAmountMinor' | 'feeMinor'>,
@@ -969,6 +1055,8 @@ export function createTransferService(deps: TransferServiceDeps) {
         .set({ status: 'active', transactionsDone: 1 })
         .where(and(eq(transferSchedules.id, t.scheduleId), eq(transferSchedules.status, 'awaitingApproval')));
     }
+    // a card's fee paid: the card goes into production (or is active, or waits for its confirmation)
+    if (t.kind === 'cardFee') await deps.cards?.feePaid(tx, posted!);
     return posted!;
   }
 
@@ -994,6 +1082,8 @@ export function createTransferService(deps: TransferServiceDeps) {
         .set({ status: 'canceled' })
         .where(and(eq(transferSchedules.id, t.scheduleId), eq(transferSchedules.status, 'awaitingApproval')));
     }
+    // a card's fee not paid: the application's card is canceled
+    if (t.kind === 'cardFee') await deps.cards?.feeVoided(tx, voided!);
     return voided!;
   }
 
@@ -1138,6 +1228,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     now,
     request,
     requestMass,
+    requestCardFee,
     requestNow,
     post,
     voidTransfer,

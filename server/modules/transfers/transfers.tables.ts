@@ -16,9 +16,11 @@ export const transferKinds = ['betweenAccounts', 'p2p'] as const;
 export type TransferKind = (typeof transferKinds)[number];
 /**
  * a transfer row's kind: inside the platform, or out of it over a rail (the payout kinds, rails/rails.ts),
- * or a mass batch's request (mass.tables.ts: it holds and is approved, its rows are the transfers)
+ * or a mass batch's request (mass.tables.ts: it holds and is approved, its rows are the transfers),
+ * or a card's application fee (cardFee: the fee account to the provider's fee account, approved like
+ * a payment; cards/cards.service.ts)
  */
-export const transferRowKinds = [...transferKinds, 'wire', 'eft', 'oct', 'digital', 'instant', 'interac', 'mass'] as const;
+export const transferRowKinds = [...transferKinds, 'wire', 'eft', 'oct', 'digital', 'instant', 'interac', 'mass', 'cardFee'] as const;
 export type TransferRowKind = (typeof transferRowKinds)[number];
 /** A row's kind where the query took only the kinds inside the platform (a payout kind there is a bug). */
 export function internalKind(kind: TransferRowKind): TransferKind {
