@@ -28,7 +28,14 @@ import { createActivationLogic } from './activation-actors.ts';
 /** The activation of one card, with the app's actors (the card detail page's entry point). */
 export function CardActivation({ accountId, onActivated, queryClient }: { accountId: number; onActivated: () => void; queryClient?: QueryClient }) {
   const logic = useMemo(() => createActivationLogic(queryClient ? { queryClient } : {}), [queryClient]);
+  // Declared before the actor: React runs a component's effect cleanups in order, so leaving the
+  // page hides the first PIN (the chart clears it) before the actor stops and keeps its last snapshot.
+  const kept = useRef<{ send(e: { type: 'PIN.HIDE' }): void } | null>(null);
+  useEffect(() => () => kept.current?.send({ type: 'PIN.HIDE' }), []);
   const actor = useFlowActor(logic, { input: { accountId } });
+  useEffect(() => {
+    kept.current = actor;
+  }, [actor]);
   return <CardActivationView actor={actor} onActivated={onActivated} />;
 }
 

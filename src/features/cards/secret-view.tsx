@@ -6,7 +6,7 @@
  * machines/card-secret: the secret is read from the chart's snapshot while it is visible and is
  * never copied into state, storage or a log here; only the card number has a copy button.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -79,11 +79,20 @@ export function CardPinPage({ actingCustomerId, accountId }: { actingCustomerId:
 }
 
 /** The card's secrets with the app's actors (the /card/{accountId}/pin/ page). */
-export function CardSecretPanel({ accountId }: { accountId: number }) {
-  const logic = useMemo(() => createSecretLogic(), []);
+export function CardSecretPanel({ accountId, logic: given }: { accountId: number; /** tests: the chart with their own actors */ logic?: CardSecretLogic }) {
+  const logic = useMemo(() => given ?? createSecretLogic(), [given]);
+  // Declared before the actor: React runs a component's effect cleanups in order, so leaving the
+  // page hides the secret (the chart clears it) before the actor stops and keeps its last snapshot.
+  const kept = useRef<{ send(e: { type: 'SECRET.HIDE' }): void } | null>(null);
+  useEffect(() => () => kept.current?.send({ type: 'SECRET.HIDE' }), []);
   const actor = useFlowActor(logic, { input: { accountId } });
+  useEffect(() => {
+    kept.current = actor;
+  }, [actor]);
   return <CardSecretView actor={actor} />;
 }
+
+type CardSecretLogic = ReturnType<typeof createSecretLogic>;
 
 /** `4111111111111111` -> `4111 1111 1111 1111` (display only; the copy button copies the digits). */
 const grouped = (digits: string) => digits.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -172,9 +181,10 @@ export function CardSecretView({ actor }: { actor: ActorRefFrom<CardSecretMachin
         ? describeFailure(view.failure)
         : t`We could not start the check. Check your connection and try again.`
       : view.error === 'failed'
-        ? view.failure
+        ? // a VF here is the approval's own (too many wrong tries): said for a card, not a transfer
+          view.failure && view.failure.responseCode !== 'VF'
           ? describeFailure(view.failure)
-          : t`The check failed. Start again.`
+          : t`Too many wrong tries: start again.`
         : view.error === 'expired'
           ? t`The time to confirm ran out. Start again.`
           : null;
