@@ -22,9 +22,12 @@ export const statementPath = (accountId: number, year: number, month: number) =>
 export const receiptPath = (transactionId: number) => `/api/v1/history/transactions/${transactionId}/receipt`;
 /** The receipt of a booking without a transfer: a row of kind 'entry', whose transactionId is a journal entry's id. */
 export const entryReceiptPath = (entryId: number) => `/api/v1/history/entries/${entryId}/receipt`;
-/** The receipt of a history row, whichever kind it is (the two kinds' ids are numbered apart). */
-export const receiptPathOf = (row: { transactionId: number; kind: TransactionKind }) =>
-  row.kind === 'entry' ? entryReceiptPath(row.transactionId) : receiptPath(row.transactionId);
+/** The receipt of a history row, whichever kind it is (the kinds' ids are numbered apart); null for a card authorisation (nothing booked: no receipt). */
+export function receiptPathOf(row: { transactionId: number; kind: 'transfer' | 'entry' }): string;
+export function receiptPathOf(row: { transactionId: number; kind: TransactionKind }): string | null;
+export function receiptPathOf(row: { transactionId: number; kind: TransactionKind }): string | null {
+  return row.kind === 'entry' ? entryReceiptPath(row.transactionId) : row.kind === 'transfer' ? receiptPath(row.transactionId) : null;
+}
 
 const id = Id;
 const amount = v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,8})?$/, VfCode.amountFormat));
@@ -32,7 +35,8 @@ const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
 
 /** Operation types shown in history; Fees rows are the fee legs (left out of the home list). */
 /** ...and the payouts over the rails by their kind (wire, eft, oct card, digital crypto, instant, interac). */
-export const OperationTypeSchema = v.picklist(['betweenAccounts', 'exchange', 'p2p', 'Fees', 'deposit', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac']);
+/** ...and a payment with one of the customer's cards at a merchant (cardPayment: held, declined, released or posted). */
+export const OperationTypeSchema = v.picklist(['betweenAccounts', 'exchange', 'p2p', 'Fees', 'deposit', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac', 'cardPayment']);
 export type OperationType = v.InferOutput<typeof OperationTypeSchema>;
 
 /** The history filter (document 2 §3). Dates are inclusive days (UTC); amounts compare the row's amount. */
@@ -50,11 +54,13 @@ export const HistoryFilterEntries = {
 
 /**
  * What a history row's transactionId names: a transfer, or a booking without a transfer (a journal
- * entry: money from outside the platform, an account fee). The two are numbered apart. The spec's
- * transaction has no such field; the platform adds it so a row's receipt and detail page find the
- * right one (a deposit and an account fee alike are entries, a transfer's fee row is the transfer's).
+ * entry: money from outside the platform, an account fee, a card payment posted), or a card
+ * payment not posted (authorization: held, declined or released; its id the authorisation's,
+ * api/cards.ts AuthorizationSchema). They are numbered apart. The spec's transaction has no such
+ * field; the platform adds it so a row's receipt and detail page find the right one (a deposit and
+ * an account fee alike are entries, a transfer's fee row is the transfer's).
  */
-export const TransactionKindSchema = v.picklist(['transfer', 'entry']);
+export const TransactionKindSchema = v.picklist(['transfer', 'entry', 'authorization']);
 export type TransactionKind = v.InferOutput<typeof TransactionKindSchema>;
 
 /** One row: one account's side of a transfer (a transfer between own accounts gives two rows). */
@@ -194,7 +200,8 @@ export const statementPeriods = defineMethod({
 /**
  * One row of the history in full (the detail page, issue 13): a transfer (kind transfer, id the
  * transfer's) or a booking without a transfer (kind entry, id the journal entry's: a deposit or an account fee;
- * the two are numbered apart). The spec names no such read; the fields and who sees which follow
+ * the two are numbered apart), or a card payment not posted (kind authorization: sent and totalDebited its
+ * amount, the merchant the counterparty, the note a declined one's reason code). The spec names no such read; the fields and who sees which follow
  * the receipt (server/modules/history/receipt-pdf.ts): the payee of another customer's payment
  * sees the amount credited and the payer's name, never the payer's fee, amount or account.
  */

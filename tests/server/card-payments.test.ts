@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_PAGE_SIZE, CardStatus, type DeclineReason } from '../../api/cards.ts';
 import type { Db, Tx } from '../../server/db/types.ts';
 import { accounts, journalLegs } from '../../server/modules/accounts/accounts.tables.ts';
-import { bookMove, currencyTotals, providerAccountId, reconcile } from '../../server/modules/accounts/ledger.ts';
+import { bookMove, currencyTotals, providerAccountId, providerCustomerId, reconcile } from '../../server/modules/accounts/ledger.ts';
 import { authorizationHandlers } from '../../server/modules/cards/authorizations.methods.ts';
 import { cardSchemeAccountId, createCardPayments, type AuthorizeRequest, type CardPayments } from '../../server/modules/cards/authorizations.service.ts';
 import { cardAuthorizations, cards } from '../../server/modules/cards/cards.tables.ts';
@@ -23,6 +23,8 @@ import type { CardIssuer } from '../../server/modules/cards/issuer.ts';
 import { CARD_PRODUCTS } from '../../server/modules/cards/products.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { MethodFailure, type MethodContext } from '../../server/modules/method-types.ts';
+import { historyPage, receiptAuthorization, receiptEntry } from '../../server/modules/history/history.service.ts';
+import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { createTestDatabase, type TestDatabase } from './harness.ts';
 
 const DAY_MS = 86_400_000;
@@ -424,6 +426,114 @@ describe('the authorisation lists', () => {
       await expect(list(other, { accountId: settlement })).rejects.toMatchObject({ responseCode: 'ENOA' });
       await expect(list(other, { accountId: 999_999 })).rejects.toBeInstanceOf(MethodFailure);
     }
+    await expectClean();
+  });
+});
+
+describe('history', () => {
+  const PROVIDER = 'The Provider';
+  const rowsOf = async (who: Person, accountId: number) => (await historyPage(db, who.customerId, { accountId }, { pageNumber: 1, pageSize: 100 }, PROVIDER)).transactions;
+
+  it('a held payment is pending, a declined one rejected with its reason, a released one canceled, a cleared one a posted card payment naming the merchant', async () => {
+    const card = await makeCard(people.boris, { loadMinor: 50_00n });
+    clock += 1000;
+    const held = await pay(card, { amount: '12.00', merchantName: 'Held Books' });
+    clock += 1000;
+    const declined = await pay(card, { amount: '80.00', merchantName: 'Too Dear' });
+    clock += 1000;
+    const released = await pay(card, { amount: '3.00', merchantName: 'Changed Mind' });
+    await reverse(released.authorizationId!);
+    clock += 1000;
+    const posted = await pay(card, { amount: '7.50', merchantName: 'Posted Café' });
+    await clear(posted.authorizationId!, '7.25');
+
+    const rows = await rowsOf(people.boris, card.accountId);
+    const byParty = (name: string) => rows.filter((r) => r.counterparty === name);
+    expect(byParty('Held Books')).toEqual([
+      expect.objectContaining({
+        kind: 'authorization',
+        transactionId: held.authorizationId,
+        operationType: 'cardPayment',
+        direction: 'out',
+        status: 'pending',
+        amount: '-12.00',
+        currency: 'EUR',
+        note: null,
+      }),
+    ]);
+    expect(byParty('Too Dear')).toEqual([expect.objectContaining({ kind: 'authorization', status: 'rejected', amount: '-80.00', note: 'INSUFFICIENT_FUNDS' })]);
+    expect(byParty('Changed Mind')).toEqual([expect.objectContaining({ kind: 'authorization', status: 'canceled', amount: '-3.00' })]);
+    // the cleared one once: its clearing entry, for what was posted
+    const [entryRow, ...more] = byParty('Posted Café');
+    expect(more).toEqual([]);
+    const entryId = (await authorization(posted.authorizationId!)).entryId!;
+    expect(entryRow).toMatchObject({ kind: 'entry', transactionId: entryId, operationType: 'cardPayment', direction: 'out', status: 'posted', amount: '-7.25' });
+    // newest first
+    expect(rows.filter((r) => r.kind === 'authorization').map((r) => r.counterparty)).toEqual(['Changed Mind', 'Too Dear', 'Held Books']);
+
+    // the card payment type filters; the counts see the held one in progress and the declined one refused
+    const page = await historyPage(db, people.boris.customerId, { accountId: card.accountId, transactionType: 'cardPayment' }, { pageNumber: 1, pageSize: 20 }, PROVIDER);
+    expect(page.results).toBe(4);
+    expect(page.rejectedCount).toBe(1);
+    expect(page.processingCount).toBe(1);
+
+    // the details: the authorisation to its customer only; the clearing entry as a card payment with the merchant
+    expect(await receiptAuthorization(db, people.boris.customerId, declined.authorizationId!)).toMatchObject({
+      status: 'rejected',
+      merchantName: 'Too Dear',
+      declineReason: 'INSUFFICIENT_FUNDS',
+      amountMinor: 80_00n,
+    });
+    expect(await receiptAuthorization(db, people.anna.customerId, declined.authorizationId!)).toBeNull();
+    expect(await receiptEntry(db, people.boris.customerId, entryId)).toMatchObject({
+      operationType: 'cardPayment',
+      payer: 'Posted Café',
+      legs: [{ accountId: card.accountId, amountMinor: -7_25n }],
+    });
+    await expectClean();
+  });
+
+  it("a debit card's payments are rows of its settlement account", async () => {
+    const card = await makeCard(people.anna, { product: debitEur });
+    const answer = await pay(card, { amount: '2.00', merchantName: 'Debit Bakery' });
+    const rows = await rowsOf(people.anna, people.anna.eurAccountId);
+    expect(rows.find((r) => r.counterparty === 'Debit Bakery')).toMatchObject({
+      kind: 'authorization',
+      transactionId: answer.authorizationId,
+      accountId: people.anna.eurAccountId,
+      status: 'pending',
+    });
+    expect(await rowsOf(people.anna, card.accountId)).toEqual([]);
+  });
+
+  it("a card's fee is a Fees row naming the card by its masked number", async () => {
+    const card = await makeCard(people.boris, {});
+    const [fee] = await db
+      .insert(transfers)
+      .values({
+        kind: 'cardFee',
+        status: 'rejected',
+        customerId: people.boris.customerId,
+        userId: people.boris.userId,
+        fromAccountId: people.boris.eurAccountId,
+        toAccountId: await providerAccountId(db, 'fee', 'EUR'),
+        toCustomerId: (await providerCustomerId(db))!,
+        fromCurrency: 'EUR',
+        toCurrency: 'EUR',
+        amountMinor: 2_00n,
+        toAmountMinor: 2_00n,
+        approveType: 'none',
+        expiresAt: new Date(clock + DAY_MS),
+      })
+      .returning();
+    await db.update(cards).set({ feeTransferId: fee!.id }).where(eq(cards.accountId, card.accountId));
+    const rows = await rowsOf(people.boris, people.boris.eurAccountId);
+    expect(rows.find((r) => r.kind === 'transfer' && r.transactionId === fee!.id)).toMatchObject({
+      operationType: 'Fees',
+      status: 'rejected',
+      amount: '-2.00',
+      counterparty: `${virtualEur.bin}******${card.number.slice(-4)}`,
+    });
     await expectClean();
   });
 });

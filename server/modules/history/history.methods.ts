@@ -33,6 +33,7 @@ import {
   monthRange,
   monthsBetween,
   periodOf,
+  receiptAuthorization,
   receiptEntry,
   receiptTransfer,
   requireOwnAccount,
@@ -197,6 +198,21 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
             legs: entry.legs.map((leg) => ({ accountId: leg.accountId, currency: leg.currency, amount: minorToDecimal(leg.amountMinor, leg.currency) })),
             // As the history's rows of the entry: the payer it names, else the provider; its reason.
             counterparty: entry.payer ?? providerName, note: entry.reason, reference: null, cancelable: false, railReason: null,
+          },
+        };
+      }
+      if (input.kind === 'authorization') {
+        // a card payment not posted: what was asked of the account (held, declined or released); nothing booked
+        const a = await receiptAuthorization(ctx.db, customerId, input.id);
+        if (!a) throw new MethodFailure('ENOA', DetailMessages.notFound);
+        const asked = money(a.amountMinor, a.currency);
+        return {
+          transaction: {
+            kind: 'authorization', id: a.id, operationType: 'cardPayment', viewer: 'payer', direction: 'out',
+            status: a.status, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(), bookedAt: null, expiresAt: null,
+            sent: asked, fee: null, totalDebited: asked, received: null, rate: null,
+            fromAccountId: a.accountId, toAccountId: null, legs: [],
+            counterparty: a.merchantName, note: a.declineReason, reference: null, cancelable: false, railReason: null,
           },
         };
       }

@@ -7,7 +7,7 @@ import type { ExportErrorCode, FileErrorCode } from '../../../machines/history-e
 import type { FilterFieldError } from './filter.ts';
 import type * as v from 'valibot';
 
-export const OPERATION_TYPES: readonly OperationType[] = ['betweenAccounts', 'exchange', 'p2p', 'deposit', 'Fees', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac'];
+export const OPERATION_TYPES: readonly OperationType[] = ['betweenAccounts', 'exchange', 'p2p', 'deposit', 'Fees', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac', 'cardPayment'];
 export const TRANSFER_STATUSES: readonly TransferStatus[] = ['pending', 'processing', 'posted', 'returned', 'rejected', 'expired', 'canceled'];
 
 export function useOperationTypeNames(): Record<OperationType, string> {
@@ -24,6 +24,7 @@ export function useOperationTypeNames(): Record<OperationType, string> {
     digital: t`Crypto withdrawal`,
     instant: t`Instant payment`,
     interac: t`Interac e-Transfer`,
+    cardPayment: t`Card payment`,
   };
 }
 

@@ -3,7 +3,7 @@
  * every key: the same call answers differently for the user and for a company the user acts for.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { EXPORT_LIST_PAGE_SIZE } from '../../../api/history.ts';
+import { EXPORT_LIST_PAGE_SIZE, type TransactionKind } from '../../../api/history.ts';
 import { MethodCallError, callMethodOrThrow } from '../../lib/request.ts';
 import type { HistoryRequest } from './filter.ts';
 
@@ -34,7 +34,7 @@ export const statementPeriodsQuery = (actingCustomerId: number | null, accountId
   });
 
 /** One transaction in full (the detail page); unknown and another customer's answer ENOA. */
-export const transactionDetailQuery = (actingCustomerId: number | null, kind: 'transfer' | 'entry', id: number) =>
+export const transactionDetailQuery = (actingCustomerId: number | null, kind: TransactionKind, id: number) =>
   queryOptions({
     queryKey: ['transactionDetail', actingCustomerId, kind, id],
     queryFn: () => callMethodOrThrow('transactionDetail', { kind, id }),

@@ -236,8 +236,13 @@ function Fields({ tx }: { tx: TransactionDetail }) {
   );
 }
 
-/** The receipt and, for the customer's own pending transfer, the way to cancel it. */
+/** The receipt and, for the customer's own pending transfer, the way to cancel it. A card payment not posted has neither (nothing was booked). */
 function Actions({ tx, access, onCancel }: { tx: TransactionDetail; access: DownloadAccess; onCancel(): void }) {
+  if (tx.kind === 'authorization') return null;
+  return <TransferActions tx={tx} access={access} onCancel={onCancel} />;
+}
+
+function TransferActions({ tx, access, onCancel }: { tx: TransactionDetail; access: DownloadAccess; onCancel(): void }) {
   const { t } = useLingui();
   const receiptId = tx.kind === 'entry' ? `E${tx.id}` : String(tx.id);
   const download = useMutation({
