@@ -86,13 +86,9 @@ export function ApplyForCardPage({ deps, canOpenAccount, link }: { deps: Transfe
   return <ApplyView actor={actor} canOpenAccount={canOpenAccount} link={link} />;
 }
 
-function useKindNames(): Record<CardKind, { one: string; many: string }> {
+function useKindNames(): Record<CardKind, string> {
   const { t } = useLingui();
-  return {
-    physical: { one: t`Physical card`, many: t`Physical cards` },
-    virtual: { one: t`Virtual card`, many: t`Virtual cards` },
-    debit: { one: t`Debit card`, many: t`Debit cards` },
-  };
+  return { physical: t`Physical cards`, virtual: t`Virtual cards`, debit: t`Debit cards` };
 }
 
 /** A product's name: its scheme, kind and currency ("Visa physical card in EUR"). */
@@ -247,7 +243,7 @@ function ProductStep({ actor, view }: { actor: ApplyActor; view: ApplicationView
       ) : null}
       {view.groups.map((group) => (
         <section key={group.kind} aria-labelledby={`card-kind-${group.kind}`}>
-          <h2 id={`card-kind-${group.kind}`}>{kinds[group.kind].many}</h2>
+          <h2 id={`card-kind-${group.kind}`}>{kinds[group.kind]}</h2>
           {group.products.map((p) => {
             const name = productName(p);
             const open = p.disabledReasons.length === 0;
