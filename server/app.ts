@@ -34,6 +34,8 @@ import { mailboxRoutes } from './modules/devtools/mailbox.routes.ts';
 import { receivingBank } from './modules/rails/funding.methods.ts';
 import type { PayoutService } from './modules/rails/payouts.service.ts';
 import { simulatorRoutes } from './modules/rails/simulator.routes.ts';
+import { createCardPayments } from './modules/cards/authorizations.service.ts';
+import { terminalRoutes } from './modules/cards/terminal.routes.ts';
 import { createPayoutHandlers } from './modules/rails/payout.methods.ts';
 import { createMassHandlers } from './modules/transfers/mass.methods.ts';
 import { createGlobalPayHandlers } from './modules/transfers/global-pay.methods.ts';
@@ -233,8 +235,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: (options.publicUrl ?? DEFAULT_RECOVERY_OPTIONS.publicUrl).replace(/\/+$/, ''),
   });
   // The card issuer (the simulator by default) and the card lifecycle; production stages on the job queue.
+  const cardIssuer = options.cardIssuer ?? (await loadCardIssuer(db, process.env, now));
   cardService = createCardService({
-    issuer: options.cardIssuer ?? (await loadCardIssuer(db, process.env, now)),
+    issuer: cardIssuer,
     now,
     queue: options.cardQueue === undefined ? (options.jobQueue ?? null) : options.cardQueue,
     transfers: () => transfers,
@@ -305,6 +308,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   if (options.demo && options.payouts) await app.register(simulatorRoutes, { db, payouts: options.payouts, bank: receivingBank });
+  // The issuer simulator's terminal: paying by card with a card's number (cards/terminal.routes.ts), demo mode only.
+  if (options.demo) await app.register(terminalRoutes, { db, payments: createCardPayments({ issuer: cardIssuer, now }) });
   // The statechart audit pack (dist/audit/), administrators only: before the web app's static files.
   const distDir = options.distDir === undefined ? DEFAULT_DIST_DIR : options.distDir;
   await app.register(auditPackRoutes, { tokens, auditDir: distDir === null ? null : resolvePath(distDir, 'audit') });

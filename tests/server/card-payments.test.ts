@@ -6,10 +6,13 @@
  * account, the two authorisation lists (10 a page, newest first, own accounts only) and the ledger's
  * invariants (reconcile) after each step.
  *
- * Cards are made here as the card service would leave them (an account of a card product and its
- * cards row), known to a small issuer double that recognises a number, expiry and CVV: these tests
- * are about payments, not about applying for a card.
+ * Cards are made here as the card service would leave them (an account of a card product, issued by
+ * the built-in issuer simulator, and its cards row): these tests are about payments, not about
+ * applying for a card. The terminal learns a card's number and CVV the way its holder would (the
+ * issuer's revealCard). The simulator's terminal routes (POST /dev/cards/authorizations...) are
+ * served in demo mode only, answer without echoing a card number or CVV, and log neither.
  */
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZATION_PAGE_SIZE, CardStatus, type DeclineReason } from '../../api/cards.ts';
@@ -19,13 +22,14 @@ import { bookMove, currencyTotals, providerAccountId, providerCustomerId, reconc
 import { authorizationHandlers } from '../../server/modules/cards/authorizations.methods.ts';
 import { cardSchemeAccountId, createCardPayments, type AuthorizeRequest, type CardPayments } from '../../server/modules/cards/authorizations.service.ts';
 import { cardAuthorizations, cards } from '../../server/modules/cards/cards.tables.ts';
-import type { CardIssuer } from '../../server/modules/cards/issuer.ts';
+import { createCardSimulator } from '../../server/modules/cards/issuer-simulator.ts';
 import { CARD_PRODUCTS } from '../../server/modules/cards/products.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { MethodFailure, type MethodContext } from '../../server/modules/method-types.ts';
 import { historyPage, receiptAuthorization, receiptEntry } from '../../server/modules/history/history.service.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
-import { createTestDatabase, type TestDatabase } from './harness.ts';
+import { Writable } from 'node:stream';
+import { callMethod, createTestApp, createTestDatabase, signIn, type TestApp, type TestDatabase } from './harness.ts';
 
 const DAY_MS = 86_400_000;
 let clock = Date.UTC(2026, 10, 27, 10, 0, 0);
@@ -33,24 +37,9 @@ let database: TestDatabase;
 let db: Db;
 let payments: CardPayments;
 
-/** What the issuer knows of each test card: the terminal's data by number. */
-const issued = new Map<string, { issuerRef: string; expiryMonth: number; expiryYear: number; cvv: string }>();
-const issuer: CardIssuer = {
-  name: 'test issuer',
-  issue: () => Promise.reject(new Error('not in these tests')),
-  expedite: () => Promise.reject(new Error('not in these tests')),
-  setPin: () => Promise.reject(new Error('not in these tests')),
-  revealPin: () => Promise.reject(new Error('not in these tests')),
-  revealCard: () => Promise.reject(new Error('not in these tests')),
-  async findCard(_tx, data) {
-    const card = issued.get(data.cardNumber);
-    if (!card) return null;
-    return {
-      issuerRef: card.issuerRef,
-      dataMatches: card.expiryMonth === data.expiryMonth && card.expiryYear === data.expiryYear && (data.cvv === undefined || data.cvv === card.cvv),
-    };
-  },
-};
+/** The built-in issuer simulator on the test's clock (the expiry is three years from the month of issue). */
+let issueClock: number | null = null;
+const issuer = createCardSimulator({ key: randomBytes(32), stageMs: 60_000, now: () => issueClock ?? clock });
 
 const virtualEur = CARD_PRODUCTS.find((p) => p.kind === 'virtual' && p.currency === 'EUR')!;
 const debitEur = CARD_PRODUCTS.find((p) => p.kind === 'debit' && p.currency === 'EUR')!;
@@ -71,7 +60,6 @@ async function personOf(email: string): Promise<Person> {
   return { userId: user!.id, customerId: user!.customerId, eurAccountId: eur!.accountId };
 }
 
-let nextNumber = 1;
 interface TestCard {
   accountId: number;
   number: string;
@@ -80,11 +68,9 @@ interface TestCard {
   expiryYear: number;
 }
 
-/** A card as the card service leaves it, known to the issuer double; a prepaid one loaded with `loadMinor`. */
-async function makeCard(owner: Person, options: { product?: typeof virtualEur; status?: number; expiry?: [number, number]; loadMinor?: bigint } = {}): Promise<TestCard> {
+/** A card as the card service leaves it, issued by the simulator (at `issuedAt`, else now); a prepaid one loaded with `loadMinor`. */
+async function makeCard(owner: Person, options: { product?: typeof virtualEur; status?: number; issuedAt?: number; loadMinor?: bigint } = {}): Promise<TestCard> {
   const product = options.product ?? virtualEur;
-  const [expiryMonth, expiryYear] = options.expiry ?? [12, 2029];
-  const number = `${product.bin}${String(nextNumber++).padStart(10, '0')}`;
   const [account] = await db
     .insert(accounts)
     .values({
@@ -97,19 +83,29 @@ async function makeCard(owner: Person, options: { product?: typeof virtualEur; s
     })
     .returning();
   const accountId = account!.accountId;
-  await db.insert(cards).values({
-    accountId,
-    kind: product.kind,
-    isVirtual: product.isVirtual,
-    expiryMonth,
-    expiryYear,
-    bin: product.bin,
-    last4: number.slice(-4),
-    issuerRef: `test-${accountId}`,
-    feeAccountId: owner.eurAccountId,
-    userId: owner.userId,
+  issueClock = options.issuedAt ?? null;
+  const card = await db.transaction(async (tx) => {
+    const issued = await issuer.issue(
+      tx as unknown as Tx,
+      { accountId, kind: product.kind, productType: product.type, currency: product.currency, cardBrand: product.cardBrand, express: false },
+      async () => undefined,
+    );
+    const secrets = await issuer.revealCard(tx as unknown as Tx, issued.issuerRef);
+    await tx.insert(cards).values({
+      accountId,
+      kind: product.kind,
+      isVirtual: product.isVirtual,
+      expiryMonth: issued.expiryMonth,
+      expiryYear: issued.expiryYear,
+      bin: issued.bin,
+      last4: issued.last4,
+      issuerRef: issued.issuerRef,
+      feeAccountId: owner.eurAccountId,
+      userId: owner.userId,
+    });
+    return { accountId, number: secrets.cardNumber, cvv: secrets.cvv, expiryMonth: issued.expiryMonth, expiryYear: issued.expiryYear };
   });
-  issued.set(number, { issuerRef: `test-${accountId}`, expiryMonth, expiryYear, cvv: '123' });
+  issueClock = null;
   if (options.loadMinor) {
     await db.transaction(async (tx) => {
       await bookMove(tx, {
@@ -121,7 +117,7 @@ async function makeCard(owner: Person, options: { product?: typeof virtualEur; s
       });
     });
   }
-  return { accountId, number, cvv: '123', expiryMonth, expiryYear };
+  return card;
 }
 
 let refs = 0;
@@ -182,9 +178,31 @@ beforeAll(async () => {
   people.boris = await personOf('boris@demo.test');
   people.anna = await personOf('anna@demo.test');
 }, 60_000);
+const apps: TestApp[] = [];
 afterAll(async () => {
+  for (const app of apps) await app.close();
   await database?.close();
 });
+
+/** An app on this test's database (closing it leaves the database), its log lines kept. */
+async function appOn(options: { demo: boolean }): Promise<{ t: TestApp; logs: string[] }> {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const t = await createTestApp({
+    database: { open: database.open, url: database.url, close: async () => undefined },
+    demo: options.demo,
+    cardIssuer: issuer,
+    now: () => clock,
+    logStream,
+  });
+  apps.push(t);
+  return { t, logs };
+}
 
 describe('declines', () => {
   /** The attempt is declined with `reason`, written as a declined row (unless no card), and holds nothing more than before. */
@@ -210,8 +228,8 @@ describe('declines', () => {
 
   it('a wrong CVV or expiry: WRONG_CARD_DATA', async () => {
     const card = await makeCard(people.boris, { loadMinor: 100_00n });
-    await expectDeclined(card, 'WRONG_CARD_DATA', () => pay(card, { cvv: '999' }));
-    await expectDeclined(card, 'WRONG_CARD_DATA', () => pay(card, { expiryYear: 2030 }));
+    await expectDeclined(card, 'WRONG_CARD_DATA', () => pay(card, { cvv: String((Number(card.cvv) + 1) % 1000).padStart(3, '0') }));
+    await expectDeclined(card, 'WRONG_CARD_DATA', () => pay(card, { expiryYear: card.expiryYear + 1 }));
     // the right data, the same card: approved (the double really tells them apart)
     expect((await pay(card)).approved).toBe(true);
   });
@@ -222,10 +240,12 @@ describe('declines', () => {
     const expired = await makeCard(people.boris, { status: CardStatus.expired, loadMinor: 100_00n });
     await expectDeclined(expired, 'CARD_EXPIRED', () => pay(expired));
     // active, but its expiry month (October 2026) is over on 27 November 2026
-    const old = await makeCard(people.boris, { expiry: [10, 2026], loadMinor: 100_00n });
+    const old = await makeCard(people.boris, { issuedAt: Date.UTC(2023, 9, 15), loadMinor: 100_00n });
+    expect([old.expiryMonth, old.expiryYear]).toEqual([10, 2026]);
     await expectDeclined(old, 'CARD_EXPIRED', () => pay(old));
     // still usable through the last day of its month
-    const thisMonth = await makeCard(people.boris, { expiry: [11, 2026], loadMinor: 100_00n });
+    const thisMonth = await makeCard(people.boris, { issuedAt: Date.UTC(2023, 10, 2), loadMinor: 100_00n });
+    expect([thisMonth.expiryMonth, thisMonth.expiryYear]).toEqual([11, 2026]);
     expect((await pay(thisMonth)).approved).toBe(true);
     for (const status of [CardStatus.submitted, CardStatus.shipped, CardStatus.canceled, CardStatus.fraud, CardStatus.limited, CardStatus.pendingConfirmation]) {
       const card = await makeCard(people.boris, { status, loadMinor: 100_00n });
@@ -534,6 +554,105 @@ describe('history', () => {
       amount: '-2.00',
       counterparty: `${virtualEur.bin}******${card.number.slice(-4)}`,
     });
+    await expectClean();
+  });
+});
+
+describe("the issuer simulator's terminal (REST)", () => {
+  const post = (t: TestApp, url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, payload });
+  const body = (card: TestCard, overrides: Record<string, unknown> = {}) => ({
+    cardNumber: card.number.replace(/(\d{4})(?=\d)/g, '$1 '),
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    cvv: card.cvv,
+    amount: '9.99',
+    currency: 'EUR',
+    merchantName: 'Terminal Kiosk',
+    merchantCategoryCode: '5499',
+    merchantCountryCode: 'RO',
+    ...overrides,
+  });
+
+  it('is not served outside demo mode', async () => {
+    const { t } = await appOn({ demo: false });
+    const card = await makeCard(people.boris, { loadMinor: 20_00n });
+    expect((await post(t, '/dev/cards/authorizations', body(card))).statusCode).toBe(404);
+    expect((await post(t, '/dev/cards/authorizations/1/reversal', {})).statusCode).toBe(404);
+    expect((await money(card.accountId)).pending).toBe(0n);
+  });
+
+  it('authorises, clears (for less) and reverses in demo mode; the lists see it; no card number or CVV in an answer or a log line', async () => {
+    const { t, logs } = await appOn({ demo: true });
+    const card = await makeCard(people.boris, { loadMinor: 50_00n });
+
+    const first = await post(t, '/dev/cards/authorizations', body(card, { networkRef: 'rest-1' }));
+    expect(first.statusCode).toBe(200);
+    const answer = first.json() as { authorizationId: number; status: string; declineReason: string | null };
+    expect(answer).toEqual({ authorizationId: expect.any(Number), status: 'authorized', declineReason: null });
+    expect(await money(card.accountId)).toEqual({ balance: 50_00n, pending: 9_99n });
+    // the same networkRef: the same authorisation
+    expect((await post(t, '/dev/cards/authorizations', body(card, { networkRef: 'rest-1' }))).json()).toEqual(answer);
+
+    // the holder's lists through the platform's named methods
+    const boris = await signIn(t.app, 'boris');
+    const current = await callMethod(t.app, 'currentAccountAuthorizationListGet', { accountId: card.accountId }, { token: boris.accessToken });
+    expect(current.body).toMatchObject({
+      responseCode: '00',
+      total: 1,
+      authorizations: [{ id: answer.authorizationId, status: 'authorized', amount: '9.99', merchantName: 'Terminal Kiosk', cardLast4: card.number.slice(-4) }],
+    });
+    const anna = await signIn(t.app, 'anna', { totpTimeMs: clock });
+    expect((await callMethod(t.app, 'currentAccountAuthorizationListGet', { accountId: card.accountId }, { token: anna.accessToken })).body.responseCode).toBe('ENOA');
+
+    const url = `/dev/cards/authorizations/${answer.authorizationId}`;
+    const above = await post(t, `${url}/clearing`, { amount: '10.00' });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toMatchObject({ field: 'amount', status: 'authorized' });
+    const cleared = await post(t, `${url}/clearing`, { amount: '9.50' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ authorizationId: answer.authorizationId, status: 'cleared', declineReason: null });
+    expect((await post(t, `${url}/clearing`, {})).json()).toMatchObject({ status: 'cleared' });
+    expect(await money(card.accountId)).toEqual({ balance: 40_50n, pending: 0n });
+    const late = await post(t, `${url}/reversal`, {});
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ status: 'cleared' });
+    expect((await post(t, '/dev/cards/authorizations/999999999/clearing', {})).statusCode).toBe(404);
+    expect((await post(t, '/dev/cards/authorizations/abc/reversal', {})).statusCode).toBe(404);
+
+    const second = (await post(t, '/dev/cards/authorizations', body(card, { amount: '5.00' }))).json() as { authorizationId: number };
+    const reversed = await post(t, `/dev/cards/authorizations/${second.authorizationId}/reversal`, {});
+    expect(reversed.json()).toEqual({ authorizationId: second.authorizationId, status: 'reversed', declineReason: null });
+    expect(await money(card.accountId)).toEqual({ balance: 40_50n, pending: 0n });
+
+    // declined with its reason
+    await db.update(accounts).set({ status: CardStatus.paused }).where(eq(accounts.accountId, card.accountId));
+    expect((await post(t, '/dev/cards/authorizations', body(card))).json()).toMatchObject({ status: 'declined', declineReason: 'CARD_PAUSED' });
+    await db.update(accounts).set({ status: CardStatus.active }).where(eq(accounts.accountId, card.accountId));
+
+    // refused bodies name the field and its rule, never what was sent
+    const badCvv = await post(t, '/dev/cards/authorizations', body(card, { cvv: 'x1y2' }));
+    expect(badCvv.statusCode).toBe(400);
+    expect(badCvv.json()).toEqual({ field: 'cvv', message: expect.any(String) });
+    const badNumber = await post(t, '/dev/cards/authorizations', body(card, { cardNumber: `${card.number}9999` }));
+    expect(badNumber.json()).toMatchObject({ field: 'cardNumber' });
+    expect(badNumber.body).not.toContain(card.number);
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/dev/cards/authorizations',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"cardNumber":"${card.number}",`,
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.body).not.toContain(card.number);
+    const wrongType = await post(t, '/dev/cards/authorizations', body(card, { expiryMonth: card.number }));
+    expect(wrongType.json()).toMatchObject({ field: 'expiryMonth' });
+    expect(wrongType.body).not.toContain(card.number);
+
+    expect(logs.length).toBeGreaterThan(0);
+    const logText = logs.join('');
+    expect(logText).not.toContain(card.number);
+    expect(logText).not.toContain(card.number.slice(0, 4) + ' ');
+    expect(logText).not.toMatch(/"cvv"/);
     await expectClean();
   });
 });
