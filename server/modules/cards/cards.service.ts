@@ -53,8 +53,12 @@ import type { CardIssuer, EmitStage, ProductionStage, StageEvent } from './issue
 import { cardProduct, maxCardsPerKind, offeredIn, PLATFORM_BINS, BRAND_OF_KIND, productsFor, shippingOptionsTo, type CardProductDef } from './products.ts';
 
 export const CARD_STAGE_QUEUE = 'card.stage';
-/** A stage waiting for its card (approval, confirmation) is retried for days: 5 s doubling, 16 attempts. */
-export const CARD_QUEUES = [{ name: CARD_STAGE_QUEUE, retryLimit: 16, retryDelaySeconds: 5 }] as const;
+/**
+ * A stage waiting for its card (approval, confirmation) or for its predecessor is retried: 1 s
+ * doubling, 18 attempts (about three days in all; the first few retries within seconds, so stages
+ * that came out of order are applied almost at once).
+ */
+export const CARD_QUEUES = [{ name: CARD_STAGE_QUEUE, retryLimit: 18, retryDelaySeconds: 1 }] as const;
 
 /** The production statuses in order, and the stage that reports each. */
 const PRODUCTION_ORDER: readonly number[] = [CardStatus.submitted, CardStatus.processing, CardStatus.printing, CardStatus.printed, CardStatus.shipped];
