@@ -15,12 +15,7 @@ import { CARD_QUERY_KEYS } from './queries.ts';
 
 /** What the person asked for; `express` and `alias` are chosen in the dialog. */
 export type CardActionRequest =
-  | { action: 'pause' }
-  | { action: 'unpause' }
-  | { action: 'block' }
-  | { action: 'reissue'; express: boolean }
-  | { action: 'upgradeShipping' }
-  | { action: 'rename'; alias: string };
+  { action: 'pause' } | { action: 'unpause' } | { action: 'block' } | { action: 'reissue'; express: boolean } | { action: 'upgradeShipping' } | { action: 'rename'; alias: string };
 
 export type CardActionName = CardActionRequest['action'];
 

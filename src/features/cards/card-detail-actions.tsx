@@ -58,6 +58,7 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
   const [express, setExpress] = useState(false);
   const [alias, setAlias] = useState('');
   const [outcome, setOutcome] = useState<CardActionOutcome | null>(null);
+  const words = useActionWords();
   // what CONFIRM sends: the dialog's latest choices, read when the call starts
   const request = useRef<CardActionRequest | null>(null);
   const current: CardActionRequest | null =
@@ -80,7 +81,9 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
     [queryClient],
   );
   const actor = useFlowActor(machine);
-  const step = useSelector(actor, (s) => (s.matches('confirming') ? 'confirming' : s.matches('working') ? 'working' : s.matches('failed') ? 'failed' : s.matches('done') ? 'done' : 'idle'));
+  const step = useSelector(actor, (s) =>
+    s.matches('confirming') ? 'confirming' : s.matches('working') ? 'working' : s.matches('failed') ? 'failed' : s.matches('done') ? 'done' : 'idle',
+  );
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
 
@@ -155,7 +158,7 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
       {open && action ? (
         <Dialog
           open
-          title={dialogTitles(t)[action]}
+          title={words.titles[action]}
           // Escape and the keep button alike; ignored while the call runs (the chart takes no DISMISS then)
           onClose={() => actor.send({ type: 'DISMISS' })}
           actions={
@@ -164,7 +167,7 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
                 {action === 'block' ? t`Keep the card` : t`Cancel`}
               </Button>
               <Button variant={action === 'block' ? 'danger' : 'primary'} busy={busy} onClick={() => actor.send({ type: 'CONFIRM' })}>
-                {step === 'failed' ? t`Try again` : confirmLabels(t)[action]}
+                {step === 'failed' ? t`Try again` : words.confirms[action]}
               </Button>
             </ButtonGroup>
           }
@@ -181,25 +184,27 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
   );
 }
 
-type T = ReturnType<typeof useLingui>['t'];
-
-const dialogTitles = (t: T): Record<CardActionName, string> => ({
-  pause: t`Pause this card?`,
-  unpause: t`Unpause this card?`,
-  block: t`Block this card for good?`,
-  reissue: t`Order a new card?`,
-  upgradeShipping: t`Send the card by express?`,
-  rename: t`Rename the card`,
-});
-
-const confirmLabels = (t: T): Record<CardActionName, string> => ({
-  pause: t`Pause the card`,
-  unpause: t`Unpause the card`,
-  block: t`Block the card`,
-  reissue: t`Order the new card`,
-  upgradeShipping: t`Send by express`,
-  rename: t`Save the name`,
-});
+/** Each action's dialog title and confirm button (the macro's `t` works only where useLingui gave it). */
+function useActionWords(): { titles: Record<CardActionName, string>; confirms: Record<CardActionName, string> } {
+  const { t } = useLingui();
+  const titles = {
+    pause: t`Pause this card?`,
+    unpause: t`Unpause this card?`,
+    block: t`Block this card for good?`,
+    reissue: t`Order a new card?`,
+    upgradeShipping: t`Send the card by express?`,
+    rename: t`Rename the card`,
+  };
+  const confirms = {
+    pause: t`Pause the card`,
+    unpause: t`Unpause the card`,
+    block: t`Block the card`,
+    reissue: t`Order the new card`,
+    upgradeShipping: t`Send by express`,
+    rename: t`Save the name`,
+  };
+  return { titles, confirms };
+}
 
 interface ActionTextProps {
   action: CardActionName;
@@ -249,7 +254,12 @@ function ActionText({ action, card, product, express, onExpress, alias, onAlias 
               onChange={(value) => onExpress(value === 'express')}
               options={[
                 { value: 'standard', label: t`Standard delivery`, hint: standard ? shippingText(standard) : undefined },
-                { value: 'express', label: t`Express delivery`, hint: expressOption ? shippingText(expressOption) : undefined, disabled: product !== null && expressOption === null },
+                {
+                  value: 'express',
+                  label: t`Express delivery`,
+                  hint: expressOption ? shippingText(expressOption) : undefined,
+                  disabled: product !== null && expressOption === null,
+                },
               ]}
               hint={t`The delivery fee is charged with the issue fee, from the account that pays the card's fees.`}
             />
@@ -265,12 +275,26 @@ function ActionText({ action, card, product, express, onExpress, alias, onAlias 
         <>
           <p>{t`Your card is sent by express delivery instead: it reaches you sooner.`}</p>
           {expressOption ? <p>{shippingText(expressOption)}</p> : null}
-          <p>{difference ? t`The difference of ${difference} is charged from the account that pays the card's fees.` : t`The difference in delivery fees is charged from the account that pays the card's fees.`}</p>
+          <p>
+            {difference
+              ? t`The difference of ${difference} is charged from the account that pays the card's fees.`
+              : t`The difference in delivery fees is charged from the account that pays the card's fees.`}
+          </p>
         </>
       );
     }
     case 'rename':
-      return <TextField label={t`Card name`} name="cardAliasName" value={alias} onChange={onAlias} maxLength={40} hint={t`Up to 40 characters, for you to tell your cards apart.`} autoComplete="off" />;
+      return (
+        <TextField
+          label={t`Card name`}
+          name="cardAliasName"
+          value={alias}
+          onChange={onAlias}
+          maxLength={40}
+          hint={t`Up to 40 characters, for you to tell your cards apart.`}
+          autoComplete="off"
+        />
+      );
   }
 }
 
@@ -295,8 +319,7 @@ function DoneMessage({ outcome, card, onClose }: { outcome: CardActionOutcome; c
       const currency = card.currency;
       text = (
         <>
-          {t`The card is blocked.`}{' '}
-          {accountId !== null && !/^0(\.0+)?$/.test(outcome.refundedAmount) ? t`${refunded} went back to your ${currency} account ${accountId}.` : null}
+          {t`The card is blocked.`} {accountId !== null && !/^0(\.0+)?$/.test(outcome.refundedAmount) ? t`${refunded} went back to your ${currency} account ${accountId}.` : null}
         </>
       );
       break;
