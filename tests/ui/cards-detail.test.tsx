@@ -100,7 +100,7 @@ describe('card detail: the actions per status (cardActionAllowed)', () => {
     expect(screen.queryByText('Balance')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Card payments on hold' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Transactions of this card' })).toBeNull();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the card on its way');
   });
 
   it('links loading and unloading to the transfer between own accounts, with the card preset', async () => {
@@ -128,7 +128,7 @@ describe('card detail: the actions', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Block this card for good?' });
     expect(within(dialog).getByText('This cannot be undone: a blocked card can never be used again.')).toBeTruthy();
     expect(plain(within(dialog).getByText(/goes back to your/).textContent)).toBe('The money left on the card (€25.00) goes back to your EUR account.');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the block dialog');
     // keeping the card sends nothing
     await user.click(within(dialog).getByRole('button', { name: 'Keep the card' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

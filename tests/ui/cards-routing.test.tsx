@@ -56,7 +56,7 @@ describe('cards routing', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'You have no card yet' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/cards');
     expect(screen.getByRole('link', { name: 'Get a card' }).getAttribute('href')).toBe('/add-card');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the empty cards page');
   });
 
   it('/cards goes to the physical list first; the tabs move between the kinds; each card opens its page', async () => {
@@ -72,7 +72,7 @@ describe('cards routing', () => {
     expect(faces).toEqual(['Prepaid cardActivePhysical · EUR€25.50Expires 03/29', 'Prepaid cardCanceledPhysical · EUR']);
     expect(within(physicalList).getAllByRole('link')[0]!.getAttribute('href')).toBe('/cards/201');
     expect(screen.getByRole('tab', { name: 'Physical cards', selected: true })).toBeTruthy();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the physical cards list');
 
     await user.click(screen.getByRole('tab', { name: 'Virtual cards' }));
     const virtualList = await screen.findByRole('list', { name: 'Your virtual cards' });
