@@ -359,7 +359,8 @@ function DeliveryStep({ actor, view, link: PageLink }: { actor: ApplyActor; view
           />
         )
       ) : null}
-      <StepButtons actor={actor} />
+      {/* no address (or, for a debit card, no account to draw on): nothing to continue with until there is one */}
+      <StepButtons actor={actor} next={view.addresses.length > 0 && (product.kind !== 'debit' || view.accounts.length > 0)} />
     </form>
   );
 }
@@ -566,7 +567,7 @@ function DoneStep({ actor, view, link: PageLink }: { actor: ApplyActor; view: Ap
     <>
       {message}
       <ButtonGroup stackOnMobile>
-        <PageLink target={{ page: 'card', accountId }} className="btn btn-secondary">
+        <PageLink target={{ page: 'card', accountId }} className={view.awaitingConfirmation ? 'btn btn-secondary' : 'btn btn-primary'}>
           {t`See your card`}
         </PageLink>
         <Button variant="secondary" onClick={() => actor.send({ type: 'APPLICATION.NEW' })}>
