@@ -35,6 +35,7 @@ import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/re
 import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
 import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external/register/personal'
 import { Route as ExternalVideoIdentityJobIdRouteImport } from './routes/_external/video-identity-job.$id'
+import { Route as GuardedMainAddCardRouteImport } from './routes/_guarded/_main/add-card'
 import { Route as GuardedMainAddMoneyRouteImport } from './routes/_guarded/_main/add-money'
 import { Route as GuardedMainHistoryRouteImport } from './routes/_guarded/_main/history'
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
@@ -52,12 +53,14 @@ import { Route as GuardedMainCardsIndexRouteImport } from './routes/_guarded/_ma
 import { Route as GuardedMainCardsAccountIdRouteImport } from './routes/_guarded/_main/cards.$accountId'
 import { Route as GuardedMainCardsPhysicalRouteImport } from './routes/_guarded/_main/cards.physical'
 import { Route as GuardedMainCardsVirtualRouteImport } from './routes/_guarded/_main/cards.virtual'
+import { Route as GuardedMainConfirmCardCardIdRouteImport } from './routes/_guarded/_main/confirm-card.$cardId'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainHistoryBatchTransfersRouteImport } from './routes/_guarded/_main/history_.batch-transfers'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
 import { Route as GuardedMainTransferExternalRouteImport } from './routes/_guarded/_main/transfer/external'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
 import { Route as GuardedMainTransferPreapprovedPaymentsRouteImport } from './routes/_guarded/_main/transfer/preapproved-payments'
+import { Route as GuardedMainCardAccountIdPinRouteImport } from './routes/_guarded/_main/card.$accountId.pin'
 import { Route as GuardedMainTransferExternalGlobalSummaryRouteImport } from './routes/_guarded/_main/transfer/external_.global-summary'
 import { Route as GuardedMainTransferMassIndexRouteImport } from './routes/_guarded/_main/transfer/mass/index'
 import { Route as GuardedMainTransferMassDigitalRouteImport } from './routes/_guarded/_main/transfer/mass/digital'
@@ -205,6 +208,11 @@ const ExternalVideoIdentityJobIdRoute =
     path: '/video-identity-job/$id',
     getParentRoute: () => ExternalRoute,
   } as any)
+const GuardedMainAddCardRoute = GuardedMainAddCardRouteImport.update({
+  id: '/add-card',
+  path: '/add-card',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainAddMoneyRoute = GuardedMainAddMoneyRouteImport.update({
   id: '/add-money',
   path: '/add-money',
@@ -296,6 +304,12 @@ const GuardedMainCardsVirtualRoute = GuardedMainCardsVirtualRouteImport.update({
   path: '/cards/virtual',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainConfirmCardCardIdRoute =
+  GuardedMainConfirmCardCardIdRouteImport.update({
+    id: '/confirm-card/$cardId',
+    path: '/confirm-card/$cardId',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainHistoryTransactionIdRoute =
   GuardedMainHistoryTransactionIdRouteImport.update({
     id: '/history_/$transactionId',
@@ -329,6 +343,12 @@ const GuardedMainTransferPreapprovedPaymentsRoute =
   GuardedMainTransferPreapprovedPaymentsRouteImport.update({
     id: '/transfer/preapproved-payments',
     path: '/transfer/preapproved-payments',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainCardAccountIdPinRoute =
+  GuardedMainCardAccountIdPinRouteImport.update({
+    id: '/card/$accountId/pin',
+    path: '/card/$accountId/pin',
     getParentRoute: () => GuardedMainRoute,
   } as any)
 const GuardedMainTransferExternalGlobalSummaryRoute =
@@ -413,6 +433,7 @@ export interface FileRoutesByFullPath {
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
+  '/add-card': typeof GuardedMainAddCardRoute
   '/add-money': typeof GuardedMainAddMoneyRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
@@ -431,6 +452,7 @@ export interface FileRoutesByFullPath {
   '/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
   '/cards/physical': typeof GuardedMainCardsPhysicalRoute
   '/cards/virtual': typeof GuardedMainCardsVirtualRoute
+  '/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -438,6 +460,7 @@ export interface FileRoutesByFullPath {
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
   '/cards/': typeof GuardedMainCardsIndexRoute
+  '/card/$accountId/pin': typeof GuardedMainCardAccountIdPinRoute
   '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
@@ -468,6 +491,7 @@ export interface FileRoutesByTo {
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
+  '/add-card': typeof GuardedMainAddCardRoute
   '/add-money': typeof GuardedMainAddMoneyRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
@@ -486,6 +510,7 @@ export interface FileRoutesByTo {
   '/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
   '/cards/physical': typeof GuardedMainCardsPhysicalRoute
   '/cards/virtual': typeof GuardedMainCardsVirtualRoute
+  '/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -493,6 +518,7 @@ export interface FileRoutesByTo {
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
   '/cards': typeof GuardedMainCardsIndexRoute
+  '/card/$accountId/pin': typeof GuardedMainCardAccountIdPinRoute
   '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
@@ -530,6 +556,7 @@ export interface FileRoutesById {
   '/_external/register/business': typeof ExternalRegisterBusinessRoute
   '/_external/register/personal': typeof ExternalRegisterPersonalRoute
   '/_external/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
+  '/_guarded/_main/add-card': typeof GuardedMainAddCardRoute
   '/_guarded/_main/add-money': typeof GuardedMainAddMoneyRoute
   '/_guarded/_main/history': typeof GuardedMainHistoryRoute
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
@@ -548,6 +575,7 @@ export interface FileRoutesById {
   '/_guarded/_main/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
   '/_guarded/_main/cards/physical': typeof GuardedMainCardsPhysicalRoute
   '/_guarded/_main/cards/virtual': typeof GuardedMainCardsVirtualRoute
+  '/_guarded/_main/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
@@ -555,6 +583,7 @@ export interface FileRoutesById {
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
   '/_guarded/_main/cards/': typeof GuardedMainCardsIndexRoute
+  '/_guarded/_main/card/$accountId/pin': typeof GuardedMainCardAccountIdPinRoute
   '/_guarded/_main/transfer/external_/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/_guarded/_main/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
   '/_guarded/_main/transfer/mass/eft': typeof GuardedMainTransferMassEftRoute
@@ -589,6 +618,7 @@ export interface FileRouteTypes {
     | '/register/business'
     | '/register/personal'
     | '/video-identity-job/$id'
+    | '/add-card'
     | '/add-money'
     | '/history'
     | '/home'
@@ -607,6 +637,7 @@ export interface FileRouteTypes {
     | '/cards/$accountId'
     | '/cards/physical'
     | '/cards/virtual'
+    | '/confirm-card/$cardId'
     | '/history/$transactionId'
     | '/history/batch-transfers'
     | '/transfer/account'
@@ -614,6 +645,7 @@ export interface FileRouteTypes {
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
     | '/cards/'
+    | '/card/$accountId/pin'
     | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
     | '/transfer/mass/eft'
@@ -644,6 +676,7 @@ export interface FileRouteTypes {
     | '/register/business'
     | '/register/personal'
     | '/video-identity-job/$id'
+    | '/add-card'
     | '/add-money'
     | '/history'
     | '/home'
@@ -662,6 +695,7 @@ export interface FileRouteTypes {
     | '/cards/$accountId'
     | '/cards/physical'
     | '/cards/virtual'
+    | '/confirm-card/$cardId'
     | '/history/$transactionId'
     | '/history/batch-transfers'
     | '/transfer/account'
@@ -669,6 +703,7 @@ export interface FileRouteTypes {
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
     | '/cards'
+    | '/card/$accountId/pin'
     | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
     | '/transfer/mass/eft'
@@ -705,6 +740,7 @@ export interface FileRouteTypes {
     | '/_external/register/business'
     | '/_external/register/personal'
     | '/_external/video-identity-job/$id'
+    | '/_guarded/_main/add-card'
     | '/_guarded/_main/add-money'
     | '/_guarded/_main/history'
     | '/_guarded/_main/home'
@@ -723,6 +759,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/cards/$accountId'
     | '/_guarded/_main/cards/physical'
     | '/_guarded/_main/cards/virtual'
+    | '/_guarded/_main/confirm-card/$cardId'
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/history_/batch-transfers'
     | '/_guarded/_main/transfer/account'
@@ -730,6 +767,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
     | '/_guarded/_main/cards/'
+    | '/_guarded/_main/card/$accountId/pin'
     | '/_guarded/_main/transfer/external_/global-summary'
     | '/_guarded/_main/transfer/mass/digital'
     | '/_guarded/_main/transfer/mass/eft'
@@ -933,6 +971,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalVideoIdentityJobIdRouteImport
       parentRoute: typeof ExternalRoute
     }
+    '/_guarded/_main/add-card': {
+      id: '/_guarded/_main/add-card'
+      path: '/add-card'
+      fullPath: '/add-card'
+      preLoaderRoute: typeof GuardedMainAddCardRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/add-money': {
       id: '/_guarded/_main/add-money'
       path: '/add-money'
@@ -1052,6 +1097,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainCardsVirtualRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/confirm-card/$cardId': {
+      id: '/_guarded/_main/confirm-card/$cardId'
+      path: '/confirm-card/$cardId'
+      fullPath: '/confirm-card/$cardId'
+      preLoaderRoute: typeof GuardedMainConfirmCardCardIdRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/history_/$transactionId': {
       id: '/_guarded/_main/history_/$transactionId'
       path: '/history/$transactionId'
@@ -1092,6 +1144,13 @@ declare module '@tanstack/react-router' {
       path: '/transfer/preapproved-payments'
       fullPath: '/transfer/preapproved-payments'
       preLoaderRoute: typeof GuardedMainTransferPreapprovedPaymentsRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/card/$accountId/pin': {
+      id: '/_guarded/_main/card/$accountId/pin'
+      path: '/card/$accountId/pin'
+      fullPath: '/card/$accountId/pin'
+      preLoaderRoute: typeof GuardedMainCardAccountIdPinRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/transfer/external_/global-summary': {
@@ -1236,6 +1295,7 @@ const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
 )
 
 interface GuardedMainRouteChildren {
+  GuardedMainAddCardRoute: typeof GuardedMainAddCardRoute
   GuardedMainAddMoneyRoute: typeof GuardedMainAddMoneyRoute
   GuardedMainHistoryRoute: typeof GuardedMainHistoryRoute
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
@@ -1251,6 +1311,7 @@ interface GuardedMainRouteChildren {
   GuardedMainCardsAccountIdRoute: typeof GuardedMainCardsAccountIdRoute
   GuardedMainCardsPhysicalRoute: typeof GuardedMainCardsPhysicalRoute
   GuardedMainCardsVirtualRoute: typeof GuardedMainCardsVirtualRoute
+  GuardedMainConfirmCardCardIdRoute: typeof GuardedMainConfirmCardCardIdRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainHistoryBatchTransfersRoute: typeof GuardedMainHistoryBatchTransfersRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
@@ -1258,6 +1319,7 @@ interface GuardedMainRouteChildren {
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
   GuardedMainCardsIndexRoute: typeof GuardedMainCardsIndexRoute
+  GuardedMainCardAccountIdPinRoute: typeof GuardedMainCardAccountIdPinRoute
   GuardedMainTransferExternalGlobalSummaryRoute: typeof GuardedMainTransferExternalGlobalSummaryRoute
   GuardedMainTransferMassDigitalRoute: typeof GuardedMainTransferMassDigitalRoute
   GuardedMainTransferMassEftRoute: typeof GuardedMainTransferMassEftRoute
@@ -1271,6 +1333,7 @@ interface GuardedMainRouteChildren {
 }
 
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
+  GuardedMainAddCardRoute: GuardedMainAddCardRoute,
   GuardedMainAddMoneyRoute: GuardedMainAddMoneyRoute,
   GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
@@ -1286,6 +1349,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainCardsAccountIdRoute: GuardedMainCardsAccountIdRoute,
   GuardedMainCardsPhysicalRoute: GuardedMainCardsPhysicalRoute,
   GuardedMainCardsVirtualRoute: GuardedMainCardsVirtualRoute,
+  GuardedMainConfirmCardCardIdRoute: GuardedMainConfirmCardCardIdRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainHistoryBatchTransfersRoute: GuardedMainHistoryBatchTransfersRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
@@ -1294,6 +1358,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainTransferPreapprovedPaymentsRoute:
     GuardedMainTransferPreapprovedPaymentsRoute,
   GuardedMainCardsIndexRoute: GuardedMainCardsIndexRoute,
+  GuardedMainCardAccountIdPinRoute: GuardedMainCardAccountIdPinRoute,
   GuardedMainTransferExternalGlobalSummaryRoute:
     GuardedMainTransferExternalGlobalSummaryRoute,
   GuardedMainTransferMassDigitalRoute: GuardedMainTransferMassDigitalRoute,
