@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { cardSecretMachine, type GetSecretResult, type ShowResult } from '../../machines/card-secret/card-secret.machine.ts';
+import { cardSecretMachine, type GetSecretResult, type RevealKind, type ShowResult } from '../../machines/card-secret/card-secret.machine.ts';
 import { CardSecretPanel } from '../../src/features/cards/secret-view.tsx';
 import { setSharedInspect } from '../../src/lib/actors.ts';
 import { i18n } from '../../src/lib/i18n.ts';
@@ -24,11 +24,11 @@ const PIN = '7294';
 function logic() {
   return cardSecretMachine.provide({
     actors: {
-      showSecret: fromPromise<ShowResult>(async () => ({
+      showSecret: fromPromise<ShowResult, { accountId: number; reveal: RevealKind }>(async () => ({
         ok: true,
         operation: { operationId: 900, approveType: 'otp', approvalSentTo: null, expiresAt: new Date(Date.now() + 300_000).toISOString() },
       })),
-      getSecret: fromPromise<GetSecretResult>(async () => ({
+      getSecret: fromPromise<GetSecretResult, { accountId: number; operationId: number; approvalCode: string }>(async () => ({
         ok: true,
         secret: { pinCode: PIN, cardNumber: null, cvv: null, cardExpiryMonth: null, cardExpiryYear: null },
         visibleForMs: 30_000,
