@@ -15,10 +15,11 @@ import './cards.css';
 export function CardsSummary({ actingCustomerId }: { actingCustomerId: number | null }) {
   const { t } = useLingui();
   const accounts = useQuery(accountsQuery(actingCustomerId));
-  const products = useQuery(cardProductsQuery(actingCustomerId));
+  const cards = accounts.data ? [...cardsOfKind(accounts.data, 'physical'), ...cardsOfKind(accounts.data, 'virtual')] : [];
+  // the products give the cards' brands: not asked for when there is no card to draw
+  const products = useQuery({ ...cardProductsQuery(actingCustomerId), enabled: cards.length > 0 });
   // the accounts section above says when the accounts could not be loaded
   if (!accounts.data) return null;
-  const cards = [...cardsOfKind(accounts.data, 'physical'), ...cardsOfKind(accounts.data, 'virtual')];
   return (
     <section aria-labelledby="cards-summary-heading" className="card home-cards">
       <div className="card-header">
