@@ -54,6 +54,7 @@ export function CardActivationView({ actor, onActivated }: { actor: ActorRefFrom
   }, [view.step, onActivated, t]);
 
   const failureText = view.failure ? describeFailure(view.failure) : null;
+  const feeCurrency = view.fee?.currency ?? '';
   const digitsError =
     view.error === 'digitsFormat'
       ? t`Enter the last four digits printed on the card.`
@@ -128,7 +129,7 @@ export function CardActivationView({ actor, onActivated }: { actor: ActorRefFrom
             <dd>{view.fee ? money(String(view.fee.amount), view.fee.currency) : null}</dd>
           </dl>
           {view.feeAccounts.length === 0 ? (
-            <Alert tone="warning">{t`You have no account in ${view.fee?.currency ?? ''} to pay the fee from.`}</Alert>
+            <Alert tone="warning">{t`You have no account in ${feeCurrency} to pay the fee from.`}</Alert>
           ) : (
             <SelectField
               label={t`Pay the fee from`}
