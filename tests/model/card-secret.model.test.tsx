@@ -281,7 +281,7 @@ function stateChecks(h: H) {
         expect(described).toContain(h.mode === 'sms' ? 'Enter the 6-digit code.' : 'Enter your password.');
       } else if (h.did.error === 'wrongCode') {
         expect(input.getAttribute('aria-invalid')).toBe('true');
-        expect(described).toContain('The code is wrong (2 tries left).');
+        expect(described).toContain(h.mode === 'sms' ? 'The code is wrong (2 tries left).' : 'That password is not right.');
       } else expect(input.getAttribute('aria-invalid')).toBeNull();
       const alert = screen.queryByRole('alert');
       if (h.did.error === 'network') expect(alert?.textContent).toMatch(/no answer from the server/i);

@@ -15,6 +15,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { CardSecret, CardSecretMachine } from '../../../machines/card-secret/card-secret.machine.ts';
 import { selectCardSecretView } from '../../../machines/card-secret/card-secret.select.ts';
 import { cardActionAllowed, type RevealApproveType } from '../../../api/cards.ts';
+import { ResponseCode, type Failure } from '../../../api/envelope.ts';
+import { VfCode } from '../../../api/errors.ts';
 import { useFlowActor } from '../../lib/actors.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -121,10 +123,10 @@ function CodeEntry({ actor }: { actor: ActorRefFrom<CardSecretMachine> }) {
     view.error === 'codeFormat'
       ? formatError
       : view.error === 'wrongCode'
-        ? view.failure
-          ? describeFailure(view.failure)
-          : mode === 'password'
-            ? t`That password is not right.`
+        ? mode === 'password'
+          ? t`That password is not right.`
+          : view.failure
+            ? describeFailure(view.failure)
             : t`That code is not right. Check it and try again.`
         : undefined;
   const digits = mode === 'sms' || mode === 'otp';
@@ -175,16 +177,20 @@ export function CardSecretView({ actor }: { actor: ActorRefFrom<CardSecretMachin
   const secret = view.secret;
   const hiddenMessage = view.hiddenAgain ? (view.reveal === 'card' ? t`The card details are hidden again.` : t`The PIN is hidden again.`) : null;
 
+  // the approval's own refusals are said for a card (their general sentences speak of a transfer)
+  const failedText = (failure: Failure | null) => {
+    const codes = failure?.validationErrors?.map((e) => e.code) ?? [];
+    if (codes.includes(VfCode.approvalTooManyWrong)) return t`Too many wrong tries: start again.`;
+    if (codes.includes(VfCode.codeExpired)) return t`The time to confirm ran out. Start again.`;
+    return failure && failure.responseCode !== ResponseCode.validation ? describeFailure(failure) : t`The check failed. Start again.`;
+  };
   const errorText =
     view.error === 'showFailed'
       ? view.failure
         ? describeFailure(view.failure)
         : t`We could not start the check. Check your connection and try again.`
       : view.error === 'failed'
-        ? // a VF here is the approval's own (too many wrong tries): said for a card, not a transfer
-          view.failure && view.failure.responseCode !== 'VF'
-          ? describeFailure(view.failure)
-          : t`Too many wrong tries: start again.`
+        ? failedText(view.failure)
         : view.error === 'expired'
           ? t`The time to confirm ran out. Start again.`
           : null;
