@@ -27,7 +27,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { CardStatus, cardActionAllowed, type CardAction, type CardProduct, type RevealApproveType } from '../../../api/cards.ts';
+import { CardStatus, cardActionAllowed, isWeakPin as isWeakPinPattern, type CardAction, type CardProduct, type RevealApproveType } from '../../../api/cards.ts';
 import { AccountType } from '../../../api/accounts.ts';
 import { VfCode, vf as vfError } from '../../../api/errors.ts';
 import { activeVariant } from '../../../variants/index.ts';
@@ -82,33 +82,14 @@ export const CardMessages = {
   unknownReveal: 'Unknown or finished reveal',
 } as const;
 
-/** Weak PINs (document 2 §5 "refusing weak PINs such as 0000 or 1234"): one digit repeated, runs up or down, and the commonest choices. */
-const COMMON_PINS: ReadonlySet<string> = new Set([
-  '1212',
-  '1004',
-  '2000',
-  '6969',
-  '2580',
-  '1122',
-  '1313',
-  '4321',
-  '2001',
-  '1010',
-  '7777',
-  '1230',
-  '0852',
-  '1984',
-  '2468',
-  '1357',
-  '0007',
-  '1369',
-]);
+/**
+ * Weak PINs (document 2 §5 "refusing weak PINs such as 0000 or 1234"): api/cards.ts isWeakPin (one
+ * digit repeated, a run up or down, which the screens refuse too) and, on the platform only, the
+ * commonest choices people make.
+ */
+const COMMON_PINS: ReadonlySet<string> = new Set(['1212', '1004', '2000', '6969', '2580', '1122', '1313', '2001', '1010', '1230', '0852', '1984', '2468', '1357', '0007', '1369']);
 export function isWeakPin(pin: string): boolean {
-  if (/^(\d)\1{3}$/.test(pin)) return true;
-  const d = [...pin].map(Number);
-  const steps = d.slice(1).map((x, i) => x - d[i]!);
-  if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return true;
-  return COMMON_PINS.has(pin);
+  return isWeakPinPattern(pin) || COMMON_PINS.has(pin);
 }
 
 /** A random PIN that is not weak (activation). */
