@@ -63,17 +63,17 @@ describe('card detail: the actions per status (cardActionAllowed)', () => {
     [
       'an active physical prepaid card',
       { accountStatusId: CardStatus.active },
-      ['Add money to the card', 'Move money off the card', 'Show card details', 'Show PIN or change it', 'Pause', 'Order a new card', 'Block the card'],
+      ['Add money to the card', 'Move money off the card', 'Show PIN or card details', 'Change PIN', 'Pause', 'Order a new card', 'Block the card'],
     ],
     [
       'a paused virtual card (rename only for virtual cards, no loading while paused)',
       { accountStatusId: CardStatus.paused, cardIsVirtual: true, type: 2100 },
-      ['Move money off the card', 'Show card details', 'Show PIN or change it', 'Unpause', 'Rename', 'Order a new card', 'Block the card'],
+      ['Move money off the card', 'Show PIN or card details', 'Change PIN', 'Unpause', 'Rename', 'Order a new card', 'Block the card'],
     ],
     [
       'an expired card',
       { accountStatusId: CardStatus.expired },
-      ['Move money off the card', 'Show card details', 'Show PIN or change it', 'Pause', 'Order a new card', 'Block the card'],
+      ['Move money off the card', 'Show PIN or card details', 'Change PIN', 'Pause', 'Order a new card', 'Block the card'],
     ],
     ['a card blocked for fraud', { accountStatusId: CardStatus.fraud }, ['Order a new card']],
     ['a physical card being printed', { accountStatusId: CardStatus.printing }, ['Send by express']],
@@ -108,7 +108,7 @@ describe('card detail: the actions per status (cardActionAllowed)', () => {
     await renderApp('/cards/201');
     expect((await screen.findByRole('link', { name: 'Add money to the card' })).getAttribute('href')).toBe('/transfer/account?toAccountId=201');
     expect(screen.getByRole('link', { name: 'Move money off the card' }).getAttribute('href')).toBe('/transfer/account?fromAccountId=201');
-    expect(screen.getByRole('link', { name: 'Show PIN or change it' }).getAttribute('href')).toBe('/card/201/pin');
+    expect(screen.getByRole('link', { name: 'Change PIN' }).getAttribute('href')).toBe('/card/201/pin');
     expect(screen.getByRole('link', { name: 'Transactions of this card' }).getAttribute('href')).toBe('/history?accountId=201');
     const facts = screen.getByText('Balance').closest('dl')!;
     expect(plain(facts.textContent)).toBe('Balance€25.00On hold€0.00');

@@ -6,8 +6,8 @@
  *   dialog says it cannot be undone and where a prepaid balance goes), Reissue (with the shipping
  *   choice and its fee), Upgrade shipping (the difference charged), Rename (virtual cards);
  * - links to other pages: Load and Unload (a transfer between own accounts with the card preset,
- *   prepaid cards only: a debit card holds no money of its own), Show PIN / card details and Change
- *   PIN (/card/{accountId}/pin).
+ *   prepaid cards only: a debit card holds no money of its own), Show PIN or card details (reveal)
+ *   and Change PIN (pin), both on the PIN page /card/{accountId}/pin.
  * The chart's dialog keeps focus while open (src/ui/dialog.tsx) and gives it back; once done, a
  * message takes focus, since the button that opened the dialog is often gone (a paused card has no
  * Pause button).
@@ -113,14 +113,14 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
     );
   if (allowed('reveal'))
     links.push(
-      <Link key="reveal" to={'/card/$accountId/pin' as never} params={{ accountId } as never} search={{ reveal: 'card' } as never} className="btn btn-secondary">
-        {t`Show card details`}
+      <Link key="reveal" to="/card/$accountId/pin" params={{ accountId }} className="btn btn-secondary">
+        {t`Show PIN or card details`}
       </Link>,
     );
   if (allowed('pin'))
     links.push(
-      <Link key="pin" to={'/card/$accountId/pin' as never} params={{ accountId } as never} className="btn btn-secondary">
-        {t`Show PIN or change it`}
+      <Link key="pin" to="/card/$accountId/pin" params={{ accountId }} className="btn btn-secondary">
+        {t`Change PIN`}
       </Link>,
     );
 

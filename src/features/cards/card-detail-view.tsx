@@ -99,7 +99,7 @@ export function CardDetailPage({ actingCustomerId, accountId }: { actingCustomer
 function BalanceFacts({ card, settlement }: { card: Account; settlement: Account | null }) {
   const { t } = useLingui();
   const lang = getUiLanguage();
-  const settlementId = card.settlementAccountId;
+  const accountId = card.settlementAccountId;
   const currency = card.currency;
   return (
     <dl className="card-facts">
@@ -115,11 +115,11 @@ function BalanceFacts({ card, settlement }: { card: Account; settlement: Account
           </div>
         </>
       ) : null}
-      {card.subType === 'DEBIT' && settlementId !== null ? (
+      {card.subType === 'DEBIT' && accountId !== null ? (
         <div>
           <dt>{t`Pays from`}</dt>
           <dd>
-            {t`${currency} account ${settlementId}`}
+            {t`${currency} account ${accountId}`}
             {settlement && cardActionAllowed('balance', card) ? ` · ${formatMoney(settlement.balance, settlement.currency, lang)}` : null}
           </dd>
         </div>
@@ -159,7 +159,7 @@ function StatusNote({ card }: { card: Account }) {
       return (
         <Alert tone="warning" title={t`Confirm your card`}>
           <p>{t`A few things are needed before the card can be made.`}</p>
-          <Link to={'/confirm-card/$cardId' as never} params={{ cardId: accountId } as never} className="btn btn-primary">
+          <Link to="/confirm-card/$cardId" params={{ cardId: accountId }} className="btn btn-primary">
             {t`See what is needed`}
           </Link>
         </Alert>
@@ -203,7 +203,8 @@ function Payments({ card, actingCustomerId }: { card: Account; actingCustomerId:
   const settlementId = card.settlementAccountId;
   if (card.subType === 'DEBIT' && settlementId !== null) {
     const currency = card.currency;
-    const account = t`${currency} account ${settlementId}`;
+    const accountId = settlementId;
+    const account = t`${currency} account ${accountId}`;
     return (
       <>
         <AuthorizationsSection

@@ -31,11 +31,11 @@ export interface CardsPageProps {
   onKind(kind: CardListKind): void;
 }
 
-/** /add-card belongs to the application pages (src/routes/_guarded/_main/add-card.tsx). */
+/** /add-card: the application pages (src/routes/_guarded/_main/add-card.tsx). */
 export function AddCardLink({ primary = false }: { primary?: boolean }) {
   const { t } = useLingui();
   return (
-    <Link to={'/add-card' as never} className={`btn ${primary ? 'btn-primary' : 'btn-secondary'}`}>
+    <Link to="/add-card" className={`btn ${primary ? 'btn-primary' : 'btn-secondary'}`}>
       <PlusIcon />
       {t`Add a card`}
     </Link>
@@ -65,7 +65,7 @@ export function CardsPage({ actingCustomerId, kind, onKind }: CardsPageProps) {
         title={t`You have no card yet`}
         text={t`Get a card to pay in shops and online: a plastic card sent to your address, or a virtual card you can use at once.`}
         action={
-          <Link to={'/add-card' as never} className="btn btn-primary">
+          <Link to="/add-card" className="btn btn-primary">
             <PlusIcon />
             {t`Get a card`}
           </Link>
