@@ -519,7 +519,7 @@ function stateChecks(h: H) {
         expect(plain(card.querySelector('dl')!.textContent!)).toBe(
           `Issue fee${money(p.fees.issue.toFixed(2), c)}Annual fee${money(p.fees.annual.toFixed(2), c)}Monthly fee${money(p.fees.monthly.toFixed(2), c)}Limit per payment${money('1000.00', c)}Limit per day${money('2500.00', c)}`,
         );
-        const choose = within(card).getByRole('button', { name: `Choose the ${NAMES[p.type]}` }) as HTMLButtonElement;
+        const choose = within(card).getByRole('button', { name: `Choose this card: ${NAMES[p.type]}` }) as HTMLButtonElement;
         expect(choose.disabled).toBe(p === VIRTUAL_USD);
         if (p === VIRTUAL_USD) {
           expect(card.textContent).toContain('Not available');
@@ -712,7 +712,7 @@ function eventExecutors(h: H) {
   const ev = <T extends CardApplicationEvent['type']>(event: ModelEvent) => event as Extract<CardApplicationEvent, { type: T }>;
   return {
     'LOAD.RETRY': async () => click('Try again'),
-    'PRODUCT.CHOOSE': async ({ event }: { event: ModelEvent }) => click(`Choose the ${NAMES[ev<'PRODUCT.CHOOSE'>(event).productType]}`),
+    'PRODUCT.CHOOSE': async ({ event }: { event: ModelEvent }) => click(`Choose this card: ${NAMES[ev<'PRODUCT.CHOOSE'>(event).productType]}`),
     'ADDRESS.CHOOSE': async ({ event }: { event: ModelEvent }) =>
       radio(
         'Ship to',

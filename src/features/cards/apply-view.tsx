@@ -267,8 +267,10 @@ function ProductStep({ actor, view }: { actor: ApplyActor; view: ApplicationView
                     {reasons(reason, p.currencyCode)}
                   </p>
                 ))}
-                <Button disabled={!open} aria-label={t`Choose the ${name}`} onClick={() => actor.send({ type: 'PRODUCT.CHOOSE', productType: p.type })}>
+                <Button disabled={!open} onClick={() => actor.send({ type: 'PRODUCT.CHOOSE', productType: p.type })}>
+                  {/* the visible words start the button's name (WCAG 2.5.3); the product tells the buttons apart */}
                   {t`Choose this card`}
+                  <span className="visually-hidden">: {name}</span>
                 </Button>
               </Card>
             );
