@@ -183,3 +183,20 @@ export const DEMO_MONEY_FLAGS = [
   'mass.global',
   'others.global',
 ] as const;
+
+/**
+ * The demo cards (issue 16), seeded in demo mode only (server/modules/cards/demo-cards.ts): sam
+ * (Lithuania, approves by SMS) has a EUR payment account, an active virtual EUR card with a little
+ * money on it, and a physical EUR card that has been shipped to his address and waits for its
+ * activation. The money comes from the provider's capital as the seed funds every account.
+ */
+export const DEMO_CARD_OWNER = 'sam' satisfies DemoUser['key'];
+export const DEMO_CARDS = {
+  countryCode: 'LT',
+  address: { address1: 'Vilniaus g. 12', city: 'Vilnius', postalCode: 'LT-01119' },
+  paymentAccount: { currency: 'EUR', amount: '150.00' },
+  cards: [
+    { kind: 'virtual', currency: 'EUR', status: 2, amount: '25.00', aliasName: 'Online shopping' },
+    { kind: 'physical', currency: 'EUR', status: 21, amount: '0', aliasName: null },
+  ],
+} as const;

@@ -22,6 +22,7 @@ import { exchangeRates, feeRules, transferLimits } from '../modules/transfers/tr
 import { blockedCardBins } from '../modules/rails/rails.tables.ts';
 import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
 import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
+import { seedDemoCards } from '../modules/cards/demo-cards.ts';
 import { seedDemoHistory, type HistoryAccount, type HistoryAccountKey, type DemoHistoryInput } from './demo-history.ts';
 import { DEMO_MONEY_FLAGS, demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
@@ -191,6 +192,8 @@ export async function seedDatabase(db: Db, { demo, now = Date.now(), history = t
     await tx.insert(blockedCardBins).values({ bin: DEMO_BLOCKED_BIN, reason: 'Demo: a prepaid-debit range the provider does not pay out to' }).onConflictDoNothing();
     if (history) await seedDemoHistory(tx, people);
     else await bookOpeningBalances(tx, people);
+    // the demo cards (issue 16): sam's virtual and physical card
+    await seedDemoCards(tx, now);
   });
   return true;
 }

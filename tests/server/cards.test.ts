@@ -394,6 +394,20 @@ describe('a card applied for with an SMS approval (tom)', () => {
   });
 });
 
+describe('the demo cards', () => {
+  it('sam has an active virtual EUR card with money on it and a physical card shipped and ready to activate', async () => {
+    const rows = await t.db
+      .select({ status: accounts.status, balance: accounts.balanceMinor, kind: cards.kind, feeTransferId: cards.feeTransferId })
+      .from(cards)
+      .innerJoin(accounts, eq(accounts.accountId, cards.accountId))
+      .where(eq(accounts.customerId, await customerIdOf(demoUserByKey.sam.email)));
+    expect(rows).toEqual([
+      { status: CardStatus.active, balance: 2_500n, kind: 'virtual', feeTransferId: null },
+      { status: CardStatus.shipped, balance: 0n, kind: 'physical', feeTransferId: null },
+    ]);
+  });
+});
+
 describe('secrets', () => {
   it('no full card number, CVV or PIN in the server’s log or in any table but the issuer’s', async () => {
     expect(secrets.numbers.length).toBeGreaterThan(1);
