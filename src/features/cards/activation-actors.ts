@@ -5,7 +5,6 @@
  * the activation answers goes to the machine only: never logged, cached or stored.
  */
 import { fromPromise } from 'xstate';
-import type { QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_STATUS_CLOSED } from '../../../api/accounts.ts';
 import { isCardType } from '../../../api/cards.ts';
 import { ResponseCode, type Failure } from '../../../api/envelope.ts';
@@ -20,7 +19,7 @@ const refusal = (f: Failure): Refusal => (f.responseCode === ResponseCode.networ
 const isWrongDigits = (f: Failure) =>
   f.responseCode === ResponseCode.validation && (f.validationErrors ?? []).some((e) => e.code === VfCode.cardDataWrong || e.param.endsWith('cardLast4'));
 
-export function createActivationActors(deps: { queryClient?: QueryClient } = {}) {
+export function createActivationActors() {
   return {
     loadActivation: fromPromise<LoadActivationResult, { accountId: number }>(async ({ input }) => {
       const [data, balances] = await Promise.all([callMethod('cardActivationData', { accountId: input.accountId }), callMethod('balanceInquiry', {})]);
@@ -35,15 +34,16 @@ export function createActivationActors(deps: { queryClient?: QueryClient } = {})
         { accountId: input.accountId, extraParams: { cardLast4: input.cardLast4 }, ...(input.feeAccountId !== null ? { feeAccountId: input.feeAccountId } : {}) },
         { idempotencyKey: input.idempotencyKey },
       );
+      // No query is refreshed here: the card would turn active under the page, and a page that
+      // shows the activation only while the card may be activated would drop it with the first PIN
+      // unseen. The view refreshes once the PIN is hidden (activation-view.tsx).
       if (isFailure(answer)) return isWrongDigits(answer) ? { ok: false, code: 'wrongDigits', failure: answer } : refusal(answer);
-      // the card's status and the fee account's balance changed
-      for (const queryKey of [['balanceInquiry']]) void deps.queryClient?.invalidateQueries({ queryKey });
       return { ok: true, pinCode: answer.pinCode, accountStatusId: answer.accountStatusId };
     }),
   };
 }
 
 /** The activation chart with the app's actors. */
-export function createActivationLogic(deps: { queryClient?: QueryClient } = {}) {
-  return cardActivationMachine.provide({ actors: createActivationActors(deps) });
+export function createActivationLogic() {
+  return cardActivationMachine.provide({ actors: createActivationActors() });
 }

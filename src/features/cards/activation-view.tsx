@@ -6,7 +6,7 @@
  * page (card-detail-*.tsx) embeds it for a printed or shipped physical card; `onActivated` tells it
  * the card is active once the PIN is no longer shown.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -26,8 +26,21 @@ import { money } from '../transfers/fields.tsx';
 import { createActivationLogic } from './activation-actors.ts';
 
 /** The activation of one card, with the app's actors (the card detail page's entry point). */
-export function CardActivation({ accountId, onActivated, queryClient }: { accountId: number; onActivated: () => void; queryClient?: QueryClient }) {
-  const logic = useMemo(() => createActivationLogic(queryClient ? { queryClient } : {}), [queryClient]);
+export function CardActivation({
+  accountId,
+  onActivated,
+  queryClient,
+  heading = true,
+}: {
+  accountId: number;
+  /** called once the card is active and its first PIN hidden (not before: the host may then stop showing this) */
+  onActivated: () => void;
+  /** the balances are refreshed with it once the PIN is hidden (the fee was charged) */
+  queryClient?: QueryClient;
+  /** false where the host titles the section itself */
+  heading?: boolean;
+}) {
+  const logic = useMemo(() => createActivationLogic(), []);
   // Declared before the actor: React runs a component's effect cleanups in order, so leaving the
   // page hides the first PIN (the chart clears it) before the actor stops and keeps its last snapshot.
   const kept = useRef<{ send(e: { type: 'PIN.HIDE' }): void } | null>(null);
@@ -36,10 +49,14 @@ export function CardActivation({ accountId, onActivated, queryClient }: { accoun
   useEffect(() => {
     kept.current = actor;
   }, [actor]);
-  return <CardActivationView actor={actor} onActivated={onActivated} />;
+  const activated = useCallback(() => {
+    void queryClient?.invalidateQueries({ queryKey: ['balanceInquiry'] });
+    onActivated();
+  }, [queryClient, onActivated]);
+  return <CardActivationView actor={actor} onActivated={activated} heading={heading} />;
 }
 
-export function CardActivationView({ actor, onActivated }: { actor: ActorRefFrom<CardActivationMachine>; onActivated: () => void }) {
+export function CardActivationView({ actor, onActivated, heading = true }: { actor: ActorRefFrom<CardActivationMachine>; onActivated: () => void; heading?: boolean }) {
   const { t } = useLingui();
   const view = useSelector(actor, selectCardActivationView);
   const accountLabel = useAccountLabel();
@@ -175,7 +192,7 @@ export function CardActivationView({ actor, onActivated }: { actor: ActorRefFrom
 
   return (
     <section className="card-activation" aria-busy={view.busy || undefined}>
-      <StepHeading level={2}>{t`Activate your card`}</StepHeading>
+      {heading ? <StepHeading level={2}>{t`Activate your card`}</StepHeading> : null}
       {body}
       <SecretAnnouncer message={announcement} />
     </section>
