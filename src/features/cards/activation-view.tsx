@@ -43,8 +43,14 @@ export function CardActivation({
   const logic = useMemo(() => createActivationLogic(), []);
   // Declared before the actor: React runs a component's effect cleanups in order, so leaving the
   // page hides the first PIN (the chart clears it) before the actor stops and keeps its last snapshot.
-  const kept = useRef<{ send(e: { type: 'PIN.HIDE' }): void } | null>(null);
-  useEffect(() => () => kept.current?.send({ type: 'PIN.HIDE' }), []);
+  const kept = useRef<{ send(e: { type: 'PIN.HIDE' }): void; getSnapshot(): { status: string } } | null>(null);
+  useEffect(
+    () => () => {
+      // a finished chart holds nothing more (and takes no event)
+      if (kept.current?.getSnapshot().status === 'active') kept.current.send({ type: 'PIN.HIDE' });
+    },
+    [],
+  );
   const actor = useFlowActor(logic, { input: { accountId } });
   useEffect(() => {
     kept.current = actor;

@@ -31,6 +31,7 @@ import { useCardTitle } from './cards-parts.tsx';
 import { PinChangePanel } from './pin-change-view.tsx';
 import { accountsQuery } from './queries.ts';
 import { createSecretLogic } from './secret-actors.ts';
+import './cards.css';
 
 /**
  * The page /card/{accountId}/pin/: the card's name, then its secrets (where its status allows the
@@ -85,8 +86,14 @@ export function CardSecretPanel({ accountId, logic: given }: { accountId: number
   const logic = useMemo(() => given ?? createSecretLogic(), [given]);
   // Declared before the actor: React runs a component's effect cleanups in order, so leaving the
   // page hides the secret (the chart clears it) before the actor stops and keeps its last snapshot.
-  const kept = useRef<{ send(e: { type: 'SECRET.HIDE' }): void } | null>(null);
-  useEffect(() => () => kept.current?.send({ type: 'SECRET.HIDE' }), []);
+  const kept = useRef<{ send(e: { type: 'SECRET.HIDE' }): void; getSnapshot(): { status: string } } | null>(null);
+  useEffect(
+    () => () => {
+      // a finished chart holds nothing more (and takes no event)
+      if (kept.current?.getSnapshot().status === 'active') kept.current.send({ type: 'SECRET.HIDE' });
+    },
+    [],
+  );
   const actor = useFlowActor(logic, { input: { accountId } });
   useEffect(() => {
     kept.current = actor;
@@ -96,6 +103,8 @@ export function CardSecretPanel({ accountId, logic: given }: { accountId: number
 
 type CardSecretLogic = ReturnType<typeof createSecretLogic>;
 
+/** Whether the answer holds anything secret to show (a virtual card may have no PIN): no countdown for a message. */
+const shownSomething = (reveal: 'pin' | 'card', s: CardSecret) => (reveal === 'pin' ? s.pinCode !== null : s.cardNumber !== null || s.cvv !== null);
 /** `4111111111111111` -> `4111 1111 1111 1111` (display only; the copy button copies the digits). */
 const grouped = (digits: string) => digits.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
 const expiryOf = (s: CardSecret) =>
@@ -233,7 +242,7 @@ export function CardSecretView({ actor }: { actor: ActorRefFrom<CardSecretMachin
               {secret.cvv !== null ? <SecretValue label={t`CVV`} value={secret.cvv} /> : null}
             </>
           )}
-          <SecretCountdown seconds={seconds} />
+          {shownSomething(view.reveal, secret) ? <SecretCountdown seconds={seconds} /> : null}
           <div className="actions">
             <Button variant="secondary" onClick={() => actor.send({ type: 'SECRET.HIDE' })}>
               {t`Hide now`}
