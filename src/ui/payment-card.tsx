@@ -21,6 +21,8 @@ export interface PaymentCardProps {
   status?: ReactNode;
   /** a card that can no longer pay (canceled, fraud, expired) is drawn muted */
   muted?: boolean;
+  /** a smaller face, its height set by its content (several cards in a summary) */
+  compact?: boolean;
 }
 
 /**
@@ -28,10 +30,10 @@ export interface PaymentCardProps {
  * expiry, its balance and status. Presentational only: a feature wraps it in a link to open it.
  * The words carry the meaning; the look only adds to them.
  */
-export function PaymentCard({ title, headingLevel = 3, titleId, kind, brand, number, expiry, balance, status, muted = false }: PaymentCardProps) {
+export function PaymentCard({ title, headingLevel = 3, titleId, kind, brand, number, expiry, balance, status, muted = false, compact = false }: PaymentCardProps) {
   const Heading = headingLevel === null ? 'p' : headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <div className={['payment-card', muted ? 'payment-card-muted' : null].filter(Boolean).join(' ')}>
+    <div className={['payment-card', muted ? 'payment-card-muted' : null, compact ? 'payment-card-compact' : null].filter(Boolean).join(' ')}>
       <div className="payment-card-top">
         <Heading id={titleId} className="payment-card-title">
           {title}

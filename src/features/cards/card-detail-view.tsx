@@ -74,7 +74,7 @@ export function CardDetailPage({ actingCustomerId, accountId }: { actingCustomer
       ) : null}
       <StepHeading>{title(card)}</StepHeading>
       <div className="card-detail-top">
-        <CardFace card={card} product={product} headingLevel={null} />
+        <CardFace card={card} product={product} headingLevel={null} showBalance={false} />
         <div className="card-detail-facts">
           <StatusNote card={card} />
           <BalanceFacts card={card} settlement={accounts.data.find((a) => a.accountId === card.settlementAccountId) ?? null} />
@@ -181,19 +181,16 @@ function StatusNote({ card }: { card: Account }) {
 
 /** A physical card that has arrived: activate it here (H5's activation flow). */
 function Activation({ card }: { card: Account }) {
-  const { t } = useLingui();
   const queryClient = useQueryClient();
   return (
-    <section className="card" aria-labelledby="card-activation-title">
-      <h2 id="card-activation-title" className="card-title">
-        {t`Activate the card`}
-      </h2>
+    // the activation view brings its own heading ("Activate your card")
+    <div className="card">
       <CardActivation
         accountId={card.accountId}
         queryClient={queryClient}
         onActivated={() => void Promise.all(CARD_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })))}
       />
-    </section>
+    </div>
   );
 }
 

@@ -90,7 +90,22 @@ export function expiryOf(card: Pick<Account, 'cardExpiryMonth' | 'cardExpiryYear
 export const productOf = (card: Pick<Account, 'type'>, products: readonly CardProduct[] | undefined): CardProduct | null => products?.find((p) => p.type === card.type) ?? null;
 
 /** The card's face: name, kind, balance where it may be seen, expiry, brand and status. */
-export function CardFace({ card, product, headingLevel = 3, titleId }: { card: Account; product: CardProduct | null; headingLevel?: 2 | 3 | null; titleId?: string }) {
+export function CardFace({
+  card,
+  product,
+  headingLevel = 3,
+  titleId,
+  showBalance = true,
+  compact = false,
+}: {
+  card: Account;
+  product: CardProduct | null;
+  headingLevel?: 2 | 3 | null;
+  titleId?: string;
+  /** false where the page shows the balance beside the face */
+  showBalance?: boolean;
+  compact?: boolean;
+}) {
   const { t } = useLingui();
   const title = useCardTitle();
   const kind = useCardKind();
@@ -102,7 +117,8 @@ export function CardFace({ card, product, headingLevel = 3, titleId }: { card: A
       headingLevel={headingLevel}
       kind={kind(card)}
       brand={product?.cardBrand ?? null}
-      balance={cardActionAllowed('balance', card) ? formatMoney(card.balance, card.currency, getUiLanguage()) : null}
+      compact={compact}
+      balance={showBalance && cardActionAllowed('balance', card) ? formatMoney(card.balance, card.currency, getUiLanguage()) : null}
       expiry={
         expiry ? (
           <>

@@ -38,7 +38,7 @@ export function CardsSummary({ actingCustomerId }: { actingCustomerId: number | 
           {cards.map((card) => (
             <li key={card.accountId}>
               <Link to="/cards/$accountId" params={{ accountId: String(card.accountId) }}>
-                <CardFace card={card} product={productOf(card, products.data)} />
+                <CardFace card={card} product={productOf(card, products.data)} compact />
               </Link>
             </li>
           ))}
