@@ -184,7 +184,7 @@ function Activation({ card }: { card: Account }) {
   const queryClient = useQueryClient();
   return (
     // the activation view brings its own heading ("Activate your card")
-    <div className="card">
+    <div className="card card-activation">
       <CardActivation
         accountId={card.accountId}
         queryClient={queryClient}
