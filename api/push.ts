@@ -43,6 +43,8 @@ export const PushEventSchema = v.variant('type', [
     description: v.optional(v.string()),
   }),
   v.object({ type: v.literal('TwoStepVerificationConfirmed'), mode: v.number() }),
+  /** a card's status moved on its own (the issuer's production stages: api/cards.ts CardStatus 41, 19, 20, 21) */
+  v.object({ type: v.literal('CardStatus'), accountId: v.number(), accountStatusId: v.number() }),
   v.object({ type: v.literal('PasswordChange'), status: v.picklist(['changed', 'canceled']) }),
   /** a device finished linking (settings and /scp update at once) */
   v.object({ type: v.literal('DeviceLinked'), deviceId: v.number(), name: v.string() }),

@@ -50,17 +50,17 @@ beforeAll(async () => {
   const database = await createTestDatabase({ demoData: 'without-history' });
   queue = await startJobQueue(database.open, CARD_QUEUES, () => undefined);
   const issuer = createCardSimulator({ key: randomBytes(32), stageMs: 0, now: Date.now });
-  // the stage job's handler needs only the database (the app's own service does the same)
+  t = await createTestApp({ database, cardIssuer: issuer, cardQueue: queue, logStream });
+  // the stage job's handler needs the database and the publisher (the app's own service is the same)
   stages = createCardService({
     issuer,
     now: Date.now,
     queue: null,
-    publisher: null,
+    publisher: t.publisher,
     transfers: () => {
       throw new Error('unused');
     },
   });
-  t = await createTestApp({ database, cardIssuer: issuer, cardQueue: queue, logStream });
   for (const who of ['rita', 'tom'] as const) tokens[who] = (await signIn(t.app, who)).accessToken;
 }, 60_000);
 afterAll(async () => {
@@ -194,6 +194,8 @@ describe('a card journey with approval mode none (rita, Italy)', () => {
     const applied = ok(await call('rita', 'cardApply', { type: typeOf('IT', 'physical', 'EUR'), feeAccountId: eur.accountId, addressId, shippingOptionId: 1 }));
     expect(applied).toMatchObject({ accountStatusId: CardStatus.submitted, amount: '9.90' });
     physicalId = applied.accountId as number;
+    const pushed: unknown[] = [];
+    const unsubscribe = t.publisher.subscribe(await customerIdOf(demoUserByKey.rita.email), (event) => void pushed.push(event));
     const [card] = await t.db.select().from(cards).where(eq(cards.accountId, physicalId));
     // a stage ahead of its predecessor waits (the queue retries it); a late one changes nothing
     await expect(stages.applyStage(t.db, { issuerRef: card!.issuerRef, stage: 'printing' })).rejects.toThrow(/before its predecessor/);
@@ -205,6 +207,10 @@ describe('a card journey with approval mode none (rita, Italy)', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect((await row(physicalId)).status).toBe(CardStatus.shipped);
+    // the customer is told of each step, in order
+    while (pushed.length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    unsubscribe();
+    expect(pushed).toEqual([41, 19, 20, 21].map((accountStatusId) => ({ type: 'CardStatus', accountId: physicalId, accountStatusId })));
     for (const stage of ['processing', 'printing', 'printed', 'shipped'] as const) expect(await stages.applyStage(t.db, { issuerRef: card!.issuerRef, stage })).toBe(false);
     expect((await row(physicalId)).status).toBe(CardStatus.shipped);
     await expectClean();
