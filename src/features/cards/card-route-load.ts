@@ -14,8 +14,9 @@ import type { CardRoute } from './card-routing.ts';
 export async function followCardRoute(queryClient: QueryClient, actingCustomerId: number | null, decide: (accounts: readonly Account[]) => CardRoute): Promise<void> {
   let accounts: readonly Account[];
   try {
-    // the query's raw answer (its `select` applies to views only)
-    accounts = (await queryClient.ensureQueryData(accountsQuery(actingCustomerId))).accounts.account;
+    // the query's raw answer (its `select` applies to views only); read again once older than the
+    // query's staleTime, so a card just applied for or blocked elsewhere counts
+    accounts = (await queryClient.fetchQuery(accountsQuery(actingCustomerId))).accounts.account;
   } catch {
     return;
   }
