@@ -355,9 +355,22 @@ describe('a card applied for with an SMS approval (tom)', () => {
     const applied = ok(await call('tom', 'cardApply', { type: typeOf('EE', 'physical', 'EUR'), feeAccountId: eur.accountId, addressId, shippingOptionId: 2 }));
     expect(applied).toMatchObject({ accountStatusId: CardStatus.pendingApproval, amount: '29.80' });
     const cardId = applied.accountId as number;
-    // the issuer's stages wait for the card (retried), changing nothing
+    // the issuer's stages wait for the card, changing nothing: the worker sends each again later
     const [card] = await t.db.select().from(cards).where(eq(cards.accountId, cardId));
     await expect(stages.applyStage(t.db, { issuerRef: card!.issuerRef, stage: 'processing' })).rejects.toThrow(/not in production/);
+    const sentAgain: unknown[] = [];
+    const recording = {
+      runDue: queue.runDue.bind(queue),
+      send: async <T extends object>(name: string, data: T, options?: { afterMs?: number }) => {
+        sentAgain.push({ ...data, afterMs: options?.afterMs });
+        await queue.send(name, data, options);
+      },
+    };
+    expect(await drainCardJobs(t.db, recording, stages)).toBe(4);
+    expect(sentAgain).toEqual(
+      expect.arrayContaining((['processing', 'printing', 'printed', 'shipped'] as const).map((stage) => ({ issuerRef: card!.issuerRef, stage, waited: 1, afterMs: 60_000 }))),
+    );
+    expect((await row(cardId)).status).toBe(CardStatus.pendingApproval);
     ok(await call('tom', 'approveTransfer', { trxid: applied.transactionId, approvalCode: await lastSmsCode() }));
     expect((await row(cardId)).status).toBe(CardStatus.pendingConfirmation);
     const requirements = ok(await call('tom', 'cardConfirmRequirements', { accountId: cardId }));

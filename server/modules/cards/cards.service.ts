@@ -10,8 +10,8 @@
  *   row has its BIN, last four, expiry and reference from the start, and a rolled-back application
  *   leaves no card at the issuer either). A physical card's production stages are then reported
  *   through the job queue (card.stage); a stage that arrives while the card still waits for its
- *   fee's approval (65) or its confirmation (23) is retried by the queue (NotYetError) until the
- *   card is Submitted, and dropped once the card was canceled. Each stage is applied once and in
+ *   fee's approval (65) or its confirmation (23) is sent again later, for as long as the card
+ *   waits (cards.workers.ts: CardWaitingError), and dropped once the card was canceled. Each stage is applied once and in
  *   order (0 -> 41 -> 19 -> 20 -> 21): a repeated or late one changes nothing; one that comes
  *   before its predecessor waits for it (retried).
  * - The application's fee (issue + shipping) is a transfer of kind cardFee approved by the
@@ -76,6 +76,11 @@ const PAYMENT_TYPES: readonly number[] = [AccountType.payment, AccountType.payme
 const ACCOUNT_CLOSED = 11;
 export const REVEAL_TTL_MS = 5 * 60_000;
 export const REVEAL_VISIBLE_MS = 30_000;
+
+/** A stage for a card that still waits (65, 23): the worker sends it again later, for as long as the card waits (cards.workers.ts). */
+export class CardWaitingError extends NotYetError {
+  override name = 'CardWaitingError';
+}
 
 export const CardMessages = {
   noCard: 'No access to this account',
@@ -332,7 +337,8 @@ export function createCardService(deps: CardServiceDeps) {
 
     /**
      * Applies one production stage, once and in order; true when it changed the card. Throws
-     * NotYetError (the job is retried) while the card waits for approval or confirmation, or when
+     * CardWaitingError while the card waits for approval or confirmation (the worker sends the stage
+     * again later), or NotYetError (the job is retried) when
      * an earlier stage has not been applied yet.
      */
     async applyStage(db: Db, event: StageEvent): Promise<boolean> {
@@ -342,7 +348,7 @@ export function createCardService(deps: CardServiceDeps) {
         if (!card) return false;
         const locked = (await lockAccounts(tx, [card.accountId])).get(card.accountId)!;
         if (locked.status === CardStatus.pendingApproval || locked.status === CardStatus.pendingConfirmation) {
-          throw new NotYetError(`card ${card.accountId} is not in production yet`);
+          throw new CardWaitingError(`card ${card.accountId} is not in production yet`);
         }
         const current = PRODUCTION_ORDER.indexOf(locked.status);
         const next = PRODUCTION_ORDER.indexOf(STAGE_STATUS[event.stage]);
