@@ -287,12 +287,15 @@ export const PinSchema = v.pipe(v.string(), v.regex(/^\d{4}$/, VfCode.badFormat)
 
 /**
  * A PIN too easy to guess (issue 16: "refusing weak PINs such as 0000 or 1234"): one digit
- * repeated (0000, 7777) or a run up or down by one (1234, 4321, 6789). The one rule: the platform
- * refuses such a PIN (VF pinWeak) and the PIN screens refuse it before calling. Digits only; a
- * value that is not all digits is not judged here (PinSchema refuses its format).
+ * repeated (0000, 7777), a run up or down by one (1234, 4321, 6789), or one of the commonest
+ * choices people make (COMMON_PINS: patterns on the keypad, years, pairs). The one rule: the
+ * platform refuses such a PIN (VF pinWeak) and the PIN screens refuse it before calling. Digits
+ * only; a value that is not all digits is not judged here (PinSchema refuses its format).
  */
+export const COMMON_PINS: ReadonlySet<string> = new Set(['1212', '1004', '2000', '6969', '2580', '1122', '1313', '2001', '1010', '1230', '0852', '1984', '2468', '1357', '0007', '1369']);
 export function isWeakPin(pin: string): boolean {
   if (!/^\d{2,}$/.test(pin)) return false;
+  if (COMMON_PINS.has(pin)) return true;
   const steps = new Set<number>();
   for (let i = 1; i < pin.length; i++) steps.add(pin.charCodeAt(i) - pin.charCodeAt(i - 1));
   return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);

@@ -4,7 +4,7 @@
  * a test double answered by the paths' `xstate.done.actor.changePin` / `xstate.error.actor.changePin`
  * events. The form is filled as each PIN.SUBMIT event says (the confirm box, the PIN, its repeat):
  * not confirmed, not 4 digits, the two differing, a weak PIN (api/cards.ts isWeakPin: 1234), or
- * good (2580).
+ * good (5173).
  *
  * Every step checks the page against what the TEST did: the two PIN fields (hidden while typed,
  * numeric keypad, no autocomplete, 4 digits) with what was typed, each refusal on its field (or
@@ -38,8 +38,8 @@ const CARD_ID = 41;
 const NOT_NOW: Failure = { responseCode: 'TA1', responseDescription: 'This card does not allow a PIN change now' };
 
 const submit = (confirmed: boolean, pinCode: string, pinCodeRepeat: string): Submit => ({ type: 'PIN.SUBMIT', confirmed, pinCode, pinCodeRepeat });
-const GOOD = submit(true, '2580', '2580');
-const REFUSED_HERE = [submit(false, '2580', '2580'), submit(true, '25', '25'), submit(true, '2580', '2581'), submit(true, '1234', '1234')];
+const GOOD = submit(true, '5173', '5173');
+const REFUSED_HERE = [submit(false, '5173', '5173'), submit(true, '25', '25'), submit(true, '5173', '5174'), submit(true, '1234', '1234')];
 
 const userEvents = {
   'PIN.SUBMIT': [GOOD, ...REFUSED_HERE],
@@ -144,7 +144,7 @@ function stateChecks(h: H) {
     submitting: async () => {
       await waitFor(() => expect(submitButton().getAttribute('aria-busy')).toBe('true'));
       expect(h.q.waiting).toBe(1);
-      expect(h.q.calls.at(-1)).toEqual({ accountId: CARD_ID, pinCode: '2580', pinCodeRepeat: '2580' });
+      expect(h.q.calls.at(-1)).toEqual({ accountId: CARD_ID, pinCode: '5173', pinCodeRepeat: '5173' });
     },
     done: async (s: Snap) => {
       await screen.findByText('Your new PIN is set. Use it from your next payment.');

@@ -1,7 +1,8 @@
 /**
  * The weak-PIN rule (api/cards.ts isWeakPin): one rule for the platform's changePin (VF pinWeak)
  * and the PIN screens. Proof it can fail (2026-11-27): I let isWeakPin accept runs down (the -1
- * step dropped): the 4321, 9876 and 3210 rows went red; restored since.
+ * step dropped): the 4321, 9876 and 3210 rows went red; restored since. The common PINs moved here
+ * from the platform (one list for both sides).
  */
 import { describe, expect, it } from 'vitest';
 import { isWeakPin } from '../../api/cards.ts';
@@ -11,7 +12,11 @@ describe('isWeakPin', () => {
     expect(isWeakPin(pin)).toBe(true);
   });
 
-  it.each(['1357', '2580', '1122', '1233', '7890', '0987', '1212', '4826', '9990', '0001'])('%s is not weak', (pin) => {
+  it.each(['2580', '1212', '1984', '2468'])('%s is weak: one of the commonest PINs', (pin) => {
+    expect(isWeakPin(pin)).toBe(true);
+  });
+
+  it.each(['1233', '7890', '0987', '4826', '9990', '0001', '5173'])('%s is not weak', (pin) => {
     expect(isWeakPin(pin)).toBe(false);
   });
 

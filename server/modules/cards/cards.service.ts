@@ -87,15 +87,8 @@ export const CardMessages = {
   unknownReveal: 'Unknown or finished reveal',
 } as const;
 
-/**
- * Weak PINs (document 2 §5 "refusing weak PINs such as 0000 or 1234"): api/cards.ts isWeakPin (one
- * digit repeated, a run up or down, which the screens refuse too) and, on the platform only, the
- * commonest choices people make.
- */
-const COMMON_PINS: ReadonlySet<string> = new Set(['1212', '1004', '2000', '6969', '2580', '1122', '1313', '2001', '1010', '1230', '0852', '1984', '2468', '1357', '0007', '1369']);
-export function isWeakPin(pin: string): boolean {
-  return isWeakPinPattern(pin) || COMMON_PINS.has(pin);
-}
+/** Weak PINs (document 2 §5 "refusing weak PINs such as 0000 or 1234"): the one rule of api/cards.ts, which the screens apply too. */
+export const isWeakPin = isWeakPinPattern;
 
 /** A random PIN that is not weak (activation). */
 export function randomStrongPin(): string {
