@@ -215,6 +215,20 @@ describe('history: results', () => {
     expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).toBeNull();
   });
 
+  // Proof it can fail (2026-11-27): with the note always shown as written, this went red.
+  it('says why a card payment was declined, in words; a note is shown as written', async () => {
+    const declined = row({ day: '2026-11-20', counterparty: 'Corner Café', amount: '-12.5', direction: 'out', status: 'rejected', operationType: 'cardPayment', note: 'CARD_PAUSED' });
+    const noted = row({ day: '2026-11-19', counterparty: 'anna@demo.test', amount: '-3', direction: 'out', status: 'posted', note: 'CARD_PAUSED' });
+    platform.handlers.transactionHistory = () => ({ responseCode: '00', transactions: { transaction: [{ ...declined, kind: 'authorization' }, noted] }, results: 2, rejectedCount: 1, processingCount: 0, exportId: null, exportCsv: null });
+    await renderApp('/history');
+    const table = await screen.findByRole('table', { name: /^Transactions, page/ });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByText('The card is paused')).toBeTruthy();
+    expect(within(first!).queryByText('CARD_PAUSED')).toBeNull();
+    // only a card authorisation's note is a reason code: a transfer's note is the customer's own text
+    expect(within(second!).getByText('CARD_PAUSED')).toBeTruthy();
+  });
+
   it('shows the platform refusal, and tries again', async () => {
     const user = userEvent.setup();
     platform.handlers.transactionHistory = () => ({ responseCode: 'VF', validationErrors: [{ param: 'keyword', description: 'must be at most 100 characters', code: 'tooLong', params: { max: 100 } }] });

@@ -11,7 +11,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { AUTHORIZATION_PAGE_SIZE, type Authorization, type DeclineReason } from '../../../api/cards.ts';
+import { AUTHORIZATION_PAGE_SIZE, type Authorization } from '../../../api/cards.ts';
+import { useDeclineReasons } from '../../lib/card-decline-reasons.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { getUiLanguage, languageTags } from '../../lib/i18n.ts';
 import { MethodCallError, describeFailure } from '../../lib/request.ts';
@@ -27,23 +28,6 @@ const TONES: Record<Authorization['status'], BadgeTone> = { authorized: 'warning
 export function useAuthorizationStatusNames(): Record<Authorization['status'], string> {
   const { t } = useLingui();
   return { authorized: t`On hold`, cleared: t`Paid`, reversed: t`Released`, declined: t`Declined` };
-}
-
-/** Why the issuer declined a card payment, in words (api/cards.ts DECLINE_REASONS). */
-export function useDeclineReasons(): Record<DeclineReason, string> {
-  const { t } = useLingui();
-  return {
-    CARD_NOT_ACTIVE: t`The card is not active`,
-    CARD_PAUSED: t`The card is paused`,
-    CARD_EXPIRED: t`The card has expired`,
-    INSUFFICIENT_FUNDS: t`Not enough money`,
-    PAYMENT_LIMIT: t`Over the limit for one payment`,
-    DAILY_LIMIT: t`Over the daily limit`,
-    COUNTRY_BLOCKED: t`Payments in this country are blocked`,
-    MERCHANT_CATEGORY_BLOCKED: t`Payments to this kind of shop are blocked`,
-    CURRENCY_NOT_SUPPORTED: t`The currency is not supported`,
-    WRONG_CARD_DATA: t`Wrong card details`,
-  };
 }
 
 export interface AuthorizationsSectionProps {

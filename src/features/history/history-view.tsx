@@ -26,6 +26,7 @@ import { EmailedExport } from './emailed-export.tsx';
 import { MonthlyExports } from './monthly-exports.tsx';
 import { Pager, SignedAmount, StatusBadge, pageCount } from './parts.tsx';
 import { accountsQuery, transactionHistoryQuery } from './queries.ts';
+import { useHistoryNote } from '../../lib/card-decline-reasons.ts';
 import './history.css';
 
 export interface HistoryViewProps {
@@ -143,6 +144,7 @@ function Results({ actingCustomerId, filter, page, onPage }: { actingCustomerId:
 export function TransactionsTable({ transactions, caption }: { transactions: readonly Transaction[]; caption: string }) {
   const { t } = useLingui();
   const typeNames = useOperationTypeNames();
+  const noteOf = useHistoryNote();
   const languageTag = getUiLanguageTag();
   return (
     // The design system's table: on a phone each row is a card whose cells name their column
@@ -171,7 +173,7 @@ export function TransactionsTable({ transactions, caption }: { transactions: rea
                   <Link to="/history/$transactionId" params={{ transactionId: detailParamOf(row) }} className="row-link">
                     {row.counterparty || typeNames[row.operationType]}
                   </Link>
-                  {row.note ? <span className="row-note">{row.note}</span> : null}
+                  {noteOf(row) ? <span className="row-note">{noteOf(row)}</span> : null}
                   {row.reference ? <Reference reference={row.reference} /> : null}
                 </span>
               </td>

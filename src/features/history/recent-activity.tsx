@@ -21,6 +21,7 @@ import { formatDayHeading, groupByDay } from './group.ts';
 import { useOperationTypeNames } from './messages.ts';
 import { SignedAmount, StatusBadge } from './parts.tsx';
 import { transactionHistoryQuery } from './queries.ts';
+import { useHistoryNote } from '../../lib/card-decline-reasons.ts';
 import './history.css';
 
 /** The rows of recent activity home shows. */
@@ -37,6 +38,7 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
   const id = useId();
   const query = useQuery(transactionHistoryQuery(actingCustomerId, historyRequest({}, 1, HISTORY_PAGE_SIZE)));
   const typeNames = useOperationTypeNames();
+  const noteOf = useHistoryNote();
   const languageTag = getUiLanguageTag();
   // The newest few, not the whole first page: home is a glance (a phone would scroll past twenty
   // rows to reach nothing else); "All transactions" opens the history.
@@ -74,7 +76,7 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
                       <span>{row.counterparty}</span>
                       <span className="row-note">
                         {typeNames[row.operationType]}
-                        {row.note ? ` · ${row.note}` : ''}
+                        {noteOf(row) ? ` · ${noteOf(row)}` : ''}
                       </span>
                     </span>
                     <span className="activity-side">

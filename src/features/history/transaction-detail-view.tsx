@@ -30,6 +30,7 @@ import { downloadFile, type DownloadAccess } from './download.ts';
 import { useDirectionNames, useOperationTypeNames, useRailReasonText, useStatusNames } from './messages.ts';
 import { PDF_ACCEPT } from './statements-view.tsx';
 import { transactionDetailQuery } from './queries.ts';
+import { useHistoryNote } from '../../lib/card-decline-reasons.ts';
 import './history.css';
 
 /** What a cancel changes: this page, the history, the balances and the chart, recent transfers. */
@@ -180,6 +181,7 @@ function Fields({ tx }: { tx: TransactionDetail }) {
   const statusNames = useStatusNames();
   const directionNames = useDirectionNames();
   const railReason = useRailReasonText();
+  const noteOf = useHistoryNote();
   const tag = getUiLanguageTag();
   const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, tag)}</time>;
   const account = (accountId: number, currency: string) => t`${currency} account ${accountId}`;
@@ -218,7 +220,7 @@ function Fields({ tx }: { tx: TransactionDetail }) {
   if (tx.counterparty) rows.push([tx.viewer === 'payer' ? t`To` : t`From`, tx.counterparty]);
   // a payout the rail refused or returned: why (the money is back on the account)
   if (tx.railReason) rows.push([tx.status === 'returned' ? t`Why it came back` : t`Why it was refused`, railReason(tx.railReason)]);
-  rows.push([t`Note`, tx.note || t`None`]);
+  rows.push([tx.kind === 'authorization' && tx.status === 'rejected' ? t`Why it was declined` : t`Note`, noteOf(tx) || t`None`]);
   rows.push([t`Reference`, tx.reference || t`None`]);
   rows.push([t`Transaction ID`, tx.kind === 'entry' ? `E${tx.id}` : String(tx.id)]);
   return (
