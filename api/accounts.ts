@@ -33,6 +33,12 @@ export const AccountSchema = v.object({
   cardExpiryYear: v.nullable(v.pipe(v.number(), v.integer())),
   /** the status id of the card's reissue, when one was asked for */
   cardReissuedStatusId: v.nullable(v.number()),
+  /**
+   * Not in document 2 §3's list, our addition: the card's last four digits, which the card's face
+   * and every list show as "•••• 1234" (all the platform keeps of the number besides its BIN).
+   * Absent or null on an account that is not a card.
+   */
+  cardLast4: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^\d{4}$/)))),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 

@@ -182,9 +182,10 @@ describe('a card journey with approval mode none (rita, Italy)', () => {
       cardAliasName: 'Online',
       cardReissuedStatusId: null,
     });
+    expect(card.cardLast4).toMatch(/^\d{4}$/);
     expect(card.cardExpiryYear).toBe(new Date().getUTCFullYear() + 3);
     // a plain account keeps null card fields
-    expect(list.accounts.account.find((a) => a.accountId === eur.accountId)).toMatchObject({ cardIsVirtual: null, cardExpiryMonth: null });
+    expect(list.accounts.account.find((a) => a.accountId === eur.accountId)).toMatchObject({ cardIsVirtual: null, cardExpiryMonth: null, cardLast4: null });
     await expectClean();
   });
 

@@ -27,7 +27,7 @@ export const accountHandlers: HandlerTable<typeof accountMethods> = {
           toWireAccount(
             r.account,
             r.card
-              ? { isVirtual: r.card.isVirtual, aliasName: r.card.aliasName, expiryMonth: r.card.expiryMonth, expiryYear: r.card.expiryYear, reissuedStatusId: r.reissuedStatus ?? null }
+              ? { isVirtual: r.card.isVirtual, aliasName: r.card.aliasName, expiryMonth: r.card.expiryMonth, expiryYear: r.card.expiryYear, reissuedStatusId: r.reissuedStatus ?? null, last4: r.card.last4 }
               : null,
           ),
         ),

@@ -12,6 +12,7 @@ export interface WireCardFields {
   expiryMonth: number;
   expiryYear: number;
   reissuedStatusId: number | null;
+  last4: string;
 }
 
 /** A stored account in the AccountSchema shape: amounts as decimal strings of major units; a card's fields from its card row, null for every other account. */
@@ -33,5 +34,6 @@ export function toWireAccount(a: AccountRow, card: WireCardFields | null = null)
     cardExpiryMonth: card?.expiryMonth ?? null,
     cardExpiryYear: card?.expiryYear ?? null,
     cardReissuedStatusId: card?.reissuedStatusId ?? null,
+    cardLast4: card?.last4 ?? null,
   };
 }

@@ -117,6 +117,7 @@ export function CardFace({
       headingLevel={headingLevel}
       kind={kind(card)}
       brand={product?.cardBrand ?? null}
+      number={card.cardLast4 ? `•••• ${card.cardLast4}` : null}
       compact={compact}
       balance={showBalance && cardActionAllowed('balance', card) ? formatMoney(card.balance, card.currency, getUiLanguage()) : null}
       expiry={
