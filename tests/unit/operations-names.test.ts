@@ -98,6 +98,8 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   passwordChangeCancel: { why: 'withdraws a pending changePassword before its confirm; not named by the spec' },
   moneyPermissions: { why: 'the permission flags of 2§6; how they load is not shown' },
   balanceHistory: { why: 'the home screen\'s balance chart; not named by the spec' },
+  cardApply: { why: 'the card application of /add-card (issue 16 item 1); the spec names only its info call (applyForCardInfo)' },
+  cardConfirm: { why: 'the confirmation /confirm-card/{cardId} ends in; the spec names only cardConfirmRequirements' },
   transactionDetail: { why: 'one history row in full for the transaction detail page (issue 13); not named by the spec' },
   transferStatus: { why: 'the state of one transfer after its approval; not named by the spec' },
   transferCancel: { why: 'withdraws a transfer waiting for approval; not named by the spec' },
