@@ -111,6 +111,18 @@ export interface TransferInput {
    * the user as to anyone.
    */
   ownEmails?: readonly string[];
+  /**
+   * Accounts chosen before the form opens (the page's ?fromAccountId / ?toAccountId: a card's
+   * Unload and Load links): taken once the accounts are loaded, when they are among those offered.
+   */
+  fromAccountId?: number;
+  toAccountId?: number;
+}
+
+/** The accounts a transfer starts with (TransferInput), kept for a new transfer after this one. */
+export interface TransferPreset {
+  fromAccountId: number | null;
+  toAccountId: number | null;
 }
 
 export type TransferEvent =
@@ -134,6 +146,7 @@ export type TransferNotice = 'approvalCanceled';
 export interface TransferContext {
   kind: TransferKind;
   ownEmails: readonly string[];
+  preset: TransferPreset;
   /** open accounts of the acting customer */
   accounts: Account[];
   /** the customer's money flags (external: which methods are offered) */
@@ -174,9 +187,10 @@ export interface TransferContext {
 export const FEE_DEBOUNCE_MS = 400;
 export const PAYEE_DEBOUNCE_MS = 500;
 
-const initialContext = (kind: TransferKind, ownEmails: readonly string[]): TransferContext => ({
+const initialContext = (kind: TransferKind, ownEmails: readonly string[], preset: TransferPreset): TransferContext => ({
   kind,
   ownEmails,
+  preset,
   accounts: [],
   permissions: null,
   recent: [],
@@ -272,13 +286,17 @@ export const transferMachine = setup({
     isCanceled: (_, o: ApprovalOutput) => o.result === 'canceled',
   },
   actions: {
-    reset: assign(({ context }) => initialContext(context.kind, context.ownEmails)),
+    reset: assign(({ context }) => initialContext(context.kind, context.ownEmails, context.preset)),
     storeSetup: assign(({ context }, r: LoadResult) => {
       if (!r.ok) return {};
       const accounts = openAccounts(r.accounts);
-      // One source account: chosen for the user.
+      // One source account: chosen for the user; so are the accounts the page was opened with, when offered.
       const only = accounts.length === 1 ? accounts[0]!.accountId : null;
-      return { accounts, permissions: r.permissions, recent: r.recent, loadFailure: null, form: { ...context.form, fromAccountId: context.form.fromAccountId ?? only } };
+      const offered = (id: number | null) => (id !== null && accounts.some((a) => a.accountId === id) ? id : null);
+      const fromAccountId = context.form.fromAccountId ?? offered(context.preset.fromAccountId) ?? only;
+      const presetTo = TRANSFER_KINDS[context.kind].toAccount ? offered(context.preset.toAccountId) : null;
+      const toAccountId = context.form.toAccountId ?? (presetTo !== fromAccountId ? presetTo : null);
+      return { accounts, permissions: r.permissions, recent: r.recent, loadFailure: null, form: { ...context.form, fromAccountId, toAccountId } };
     }),
     storeLoadFailure: assign((_, r: Refusal) => ({ loadFailure: r })),
     applyPatch: assign(({ context }, given: TransferFormPatch) => {
@@ -340,7 +358,8 @@ export const transferMachine = setup({
   description:
     'The customer moves money (between own accounts, to another person, or out to a bank, card or wallet): fills in the form, reviews it, sends it and approves it when the platform asks.',
   meta: { spec: ['document 2 §4', 'document 2 §5', 'document 2 §6', 'document 2 §7', 'document 2 §8'] },
-  context: ({ input }) => initialContext(input.kind, (input.ownEmails ?? []).map(normaliseEmail)),
+  context: ({ input }) =>
+    initialContext(input.kind, (input.ownEmails ?? []).map(normaliseEmail), { fromAccountId: input.fromAccountId ?? null, toAccountId: input.toAccountId ?? null }),
   initial: 'loading',
   states: {
     loading: {

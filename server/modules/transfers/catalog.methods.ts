@@ -19,9 +19,10 @@
  * - recentTransfers leaves disabled destinations out (document 2 §3), so isDisabled is always false
  *   in the answer.
  */
-import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, ne, notBetween, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUS_CLOSED, AccountType } from '../../../api/accounts.ts';
+import { CARD_TYPE_MAX, CARD_TYPE_MIN, isCardType } from '../../../api/cards.ts';
 import type { RecentTransfer, transferMethods } from '../../../api/transfers.ts';
 import type { Db } from '../../db/types.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
@@ -166,11 +167,23 @@ async function openAccount(tx: Db, customerId: number, currency: string, address
   return row!;
 }
 
+/**
+ * The customer's open account in a currency, not a card: a card (types 2006-2135, api/cards.ts) is
+ * an account of the ledger but no payment account, so a EUR card neither blocks opening a EUR
+ * account nor is taken as the account a wallet's address goes on.
+ */
 async function liveAccountIn(db: Db, customerId: number, currency: string) {
   const [row] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.customerId, customerId), eq(accounts.currency, currency), ne(accounts.status, ACCOUNT_STATUS_CLOSED)))
+    .where(
+      and(
+        eq(accounts.customerId, customerId),
+        eq(accounts.currency, currency),
+        ne(accounts.status, ACCOUNT_STATUS_CLOSED),
+        notBetween(accounts.type, CARD_TYPE_MIN, CARD_TYPE_MAX),
+      ),
+    )
     .orderBy(asc(accounts.accountId))
     .limit(1);
   return row;
@@ -256,6 +269,8 @@ export function createMoneyCatalogHandlers(options: MoneyCatalogOptions = {}): H
         if (!account || account.customerId !== customerId) throw new MethodFailure('ENOA', CatalogMessages.noAccess);
         if (account.currency !== input.currencyCode) throw vfFailure('accountId', VfCode.notCurrencyAccount, { currency: input.currencyCode });
         if (account.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', CatalogMessages.closedAccount);
+        // a card holds no wallet address (its money moves only as the card allows, api/cards.ts)
+        if (isCardType(account.type)) throw vfFailure('accountId', VfCode.notAllowed);
       } else {
         account = await liveAccountIn(ctx.db, customerId, input.currencyCode);
       }

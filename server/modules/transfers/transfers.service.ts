@@ -30,7 +30,7 @@
  * Amounts: integers in minor units inside; decimal strings on the wire (money.ts). Conversions
  * are exact integer arithmetic at the stored rate, half-even (rates.ts).
  */
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, notBetween, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { ledgerBatcherOf } from './ledger-batch.ts';
@@ -76,6 +76,10 @@ import {
 } from './approval.service.ts';
 import { addPeriods, nextSlotAfter, type Frequency } from './schedule-dates.ts';
 import { VfCode, vf as vfError } from '../../../api/errors.ts';
+import { CARD_TYPE_MAX, CARD_TYPE_MIN, cardActionAllowed, isCardType } from '../../../api/cards.ts';
+
+/** requestNow keeps at most about this many accounts' card-ness (then starts again): a bound on its memory. */
+const CARD_ACCOUNTS_KEPT = 100_000;
 
 /** A pending transfer not approved within this expires (voided lazily when touched, and by the sweeper). */
 export const TRANSFER_APPROVAL_TTL_S = 900;
@@ -97,6 +101,36 @@ export const TransferMessages = {
 export type TransferRow = typeof transfers.$inferSelect;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 type AccountRow = typeof accounts.$inferSelect;
+
+/** A side of a transfer as the card rule needs it: the account's type and status, its card's sub-type and virtual flag (null: no card). */
+interface CardSide {
+  type: number;
+  status: number;
+  subType: string | null;
+  isVirtual: boolean | null;
+}
+
+/**
+ * What a card allows a transfer (api/cards.ts cardActionAllowed; document 2 §4), null when the
+ * account is no card or the card allows it. A debit card holds no money of its own (it draws on
+ * its settlement account): never a side of a transfer (notAllowed). A prepaid card is loaded
+ * ('load': active only) and unloaded ('unload': active, paused, expired) by a transfer between
+ * the customer's own accounts only; its money never leaves to anyone else (p2p, payouts, mass and
+ * global pay: notAllowed on the source), so a card's money is spent at merchants (the issuer's
+ * authorisations) or comes back to an account first. A status that does not allow the move:
+ * cardStatus, on the field of that side.
+ */
+export function cardRefusal(account: CardSide, side: 'from' | 'to', kind: RequestSpec['kind'] | 'mass', param: string): MethodFailure | null {
+  if (!isCardType(account.type)) return null;
+  if (account.subType === 'DEBIT' || kind !== 'betweenAccounts') return vf(param, VfCode.notAllowed);
+  const allowed = cardActionAllowed(side === 'to' ? 'load' : 'unload', { accountStatusId: account.status, cardIsVirtual: account.isVirtual });
+  return allowed ? null : vf(param, VfCode.cardStatus);
+}
+
+/** The part of an account row the card rule reads, in SQL of accounts `a` (the cards row read only for a card). */
+const CARD_SIDE_SQL = sql.raw(
+  `a.type, a.sub_type, case when a.type between ${CARD_TYPE_MIN} and ${CARD_TYPE_MAX} then (select c.is_virtual from cards c where c.account_id = a.account_id) end as is_virtual`,
+);
 
 /** Who asks: the acting user for the acting customer (method context or a schedule's owner). */
 export interface TransferActor {
@@ -172,7 +206,7 @@ export async function ownAccount(db: Db | Tx, customerId: number, accountId: num
 }
 
 interface RequestContext {
-  accounts: Map<number, { accountId: number; customerId: number; purpose: string; status: number; currency: string }>;
+  accounts: Map<number, { accountId: number; customerId: number; purpose: string; status: number; currency: string } & CardSide>;
   user: ApprovingUser | null;
   mode: ApproveType | null;
   rates: { from: string; rate: string }[];
@@ -277,7 +311,16 @@ export async function resolvePayee(db: Db | Tx, sender: { customerId: number; em
   const [account] = await db
     .select({ id: accounts.accountId })
     .from(accounts)
-    .where(and(eq(accounts.customerId, user.customerId), eq(accounts.currency, currency), eq(accounts.purpose, 'customer'), ne(accounts.status, ACCOUNT_STATUS_CLOSED)))
+    .where(
+      and(
+        eq(accounts.customerId, user.customerId),
+        eq(accounts.currency, currency),
+        eq(accounts.purpose, 'customer'),
+        ne(accounts.status, ACCOUNT_STATUS_CLOSED),
+        // a payee's card is never where their money arrives (cardRefusal)
+        notBetween(accounts.type, CARD_TYPE_MIN, CARD_TYPE_MAX),
+      ),
+    )
     .orderBy(asc(accounts.accountId))
     .limit(1);
   if (!account) throw vf(param, VfCode.payeeNoAccount, { currency });
@@ -306,6 +349,7 @@ export async function resolvePayees(
         exists (select 1 from blacklist b where b.customer_id = u.customer_id and b.email = ${sender.email.toLowerCase()}) as refuses,
         (select a.account_id from accounts a
           where a.customer_id = u.customer_id and a.currency = ${currency} and a.purpose = 'customer' and a.status <> ${ACCOUNT_STATUS_CLOSED}
+            and a.type not between ${CARD_TYPE_MIN} and ${CARD_TYPE_MAX}
           order by a.account_id limit 1) as account_id
       from users u join customers c on c.id = u.customer_id
       where u.email in (${sql.join(
@@ -494,6 +538,8 @@ export class DuplicateRunError extends Error {
 }
 
 export function createTransferService(deps: TransferServiceDeps) {
+  /** requestNow's answers of eitherIsCard: account id -> is a card (types never change) */
+  const cardAccounts = new Map<number, boolean>();
   const { now, approvals } = deps;
   const payouts = deps.payouts ?? null;
   const at = (ms: number) => new Date(ms);
@@ -523,7 +569,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     // p2p and payouts arrive in the request's currency; between accounts in the destination's
     const p2pCurrency = spec.kind !== 'betweenAccounts' ? spec.currency : null;
     const [row] = rowsOf<{
-      accounts: { accountId: number; customerId: number; purpose: string; status: number; currency: string }[] | null;
+      accounts: { accountId: number; customerId: number; purpose: string; status: number; currency: string; type: number; subType: string | null; isVirtual: boolean | null }[] | null;
       user: ApprovingUser | null;
       mode: ApproveType | null;
       rates: { from: string; rate: string }[] | null;
@@ -534,12 +580,13 @@ export function createTransferService(deps: TransferServiceDeps) {
     }>(
       await executeNamed(tx, sql`
         with a as (
-          select account_id, customer_id, purpose, status, currency from accounts where account_id in (${spec.fromAccountId}::integer, ${toId}::integer)
+          select a.account_id, a.customer_id, a.purpose, a.status, a.currency, ${CARD_SIDE_SQL} from accounts a where a.account_id in (${spec.fromAccountId}::integer, ${toId}::integer)
         ),
         f as (select currency from a where account_id = ${spec.fromAccountId}::integer),
         t as (select coalesce(${p2pCurrency}::text, (select currency from a where account_id = ${toId}::integer)) as currency)
         select
-          (select json_agg(json_build_object('accountId', account_id, 'customerId', customer_id, 'purpose', purpose, 'status', status, 'currency', currency)) from a) as accounts,
+          (select json_agg(json_build_object('accountId', account_id, 'customerId', customer_id, 'purpose', purpose, 'status', status, 'currency', currency,
+             'type', type, 'subType', sub_type, 'isVirtual', is_virtual)) from a) as accounts,
           (select json_build_object('id', u.id, 'email', u.email, 'customerId', u.customer_id, 'totpSecret', u.totp_secret, 'approvalCodeHash', u.approval_code_hash)
              from users u where u.id = ${actor.userId}::integer) as "user",
           (select transaction_approve_mode from customers where id = ${actor.customerId}::integer) as mode,
@@ -561,7 +608,9 @@ export function createTransferService(deps: TransferServiceDeps) {
     );
     const r = row!;
     return {
-      accounts: new Map((r.accounts ?? []).map((a) => [Number(a.accountId), { ...a, accountId: Number(a.accountId), customerId: Number(a.customerId), status: Number(a.status) }])),
+      accounts: new Map(
+        (r.accounts ?? []).map((a) => [Number(a.accountId), { ...a, accountId: Number(a.accountId), customerId: Number(a.customerId), status: Number(a.status), type: Number(a.type) }]),
+      ),
       user: r.user ? { ...r.user, id: Number(r.user.id), customerId: Number(r.user.customerId) } : null,
       mode: r.mode,
       rates: r.rates ?? [],
@@ -602,6 +651,9 @@ export function createTransferService(deps: TransferServiceDeps) {
     const from = context.accounts.get(spec.fromAccountId);
     if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
     if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    // a card as the source: unloaded to an own account only, as its status allows (before anything is written or held)
+    const fromCard = cardRefusal(from, 'from', spec.kind, spec.params.from);
+    if (fromCard) throw fromCard;
     if (!context.user) throw new MethodFailure('AU', 'Sign-in required');
     const requester = { user: context.user, mode: context.mode ?? 'none' };
     const user = requester.user;
@@ -616,6 +668,9 @@ export function createTransferService(deps: TransferServiceDeps) {
       const to = context.accounts.get(spec.toAccountId);
       if (!to || to.customerId !== actor.customerId || to.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
       if (to.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+      // a card as the destination: loaded only while its status allows
+      const toCard = cardRefusal(to, 'to', spec.kind, spec.params.to);
+      if (toCard) throw toCard;
       toAccountId = to.accountId;
       toCustomerId = to.customerId;
       toCurrency = to.currency;
@@ -873,11 +928,22 @@ export function createTransferService(deps: TransferServiceDeps) {
    */
   async function requestMass(tx: Tx, actor: TransferActor, spec: MassRequestSpec): Promise<{ result: TransferResult; transfer: TransferRow }> {
     const [from] = await tx
-      .select({ accountId: accounts.accountId, customerId: accounts.customerId, purpose: accounts.purpose, status: accounts.status, currency: accounts.currency })
+      .select({
+        accountId: accounts.accountId,
+        customerId: accounts.customerId,
+        purpose: accounts.purpose,
+        status: accounts.status,
+        currency: accounts.currency,
+        type: accounts.type,
+        subType: accounts.subType,
+      })
       .from(accounts)
       .where(eq(accounts.accountId, spec.fromAccountId));
     if (!from || from.customerId !== actor.customerId || from.purpose !== 'customer') throw new MethodFailure('ENOA', TransferMessages.noAccess);
     if (from.status === ACCOUNT_STATUS_CLOSED) throw new MethodFailure('CA', TransferMessages.closed);
+    // mass and global pay never pay from a card (cardRefusal: a card's money goes back to an own account only)
+    const fromCard = cardRefusal({ ...from, isVirtual: null }, 'from', 'mass', MASS_PARAMS.from);
+    if (fromCard) throw fromCard;
     if (!payouts) throw new MethodFailure('UE', TransferMessages.payoutsUnavailable);
     const context = await readRequestContext(tx, actor, { kind: 'p2p', fromAccountId: spec.fromAccountId, toEmail: '', amount: '0', currency: from.currency, params: MASS_PARAMS });
     checkFlags(context.flags, spec.requiredFlags);
@@ -1135,6 +1201,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     if (spec.kind !== 'betweenAccounts') return null;
     const sub = spec.subscription;
     if (sub && (sub.subscriptionFrequency !== undefined || sub.subscriptionEndDate !== undefined || sub.subscriptionTransactions !== undefined)) return null;
+    // the ledger's functions know nothing of cards: a card on either side goes the transactional way (cardRefusal)
+    if (await eitherIsCard(db, spec.fromAccountId, spec.toAccountId)) return null;
     let exponent: number | null = null;
     let amountMinor: string | null = null;
     try {
@@ -1177,6 +1245,22 @@ export function createTransferService(deps: TransferServiceDeps) {
     }
     if (result.fallback) return null;
     return { replay: result.replay === true, full: result.answer! };
+  }
+
+  /**
+   * Whether either account is a card, for requestNow. An account's type never changes, so each
+   * account's answer is kept (an id not found is not: it is asked again once it exists): the common
+   * path asks the database only the first time it meets an account, and otherwise posts in its one
+   * statement as before.
+   */
+  async function eitherIsCard(db: Db, fromId: number, toId: number): Promise<boolean> {
+    const unknown = [fromId, toId].filter((id) => !cardAccounts.has(id));
+    if (unknown.length > 0) {
+      if (cardAccounts.size > CARD_ACCOUNTS_KEPT) cardAccounts.clear();
+      const rows = await db.select({ accountId: accounts.accountId, type: accounts.type }).from(accounts).where(inArray(accounts.accountId, unknown));
+      for (const row of rows) cardAccounts.set(row.accountId, isCardType(row.type));
+    }
+    return cardAccounts.get(fromId) === true || cardAccounts.get(toId) === true;
   }
 
   /** The answer of a refusal of ledger_transfer_now: the failure request() throws in that case. */

@@ -65,9 +65,19 @@ export interface TransferPageOptions {
 }
 
 /** The route's entry: the machine with the real actors, for one kind. */
-export function TransferPage({ kind, deps, ownEmails, canOpenAccount, link, countries }: { kind: TransferKind; deps: TransferActorDeps } & TransferPageOptions) {
+export function TransferPage({
+  kind,
+  deps,
+  ownEmails,
+  canOpenAccount,
+  link,
+  countries,
+  fromAccountId,
+  toAccountId,
+}: { kind: TransferKind; deps: TransferActorDeps; fromAccountId?: number | undefined; toAccountId?: number | undefined } & TransferPageOptions) {
   const logic = useMemo(() => createTransferLogic(deps), [deps]);
-  const actor = useFlowActor(logic, { input: { kind, ownEmails } });
+  // the accounts the page opens with (TransferInput): read when the machine starts
+  const actor = useFlowActor(logic, { input: { kind, ownEmails, ...(fromAccountId !== undefined ? { fromAccountId } : {}), ...(toAccountId !== undefined ? { toAccountId } : {}) } });
   return <TransferView actor={actor} canOpenAccount={canOpenAccount} link={link} countries={countries} />;
 }
 
