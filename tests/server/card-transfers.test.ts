@@ -6,7 +6,7 @@
  * side of a transfer; a refusal writes and holds nothing. Sam (the demo cards' owner: a EUR
  * account, an active virtual EUR card with €25) posts at once here (approve mode none), so his
  * requests take the one-statement path first: a card sends them the transactional way, where the
- * rule is checked. A recurring load stops once the card is paused (a schedule's run goes the same
+ * rule is checked. A load approved after the card was paused is rejected. A recurring load stops once the card is paused (a schedule's run goes the same
  * way). Opening an account: a card in a currency does not count as the customer's account in it.
  * The ledger reconciles at the end.
  */
@@ -18,6 +18,7 @@ import { PERMISSION_FLAGS } from '../../api/transfers.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
 import { reconcile } from '../../server/modules/accounts/ledger.ts';
+import { hashPassword } from '../../server/modules/auth/crypto.ts';
 import { CARD_PRODUCTS } from '../../server/modules/cards/products.ts';
 import { customers, users } from '../../server/modules/customers/customers.tables.ts';
 import { transferSchedules, transfers } from '../../server/modules/transfers/transfers.tables.ts';
@@ -108,6 +109,34 @@ describe('loading and unloading a card', () => {
     expect(errorsOf(await between(eurAccountId, debitId, '1.00'))).toEqual([{ param: 'toAccount', code: VfCode.notAllowed }]);
     expect(errorsOf(await between(debitId, eurAccountId, '1.00'))).toEqual([{ param: 'fromAccount', code: VfCode.notAllowed }]);
     await setStatus(debitId, 11);
+  });
+});
+
+describe('a load waiting for its approval', () => {
+  it('is rejected, its hold released, when the card was paused meanwhile', async () => {
+    await t.db.update(customers).set({ transactionApproveMode: 'approvalCode' }).where(eq(customers.id, customerId));
+    await t.db
+      .update(users)
+      .set({ approvalCodeHash: await hashPassword('246810') })
+      .where(eq(users.email, demoUserByKey.sam.email));
+    try {
+      const res = await between(eurAccountId, cardId, '2.00');
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', status: 'pending' });
+      expect((await balanceOf(eurAccountId)).pending).toBe(200n);
+      await setStatus(cardId, CardStatus.paused);
+      const approved = await call('approveTransfer', { trxid: res.body.transactionId, approvalCode: '246810' });
+      expect(errorsOf(approved)).toEqual([{ param: 'trxid', code: VfCode.cardStatus }]);
+      const [row] = await t.db
+        .select({ status: transfers.status })
+        .from(transfers)
+        .where(eq(transfers.id, res.body.transactionId as number));
+      expect(row!.status).toBe('rejected');
+      expect((await balanceOf(eurAccountId)).pending).toBe(0n);
+      expect(await balanceOf(cardId)).toEqual({ balance: 3000n, pending: 0n });
+    } finally {
+      await setStatus(cardId, CardStatus.active);
+      await t.db.update(customers).set({ transactionApproveMode: 'none' }).where(eq(customers.id, customerId));
+    }
   });
 });
 

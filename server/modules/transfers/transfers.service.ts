@@ -127,6 +127,17 @@ export function cardRefusal(account: CardSide, side: 'from' | 'to', kind: Reques
   return allowed ? null : vf(param, VfCode.cardStatus);
 }
 
+/** What an approval reads of a pending transfer's destination: closed, or a card that no longer loads. */
+const DESTINATION_COLUMNS = { status: accounts.status, type: accounts.type, subType: accounts.subType };
+
+/**
+ * A load of a card asked while it was active, approved once the card is paused or blocked: the
+ * card's rule holds at the posting too (the transfer is rejected, its hold released).
+ */
+function cardNoLongerLoads(destination: { status: number; type: number; subType: string | null }, t: { kind: string }): boolean {
+  return t.kind === 'betweenAccounts' && cardRefusal({ ...destination, isVirtual: null }, 'to', 'betweenAccounts', 'toAccount') !== null;
+}
+
 /** The part of an account row the card rule reads, in SQL of accounts `a` (the cards row read only for a card). */
 const CARD_SIDE_SQL = sql.raw(
   `a.type, a.sub_type, case when a.type between ${CARD_TYPE_MIN} and ${CARD_TYPE_MAX} then (select c.is_virtual from cards c where c.account_id = a.account_id) end as is_virtual`,
@@ -1336,11 +1347,16 @@ export function createTransferService(deps: TransferServiceDeps) {
         const left = APPROVAL_MAX_ATTEMPTS - attempts;
         throw new KeptFailure('VF', TransferMessages.invalid, [vfError('approvalCode', check.reason === 'used' ? VfCode.approvalCodeUsed : VfCode.approvalCodeWrong, { triesLeft: left })]);
       }
-      const destination = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.accountId, t.toAccountId));
-      if (destination[0]?.status === ACCOUNT_STATUS_CLOSED) {
+      const [destination] = await tx.select(DESTINATION_COLUMNS).from(accounts).where(eq(accounts.accountId, t.toAccountId));
+      if (destination?.status === ACCOUNT_STATUS_CLOSED) {
         const rejected = await voidTransfer(tx, t, 'rejected');
         actor.publish(t.customerId, transferEvent(rejected));
         throw new KeptFailure('CA', TransferMessages.closed);
+      }
+      if (destination && cardNoLongerLoads(destination, t)) {
+        const rejected = await voidTransfer(tx, t, 'rejected');
+        actor.publish(t.customerId, transferEvent(rejected));
+        throw new KeptFailure('VF', TransferMessages.invalid, [vfError('trxid', VfCode.cardStatus)]);
       }
       const posted = await post(tx, t);
       actor.publish(t.customerId, transferEvent(posted));
@@ -1421,8 +1437,9 @@ export function createTransferService(deps: TransferServiceDeps) {
         outcome = await voidTransfer(tx, t, 'rejected');
         description = PUSH_REJECTED_DESCRIPTION;
       } else {
-        const [destination] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.accountId, t.toAccountId));
-        outcome = destination?.status === ACCOUNT_STATUS_CLOSED ? await voidTransfer(tx, t, 'rejected') : await post(tx, t);
+        const [destination] = await tx.select(DESTINATION_COLUMNS).from(accounts).where(eq(accounts.accountId, t.toAccountId));
+        const refused = destination?.status === ACCOUNT_STATUS_CLOSED || (destination !== undefined && cardNoLongerLoads(destination, t));
+        outcome = refused ? await voidTransfer(tx, t, 'rejected') : await post(tx, t);
       }
       const event = transferEvent(outcome, description);
       return async () => {
