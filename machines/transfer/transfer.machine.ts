@@ -36,6 +36,7 @@
  */
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { Account } from '../../api/accounts.ts';
+import { isCardType } from '../../api/cards.ts';
 import type { Failure } from '../../api/envelope.ts';
 import type { ResponseOf } from '../../api/method.ts';
 import type { MoneyPermissions, RecentTransfer, transferBetweenAccounts } from '../../api/transfers.ts';
@@ -289,7 +290,8 @@ export const transferMachine = setup({
     reset: assign(({ context }) => initialContext(context.kind, context.ownEmails, context.preset)),
     storeSetup: assign(({ context }, r: LoadResult) => {
       if (!r.ok) return {};
-      const accounts = openAccounts(r.accounts);
+      // a card's money moves only between own accounts, and a debit card holds none (the platform refuses the rest)
+      const accounts = openAccounts(r.accounts).filter((a) => !isCardType(a.type) || (context.kind === 'betweenAccounts' && a.subType !== 'DEBIT'));
       // One source account: chosen for the user; so are the accounts the page was opened with, when offered.
       const only = accounts.length === 1 ? accounts[0]!.accountId : null;
       const offered = (id: number | null) => (id !== null && accounts.some((a) => a.accountId === id) ? id : null);

@@ -1,8 +1,9 @@
 /**
  * The accounts /transfer/account opens with (issue 16: a card's Load and Unload links pass
  * ?toAccountId / ?fromAccountId, the route hands them to the transfer machine as input): taken once
- * the accounts are loaded when they are among those offered, ignored otherwise; a card counts as
- * no account of its currency when offering currencies to open (choices.ts).
+ * the accounts are loaded when they are among those offered, ignored otherwise. Cards are offered
+ * between own accounts only (a debit card never); a card counts as no account of its currency when
+ * offering currencies to open (choices.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -37,7 +38,9 @@ const ACCOUNTS = [account(1, 'EUR'), account(2, 'USD'), card(7, 'EUR')];
 
 async function formAfterLoad(input: Partial<TransferInput>) {
   const logic = transferMachine.provide({
-    actors: { loadSetup: fromPromise<LoadResult, { kind: TransferKind; recentLimit: number }>(async () => ({ ok: true, accounts: ACCOUNTS, permissions: PERMISSIONS, recent: [] })) },
+    actors: {
+      loadSetup: fromPromise<LoadResult, { kind: TransferKind; recentLimit: number }>(async () => ({ ok: true, accounts: ACCOUNTS, permissions: PERMISSIONS, recent: [] })),
+    },
   });
   const actor = createActor(logic, { input: { kind: 'betweenAccounts', ...input } }).start();
   const snapshot = await waitFor(actor, (s) => s.context.accounts.length > 0);
@@ -57,6 +60,30 @@ describe('the accounts a transfer opens with', () => {
   it('ignores an account not offered, and a destination equal to the source', async () => {
     expect(await formAfterLoad({ toAccountId: 99, fromAccountId: 98 })).toEqual({ from: null, to: null });
     expect(await formAfterLoad({ toAccountId: 7, fromAccountId: 7 })).toEqual({ from: 7, to: null });
+  });
+});
+
+describe('the accounts offered beside cards', () => {
+  it('offers a prepaid card between own accounts only, a debit card never', async () => {
+    const debit = account(8, 'EUR', { type: 2020, subType: 'DEBIT', settlementAccountId: 1 });
+    const offered = async (kind: TransferKind) => {
+      const logic = transferMachine.provide({
+        actors: {
+          loadSetup: fromPromise<LoadResult, { kind: TransferKind; recentLimit: number }>(async () => ({
+            ok: true,
+            accounts: [...ACCOUNTS, debit],
+            permissions: PERMISSIONS,
+            recent: [],
+          })),
+        },
+      });
+      const actor = createActor(logic, { input: { kind } }).start();
+      const snapshot = await waitFor(actor, (s) => s.context.accounts.length > 0);
+      actor.stop();
+      return snapshot.context.accounts.map((a) => a.accountId);
+    };
+    expect(await offered('betweenAccounts')).toEqual([1, 2, 7]);
+    expect(await offered('p2p')).toEqual([1, 2]);
   });
 });
 
