@@ -267,10 +267,10 @@ function ProductStep({ actor, view }: { actor: ApplyActor; view: ApplicationView
                     {reasons(reason, p.currencyCode)}
                   </p>
                 ))}
-                <Button disabled={!open} onClick={() => actor.send({ type: 'PRODUCT.CHOOSE', productType: p.type })}>
-                  {/* the visible words start the button's name (WCAG 2.5.3); the product tells the buttons apart */}
+                {/* the visible words start the button's name (WCAG 2.5.3); the product tells the buttons apart
+                    (an aria-label: a hidden span's text is joined to the visible words with a space, "card : Visa") */}
+                <Button disabled={!open} aria-label={t`Choose this card: ${name}`} onClick={() => actor.send({ type: 'PRODUCT.CHOOSE', productType: p.type })}>
                   {t`Choose this card`}
-                  <span className="visually-hidden">: {name}</span>
                 </Button>
               </Card>
             );
