@@ -101,13 +101,13 @@ export function CardActions({ card, product }: { card: Account; product: CardPro
   const links: ReactNode[] = [];
   if (prepaid && allowed('load'))
     links.push(
-      <Link key="load" to="/transfer/account" search={{ toAccountId: card.accountId } as never} className="btn btn-secondary">
+      <Link key="load" to="/transfer/account" search={{ toAccountId: card.accountId }} className="btn btn-secondary">
         {t`Add money to the card`}
       </Link>,
     );
   if (prepaid && allowed('unload'))
     links.push(
-      <Link key="unload" to="/transfer/account" search={{ fromAccountId: card.accountId } as never} className="btn btn-secondary">
+      <Link key="unload" to="/transfer/account" search={{ fromAccountId: card.accountId }} className="btn btn-secondary">
         {t`Move money off the card`}
       </Link>,
     );
