@@ -16,3 +16,4 @@ export * from '../modules/push/push.tables.ts';
 export * from '../modules/recovery/recovery.tables.ts';
 export * from '../modules/rails/rails.tables.ts';
 export * from '../modules/cards/cards.tables.ts';
+export * from '../modules/business/business.tables.ts';
