@@ -148,6 +148,10 @@ export const VF_DESCRIPTIONS = {
   approvalCodeWrong: 'The code is wrong ({triesLeft} tries left)',
   approvalCodeUsed: 'This code was already used; wait for the next one ({triesLeft} tries left)',
   approvalTooManyWrong: 'Too many wrong codes: the transfer was rejected',
+  selfApproval: 'includes a payment you initiated: another user must approve or decline it',
+  businessRequestUnknown: 'names no payment waiting for this company’s approval',
+  businessRequestDecided: 'names a payment already approved or declined',
+  businessRequestExpired: 'names a payment or an approval whose time has run out',
   // --- payees (api/payees/): IBAN, BIC, cards, crypto addresses, instant keys ---
   digitCount: 'has the wrong number of digits',
   routingChecksum: 'is not a valid routing number: its check digit does not match',
@@ -176,4 +180,10 @@ export const VF_DESCRIPTIONS = {
   cardDataWrong: 'does not match the card',
   shippingUnavailable: 'is a shipping option not available for this card and address',
   cardLimitReached: 'cannot be applied for: you already hold {max} cards of this kind',
+  cardPaymentsPending: 'cannot change yet: a card this change cancels has card payments still pending',
+  lastFullRights: 'cannot change: the company must keep at least one user with full access',
+  ownerRights: "cannot change: the company's owner keeps full access",
+  lastDirector: "cannot be removed: it is the company's only director",
+  representativeHasHolders: 'cannot be removed: shareholders or directors of its own belong to it',
+  alreadyHasAccess: 'already has access to this company',
 } as const satisfies Record<VfCode, string>;

@@ -167,6 +167,11 @@ export const VF_CODES = {
   approvalCodeWrong: { params: ['triesLeft'] },
   approvalCodeUsed: { params: ['triesLeft'] },
   approvalTooManyWrong: { params: [] },
+  // --- maker-checker business approvals (api/business-approvals.ts) ---
+  selfApproval: { params: [] },
+  businessRequestUnknown: { params: [] },
+  businessRequestDecided: { params: [] },
+  businessRequestExpired: { params: [] },
   // --- payees (api/payees/): IBAN, BIC, cards, crypto addresses, instant keys ---
   digitCount: { params: [] },
   routingChecksum: { params: [] },
@@ -196,6 +201,13 @@ export const VF_CODES = {
   cardDataWrong: { params: [] },
   shippingUnavailable: { params: [] },
   cardLimitReached: { params: ['max'] },
+  cardPaymentsPending: { params: [] },
+  // --- a company's people and access (api/business.ts) ---
+  lastFullRights: { params: [] },
+  ownerRights: { params: [] },
+  lastDirector: { params: [] },
+  representativeHasHolders: { params: [] },
+  alreadyHasAccess: { params: [] },
 } as const satisfies Record<string, CodeDef>;
 
 export type VfCode = keyof typeof VF_CODES;

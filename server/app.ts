@@ -290,7 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(createCardHandlers(cardService) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
-      ...(createProfileHandlers({ now, providerName: activeVariant.projectName }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createProfileHandlers({ now, providerName: activeVariant.projectName, cards: cardService }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',

@@ -152,6 +152,10 @@ const sentences: Sentences = {
   approvalCodeUsed: ({ triesLeft }) =>
     plural(num(triesLeft), { one: 'This code was already used; wait for the next one (# try left).', other: 'This code was already used; wait for the next one (# tries left).' }),
   approvalTooManyWrong: () => t`Too many wrong codes: the transfer was rejected.`,
+  selfApproval: () => t`You initiated this payment: another user of the company must approve or decline it.`,
+  businessRequestUnknown: () => t`This payment is not waiting for the company's approval.`,
+  businessRequestDecided: () => t`This payment was already approved or declined.`,
+  businessRequestExpired: () => t`The time to decide on this has run out.`,
   ...payeeSentences,
   cardStatus: () => t`This card's status does not allow this.`,
   cardVirtualOnly: () => t`Only a virtual card can be renamed.`,
@@ -161,6 +165,12 @@ const sentences: Sentences = {
   cardDataWrong: () => t`This does not match the card. Check the digits printed on it.`,
   shippingUnavailable: () => t`This delivery option is not available for this card and address.`,
   cardLimitReached: ({ max }) => plural(num(max), { one: 'You already hold # card of this kind.', other: 'You already hold # cards of this kind.' }),
+  cardPaymentsPending: () => t`A card this change would cancel still has card payments pending. Try again once they have posted.`,
+  lastFullRights: () => t`The company must keep at least one user with full access.`,
+  ownerRights: () => t`The company's owner always keeps full access.`,
+  lastDirector: () => t`The company's only director cannot be removed.`,
+  representativeHasHolders: () => t`Remove its own shareholders and directors first.`,
+  alreadyHasAccess: () => t`This person already has access to the company.`,
 };
 
 /** The sentence of a code with its parameters (missing ones read as empty). */

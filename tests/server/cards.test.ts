@@ -314,6 +314,38 @@ describe('a card journey with approval mode none (rita, Italy)', () => {
     expect(answer).toEqual({ responseCode: '00', cardAccountsToBeShippedToOldAddress: [], cardAccountsToBeCanceled: [physicalId] });
   });
 
+  it('within the country nothing is canceled; a card being printed ships to the old address; only one’s own address is asked about', async () => {
+    expect(ok(await call('rita', 'addressReplacementCompatibility', { countryCode: 'IT', oldAddressId: addressId }))).toMatchObject({
+      cardAccountsToBeCanceled: [],
+      cardAccountsToBeShippedToOldAddress: [],
+    });
+    const shipped = (await row(physicalId)).status;
+    await t.db.update(accounts).set({ status: CardStatus.printing }).where(eq(accounts.accountId, physicalId));
+    expect(ok(await call('rita', 'addressReplacementCompatibility', { countryCode: 'IT', oldAddressId: addressId })).cardAccountsToBeShippedToOldAddress).toEqual([physicalId]);
+    await t.db.update(accounts).set({ status: shipped }).where(eq(accounts.accountId, physicalId));
+    expect(errorsOf(await call('tom', 'addressReplacementCompatibility', { countryCode: 'DE', oldAddressId: addressId }))).toEqual([{ param: 'oldAddressId', code: 'notAllowed' }]);
+  });
+
+  it('replacing the address with one in Germany cancels the cards listed, in the same transaction, their balance returned', async () => {
+    await t.db.transaction(async (tx) =>
+      bookMove(tx, { kind: 'test_card_load', idempotencyKey: `test-load:${physicalId}`, fromAccountId: await providerAccountId(tx, 'capital', 'EUR'), toAccountId: physicalId, amountMinor: 500n }),
+    );
+    const before = await accountOf('rita', 'EUR');
+    const moved = { addressId, addressType: 'home', addressStatus: 1, address1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', countryCode: 'DE' };
+    // a payment still held on the card refuses the move, and nothing changes
+    await t.db.update(accounts).set({ pendingMinor: 100n }).where(eq(accounts.accountId, physicalId));
+    expect(errorsOf(await call('rita', 'customerAddressCreateOrReplace', moved))).toEqual([{ param: 'countryCode', code: 'cardPaymentsPending' }]);
+    expect((await row(physicalId)).status).not.toBe(CardStatus.canceled);
+    await t.db.update(accounts).set({ pendingMinor: 0n }).where(eq(accounts.accountId, physicalId));
+
+    expect(ok(await call('rita', 'customerAddressCreateOrReplace', moved))).toMatchObject({ address: { addressId, countryCode: 'DE' } });
+    expect((await row(physicalId)).status).toBe(CardStatus.canceled);
+    expect((await row(physicalId)).balanceMinor).toBe(0n);
+    expect((await accountOf('rita', 'EUR')).balance).toBe((Number(before.balance) + 5).toFixed(2));
+    expect(ok(await call('rita', 'addressReplacementCompatibility', { countryCode: 'FR', oldAddressId: addressId })).cardAccountsToBeCanceled).toEqual([]);
+    await expectClean();
+  });
+
   it('binInfo knows the platform’s BINs and a few others; spaces removed, the first six digits used', async () => {
     expect(ok(await call('rita', 'binInfo', { binNumber: `${PLATFORM_BINS.physical.EUR!.slice(0, 4)} ${PLATFORM_BINS.physical.EUR!.slice(4)}12 3456 7890` }))).toMatchObject({
       binNumber: PLATFORM_BINS.physical.EUR,

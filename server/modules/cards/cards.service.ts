@@ -63,15 +63,8 @@ export const CARD_QUEUES = [{ name: CARD_STAGE_QUEUE, retryLimit: 18, retryDelay
 /** The production statuses in order, and the stage that reports each. */
 const PRODUCTION_ORDER: readonly number[] = [CardStatus.submitted, CardStatus.processing, CardStatus.printing, CardStatus.printed, CardStatus.shipped];
 const STAGE_STATUS: Record<ProductionStage, number> = { submitted: 0, processing: 41, printing: 19, printed: 20, shipped: 21 };
-/** Not yet shipped: a new address still changes where the card goes. */
-const NOT_SHIPPED: readonly number[] = [
-  CardStatus.submitted,
-  CardStatus.processing,
-  CardStatus.printing,
-  CardStatus.printed,
-  CardStatus.pendingConfirmation,
-  CardStatus.pendingApproval,
-];
+/** In production at the issuer: it has the address the card ships to (document 2 §7 address replacement compatibility). */
+const IN_PRODUCTION: readonly number[] = [CardStatus.processing, CardStatus.printing, CardStatus.printed];
 const PAYMENT_TYPES: readonly number[] = [AccountType.payment, AccountType.paymentVariant];
 const ACCOUNT_CLOSED = 11;
 export const REVEAL_TTL_MS = 5 * 60_000;
@@ -166,6 +159,61 @@ export function createCardService(deps: CardServiceDeps) {
     if (action === 'editName' && !own.card.isVirtual) throw vf('accountId', VfCode.cardVirtualOnly);
     if ((action === 'activate' || action === 'upgradeShipping') && own.card.isVirtual) throw vf('accountId', VfCode.cardPhysicalOnly);
     throw vf('accountId', VfCode.cardStatus);
+  }
+
+  /** Cancels a card for good: its balance goes back to the customer's payment account in its currency (opened if there is none). */
+  async function cancelCard(tx: Tx, actor: TransferActor, own: OwnCard, action: 'block' | 'addressChange') {
+    const accountId = own.account.accountId;
+    let refundedTo: number | null = null;
+    let refunded = 0n;
+    if (own.account.balanceMinor > 0n) {
+      const payment = (await paymentAccounts(tx, actor.customerId)).find((a) => a.currency === own.account.currency);
+      refundedTo =
+        payment?.accountId ??
+        (
+          await tx
+            .insert(accounts)
+            .values({ type: AccountType.payment, currency: own.account.currency, customerId: actor.customerId, purpose: 'customer' })
+            .returning({ id: accounts.accountId })
+        )[0]!.id;
+      refunded = await moveBalance(tx, own.account, refundedTo, `card-${action === 'block' ? 'block' : 'address'}:${accountId}`, 'card_refund');
+    }
+    await setStatus(tx, accountId, CardStatus.canceled);
+    actor.audit?.({ cardAccountId: accountId, action, refundedToAccountId: refundedTo });
+    return { accountStatusId: CardStatus.canceled, refundedAmount: minorToDecimal(refunded, own.account.currency), refundedToAccountId: refundedTo };
+  }
+
+  /**
+   * What replacing an address would do to the customer's cards (document 2 §7 address replacement
+   * compatibility). Our reading, the spec giving only the two lists:
+   * - to be canceled: when the address moves to another country and it is the address that makes
+   *   the customer's country, or one a card ships to, every live card whose product is not offered
+   *   in the new country (a card programme is licensed per country);
+   * - to be shipped to the old address: physical cards the issuer is already producing
+   *   (processing, printing, printed) for that address: the issuer has the old address. A card
+   *   still submitted, or waiting (65, 23), takes the new address, since it reads the address row
+   *   when it goes to production.
+   */
+  async function replacementImpact(db: Db | Tx, customerId: number, countryCode: string, oldAddressId: number) {
+    const old = await addressOf(db, customerId, oldAddressId);
+    if (!old) throw vf('oldAddressId', VfCode.notAllowed);
+    const rows = await db
+      .select({ accountId: accounts.accountId, type: accounts.type, status: accounts.status, addressId: cards.addressId })
+      .from(cards)
+      .innerJoin(accounts, eq(accounts.accountId, cards.accountId))
+      .where(and(eq(accounts.customerId, customerId), ne(accounts.status, CardStatus.canceled)))
+      .orderBy(asc(accounts.accountId));
+    const movesCountry = old.countryCode.toUpperCase() !== countryCode.toUpperCase();
+    const makesCountry = movesCountry && (await customerCountry(db, customerId)) === old.countryCode;
+    return {
+      cardAccountsToBeCanceled: rows
+        .filter((r) => {
+          const p = cardProduct(r.type);
+          return movesCountry && (makesCountry || r.addressId === oldAddressId) && p !== null && !offeredIn(p, countryCode.toUpperCase());
+        })
+        .map((r) => r.accountId),
+      cardAccountsToBeShippedToOldAddress: rows.filter((r) => r.addressId === oldAddressId && IN_PRODUCTION.includes(r.status)).map((r) => r.accountId),
+    };
   }
 
   async function setStatus(tx: Tx, accountId: number, status: number): Promise<void> {
@@ -495,23 +543,7 @@ export function createCardService(deps: CardServiceDeps) {
       const own = await ownCard(tx, actor.customerId, accountId, true);
       checkAction('block', own);
       if (own.account.pendingMinor > 0n) throw vf('accountId', VfCode.cardStatus);
-      let refundedTo: number | null = null;
-      let refunded = 0n;
-      if (own.account.balanceMinor > 0n) {
-        const payment = (await paymentAccounts(tx, actor.customerId)).find((a) => a.currency === own.account.currency);
-        refundedTo =
-          payment?.accountId ??
-          (
-            await tx
-              .insert(accounts)
-              .values({ type: AccountType.payment, currency: own.account.currency, customerId: actor.customerId, purpose: 'customer' })
-              .returning({ id: accounts.accountId })
-          )[0]!.id;
-        refunded = await moveBalance(tx, own.account, refundedTo, `card-block:${accountId}`, 'card_refund');
-      }
-      await setStatus(tx, accountId, CardStatus.canceled);
-      actor.audit?.({ cardAccountId: accountId, action: 'block', refundedToAccountId: refundedTo });
-      return { accountStatusId: CardStatus.canceled, refundedAmount: minorToDecimal(refunded, own.account.currency), refundedToAccountId: refundedTo };
+      return cancelCard(tx, actor, own, 'block');
     },
 
     async reissue(tx: Tx, actor: TransferActor, accountId: number, express: boolean) {
@@ -759,21 +791,22 @@ export function createCardService(deps: CardServiceDeps) {
     },
 
     async addressReplacementCompatibility(db: Db, customerId: number, countryCode: string, oldAddressId: number) {
-      const rows = await db
-        .select({ accountId: accounts.accountId, type: accounts.type, status: accounts.status, addressId: cards.addressId })
-        .from(cards)
-        .innerJoin(accounts, eq(accounts.accountId, cards.accountId))
-        .where(and(eq(accounts.customerId, customerId), ne(accounts.status, CardStatus.canceled)))
-        .orderBy(asc(accounts.accountId));
-      return {
-        cardAccountsToBeCanceled: rows
-          .filter((r) => {
-            const p = cardProduct(r.type);
-            return p !== null && !offeredIn(p, countryCode);
-          })
-          .map((r) => r.accountId),
-        cardAccountsToBeShippedToOldAddress: rows.filter((r) => r.addressId === oldAddressId && NOT_SHIPPED.includes(r.status)).map((r) => r.accountId),
-      };
+      return replacementImpact(db, customerId, countryCode, oldAddressId);
+    },
+
+    /**
+     * Called by the address change in its transaction (server/modules/profile): cancels the cards
+     * addressReplacementCompatibility lists as to be canceled, their balances returned. A card with
+     * a payment still held refuses the change (the hold must settle or be released first).
+     */
+    async addressReplaced(tx: Tx, actor: TransferActor, countryCode: string, oldAddressId: number): Promise<number[]> {
+      const { cardAccountsToBeCanceled } = await replacementImpact(tx, actor.customerId, countryCode, oldAddressId);
+      for (const accountId of cardAccountsToBeCanceled) {
+        const own = await ownCard(tx, actor.customerId, accountId, true);
+        if (own.account.pendingMinor > 0n) throw vf('countryCode', VfCode.cardPaymentsPending);
+        await cancelCard(tx, actor, own, 'addressChange');
+      }
+      return cardAccountsToBeCanceled;
     },
   };
 }

@@ -10,6 +10,7 @@ import { profileMethods, type Address, type Phone } from '../../../api/profile.t
 import { LimitActionType, MAX_EMAILS, MAX_PHONES, PROFILE_CODE_TTL_S } from '../../../api/profile.ts';
 import { addDays, DocumentCategory, documentState } from '../../../api/verification.ts';
 import { enqueueMail, enqueueSms } from '../../adapters/outbox.ts';
+import type { TransferActor } from '../transfers/transfers.service.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { activeVariant } from '../../../variants/index.ts';
 import { maskPhone } from '../auth/tokens.service.ts';
@@ -51,6 +52,12 @@ export interface ProfileHandlerOptions {
   providerName: string;
   /** identity verification (usernameChangeRequestIdentityJob); the configured one unless given */
   identityProvider?: IdentityVerificationProvider;
+  /**
+   * The cards an address replacement affects (server/modules/cards): the cards
+   * addressReplacementCompatibility lists as to be canceled are canceled in the same transaction.
+   * Absent where no card module runs (tests of the profile alone).
+   */
+  cards?: { addressReplaced(tx: Tx, actor: TransferActor, countryCode: string, oldAddressId: number): Promise<number[]> };
 }
 
 type PhoneRow = typeof phones.$inferSelect;
@@ -532,6 +539,11 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
         addressStatus: input.addressStatus,
         updatedAt: new Date(now()),
       };
+      // The app warned first (addressReplacementCompatibility); a card its programme no longer covers ends here.
+      const cardsCanceled =
+        existing && options.cards
+          ? await options.cards.addressReplaced(tx, { userId: caller.userId, customerId, ip: ctx.ip, publish: ctx.publish, audit: ctx.audit }, input.countryCode, existing.id)
+          : [];
       let row: AddressRow;
       if (existing) {
         // A replaced address is a new place: its earlier proof no longer proves it.
@@ -561,7 +573,7 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
         [row] = (await tx.update(customerAddresses).set({ status: 'pending' }).where(eq(customerAddresses.id, row.id)).returning()) as [AddressRow];
       }
       const verified = await recomputeVerified(tx, customerId, today());
-      ctx.audit({ addressId: row.id, replaced: existing !== null, documentIds: stored, customerVerified: verified });
+      ctx.audit({ addressId: row.id, replaced: existing !== null, documentIds: stored, customerVerified: verified, cardsCanceled });
       return { address: await addressWire(tx, row, await customerDocumentRows(tx, customerId), ctx, today()) };
     },
 
