@@ -37,4 +37,8 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
   'cardBlock',
   'cardReissue',
   'upgradeShipping',
+  // business approvals (api/business-approvals.ts): a decision posts or releases held payments
+  'businessTransactionRequestApprove',
+  'businessMassApprove',
+  'businessApprovalConfirm',
 ]);

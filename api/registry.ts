@@ -17,6 +17,7 @@ import { payoutMethods } from './payouts.ts';
 import { massMethods } from './mass.ts';
 import { globalPayMethods } from './global-pay.ts';
 import { cardMethods } from './cards.ts';
+import { businessApprovalMethods } from './business-approvals.ts';
 
 export const methods = {
   ...customerMethods,
@@ -37,6 +38,7 @@ export const methods = {
   ...massMethods,
   ...globalPayMethods,
   ...cardMethods,
+  ...businessApprovalMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -271,4 +271,10 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   addressReplacementCompatibility: 'read',
   debitcardAuthorizationListGet: 'read',
   currentAccountAuthorizationListGet: 'read',
+  // business-approvals.ts: maker-checker. 'money' here (rights 1 and 5 refused by the table); the
+  // service also refuses 3 (initiate) and 4 (confirmed): only right 2 or the company's owner decides
+  businessTransactionRequestList: 'money',
+  businessTransactionRequestApprove: 'money',
+  businessMassApprove: 'money',
+  businessApprovalConfirm: 'money',
 };

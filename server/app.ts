@@ -51,6 +51,8 @@ import { ssoRoutes } from './modules/security/sso.routes.ts';
 import { createTransferService } from './modules/transfers/transfers.service.ts';
 import { createTransferHandlers } from './modules/transfers/transfers.methods.ts';
 import { startTransferWorkers } from './modules/transfers/workers.ts';
+import { createBusinessApprovalHandlers } from './modules/transfers/business-approvals.methods.ts';
+import { createBusinessApprovalService } from './modules/transfers/business-approvals.service.ts';
 import { createHistoryHandlers, DEFAULT_HISTORY_OPTIONS } from './modules/history/history.methods.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { createDocumentHandlers } from './modules/profile/documents.methods.ts';
@@ -286,6 +288,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(createPayoutHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createMassHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createGlobalPayHandlers(globalPay) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // Maker-checker decisions on the same transfer service (its clock; expiry is the transfers sweeper's)
+      ...(createBusinessApprovalHandlers(createBusinessApprovalService({ now, transfers })) as unknown as Record<string, MethodHandler<MethodDef>>),
       // The card calls on this app's issuer, clock and queue.
       ...(createCardHandlers(cardService) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).

@@ -10,6 +10,7 @@ export * from '../modules/platform/platform.tables.ts';
 export * from '../modules/transfers/transfers.tables.ts';
 export * from '../modules/transfers/mass.tables.ts';
 export * from '../modules/transfers/global-pay.tables.ts';
+export * from '../modules/transfers/business-approvals.tables.ts';
 export * from '../modules/history/history.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/push/push.tables.ts';

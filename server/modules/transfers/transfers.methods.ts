@@ -40,7 +40,7 @@ const vf = vfFailure;
 
 function actorOf(ctx: MethodContext): TransferActor {
   if (!ctx.caller || ctx.customerId === null) throw new MethodFailure('AU', 'Sign-in required');
-  return { userId: ctx.caller.userId, customerId: ctx.customerId, ip: ctx.ip, publish: ctx.publish, audit: ctx.audit };
+  return { userId: ctx.caller.userId, customerId: ctx.customerId, ip: ctx.ip, publish: ctx.publish, audit: ctx.audit, ownCustomerId: ctx.caller.customerId };
 }
 
 /** The endpoint hands a mutation its transaction as `db`. */

@@ -77,6 +77,7 @@ import {
 import { addPeriods, nextSlotAfter, type Frequency } from './schedule-dates.ts';
 import { VfCode, vf as vfError } from '../../../api/errors.ts';
 import { CARD_TYPE_MAX, CARD_TYPE_MIN, cardActionAllowed, isCardType } from '../../../api/cards.ts';
+import { closeBusinessRequest, initiateOnly, initiateOnlySql, parkForChecker } from './business-approvals.hooks.ts';
 
 /** requestNow keeps at most about this many accounts' card-ness (then starts again): a bound on its memory. */
 const CARD_ACCOUNTS_KEPT = 100_000;
@@ -151,6 +152,12 @@ export interface TransferActor {
   /** a push event to a customer after the transaction commits */
   publish(customerId: number, event: { type: string } & Record<string, unknown>): void;
   audit?(details: Record<string, unknown>): void;
+  /**
+   * the signed-in user's own customer (method calls): when it is not customerId the caller acts for
+   * a company, whose right-3 users' payments wait for a checker (business-approvals.hooks.ts), so
+   * requestNow leaves such a request to request()
+   */
+  ownCustomerId?: number;
 }
 
 /** The wire result (api/transfers.ts TransferResultEntries). */
@@ -226,6 +233,8 @@ interface RequestContext {
   provider: Map<string, number>;
   /** the permission flags the user holds for the acting customer */
   flags: ReadonlySet<PermissionFlag>;
+  /** the user acts for a company with right 3 (initiate): the payment waits for a checker (business-approvals.hooks.ts) */
+  initiateOnly: boolean;
 }
 
 export interface Quote {
@@ -588,6 +597,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       limits: { minMinor: string; maxMinor: string; dailyMinor: string } | null;
       provider: { key: string; id: number }[] | null;
       flags: Record<string, boolean> | null;
+      initiate_only: boolean;
     }>(
       await executeNamed(tx, sql`
         with a as (
@@ -615,7 +625,8 @@ export function createTransferService(deps: TransferServiceDeps) {
              from accounts pa join customers c on c.id = pa.customer_id
              where c.is_provider and pa.purpose in ('fee', 'fx') and pa.currency in (select currency from f union select currency from t)
              order by pa.purpose, pa.currency, pa.account_id) p) as provider,
-          ${storedFlagsSql(actor.userId, actor.customerId)} as flags`),
+          ${storedFlagsSql(actor.userId, actor.customerId)} as flags,
+          ${initiateOnlySql(actor.userId, actor.customerId)} as initiate_only`),
     );
     const r = row!;
     return {
@@ -631,6 +642,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       limits: r.limits ? { minMinor: BigInt(r.limits.minMinor), maxMinor: BigInt(r.limits.maxMinor), dailyMinor: BigInt(r.limits.dailyMinor) } : NO_LIMITS,
       provider: new Map((r.provider ?? []).map((p) => [p.key, Number(p.id)])),
       flags: flagsFrom(r.flags),
+      initiateOnly: r.initiate_only === true,
     };
   }
 
@@ -714,6 +726,9 @@ export function createTransferService(deps: TransferServiceDeps) {
     }
 
     const mode: ApproveType = preApproved ? 'none' : requester.mode;
+    // Maker-checker (business-approvals.hooks.ts): a company's right-3 user's payment is held and
+    // waits for a checker; with approve mode none it waits from here, otherwise once approved.
+    const checker = !preApproved && context.initiateOnly;
     const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, user, approvals !== null);
 
     // Limits, on the source amount (the daily one below, once this transfer is written).
@@ -813,7 +828,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       if (overLimit) throw overLimit;
     };
 
-    if (mode === 'none' && isPayoutRail(spec.kind)) {
+    if (mode === 'none' && !checker && isPayoutRail(spec.kind)) {
       // A payout asks no approval: the money is held and the instruction queued for its rail now.
       const [row] = await tx.insert(transfers).values({ ...fields, status: 'processing' }).returning();
       await holdAndCount();
@@ -822,7 +837,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       return toResult(row!, null);
     }
 
-    if (mode === 'none') {
+    if (mode === 'none' && !checker) {
       // Posted in its request: both accounts locked (in id order), then the transfer, its entry,
       // legs, balances and the day's counter in one statement (the counter's lock held from there
       // to commit only). The limit answered by the counter refuses after it (the transaction rolls back).
@@ -901,6 +916,12 @@ export function createTransferService(deps: TransferServiceDeps) {
     actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
     await holdAndCount();
 
+    if (mode === 'none') {
+      // a right-3 initiator with nothing to approve themselves: waiting for the company's checker now
+      const parked = await parkForChecker(tx, transfer, now());
+      if (isPayoutRail(spec.kind)) await payouts!.instruct(tx, parked, (spec as { beneficiary: Record<string, string> }).beneficiary, 'awaitingApproval');
+      return toResult(parked, null);
+    }
     const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, payeeName);
     // a payout's instruction waits for the approval (post() releases it to its rail)
     if (isPayoutRail(spec.kind)) await payouts!.instruct(tx, transfer, (spec as { beneficiary: Record<string, string> }).beneficiary, 'awaitingApproval');
@@ -960,13 +981,17 @@ export function createTransferService(deps: TransferServiceDeps) {
     checkFlags(context.flags, spec.requiredFlags);
     if (!context.user) throw new MethodFailure('AU', 'Sign-in required');
     const mode: ApproveType = context.mode ?? 'none';
+    // maker-checker: a right-3 initiator's batch waits for a checker (a global-pay batch approved by
+    // its caller cannot wait: refused to them)
+    const checker = context.initiateOnly;
+    if (checker && spec.approvedByCaller) throw new MethodFailure('13', PermissionMessages.notAllowed);
     const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, context.user, approvals !== null);
     const createdAt = at(now());
     const [row] = await tx
       .insert(transfers)
       .values({
         kind: 'mass',
-        status: mode === 'none' ? 'processing' : 'pending',
+        status: mode === 'none' && !checker ? 'processing' : 'pending',
         customerId: actor.customerId,
         userId: actor.userId,
         fromAccountId: from.accountId,
@@ -989,6 +1014,10 @@ export function createTransferService(deps: TransferServiceDeps) {
     if (source.balanceMinor - source.pendingMinor - (spec.amountMinor + spec.feeMinor) < source.balanceMinMinor) throw vf('accountId', VfCode.balanceExceeded);
     await placeHold(tx, source, spec.amountMinor + spec.feeMinor);
     actor.audit?.({ transferId: transfer.id, kind: 'mass', approveType: mode });
+    if (mode === 'none' && checker) {
+      const parked = await parkForChecker(tx, transfer, now());
+      return { result: toResult(parked, null), transfer: parked };
+    }
     if (mode === 'none') {
       if (!spec.approvedByCaller) await payouts.queueBatch(tx, transfer.id);
       return { result: toResult(transfer, null), transfer };
@@ -1091,7 +1120,7 @@ export function createTransferService(deps: TransferServiceDeps) {
   async function post(
     tx: Tx,
     t: TransferRow,
-    options: { locked?: Map<number, LockedAccount>; provider?: Map<string, number> | undefined; entryKey?: string } = {},
+    options: { locked?: Map<number, LockedAccount>; provider?: Map<string, number> | undefined; entryKey?: string; held?: boolean } = {},
   ): Promise<TransferRow> {
     if (t.kind === 'mass') {
       // approved: the batch job pays the rows (each releases its share of the hold as it is paid)
@@ -1110,7 +1139,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     }
     const provider = options.provider ?? (await providerAccountsFor(tx, t.fromCurrency, t.toCurrency, t.feeMinor));
     const legs = postingLegs(t, provider);
-    const held = t.approveType !== 'none';
+    // held: approved by a mode, or (options.held) a payment that waited for a company's checker
+    const held = t.approveType !== 'none' || options.held === true;
     const booked = await bookEntry(tx, {
       kind: 'transfer',
       idempotencyKey: options.entryKey ?? `transfer:${t.id}`,
@@ -1140,7 +1170,9 @@ export function createTransferService(deps: TransferServiceDeps) {
   /** Voids a pending transfer (the caller holds its row lock): hold released, request closed, schedule canceled. */
   async function voidTransfer(tx: Tx, t: TransferRow, status: 'rejected' | 'expired' | 'canceled'): Promise<TransferRow> {
     if (t.status !== 'pending') return t;
-    if (t.approveType !== 'none') {
+    // a payment waiting for a company's checker is held whatever its approve type; its request closes with it
+    const parked = await closeBusinessRequest(tx, t.id, status, now());
+    if (t.approveType !== 'none' || parked) {
       const locked = await lockAccounts(tx, [t.fromAccountId]);
       await releaseHold(tx, locked.get(t.fromAccountId)!, t.amountMinor + t.feeMinor);
     }
@@ -1210,6 +1242,8 @@ export function createTransferService(deps: TransferServiceDeps) {
    */
   async function requestNow(db: Db, actor: TransferActor, spec: RequestSpec, claim: OneStatementClaim): Promise<OneStatementOutcome | null> {
     if (spec.kind !== 'betweenAccounts') return null;
+    // acting for a company: its right-3 users' payments wait for a checker (request() knows)
+    if (actor.ownCustomerId !== undefined && actor.ownCustomerId !== actor.customerId) return null;
     const sub = spec.subscription;
     if (sub && (sub.subscriptionFrequency !== undefined || sub.subscriptionEndDate !== undefined || sub.subscriptionTransactions !== undefined)) return null;
     // the ledger's functions know nothing of cards: a card on either side goes the transactional way (cardRefusal)
@@ -1358,6 +1392,13 @@ export function createTransferService(deps: TransferServiceDeps) {
         actor.publish(t.customerId, transferEvent(rejected));
         throw new KeptFailure('VF', TransferMessages.invalid, [vfError('trxid', VfCode.cardStatus)]);
       }
+      if (await initiateOnly(tx, t.userId, t.customerId)) {
+        // maker-checker: approved by its right-3 initiator, it now waits for the company's checker
+        const parked = await parkForChecker(tx, t, now());
+        actor.publish(t.customerId, transferEvent(parked));
+        actor.audit?.({ transferId: t.id, status: 'awaitingBusinessApproval' });
+        return toResult(parked, approval.sentTo);
+      }
       const posted = await post(tx, t);
       actor.publish(t.customerId, transferEvent(posted));
       actor.audit?.({ transferId: t.id, status: 'posted' });
@@ -1436,6 +1477,9 @@ export function createTransferService(deps: TransferServiceDeps) {
       else if (!approved) {
         outcome = await voidTransfer(tx, t, 'rejected');
         description = PUSH_REJECTED_DESCRIPTION;
+      } else if (await initiateOnly(tx, t.userId, t.customerId)) {
+        // maker-checker: approved on its right-3 initiator's phone, it now waits for the company's checker
+        outcome = await parkForChecker(tx, t, now());
       } else {
         const [destination] = await tx.select(DESTINATION_COLUMNS).from(accounts).where(eq(accounts.accountId, t.toAccountId));
         const refused = destination?.status === ACCOUNT_STATUS_CLOSED || (destination !== undefined && cardNoLongerLoads(destination, t));
