@@ -31,10 +31,13 @@ import { accessRightSchema } from './customer.ts';
 import { defineMethod, Id } from './method.ts';
 import { AddressSchema } from './profile.ts';
 import { UploadedDocumentSchema } from './documents.ts';
-import { LoginEmailSchema } from './registration.ts';
+import { LoginEmailSchema, PersonNameSchema } from './registration.ts';
 
-/** Document 3 §3 Representative kinds by position id. */
-export const PositionId = { director: 2, shareholder: 6, owner: 8, nestedShareholder: 9 } as const;
+/**
+ * Document 3 §3 Representative kinds by position id. authorisedUser (1) is the id this platform gives
+ * a user who holds no other position (§3: any id other than 2, 6, 8 and 9 is an authorised user).
+ */
+export const PositionId = { director: 2, shareholder: 6, owner: 8, nestedShareholder: 9, authorisedUser: 1 } as const;
 /** Position ids that make a representative a shareholder. */
 export const SHAREHOLDER_POSITIONS: readonly number[] = [PositionId.shareholder, PositionId.nestedShareholder];
 
@@ -348,14 +351,6 @@ export const businessRepresentativeInfoGet = defineMethod({
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, VfCode.tooLong));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, VfCode.required), v.maxLength(max, VfCode.tooLong));
 const countryCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, VfCode.countryCodeFormat));
-/** Names trimmed with their inner whitespace collapsed (document 3 §5). */
-const personName = v.pipe(
-  v.string(),
-  v.trim(),
-  v.transform((s) => s.replace(/\s+/g, ' ')),
-  v.minLength(1, VfCode.required),
-  v.maxLength(100, VfCode.tooLong),
-);
 
 /** Adds an address to a representative (its documents are uploaded apart). */
 export const businessRepresentativeAddressCreate = defineMethod({
@@ -410,8 +405,9 @@ export const representativeAdd = defineMethod({
   mutation: true,
   request: {
     email: LoginEmailSchema,
-    firstName: personName,
-    lastName: personName,
+    /** trimmed, inner whitespace collapsed (document 3 §5) */
+    firstName: PersonNameSchema,
+    lastName: PersonNameSchema,
     accessRights: v.picklist([1, 2, 3, 4, 5], VfCode.notAllowed),
     representativeId: v.optional(Id),
   },

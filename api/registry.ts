@@ -17,6 +17,7 @@ import { payoutMethods } from './payouts.ts';
 import { massMethods } from './mass.ts';
 import { globalPayMethods } from './global-pay.ts';
 import { cardMethods } from './cards.ts';
+import { businessMethods } from './business.ts';
 import { businessApprovalMethods } from './business-approvals.ts';
 
 export const methods = {
@@ -38,6 +39,7 @@ export const methods = {
   ...massMethods,
   ...globalPayMethods,
   ...cardMethods,
+  ...businessMethods,
   ...businessApprovalMethods,
 } satisfies Record<string, MethodDef>;
 

@@ -15,6 +15,9 @@
  * - money: opens accounts or moves or stops the company's money: 2 full, 3 initiate, 4 confirmed
  *   (as the money-permission flags, server/modules/transfers/permissions.ts); administrators get
  *   no money rights over a customer from being administrators;
+ * - manage: manages who acts for the company and its structure (access rights, inviting users,
+ *   removing representatives, api/business.ts): 2 full only; the owner acts for their own company
+ *   and needs no right; administrators may (document 3 §6: they may force a representative's removal);
  * - admin: administrators only (the method's access is 'admin').
  * Acting for one's own customer needs no right. No row, or right 0, answers ENOA; a row whose
  * right is too low answers 13.
@@ -22,7 +25,7 @@
 import { AccessRight } from './customer.ts';
 import type { MethodName } from './registry.ts';
 
-export type RequiredRight = 'public' | 'self' | 'read' | 'change' | 'money' | 'admin';
+export type RequiredRight = 'public' | 'self' | 'read' | 'change' | 'money' | 'manage' | 'admin';
 
 /** The access rights to a company that satisfy each requirement (administrators: see rightAllows). */
 export const RIGHTS_ALLOWED: Record<Exclude<RequiredRight, 'admin'>, readonly number[]> = {
@@ -31,6 +34,7 @@ export const RIGHTS_ALLOWED: Record<Exclude<RequiredRight, 'admin'>, readonly nu
   read: [AccessRight.read, AccessRight.full, AccessRight.initiate, AccessRight.confirmed, AccessRight.uploading],
   change: [AccessRight.full, AccessRight.initiate, AccessRight.confirmed, AccessRight.uploading],
   money: [AccessRight.full, AccessRight.initiate, AccessRight.confirmed],
+  manage: [AccessRight.full],
 };
 
 /** Who acts for a company other than their own: an administrator, or a user with these rights (0 or none: no access). */
@@ -277,4 +281,20 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   businessTransactionRequestApprove: 'money',
   businessMassApprove: 'money',
   businessApprovalConfirm: 'money',
+  // business.ts: the company's structure and users are reads; a representative's address a change;
+  // who acts for the company, with which rights, and who is in its structure: manage
+  businessAuthorizedUserGet: 'read',
+  businessInfoGet: 'read',
+  businessShareholderList: 'read',
+  businessDirectorList: 'read',
+  businessUserList: 'read',
+  businessUltimateBeneficiaryOwnerList: 'read',
+  businessAccessRightsList: 'read',
+  businessPotentialUserList: 'read',
+  businessRepresentativeInfoGet: 'read',
+  businessRepresentativeAddressCreate: 'change',
+  businessRepresentativeAddressConfirm: 'change',
+  businessAccessRightsUpdate: 'manage',
+  representativeAdd: 'manage',
+  representativeDelete: 'manage',
 };

@@ -60,6 +60,7 @@ import { createRecoveryHandlers, DEFAULT_RECOVERY_OPTIONS } from './modules/reco
 import { createRecoveryAdminHandlers } from './modules/recovery/recovery.admin.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createProfileHandlers } from './modules/profile/profile.methods.ts';
+import { createBusinessHandlers } from './modules/business/business.methods.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createCardHandlers } from './modules/cards/cards.methods.ts';
 import { createCardService, type CardService } from './modules/cards/cards.service.ts';
@@ -295,6 +296,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Profile and documents with this app's clock (document dates, code expiry).
       ...(createDocumentHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createProfileHandlers({ now, providerName: activeVariant.projectName, cards: cardService }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // A company's people and access with this app's clock and origin (an invited user's activation link).
+      ...(createBusinessHandlers({
+        now,
+        registration: { ...DEFAULT_REGISTRATION_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) },
+      }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',

@@ -23,6 +23,7 @@ import { blockedCardBins } from '../modules/rails/rails.tables.ts';
 import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from '../modules/security/sso.service.ts';
 import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
 import { seedDemoCards } from '../modules/cards/demo-cards.ts';
+import { seedNorthwindStructure } from '../modules/business/demo-structure.ts';
 import { seedDemoHistory, type HistoryAccount, type HistoryAccountKey, type DemoHistoryInput } from './demo-history.ts';
 import { DEMO_MONEY_FLAGS, demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
@@ -390,6 +391,13 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
       taxSelfCertificationStatus: 'validated',
     },
   ]);
+  // Northwind's directors, shareholders (one of them a company with its own) and users (issue 17).
+  await seedNorthwindStructure(tx, {
+    northwind,
+    owner: { userId: ownerId, email: demoUsers.owner.email },
+    clerk: { userId: clerkId, email: demoUsers.clerk.email },
+    viewer: { userId: viewerId, email: demoUsers.viewer.email },
+  });
 
   await ensureTerms(tx);
   const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer, umaCustomer];

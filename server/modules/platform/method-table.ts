@@ -19,6 +19,7 @@ import { payoutHandlers } from '../rails/payout.methods.ts';
 import { massHandlers } from '../transfers/mass.methods.ts';
 import { globalPayHandlers } from '../transfers/global-pay.methods.ts';
 import { cardHandlers } from '../cards/cards.methods.ts';
+import { businessHandlers } from '../business/business.methods.ts';
 import { businessApprovalHandlers } from '../transfers/business-approvals.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
@@ -43,6 +44,8 @@ export const methodTable = {
   ...globalPayHandlers,
   // the card calls with their authorisation lists (app.ts replaces them with ones on its card issuer)
   ...cardHandlers,
+  // a company's structure, people and access (app.ts replaces them with its clock and origin)
+  ...businessHandlers,
   // maker-checker approvals (app.ts replaces them with ones on its transfer service and clock)
   ...businessApprovalHandlers,
 } satisfies HandlerTable<Methods>;

@@ -158,6 +158,14 @@ export function createRegistrationService(options: RegistrationOptions) {
   }
 
   return {
+    /**
+     * An authorised user invited to an active company (api/business.ts representativeAdd): their
+     * activation link (activationEmployee) e-mailed now, in the caller's transaction.
+     */
+    async sendEmployeeActivation(tx: Tx | Db, user: { id: number; email: string }): Promise<void> {
+      await issueCode(tx, user, 'employeeActivation', false);
+    },
+
     /** Document 1 §4: 0 free, 1 exists, 3 exists as an authorised user. */
     async checkEmail(db: Db, email: string, address: string) {
       if (!options.allowRegistration) throw new MethodFailure(ResponseCode.accessDenied, RegistrationMessages.closed);
