@@ -3,12 +3,14 @@ import type { SnapshotFrom } from 'xstate';
 import type { AddressEditMachine } from './address-edit.machine.ts';
 
 export type AddressEditSnapshot = SnapshotFrom<AddressEditMachine>;
-export type AddressEditStep = 'form' | 'documents' | 'review' | 'saving' | 'failed' | 'done' | 'canceled';
+export type AddressEditStep = 'form' | 'documents' | 'review' | 'checkingCards' | 'cardWarning' | 'saving' | 'failed' | 'done' | 'canceled';
 
 export function selectAddressEditStep(s: AddressEditSnapshot): AddressEditStep {
   if (s.matches({ editing: 'form' })) return 'form';
   if (s.matches({ editing: 'documents' })) return 'documents';
   if (s.matches({ editing: 'review' })) return 'review';
+  if (s.matches('checkingCards')) return 'checkingCards';
+  if (s.matches('cardWarning')) return 'cardWarning';
   if (s.matches('saving')) return 'saving';
   if (s.matches('failed')) return 'failed';
   if (s.matches('done')) return 'done';
@@ -25,6 +27,7 @@ export function selectAddressEditView(s: AddressEditSnapshot) {
     documents: c.documents,
     fieldErrors: c.fieldErrors,
     saveError: c.saveError,
+    cardImpact: c.cardImpact,
     canBack: s.can({ type: 'BACK' }),
     canCancel: s.can({ type: 'CANCEL' }),
   };

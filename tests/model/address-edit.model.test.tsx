@@ -5,7 +5,9 @@
  * answered by the paths' `xstate.done.actor.saveAddress` / `xstate.error.actor.saveAddress`
  * events; the address document types are the real query over a fetch double. A new address
  * (its proof of address required). A last test goes through with the keyboard only and runs axe
- * on every step.
+ * on every step. A second model replaces an address: its paths through the card check (the
+ * platform's addressReplacementCompatibility answer, test double) are kept, the cards named in
+ * the warning from a balance inquiry double.
  *
  * Proof it can fail: I broke the flow once on purpose (the platform's VF words not shown on their
  * field): 19 of 63 tests went red; restored since. The keyboard test found that the steps' forms
@@ -23,6 +25,8 @@ import {
   addressEditMachine,
   type AddressEditEvent,
   type AddressEditInput,
+  type CardCheckRequest,
+  type CardCheckResult,
   type SaveAddressRequest,
   type SaveAddressResult,
 } from '../../machines/address-edit/address-edit.machine.ts';
@@ -43,6 +47,30 @@ const EMPTY: AddressValues = { addressType: 'home', address1: '', address2: '', 
 const input: AddressEditInput = { addressId: null, values: EMPTY, today: TODAY };
 const COUNTRIES = [{ code: 'LT', name: 'Lithuania' }];
 const GOOD: AddressValues = { ...EMPTY, address1: 'Pilies g. 1', city: 'Vilnius', postalCode: 'LT-01103', countryCode: 'LT' };
+const OLD_ADDRESS_ID = 7;
+const replacing: AddressEditInput = { addressId: OLD_ADDRESS_ID, values: GOOD, today: TODAY };
+/** the customer's cards the warning names (balance inquiry double) */
+const CARD_CANCELED = 501;
+const CARD_IN_PRODUCTION = 502;
+const cardAccount = (accountId: number, cardLast4: string) => ({
+  accountId,
+  currency: 'EUR',
+  balance: '10',
+  type: 2006,
+  subType: 'PREPAID',
+  accountStatusId: 1,
+  accountBalanceMin: '0',
+  pendingAmount: '0',
+  customerId: 10,
+  settlementAccountId: null,
+  cardIsVirtual: false,
+  cardAliasName: null,
+  cardExpiryMonth: 3,
+  cardExpiryYear: 2029,
+  cardReissuedStatusId: null,
+  cardLast4,
+});
+const CHECK_REFUSED = 'is not an address of yours';
 const NO_STREET: AddressValues = { ...GOOD, address1: '' };
 const UTILITY_BILL = 10;
 const BILL = { name: 'bill.png', type: 'image/png', size: 4, content: new Blob([new Uint8Array([1, 2, 3, 4])]) };
@@ -63,12 +91,21 @@ const userEvents = {
     { type: 'DOCUMENTS.SUBMIT', documents: FUTURE_DOCS },
   ],
   SAVE: [{ type: 'SAVE' }],
+  CONFIRM: [{ type: 'CONFIRM' }],
   BACK: [{ type: 'BACK' }],
   RETRY: [{ type: 'RETRY' }],
   CANCEL: [{ type: 'CANCEL' }],
 } satisfies { [K in AddressEditEvent['type']]: Extract<AddressEditEvent, { type: K }>[] };
 
 function answersFor(s: Snap): SystemEvent[] {
+  if (s.children.checkCards) {
+    return [
+      { type: 'xstate.done.actor.checkCards', output: { ok: true, toBeCanceled: [], shippedToOldAddress: [] } satisfies CardCheckResult },
+      { type: 'xstate.done.actor.checkCards', output: { ok: true, toBeCanceled: [CARD_CANCELED], shippedToOldAddress: [CARD_IN_PRODUCTION] } satisfies CardCheckResult },
+      { type: 'xstate.done.actor.checkCards', output: { ok: false, code: 'refused', detail: CHECK_REFUSED } satisfies CardCheckResult },
+      { type: 'xstate.error.actor.checkCards', error: new Error('offline') },
+    ];
+  }
   if (!s.children.saveAddress) return [];
   return [
     { type: 'xstate.done.actor.saveAddress', output: { ok: true } satisfies SaveAddressResult },
@@ -91,6 +128,7 @@ const serialize = (s: Snap) =>
     value: s.value,
     errors: Object.fromEntries(Object.entries(s.context.fieldErrors).map(([k, e]) => [k, e?.code === 'platform' ? e.detail : e?.code])),
     saveError: s.context.saveError,
+    cards: s.context.cardImpact,
     street: s.context.values.address1 !== '',
     issued: s.context.documents.mainDocument?.issuedDate ?? null,
   });
@@ -110,6 +148,8 @@ interface Did {
   /** the values and documents the steps took last (what saving sends) */
   documents: AddressDocuments | null;
   saveError: { code: 'network' } | { code: 'refused'; detail: string } | null;
+  /** the cards the last check named (null: not asked since the last change) */
+  cards: { toBeCanceled: number[]; shippedToOldAddress: number[] } | null;
 }
 const DOCUMENT_FIELD = /^(mainDocument|additionalDocument|relationshipDocument)\./;
 
@@ -133,6 +173,9 @@ function record(did: Did, event: ModelEvent): void {
       return;
     }
     case 'SAVE':
+      did.saveError = null;
+      did.cards = null;
+      return;
     case 'RETRY':
       did.saveError = null;
       return;
@@ -147,26 +190,38 @@ function record(did: Did, event: ModelEvent): void {
       return;
     }
     case 'xstate.error.actor.saveAddress':
+    case 'xstate.error.actor.checkCards':
       did.saveError = { code: 'network' };
       return;
+    case 'xstate.done.actor.checkCards': {
+      const out = (event as SystemEvent).output as CardCheckResult;
+      if (out.ok) did.cards = { toBeCanceled: out.toBeCanceled, shippedToOldAddress: out.shippedToOldAddress };
+      else did.saveError = { code: 'refused', detail: out.code === 'refused' ? (out.detail ?? '') : '' };
+      return;
+    }
   }
 }
 
-function mount() {
+function mount(start: AddressEditInput = input) {
   const q = new AnswerQueue<SaveAddressRequest, SaveAddressResult>();
+  const cq = new AnswerQueue<CardCheckRequest, CardCheckResult>();
   const onFinished = vi.fn();
-  setFetchForTests(async () => new Response(JSON.stringify(typeAnswer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const accounts = { responseCode: '00', accounts: { account: [cardAccount(CARD_CANCELED, '4242'), cardAccount(CARD_IN_PRODUCTION, '1881')] } };
+  setFetchForTests(
+    async (url) =>
+      new Response(JSON.stringify(String(url).includes('balanceInquiry') ? accounts : typeAnswer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
   const user = userEvent.setup({ delay: null });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <AddressEditFlow input={input} countries={COUNTRIES} onFinished={onFinished} save={(request) => q.next(request)} />
+        <AddressEditFlow input={start} countries={COUNTRIES} onFinished={onFinished} save={(request) => q.next(request)} checkCards={(request) => cq.next(request)} />
       </QueryClientProvider>
     </I18nProvider>,
   );
-  const did: Did = { last: null, fieldErrors: {}, documents: null, saveError: null };
-  return { q, onFinished, user, did, container: view.container };
+  const did: Did = { last: null, fieldErrors: {}, documents: null, saveError: null, cards: null };
+  return { q, cq, start, onFinished, user, did, container: view.container };
 }
 type Harness = ReturnType<typeof mount>;
 
@@ -189,7 +244,7 @@ function expectFieldErrors(h: Harness, fields: AddressFormField[]) {
   for (const field of fields) {
     const label = FIELD_LABEL[field];
     if (!label) continue;
-    const main = field.startsWith('mainDocument') ? within(screen.getByRole('group', { name: /^proof of address$/i })) : screen;
+    const main = field.startsWith('mainDocument') ? within(screen.getByRole('group', { name: PROOF })) : screen;
     const control = main.getByLabelText(label);
     const e = h.did.fieldErrors[field];
     if (!e) {
@@ -202,11 +257,18 @@ function expectFieldErrors(h: Harness, fields: AddressFormField[]) {
   }
 }
 
+/** a new address needs its proof; a replaced one may keep its own */
+const PROOF = /^proof of address( \(optional\))?$/i;
+
+/** the warning's focus and axe are checked once (the first path that reaches it) */
+let warningChecked = false;
+
 function stateChecks(h: Harness) {
+  const replacing = h.start.addressId !== null;
   return {
     'editing.form': async (s: Snap) => {
-      await screen.findByRole('heading', { name: /^new address$/i });
-      expect(h.q.waiting).toBe(0);
+      await screen.findByRole('heading', { name: replacing ? /^change the address$/i : /^new address$/i });
+      expect(h.q.waiting + h.cq.waiting).toBe(0);
       expectFieldErrors(h, ['address1']);
       expectOffered<AddressEditEvent>(s, [{ type: 'FORM.SUBMIT', values: GOOD }, { type: 'CANCEL' }]);
       // good values go on to the documents, not stay here
@@ -231,11 +293,40 @@ function stateChecks(h: Harness) {
       // the failure is forgotten on the way back (the next save starts clean)
       expect(s.context.saveError).toBeNull();
     },
+    checkingCards: async () => {
+      await waitFor(() => expect(screen.getByRole('button', { name: /save the address/i }).getAttribute('aria-busy')).toBe('true'));
+      expect(h.cq.waiting).toBe(1);
+      expect(h.q.waiting).toBe(0);
+      expect(h.cq.calls.at(-1)).toEqual({ countryCode: 'LT', oldAddressId: OLD_ADDRESS_ID });
+      expect(screen.queryByRole('button', { name: /^cancel$/i })).toBeNull();
+    },
+    cardWarning: async (s: Snap) => {
+      await screen.findByRole('heading', { name: /your cards and this change/i });
+      const cards = h.did.cards!;
+      expect(cards.toBeCanceled.length + cards.shippedToOldAddress.length).toBeGreaterThan(0);
+      // each card by its name (the accounts' last four digits), in the list it belongs to
+      const canceled = screen.getByText(/these cards will be canceled/i).closest('.alert') as HTMLElement;
+      await waitFor(() => expect(within(canceled).getByText('EUR card •••• 4242')).toBeTruthy());
+      expect(within(canceled).getByText(/not offered in Lithuania/)).toBeTruthy();
+      const old = screen.getByText(/still go to your old address/i).closest('.alert') as HTMLElement;
+      expect(within(old).getByText('EUR card •••• 1881')).toBeTruthy();
+      expect(within(old).queryByText('EUR card •••• 4242')).toBeNull();
+      expect(h.q.waiting).toBe(0);
+      expectOffered<AddressEditEvent>(s, [{ type: 'CONFIRM' }, { type: 'BACK' }, { type: 'CANCEL' }]);
+      expect(h.did.last?.type).not.toBe('CONFIRM');
+      if (!warningChecked) {
+        warningChecked = true;
+        await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /your cards and this change/i })));
+        await expectNoAxeViolations('the card warning', h.container);
+      }
+    },
     saving: async () => {
       await waitFor(() => expect(screen.getByRole('button', { name: /save the address/i }).getAttribute('aria-busy')).toBe('true'));
       expect(h.q.waiting).toBe(1);
       const sent = h.q.calls.at(-1)!;
-      expect(sent.addressId).toBeNull();
+      expect(sent.addressId).toBe(h.start.addressId);
+      // a replacement is sent only after the card check (and the customer's yes when cards are affected)
+      if (replacing) expect(h.did.cards).not.toBeNull();
       expect(sent.values).toMatchObject({ address1: GOOD.address1, city: GOOD.city, postalCode: GOOD.postalCode, countryCode: 'LT', addressType: 'home' });
       expect(sent.documents.mainDocument).toMatchObject({ documentTypeId: UTILITY_BILL, issuedDate: h.did.documents?.mainDocument?.issuedDate });
       expect(sent.documents.mainDocument?.file.name).toBe('bill.png');
@@ -288,7 +379,7 @@ function eventExecutors(h: Harness) {
     'DOCUMENTS.SUBMIT': async ({ event }: { event: ModelEvent }) => {
       record(h.did, event);
       const { documents } = event as Extract<AddressEditEvent, { type: 'DOCUMENTS.SUBMIT' }>;
-      const main = within(screen.getByRole('group', { name: /^proof of address$/i }));
+      const main = within(screen.getByRole('group', { name: PROOF }));
       await waitFor(() => expect(main.getAllByRole('option').length).toBe(2));
       await h.user.selectOptions(main.getByLabelText(/^document type$/i), 'Utility bill');
       if (!main.queryByText(/^chosen: bill\.png$/i)) await h.user.upload(main.getByLabelText(/^document file$/i), new File([new Uint8Array([1, 2, 3, 4])], 'bill.png', { type: 'image/png' }));
@@ -298,6 +389,7 @@ function eventExecutors(h: Harness) {
       await h.user.click(screen.getByRole('button', { name: /^continue$/i }));
     },
     SAVE: press(/save the address/i),
+    CONFIRM: press(/save the address anyway/i),
     BACK: async ({ event }: { event: ModelEvent }) => {
       record(h.did, event);
       await h.user.click(screen.getAllByRole('button', { name: /^back$/i }).at(-1)!);
@@ -312,6 +404,14 @@ function eventExecutors(h: Harness) {
       record(h.did, event);
       await act(async () => h.q.fail((event as SystemEvent).error));
     },
+    'xstate.done.actor.checkCards': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
+      await act(async () => h.cq.answer((event as SystemEvent).output as CardCheckResult));
+    },
+    'xstate.error.actor.checkCards': async ({ event }: { event: ModelEvent }) => {
+      record(h.did, event);
+      await act(async () => h.cq.fail((event as SystemEvent).error));
+    },
   };
 }
 
@@ -323,11 +423,21 @@ const model = new TestModel(addressEditMachine, {
 });
 const paths = edgeCoveringPaths(model, (s) => serialize(s as Snap));
 const sequences: ModelEvent[][] = [];
+// A replaced address: the paths that go through the card check (the rest are the new address's).
+const replacementModel = new TestModel(addressEditMachine, {
+  input: replacing,
+  events: (s) => eventsFor(s as Snap) as never,
+  serializeState: (s) => serialize(s as Snap),
+  stateMatcher: (s, key) => matchesPath(s as Snap, key),
+});
+const replacementPaths = edgeCoveringPaths(replacementModel, (s) => serialize(s as Snap)).filter((p) => p.steps.some((step) => step.event.type.endsWith('.checkCards')));
+const replacementSequences: ModelEvent[][] = [];
 
 const labelOf = (e: ModelEvent) => {
   const short = e.type.replace(/^xstate\.done\.actor\./, 'done.').replace(/^xstate\.error\.actor\./, 'error.');
   if ('output' in e) {
-    const out = e.output as SaveAddressResult;
+    const out = e.output as SaveAddressResult | CardCheckResult;
+    if (out.ok && 'toBeCanceled' in out) return `${short}(${out.toBeCanceled.length + out.shippedToOldAddress.length} cards)`;
     return `${short}(${out.ok ? 'ok' : out.code === 'fields' ? out.errors[0]!.param : out.code})`;
   }
   if ('values' in e) return `${short}(${e.values.address1 ? 'good' : 'no street'})`;
@@ -347,13 +457,25 @@ describe('address edit model', () => {
   });
 });
 
+describe('address edit model: a replaced address and its cards', () => {
+  replacementPaths.forEach((path, i) => {
+    const events = path.steps.map((s) => s.event as ModelEvent).filter((e) => e.type !== 'xstate.init');
+    replacementSequences.push(events);
+    const last = path.steps.at(-1)?.state as Snap | undefined;
+    it(`#${i} ${events.map(labelOf).join(' → ')} ⇒ ${JSON.stringify(last?.value)}`, async () => {
+      const h = mount(replacing);
+      await runPathCheckingEveryStep(path, stateChecks(h), eventExecutors(h));
+    });
+  });
+});
+
 describe('address edit model: the chart', () => {
   it('is named addressEdit (the inspector and the audit pack show it by that id)', () => {
     expect(addressEditMachine.id).toBe('addressEdit');
   });
 
   it('every state of the chart is reached by some path', () => {
-    expect(unreachedStates(addressEditMachine, paths)).toEqual([]);
+    expect(unreachedStates(addressEditMachine, [...paths, ...replacementPaths])).toEqual([]);
   });
 });
 
@@ -361,6 +483,7 @@ describe('address edit model: transition coverage', () => {
   it('every transition of the chart is taken by some path', () => {
     const taken = new Set<string>();
     for (const events of sequences) for (const key of transitionsTaken(addressEditMachine, input, [events as never])) taken.add(key);
+    for (const events of replacementSequences) for (const key of transitionsTaken(addressEditMachine, replacing, [events as never])) taken.add(key);
     const missing = listTransitions(addressEditMachine).filter((t) => !taken.has(t.key)).map((t) => t.key);
     expect(missing).toEqual([]);
   });

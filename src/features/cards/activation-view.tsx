@@ -21,7 +21,7 @@ import { SecretAnnouncer, SecretCountdown, SecretValue, useSecondsLeft, PinField
 import { SelectField } from '../../ui/select-field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
-import { useAccountLabel } from '../history/messages.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { money } from '../transfers/fields.tsx';
 import { createActivationLogic } from './activation-actors.ts';
 

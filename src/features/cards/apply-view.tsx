@@ -28,7 +28,7 @@ import { ProgressSteps } from '../../ui/progress-steps.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useAccountLabel } from '../history/messages.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import type { TransferActorDeps } from '../transfers/actors.ts';
 import { ApprovalView } from '../transfers/approval-view.tsx';
 import { money } from '../transfers/fields.tsx';

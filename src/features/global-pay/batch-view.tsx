@@ -31,7 +31,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useAccountLabel } from '../history/messages.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { money } from '../transfers/fields.tsx';
 import { LinesToFix } from '../mass/lines-to-fix.tsx';
 import { useMethodNames } from '../transfers/messages.ts';

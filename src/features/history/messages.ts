@@ -2,11 +2,11 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ExportStatusSchema, OperationType } from '../../../api/history.ts';
 import type { TransferStatus } from '../../../api/transfers.ts';
-import { ACCOUNT_STATUS_CLOSED, type Account } from '../../../api/accounts.ts';
-import { isCardType } from '../../../api/cards.ts';
 import type { ExportErrorCode, FileErrorCode } from '../../../machines/history-export/history-export.machine.ts';
 import type { FilterFieldError } from './filter.ts';
 import type * as v from 'valibot';
+// Every feature names accounts alike: the label lives in src/lib (a feature never imports another).
+export { useAccountLabel } from '../../lib/account-label.ts';
 
 export const OPERATION_TYPES: readonly OperationType[] = ['betweenAccounts', 'exchange', 'p2p', 'deposit', 'Fees', 'wire', 'eft', 'oct', 'digital', 'instant', 'interac', 'cardPayment'];
 export const TRANSFER_STATUSES: readonly TransferStatus[] = ['pending', 'processing', 'posted', 'returned', 'rejected', 'expired', 'canceled'];
@@ -82,21 +82,6 @@ export function useFilterErrors(): Record<FilterFieldError, string> {
   };
 }
 
-/** "EUR account 1001" for selects (the account's number is what tells two EUR accounts apart). */
-export function useAccountLabel(): (account: Pick<Account, 'accountId' | 'currency' | 'accountStatusId'> & Partial<Pick<Account, 'type' | 'cardAliasName' | 'cardLast4'>>) => string {
-  const { t } = useLingui();
-  return (account) => {
-    const { currency, accountId } = account;
-    // a card (issue 16) is named as a card: its name when it has one, and its last four digits
-    if (account.type !== undefined && isCardType(account.type)) {
-      const last4 = account.cardLast4 ?? null;
-      const name = account.cardAliasName ?? null;
-      if (last4 === null) return t`${currency} card ${accountId}`;
-      return name ? t`${name} · ${currency} card •••• ${last4}` : t`${currency} card •••• ${last4}`;
-    }
-    return account.accountStatusId === ACCOUNT_STATUS_CLOSED ? t`${currency} account ${accountId} (closed)` : t`${currency} account ${accountId}`;
-  };
-}
 
 /**
  * Why a payout was refused or returned, by the rail's reason code (server/modules/rails/reasons.ts:

@@ -24,7 +24,7 @@ import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
-import { useAccountLabel } from '../history/messages.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { useMethodNames } from '../transfers/messages.ts';
 import { money } from '../transfers/fields.tsx';
 import { LinesToFix } from './lines-to-fix.tsx';

@@ -9,7 +9,7 @@ import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import type { RequestOf } from '../../../api/method.ts';
 import type { Methods } from '../../../api/registry.ts';
 import type { ConfirmCodeResult, RequestCodeResult } from '../../../machines/code-confirm/code-confirm.machine.ts';
-import type { SaveAddressRequest, SaveAddressResult } from '../../../machines/address-edit/address-edit.machine.ts';
+import type { CardCheckRequest, CardCheckResult, SaveAddressRequest, SaveAddressResult } from '../../../machines/address-edit/address-edit.machine.ts';
 import { ADDRESS_DOCUMENT_KEYS } from '../../../machines/address-edit/address-edit.rules.ts';
 import { callMethod, describeFailure, isFailure } from '../../lib/request.ts';
 
@@ -79,4 +79,12 @@ export async function saveAddress(request: SaveAddressRequest): Promise<SaveAddr
   if (answer.responseCode === ResponseCode.validation && answer.validationErrors && answer.validationErrors.length > 0) return { ok: false, code: 'fields', errors: answer.validationErrors };
   if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };
   return { ok: false, code: 'refused', detail: describeFailure(answer) };
+}
+
+/** addressReplacementCompatibility (document 2 §7): the cards replacing an address cancels or sends to the old address. */
+export async function checkCards(request: CardCheckRequest): Promise<CardCheckResult> {
+  const answer = await callMethod('addressReplacementCompatibility', request);
+  if (!isFailure(answer)) return { ok: true, toBeCanceled: answer.cardAccountsToBeCanceled, shippedToOldAddress: answer.cardAccountsToBeShippedToOldAddress };
+  if (answer.responseCode === ResponseCode.network) return { ok: false, code: 'network' };
+  return { ok: false, code: 'refused', detail: describeFailure(answer), ...(answer.validationErrors?.length ? { errors: answer.validationErrors } : {}) };
 }

@@ -1,7 +1,8 @@
 /**
  * Creating or replacing an address with its documents (machines/address-edit): the address, the
  * documents that prove it (mainDocument, additionalDocument, relationshipDocument), a review, then
- * saving. Errors sit on their field, the platform's VF words included; each step's heading takes
+ * saving; a replaced address first asks which cards the change affects and, when some are, says so
+ * before anything is sent (machines/address-edit cardWarning). Errors sit on their field, the platform's VF words included; each step's heading takes
  * focus (StepHeading). Reads through address-edit.select.ts; sends events only.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +12,14 @@ import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { useLingui } from '@lingui/react/macro';
 import { ACCEPTED_DOCUMENT_TYPES } from '../../../api/verification.ts';
-import { addressEditMachine, type AddressEditInput, type SaveAddressRequest, type SaveAddressResult } from '../../../machines/address-edit/address-edit.machine.ts';
+import {
+  addressEditMachine,
+  type AddressEditInput,
+  type CardCheckRequest,
+  type CardCheckResult,
+  type SaveAddressRequest,
+  type SaveAddressResult,
+} from '../../../machines/address-edit/address-edit.machine.ts';
 import {
   ADDRESS_DOCUMENT_KEYS,
   ADDRESS_TYPE_VALUES,
@@ -29,7 +37,9 @@ import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { saveAddress } from './actors.ts';
+import { checkCards as checkCardsCall, saveAddress } from './actors.ts';
+import { accountsQuery } from '../../lib/accounts-query.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { useAddressErrorText, useAddressTypeNames } from './messages.ts';
 import { addressDocumentTypesQuery } from './queries.ts';
 import { RetryAlert, useStepControls } from '../../ui/step-controls.tsx';
@@ -54,15 +64,28 @@ export interface AddressEditFlowProps {
   onFinished(saved: boolean): void;
   /** the save call (tests provide their own); the real customerAddressCreateOrReplace by default */
   save?: (request: SaveAddressRequest) => Promise<SaveAddressResult>;
+  /** the card check (tests provide their own); the real addressReplacementCompatibility by default */
+  checkCards?: (request: CardCheckRequest) => Promise<CardCheckResult>;
+  /** whose accounts name the cards in the warning */
+  actingCustomerId?: number | null;
 }
 
-export function AddressEditFlow({ input, countries, onFinished, save = saveAddress }: AddressEditFlowProps) {
+export function AddressEditFlow({ input, countries, onFinished, save = saveAddress, checkCards = checkCardsCall, actingCustomerId = null }: AddressEditFlowProps) {
   const { t, i18n } = useLingui();
-  // The save call is read once, when the actor starts.
-  const machine = useMemo(() => addressEditMachine.provide({ actors: { saveAddress: fromPromise(({ input: request }) => save(request)) } }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The calls are read once, when the actor starts.
+  const machine = useMemo(
+    () =>
+      addressEditMachine.provide({
+        actors: { saveAddress: fromPromise(({ input: request }) => save(request)), checkCards: fromPromise(({ input: request }) => checkCards(request)) },
+      }),
+    [], // eslint-disable-line react-hooks/exhaustive-deps
+  );
   const actor = useFlowActor(machine, { input });
   const view = useSelector(actor, selectAddressEditView);
   const errorText = useAddressErrorText();
+  const accountLabel = useAccountLabel();
+  // the cards are named only when a replacement affects some (the warning)
+  const accounts = useQuery({ ...accountsQuery(actingCustomerId), enabled: view.cardImpact !== null });
   const typeNames = useAddressTypeNames();
   const [values, setValues] = useState<AddressValues>(view.values);
   const [drafts, setDrafts] = useState<Record<AddressDocumentKey, DraftState>>({ mainDocument: emptyDraft, additionalDocument: emptyDraft, relationshipDocument: emptyDraft });
@@ -220,7 +243,45 @@ export function AddressEditFlow({ input, countries, onFinished, save = saveAddre
           </div>
         </form>
       );
+    case 'cardWarning': {
+      const impact = view.cardImpact ?? { toBeCanceled: [], shippedToOldAddress: [] };
+      const cardName = (accountId: number) => {
+        const account = accounts.data?.find((a) => a.accountId === accountId);
+        return account ? accountLabel(account) : t`Card ${accountId}`;
+      };
+      return (
+        <div key="cards" className="profile-panel">
+          <StepHeading level={2}>{t`Your cards and this change`}</StepHeading>
+          {impact.toBeCanceled.length > 0 ? (
+            <Alert tone="warning" title={t`These cards will be canceled`}>
+              <p>{t`Our cards are issued per country, and these are not offered in ${countryName(view.values.countryCode.trim().toUpperCase())}. Saving the address cancels them at once; any money on them goes back to your account in the same currency.`}</p>
+              <ul>
+                {impact.toBeCanceled.map((id) => (
+                  <li key={id}>{cardName(id)}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          {impact.shippedToOldAddress.length > 0 ? (
+            <Alert tone="info" title={t`These cards will still go to your old address`}>
+              <p>{t`They are already being made and the card maker has the old address. Make sure someone can receive them there.`}</p>
+              <ul>
+                {impact.shippedToOldAddress.map((id) => (
+                  <li key={id}>{cardName(id)}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          <div className="actions">
+            <Button onClick={() => actor.send({ type: 'CONFIRM' })}>{t`Save the address anyway`}</Button>
+            {back}
+            {cancel}
+          </div>
+        </div>
+      );
+    }
     case 'review':
+    case 'checkingCards':
     case 'saving':
     case 'failed':
       return (

@@ -7,6 +7,7 @@ import type { AddressValues } from '../../../machines/address-edit/address-edit.
 import { callMethod } from '../../lib/request.ts';
 import { Button } from '../../ui/button.tsx';
 import { AddressEditFlow } from './address-edit-flow.tsx';
+import { accountsQuery } from '../../lib/accounts-query.ts';
 import { DocumentList } from './document-list.tsx';
 import { useAddressStatusNames, useAddressTypeNames } from './messages.ts';
 import { addressesQuery, invalidateAfterChange } from './queries.ts';
@@ -109,11 +110,14 @@ export function AddressesSection({
                 key={editing.address?.addressId ?? 'new'}
                 input={{ addressId: editing.address?.addressId ?? null, values: valuesOf(editing.address, residenceCountryCode), today }}
                 countries={countries}
+                actingCustomerId={acting}
                 onFinished={(saved) => {
                   setEditing(null);
                   if (saved) {
                     setNotice(t`The address was saved. We will check its documents.`);
                     void invalidateAfterChange(client);
+                    // a replacement may have canceled cards (their balances returned)
+                    void client.invalidateQueries({ queryKey: accountsQuery(acting).queryKey });
                   }
                 }}
               />
