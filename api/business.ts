@@ -206,34 +206,6 @@ export function representativeActionRequired(rep: { documents: readonly { status
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shares: hundredths of a percent as integers (60 % = 6000), so products are exact until rounded.
-// ---------------------------------------------------------------------------------------------
-
-/** Hundredths of a percent of a percentage with at most two decimals. */
-export function shareToHundredths(percent: number): number {
-  return Math.round(percent * 100);
-}
-
-/**
- * The effective share (hundredths of a percent) of the path of shares from the company down to a
- * holder, each in hundredths: the product, rounded half up to a hundredth of a percent.
- * TODO(issue 17): use machines/business-registration/ownership.rules.ts's effective share once it lands.
- */
-export function effectiveShareHundredths(path: readonly number[]): number {
-  if (path.length === 0) return 0;
-  // Exact with bigint: each factor is at most 10000 (100 %).
-  let numerator = 1n;
-  let denominator = 1n;
-  for (const share of path) {
-    numerator *= BigInt(share);
-    denominator *= 10000n;
-  }
-  // result in hundredths = numerator / denominator * 10000, rounded half up
-  const scaled = numerator * 10000n;
-  return Number((scaled * 2n + denominator) / (denominator * 2n));
-}
-
-// ---------------------------------------------------------------------------------------------
 // The calls (document 3 §7; document 2 §7)
 // ---------------------------------------------------------------------------------------------
 

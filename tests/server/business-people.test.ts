@@ -29,7 +29,8 @@ beforeAll(async () => {
   t = await createTestApp({ transferWorkers: false, globalRateLimitPerMinute: false });
   const [nw] = await t.db.select().from(customers).where(eq(customers.businessName, NORTHWIND_NAME));
   northwindId = nw!.id;
-  [owner, clerk, viewer, admin, boris] = (await Promise.all(['owner', 'clerk', 'viewer', 'admin', 'boris'].map((k) => signIn(t.app, k as 'owner')))).map((s) => s.accessToken);
+  const tokens = await Promise.all((['owner', 'clerk', 'viewer', 'admin', 'boris'] as const).map((k) => signIn(t.app, k)));
+  [owner, clerk, viewer, admin, boris] = tokens.map((s) => s.accessToken) as [string, string, string, string, string];
 });
 afterAll(async () => {
   await t?.close();

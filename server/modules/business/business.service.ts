@@ -8,16 +8,7 @@
  * per call and writes the audit entry), or the database for a read.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  PositionId,
-  SHAREHOLDER_POSITIONS,
-  UBO_THRESHOLD_PERCENT,
-  effectiveShareHundredths,
-  representativeActionRequired,
-  type AccessEntry,
-  type Representative,
-  type ShareholderNode,
-} from '../../../api/business.ts';
+import { PositionId, SHAREHOLDER_POSITIONS, representativeActionRequired, type AccessEntry, type Representative, type ShareholderNode } from '../../../api/business.ts';
 import { AccessRight } from '../../../api/customer.ts';
 import { VfCode } from '../../../api/errors.ts';
 import type { Address } from '../../../api/profile.ts';
@@ -28,6 +19,7 @@ import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
 import { MethodFailure, vfFailure } from '../method-types.ts';
 import { customerDocuments } from '../profile/profile.tables.ts';
 import { documentColumns, documentsToWire, type DocumentRow } from '../profile/documents.service.ts';
+import { formatPercent, isUboShare, percent as exact, type Percent } from '../../../machines/business-registration/ownership.rules.ts';
 import { businessRepresentativeAddresses, businessRepresentativeDocuments, businessRepresentatives } from './business.tables.ts';
 
 type Handle = Db | Tx;
@@ -124,7 +116,8 @@ export async function loadStructure(db: Handle, companyId: number, lang: UiLangu
   const owner = await companyOwner(db, companyId);
 
   const rowById = new Map(rows.map((r) => [r.id, r]));
-  const effective = new Map<number, number | null>();
+  // Effective shares by the registration's own rules (issue 17: one module for the wizard and the platform).
+  const effective = new Map<number, Percent | null>();
   /** The shares from the company down to a shareholder; null when a link of the path is missing. */
   const pathOf = (row: RepresentativeRow, seen: Set<number>): number[] | null => {
     if (row.shareHundredths === null) return null;
@@ -137,7 +130,7 @@ export async function loadStructure(db: Handle, companyId: number, lang: UiLangu
   };
   for (const row of rows) {
     const path = row.positionIds.some((p) => SHAREHOLDER_POSITIONS.includes(p)) ? pathOf(row, new Set([row.id])) : null;
-    effective.set(row.id, path ? effectiveShareHundredths(path) : null);
+    effective.set(row.id, path ? path.map((h) => exact.from(h / 100)).reduce((acc, p) => exact.of(acc, p)) : null);
   }
 
   const reps: Representative[] = [];
@@ -164,8 +157,8 @@ export async function loadStructure(db: Handle, companyId: number, lang: UiLangu
       documents,
       share: row.shareHundredths === null ? null : percent(row.shareHundredths),
       parentId: row.parentId,
-      effectiveShare: eff === null ? null : percent(eff),
-      isUltimateBeneficialOwner: row.kind === 'person' && (row.positionIds.includes(PositionId.owner) || (eff !== null && eff >= UBO_THRESHOLD_PERCENT * 100)),
+      effectiveShare: eff === null ? null : Number(formatPercent(eff, 2)),
+      isUltimateBeneficialOwner: row.kind === 'person' && (row.positionIds.includes(PositionId.owner) || (eff !== null && isUboShare(eff))),
       sourceOfFunds: row.sourceOfFunds,
       isUser,
       accessRights: isUser ? (rights as Representative['accessRights']) : null,
