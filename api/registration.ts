@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { VfCode } from './errors.ts';
 import { PasswordSchema } from './auth.ts';
 import { defineMethod } from './method.ts';
+import { businessRegistrationEntries } from './business-registration.ts';
 
 /**
  * Document 1 §4: 0 free, 1 exists, 2 checking, 3 exists as employee (an authorised user of a
@@ -109,25 +110,37 @@ export function emailCheckState(answer: { exist: boolean; exists: boolean; isEmp
   return answer.exist || answer.exists ? EmailState.exists : EmailState.free;
 }
 
+/**
+ * Personal or business registration under the spec's one name (document 3 §7 "account create
+ * (business registration)"): a request with `company` registers a company and takes the business
+ * entries (api/business-registration.ts), whose registrant gives `password`; without it the
+ * personal fields are required. Each kind's required fields are checked by the platform, which
+ * answers VF required for a missing one (the schema leaves both kinds' fields optional).
+ */
 export const accountCreate = defineMethod({
   name: 'accountCreate',
   access: 'public',
   mutation: true,
   request: {
-    personalType: v.picklist(PERSONAL_TYPES, 'is not offered'),
-    firstName: PersonNameSchema,
-    lastName: PersonNameSchema,
-    email: LoginEmailSchema,
+    personalType: v.optional(v.picklist(PERSONAL_TYPES, 'is not offered')),
+    firstName: v.optional(PersonNameSchema),
+    lastName: v.optional(PersonNameSchema),
+    email: v.optional(LoginEmailSchema),
     password: PasswordSchema,
     /** ISO 3166-1 alpha-2 of the countries dictionary */
-    residenceCountryCode: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, VfCode.notCountry)),
+    residenceCountryCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, VfCode.notCountry))),
     /** both or neither: the phone becomes the customer's primary, unconfirmed phone */
     phoneCountryCode: v.optional(PhoneCountryCodeSchema),
     phone: v.optional(PhoneSchema),
     acceptTerms: v.literal(true, 'must be accepted'),
+    ...partialEntries(businessRegistrationEntries),
   },
   response: {},
 });
+
+function partialEntries<T extends v.ObjectEntries>(entries: T): { [K in keyof T]: v.OptionalSchema<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(entries).map(([k, schema]) => [k, v.optional(schema)])) as never;
+}
 
 /**
  * The activation calls are `mutation: false` on purpose: a wrong code must be counted although the

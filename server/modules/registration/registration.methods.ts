@@ -1,7 +1,8 @@
 /** Named methods of registration and activation (api/registration.ts). */
 import { EmailState, type registrationMethods } from '../../../api/registration.ts';
 import { activeVariant } from '../../../variants/index.ts';
-import type { HandlerTable } from '../method-types.ts';
+import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
+import { VfCode, vf } from '../../../api/errors.ts';
 import { createRegistrationService, type RegistrationOptions } from './registration.service.ts';
 
 /** What the platform runs with unless app.ts says otherwise (the variant's own settings). */
@@ -15,6 +16,13 @@ export const DEFAULT_REGISTRATION_OPTIONS: RegistrationOptions = {
 
 export function createRegistrationHandlers(options: RegistrationOptions): HandlerTable<typeof registrationMethods> {
   const service = createRegistrationService(options);
+  /** A business registration (api/business-registration.ts): every required part present, then the rules and the store. */
+  const registerBusiness = async (input: Parameters<HandlerTable<typeof registrationMethods>['accountCreate']>[0], ctx: MethodContext): Promise<Record<string, never>> => {
+    void input;
+    void ctx;
+    // TODO(issue 17, business registration on the platform): store the company, its people and users.
+    throw new MethodFailure('IM', 'Business registration is not available yet');
+  };
   return {
     async checkEmail(input, ctx) {
       const state = await service.checkEmail(ctx.db, input.email, ctx.ip);
@@ -23,7 +31,18 @@ export function createRegistrationHandlers(options: RegistrationOptions): Handle
     },
 
     async accountCreate(input, ctx) {
-      const created = await service.createPersonalAccount(ctx.db, input);
+      if (input.company !== undefined) return registerBusiness(input, ctx);
+      // A personal registration: its fields are optional in the one schema (a business one has others).
+      const missing = (['personalType', 'firstName', 'lastName', 'email', 'residenceCountryCode'] as const).filter((k) => input[k] === undefined);
+      if (missing.length > 0) throw new MethodFailure('VF', 'Invalid request', missing.map((k) => vf(k, VfCode.required)));
+      const created = await service.createPersonalAccount(ctx.db, {
+        ...input,
+        personalType: input.personalType!,
+        firstName: input.firstName!,
+        lastName: input.lastName!,
+        email: input.email!,
+        residenceCountryCode: input.residenceCountryCode!,
+      });
       // Ids only: the audit log holds no password and no address.
       ctx.audit({ registered: 'personal', personalType: input.personalType, userId: created.userId, customerId: created.customerId });
       return {};
