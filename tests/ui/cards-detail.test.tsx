@@ -98,6 +98,8 @@ describe('card detail: the actions per status (cardActionAllowed)', () => {
     ).toEqual(['Submitted (done)', 'Processing (done)', '3Printing', '4Printed', '5Shipped']);
     expect(within(steps).getAllByRole('listitem')[2]!.getAttribute('aria-current')).toBe('step');
     expect(screen.queryByText('Balance')).toBeNull();
+    // nothing to state beside the face: no empty list of facts (it kept a gap under the steps)
+    expect(document.querySelector('dl.card-facts')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Card payments on hold' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Transactions of this card' })).toBeNull();
     await expectNoAxeViolations('the card on its way');

@@ -101,6 +101,9 @@ function BalanceFacts({ card, settlement }: { card: Account; settlement: Account
   const lang = getUiLanguage();
   const accountId = card.settlementAccountId;
   const currency = card.currency;
+  const debit = card.subType === 'DEBIT' && accountId !== null;
+  // nothing to state (a card being made): no empty list, nor the gap the column would keep for it
+  if (!cardActionAllowed('balance', card) && !debit) return null;
   return (
     <dl className="card-facts">
       {cardActionAllowed('balance', card) ? (
@@ -115,7 +118,7 @@ function BalanceFacts({ card, settlement }: { card: Account; settlement: Account
           </div>
         </>
       ) : null}
-      {card.subType === 'DEBIT' && accountId !== null ? (
+      {debit ? (
         <div>
           <dt>{t`Pays from`}</dt>
           <dd>
