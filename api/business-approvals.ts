@@ -33,6 +33,8 @@ export const BUSINESS_REQUEST_TTL_DAYS = 7;
 /** The most payments one decision takes (a page). */
 export const BUSINESS_APPROVAL_MAX_IDS = BUSINESS_APPROVAL_PAGE_SIZE;
 
+export { mayDecideBusinessPayments } from './business-checker.ts';
+
 export const BUSINESS_REQUEST_KINDS = ['transfer', 'batch'] as const;
 
 /** One waiting payment or batch, newest first. */
@@ -88,6 +90,8 @@ export const BusinessDecisionEntries = {
   approvalSentTo: v.nullable(v.string()),
   /** the transfers decided (or to be, once confirmed) */
   transactionIds: v.array(v.number()),
+  /** approvalNeeded: when the checker's own approval runs out (ISO), else null */
+  expiresAt: v.nullable(v.string()),
 };
 
 export const businessTransactionRequestApprove = defineMethod({

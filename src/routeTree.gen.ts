@@ -57,6 +57,7 @@ import { Route as GuardedMainConfirmCardCardIdRouteImport } from './routes/_guar
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainHistoryBatchTransfersRouteImport } from './routes/_guarded/_main/history_.batch-transfers'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
+import { Route as GuardedMainTransferApprovedRouteImport } from './routes/_guarded/_main/transfer/approved'
 import { Route as GuardedMainTransferExternalRouteImport } from './routes/_guarded/_main/transfer/external'
 import { Route as GuardedMainTransferP2pRouteImport } from './routes/_guarded/_main/transfer/p2p'
 import { Route as GuardedMainTransferPreapprovedPaymentsRouteImport } from './routes/_guarded/_main/transfer/preapproved-payments'
@@ -328,6 +329,12 @@ const GuardedMainTransferAccountRoute =
     path: '/transfer/account',
     getParentRoute: () => GuardedMainRoute,
   } as any)
+const GuardedMainTransferApprovedRoute =
+  GuardedMainTransferApprovedRouteImport.update({
+    id: '/transfer/approved',
+    path: '/transfer/approved',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainTransferExternalRoute =
   GuardedMainTransferExternalRouteImport.update({
     id: '/transfer/external',
@@ -456,6 +463,7 @@ export interface FileRoutesByFullPath {
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/transfer/approved': typeof GuardedMainTransferApprovedRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
@@ -514,6 +522,7 @@ export interface FileRoutesByTo {
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/transfer/approved': typeof GuardedMainTransferApprovedRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
@@ -579,6 +588,7 @@ export interface FileRoutesById {
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
+  '/_guarded/_main/transfer/approved': typeof GuardedMainTransferApprovedRoute
   '/_guarded/_main/transfer/external': typeof GuardedMainTransferExternalRoute
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
@@ -641,6 +651,7 @@ export interface FileRouteTypes {
     | '/history/$transactionId'
     | '/history/batch-transfers'
     | '/transfer/account'
+    | '/transfer/approved'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
@@ -699,6 +710,7 @@ export interface FileRouteTypes {
     | '/history/$transactionId'
     | '/history/batch-transfers'
     | '/transfer/account'
+    | '/transfer/approved'
     | '/transfer/external'
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
@@ -763,6 +775,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/history_/batch-transfers'
     | '/_guarded/_main/transfer/account'
+    | '/_guarded/_main/transfer/approved'
     | '/_guarded/_main/transfer/external'
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
@@ -1125,6 +1138,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainTransferAccountRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/transfer/approved': {
+      id: '/_guarded/_main/transfer/approved'
+      path: '/transfer/approved'
+      fullPath: '/transfer/approved'
+      preLoaderRoute: typeof GuardedMainTransferApprovedRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/transfer/external': {
       id: '/_guarded/_main/transfer/external'
       path: '/transfer/external'
@@ -1315,6 +1335,7 @@ interface GuardedMainRouteChildren {
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainHistoryBatchTransfersRoute: typeof GuardedMainHistoryBatchTransfersRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
+  GuardedMainTransferApprovedRoute: typeof GuardedMainTransferApprovedRoute
   GuardedMainTransferExternalRoute: typeof GuardedMainTransferExternalRoute
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
@@ -1353,6 +1374,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainHistoryBatchTransfersRoute: GuardedMainHistoryBatchTransfersRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
+  GuardedMainTransferApprovedRoute: GuardedMainTransferApprovedRoute,
   GuardedMainTransferExternalRoute: GuardedMainTransferExternalRoute,
   GuardedMainTransferP2pRoute: GuardedMainTransferP2pRoute,
   GuardedMainTransferPreapprovedPaymentsRoute:

@@ -62,8 +62,12 @@ export type CancelResult = { ok: true; status: TransferStatus } | { ok: false; c
 export type ApprovalErrorCode = 'codeFormat' | 'wrongCode' | 'network' | 'resendFailed' | 'cancelFailed';
 
 export type ApprovalOutput =
-  /** posted: the money has moved; processing: a payout approved and on its way over its rail */
-  | { result: 'approved'; status: 'posted' | 'processing' }
+  /**
+   * posted: the money has moved; processing: a payout approved and on its way over its rail;
+   * pending: approved by its initiator, it now waits for a second user of the company (maker-checker,
+   * api/business-approvals.ts), the money held
+   */
+  | { result: 'approved'; status: 'posted' | 'processing' | 'pending' }
   | { result: 'canceled' }
   /** rejected: declined on the phone (or refused by the platform); failed: the failure says why */
   | { result: 'failed'; reason: 'rejected' | 'expired' | 'failed'; failure: Failure | null };
@@ -128,6 +132,8 @@ export const approvalMachine = setup({
     isApproved: (_, r: ApproveResult | CancelResult) => r.ok && r.status === 'posted',
     /** the platform answered with a final status other than posted */
     isOver: (_, r: ApproveResult) => r.ok && r.status !== 'pending',
+    /** the code was right and the platform answered pending: a company's payment now waits for its checker */
+    isAwaitingChecker: (_, r: ApproveResult) => r.ok && r.status === 'pending',
     isWrongCode: (_, r: ApproveResult) => !r.ok && r.code === 'wrongCode',
     isNetwork: (_, r: { ok: boolean; code?: string }) => !r.ok && r.code === 'network',
     isOk: (_, r: { ok: boolean }) => r.ok,
@@ -226,6 +232,12 @@ export const approvalMachine = setup({
                     target: '#approval.ending',
                     actions: { type: 'end', params: ({ event }) => endingOf(event.output.ok ? event.output.status : 'rejected') },
                     description: 'The platform answered that the transfer is already settled otherwise (rejected, expired, canceled or failed).',
+                  },
+                  {
+                    guard: { type: 'isAwaitingChecker', params: ({ event }) => event.output },
+                    target: '#approval.approved',
+                    actions: { type: 'end', params: { result: 'approved', status: 'pending' } },
+                    description: 'The code is right and the payment, initiated for a company by a user who may only initiate, now waits for another user of the company to approve it (maker-checker); the money stays held.',
                   },
                   // A wrong code: the user types another one (which gets a key of its own).
                   {

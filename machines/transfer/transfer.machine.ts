@@ -353,7 +353,7 @@ export const transferMachine = setup({
     storeOutcome: assign((_, o: ApprovalOutput) => ({ outcome: o.result === 'failed' ? o : null })),
     noteCanceled: assign({ notice: 'approvalCanceled' as const, result: null }),
     /** The approval machine ends 'approved' only on the platform's status posted (or, a payout, processing): the money has gone. */
-    noteApproved: assign(({ context }, status: 'posted' | 'processing') => ({ result: context.result ? { ...context.result, status } : null })),
+    noteApproved: assign(({ context }, status: 'posted' | 'processing' | 'pending') => ({ result: context.result ? { ...context.result, status } : null })),
   },
 }).createMachine({
   id: 'transfer',

@@ -75,6 +75,8 @@ const answers: Record<string, SystemEvent[]> = {
     // a payout approved: on its way over its rail
     { type: 'xstate.done.actor.approveTransfer', output: { ok: true, status: 'processing' } satisfies ApproveResult },
     { type: 'xstate.done.actor.approveTransfer', output: { ok: true, status: 'rejected' } satisfies ApproveResult },
+    // a company's payment approved by its initiator (right 3): it waits for a checker (maker-checker)
+    { type: 'xstate.done.actor.approveTransfer', output: { ok: true, status: 'pending' } satisfies ApproveResult },
     { type: 'xstate.done.actor.approveTransfer', output: { ok: false, code: 'wrongCode', description: 'Wrong code: 2 tries left' } satisfies ApproveResult },
     { type: 'xstate.done.actor.approveTransfer', output: { ok: false, code: 'network' } satisfies ApproveResult },
     { type: 'xstate.done.actor.approveTransfer', output: { ok: false, code: 'failed', failure } satisfies ApproveResult },
@@ -180,7 +182,7 @@ function record(mode: ApprovalMode, did: Did, event: ModelEvent): void {
       did.output = { result: 'failed', reason: 'expired', failure: null };
       return;
     case 'xstate.done.actor.approveTransfer':
-      if (out?.ok) did.output = out.status === 'pending' ? { result: 'failed', reason: 'failed', failure: null } : outcomeOf(out.status!);
+      if (out?.ok) did.output = out.status === 'pending' ? { result: 'approved', status: 'pending' } : outcomeOf(out.status!);
       else if (out?.code === 'wrongCode') setError('wrongCode', out.description ?? null);
       else if (out?.code === 'network') setError('network');
       else did.output = { result: 'failed', reason: 'failed', failure: out?.failure ?? null };

@@ -50,6 +50,7 @@ export interface BusinessDecision {
   approveType: ApproveType;
   approvalSentTo: string | null;
   transactionIds: number[];
+  expiresAt: string | null;
 }
 
 /** What a decision names: payments by their transfer ids, or a mass batch. */
@@ -224,13 +225,13 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
           actor.publish(transfer.customerId, { type: 'TransferApproval', transactionId: transfer.id, status: rejected.status });
         }
         actor.audit?.({ businessDecision: 'declined', transferIds: transactionIds, initiators: [...new Set(waiting.map((w) => w.request.initiatorUserId))] });
-        return { status: 'declined', approvalId: null, approveType: 'none', approvalSentTo: null, transactionIds };
+        return { status: 'declined', approvalId: null, approveType: 'none', approvalSentTo: null, transactionIds, expiresAt: null };
       }
       const [company] = await tx.select({ mode: customers.transactionApproveMode }).from(customers).where(eq(customers.id, actor.customerId));
       const mode: ApproveType = company?.mode ?? 'none';
       if (mode === 'none') {
         await execute(tx, actor, waiting);
-        return { status: 'approved', approvalId: null, approveType: 'none', approvalSentTo: null, transactionIds };
+        return { status: 'approved', approvalId: null, approveType: 'none', approvalSentTo: null, transactionIds, expiresAt: null };
       }
       // The checker's own approval. Push is not offered for these decisions (a phone's answer posts one transfer only).
       if (mode === 'push') throw new MethodFailure('TA1', ApprovalMessages.pushUnavailable);
@@ -260,9 +261,9 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
           createdAt,
           expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
         })
-        .returning({ id: businessApprovalConfirmations.id });
+        .returning({ id: businessApprovalConfirmations.id, expiresAt: businessApprovalConfirmations.expiresAt });
       actor.audit?.({ businessDecision: 'approvalStarted', approvalId: confirmation!.id, transferIds: transactionIds });
-      return { status: 'approvalNeeded', approvalId: confirmation!.id, approveType: mode, approvalSentTo: sentTo, transactionIds };
+      return { status: 'approvalNeeded', approvalId: confirmation!.id, approveType: mode, approvalSentTo: sentTo, transactionIds, expiresAt: confirmation!.expiresAt.toISOString() };
     },
 
     /** businessApprovalConfirm: the checker's code; right, the payments post (all or none). */
@@ -293,7 +294,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       const waiting = await lockWaiting(tx, actor, transferIds, 'approvalId');
       await tx.update(businessApprovalConfirmations).set({ status: 'used' }).where(eq(businessApprovalConfirmations.id, approvalId));
       const ids = await execute(tx, actor, waiting);
-      return { status: 'approved', approvalId, approveType: confirmation!.method, approvalSentTo: confirmation!.sentTo, transactionIds: ids };
+      return { status: 'approved', approvalId, approveType: confirmation!.method, approvalSentTo: confirmation!.sentTo, transactionIds: ids, expiresAt: null };
     },
   };
 }

@@ -11,7 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { CardIcon, CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/transfer/approved' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -47,7 +47,7 @@ function NavGroup({ title, items }: { title: string; items: NavItem[] }) {
   );
 }
 
-export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: boolean; open: boolean; footer?: ReactNode }) {
+export function MainNav({ id, isAdmin, mayApprove = false, open, footer }: { id: string; isAdmin: boolean; /** the company's checker (owner or full rights): payments to approve */ mayApprove?: boolean; open: boolean; footer?: ReactNode }) {
   const { t } = useLingui();
   return (
     <nav id={id} className="main-nav" aria-label={t`Main`} data-open={open}>
@@ -74,6 +74,7 @@ export function MainNav({ id, isAdmin, open, footer }: { id: string; isAdmin: bo
           { to: '/transfer/mass', label: t`Pay many people`, icon: PeopleIcon },
           { to: '/transfer/account', label: t`Between accounts`, icon: ExchangeIcon },
           { to: '/transfer/preapproved-payments', label: t`Pre-approved payments`, icon: CheckIcon },
+          ...(mayApprove ? [{ to: '/transfer/approved', label: t`Payments to approve`, icon: CheckIcon } as const] : []),
         ]}
       />
       <NavGroup

@@ -162,7 +162,8 @@ export function TransferView({
     case 'done':
       return (
         <div className="transfer-page">
-          <StepHeading>{t`Successfully submitted`}</StepHeading>
+          {/* document 2 §4: a company's payment by a user who may only initiate (right 3) waits for a second approval: another title */}
+          <StepHeading>{view.resultStatus === 'pending' ? t`Sent for approval` : t`Successfully submitted`}</StepHeading>
           <SettledNote view={view} />
           {view.result ? <ResultSummary view={view} /> : null}
           <Button onClick={() => actor.send({ type: 'TRANSFER.NEW' })}>{t`Make another transfer`}</Button>

@@ -14,6 +14,7 @@ import { IdleWarning } from '../../features/auth/idle-warning.tsx';
 import { useSessionCustomer } from '../../features/auth/session-actor.ts';
 import { customerDisplayName } from '../../features/home/display-name.ts';
 import { AppStatusBanner } from '../../features/verification/app-status-banner.tsx';
+import { mayDecideBusinessPayments } from '../../../api/business-checker.ts';
 
 /**
  * Main layout (issue 13): a top bar with the brand, the company acted for and the account menu
@@ -31,6 +32,11 @@ function MainLayout() {
   useSavedLanguage(customer);
   const actingFor = useSelector(session, selectActingForName);
   const actingCustomerId = useSelector(session, selectActingCustomerId);
+  // maker-checker (issue 17 item 6): the owner or a user with full rights sees /transfer/approved
+  const actingRights = useSelector(session, (s) => s.context.accessInfo?.accessRights ?? null);
+  const mayApprove = customer
+    ? mayDecideBusinessPayments({ userType: customer.userType, actingForOther: actingCustomerId !== null && actingCustomerId !== customer.customerId, accessRights: actingRights })
+    : false;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [navOpen, setNavOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -74,7 +80,7 @@ function MainLayout() {
           />
         </div>
       </header>
-      <MainNav id={navId} isAdmin={customer?.isAdmin === true} open={navOpen} />
+      <MainNav id={navId} isAdmin={customer?.isAdmin === true} mayApprove={mayApprove} open={navOpen} />
       <main id="main" tabIndex={-1} className="shell-main">
         {/* Document 1 §4: the verification status banner on every page of the main layout. */}
         <AppStatusBanner pathname={pathname} actingCustomerId={actingCustomerId} />
