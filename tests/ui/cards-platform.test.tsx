@@ -20,6 +20,7 @@ import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type Sess
 import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { callMethod, createTestApp, signIn, type TestApp } from '../server/harness.ts';
 import { injectFetch } from './platform-transport.ts';
+import { SilentWebSocket } from './silent-websocket.ts';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -30,23 +31,6 @@ let session: SessionActor | null = null;
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 /** The signed-in session opens the push socket; one that stays "connecting" keeps the test quiet. */
-class SilentWebSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  readyState = 0;
-  protocol = '';
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  close() {}
-  send() {}
-  addEventListener() {}
-  removeEventListener() {}
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await signIn(t.app, 'rita');

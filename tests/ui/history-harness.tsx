@@ -19,6 +19,7 @@ import { configureRequest } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
 import { userStatusAnswer } from './verification-fixtures.ts';
 import { methodBody } from './method-body.ts';
+import { SilentWebSocket } from './silent-websocket.ts';
 
 // The whole app renders here: a route's first render waits for its lazy chunks and catalog, which
 // takes seconds on a loaded CI machine (as in recovery-routes and registration-routes tests).
@@ -73,23 +74,6 @@ export const platform = {
 };
 
 /** The signed-in session opens the push socket; one that stays "connecting" keeps the test quiet. */
-class SilentWebSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  readyState = 0;
-  protocol = '';
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  close() {}
-  send() {}
-  addEventListener() {}
-  removeEventListener() {}
-}
-
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -8,21 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { SESSION_STORAGE_KEY, createSessionActor, type SessionActor } from '../../src/features/auth/session-actor.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
+import { SilentWebSocket } from './silent-websocket.ts';
 
 /** No push server here: a socket that stays "connecting" keeps jsdom quiet. */
-class SilentWebSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  readyState = 0;
-  protocol = '';
-  close() {}
-  send() {}
-  addEventListener() {}
-  removeEventListener() {}
-}
-
 let session: SessionActor | null = null;
 const posted: string[] = [];
 

@@ -18,6 +18,7 @@ import { configureRequest, setFetchForTests } from '../../src/lib/request.ts';
 import { makeAccessToken, makeCustomer } from '../model/support.ts';
 import { userStatusAnswer } from './verification-fixtures.ts';
 import { methodBody } from './method-body.ts';
+import { SilentWebSocket } from './silent-websocket.ts';
 
 const baseCustomer: Customer = makeCustomer({
   lastName: 'Lind',
@@ -57,23 +58,6 @@ let queryClient: ReturnType<typeof createAppQueryClient> | null = null;
  * The signed-in session opens the push socket; no platform listens in this test, and jsdom reports
  * a refused socket as an uncaught error. A socket that stays "connecting" keeps the test quiet.
  */
-class SilentWebSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  readyState = 0;
-  protocol = '';
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  close() {}
-  send() {}
-  addEventListener() {}
-  removeEventListener() {}
-}
-
 beforeEach(() => {
   vi.stubGlobal('WebSocket', SilentWebSocket);
   sessionStorage.clear();

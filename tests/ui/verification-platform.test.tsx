@@ -26,6 +26,7 @@ import { SESSION_STORAGE_KEY, createSessionActor, sessionRequestHooks, type Sess
 import { configureRequest } from '../../src/lib/request.ts';
 import { callMethod, createTestApp, signIn, type TestApp } from '../server/harness.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { SilentWebSocket } from './silent-websocket.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -35,23 +36,6 @@ const customers: Partial<Record<keyof typeof tokens, Customer>> = {};
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
 
 /** The signed-in session opens the push socket; one that stays "connecting" keeps the test quiet. */
-class SilentWebSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  readyState = 0;
-  protocol = '';
-  onopen = null;
-  onclose = null;
-  onerror = null;
-  onmessage = null;
-  close() {}
-  send() {}
-  addEventListener() {}
-  removeEventListener() {}
-}
-
 /** fetch → app.inject: named methods (JSON) and REST GETs, with the app's own headers. */
 async function platformFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://localhost:3000');
