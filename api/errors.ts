@@ -208,6 +208,22 @@ export const VF_CODES = {
   lastDirector: { params: [] },
   representativeHasHolders: { params: [] },
   alreadyHasAccess: { params: [] },
+  // --- business registration (api/business-registration.ts; the ownership rules' codes) ---
+  shareOutOfRange: { params: [] },
+  shareTooPrecise: { params: [] },
+  levelTotalOutOfRange: { params: ['total'] },
+  companyWithoutDirector: { params: [] },
+  personWithShareholders: { params: [] },
+  unknownReference: { params: [] },
+  uboSourceOfFundsMissing: { params: [] },
+  uboSourceOfFundsDetailsMissing: { params: [] },
+  noDirector: { params: [] },
+  noFullRightsUser: { params: [] },
+  userWithoutRights: { params: [] },
+  treeTooDeep: { params: ['max'] },
+  repeated: { params: [] },
+  mustAccept: { params: [] },
+  draftTooLarge: { params: ['maxKb'] },
 } as const satisfies Record<string, CodeDef>;
 
 export type VfCode = keyof typeof VF_CODES;

@@ -19,6 +19,7 @@ import { globalPayMethods } from './global-pay.ts';
 import { cardMethods } from './cards.ts';
 import { businessMethods } from './business.ts';
 import { businessApprovalMethods } from './business-approvals.ts';
+import { businessRegistrationMethods } from './business-registration.ts';
 
 export const methods = {
   ...customerMethods,
@@ -41,6 +42,7 @@ export const methods = {
   ...cardMethods,
   ...businessMethods,
   ...businessApprovalMethods,
+  ...businessRegistrationMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -98,6 +98,10 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   businessAccountActivate: 'public',
   employeeAccountActivate: 'public',
   activationCodeResend: 'public',
+  // business-registration.ts: the wizard's draft, before sign-in (the device secret is the capability)
+  businessRegistrationDraftGet: 'public',
+  businessRegistrationDraftSave: 'public',
+  businessRegistrationDraftDelete: 'public',
   passwordChangeRequest: 'public',
   passwordCodeCheck: 'public',
   passwordChangeWithCode: 'public',

@@ -40,6 +40,7 @@ import { createPayoutHandlers } from './modules/rails/payout.methods.ts';
 import { createMassHandlers } from './modules/transfers/mass.methods.ts';
 import { createGlobalPayHandlers } from './modules/transfers/global-pay.methods.ts';
 import { createGlobalPayService, expireDueGlobalPayments, type GlobalPayService } from './modules/transfers/global-pay.service.ts';
+import { deleteExpiredDrafts } from './modules/registration/business-drafts.ts';
 import { createApprovalService } from './modules/auth/approvals.service.ts';
 import { createDeviceService } from './modules/auth/devices.service.ts';
 import { deviceRoutes } from './modules/auth/devices.routes.ts';
@@ -331,8 +332,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       queue: options.jobQueue,
       service: transfers,
       now,
-      // global-pay payments past their expireDays go back to their senders with the expiry sweep
-      alsoExpire: (nowMs) => expireDueGlobalPayments(db, nowMs),
+      // global-pay payments past their expireDays go back to their senders with the expiry sweep;
+      // business registration drafts past their 30 days are deleted with it
+      alsoExpire: async (nowMs) => (await expireDueGlobalPayments(db, nowMs)) + (await deleteExpiredDrafts(db, nowMs)),
       ...(options.transferWorkers ?? {}),
     });
     app.addHook('onClose', () => workers.stop());

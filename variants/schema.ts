@@ -65,6 +65,11 @@ export const VariantSchema = v.object({
     ),
     /** hide the adult industry group in business registration */
     hideAdultIndustries: v.boolean(),
+    /**
+     * source-of-wealth is enabled: an ultimate beneficial owner of a business registration gives
+     * source-of-funds details (document 3 §5); on unless a variant turns it off
+     */
+    sourceOfWealth: v.optional(v.boolean(), true),
   }),
   links: v.object({
     termsUrl: httpsUrl,

@@ -171,6 +171,21 @@ const sentences: Sentences = {
   lastDirector: () => t`The company's only director cannot be removed.`,
   representativeHasHolders: () => t`Remove its own shareholders and directors first.`,
   alreadyHasAccess: () => t`This person already has access to the company.`,
+  shareOutOfRange: () => t`Enter a share above 0 and at most 100.`,
+  shareTooPrecise: () => t`Enter a share with at most two decimals.`,
+  levelTotalOutOfRange: ({ total }) => t`The shares of this level total ${total} %; they must total between 10 and 100 %.`,
+  companyWithoutDirector: () => t`A company shareholder needs at least one director.`,
+  personWithShareholders: () => t`A person cannot have shareholders of their own.`,
+  unknownReference: () => t`This refers to a person or company that is not part of the registration.`,
+  uboSourceOfFundsMissing: () => t`An ultimate beneficial owner must choose their sources of funds.`,
+  uboSourceOfFundsDetailsMissing: () => t`Describe each chosen source of funds.`,
+  noDirector: () => t`Add at least one director.`,
+  noFullRightsUser: () => t`At least one user needs full access.`,
+  userWithoutRights: () => t`Choose this user's access rights.`,
+  treeTooDeep: ({ max }) => t`Shareholders can be nested at most ${max} levels deep.`,
+  repeated: () => t`This is already given for another person or company of the registration.`,
+  mustAccept: () => t`Accept this to continue.`,
+  draftTooLarge: ({ maxKb }) => t`The draft is too large to save (at most ${maxKb} KB).`,
 };
 
 /** The sentence of a code with its parameters (missing ones read as empty). */

@@ -1,5 +1,7 @@
-/** Named methods of registration and activation (api/registration.ts). */
+/** Named methods of registration and activation (api/registration.ts) and the business registration's draft (api/business-registration.ts). */
 import { EmailState, type registrationMethods } from '../../../api/registration.ts';
+import type { BusinessRegistration, businessRegistrationMethods } from '../../../api/business-registration.ts';
+import { createBusinessDraftHandlers } from './business-drafts.ts';
 import { activeVariant } from '../../../variants/index.ts';
 import { MethodFailure, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { VfCode, vf } from '../../../api/errors.ts';
@@ -12,18 +14,56 @@ export const DEFAULT_REGISTRATION_OPTIONS: RegistrationOptions = {
   personalTypes: activeVariant.registration.personalTypes,
   publicUrl: 'http://127.0.0.1:3000',
   projectName: activeVariant.projectName,
+  sourceOfWealth: activeVariant.registration.sourceOfWealth,
+  hideAdultIndustries: activeVariant.registration.hideAdultIndustries,
 };
 
-export function createRegistrationHandlers(options: RegistrationOptions): HandlerTable<typeof registrationMethods> {
+/** The parts a business registration must give (ultimateBeneficiaryOwners and companyList read as empty when left out). */
+const BUSINESS_REQUIRED = ['company', 'financialDetail', 'dueDiligence', 'authorizedCompanyRepresentative', 'legalInformation', 'directors', 'shareholders', 'users', 'personList'] as const;
+/** Personal registration's own fields: a business registration takes them from its people, never beside them. */
+const PERSONAL_ONLY = ['personalType', 'firstName', 'lastName', 'residenceCountryCode', 'phoneCountryCode', 'phone'] as const;
+
+type AccountCreateInput = Parameters<HandlerTable<typeof registrationMethods>['accountCreate']>[0];
+
+export function createRegistrationHandlers(options: RegistrationOptions): HandlerTable<typeof registrationMethods & typeof businessRegistrationMethods> {
   const service = createRegistrationService(options);
   /** A business registration (api/business-registration.ts): every required part present, then the rules and the store. */
-  const registerBusiness = async (input: Parameters<HandlerTable<typeof registrationMethods>['accountCreate']>[0], ctx: MethodContext): Promise<Record<string, never>> => {
-    void input;
-    void ctx;
-    // TODO(issue 17, business registration on the platform): store the company, its people and users.
-    throw new MethodFailure('IM', 'Business registration is not available yet');
+  const registerBusiness = async (input: AccountCreateInput, ctx: MethodContext): Promise<Record<string, never>> => {
+    const missing = BUSINESS_REQUIRED.filter((k) => input[k] === undefined);
+    const extra = PERSONAL_ONLY.filter((k) => input[k] !== undefined);
+    if (missing.length + extra.length > 0) {
+      throw new MethodFailure('VF', 'Invalid request', [...missing.map((k) => vf(k, VfCode.required)), ...extra.map((k) => vf(k, VfCode.fieldNotTaken))]);
+    }
+    const reg: BusinessRegistration = {
+      company: input.company!,
+      financialDetail: input.financialDetail!,
+      dueDiligence: input.dueDiligence!,
+      authorizedCompanyRepresentative: input.authorizedCompanyRepresentative!,
+      legalInformation: input.legalInformation!,
+      directors: input.directors!,
+      ultimateBeneficiaryOwners: input.ultimateBeneficiaryOwners ?? [],
+      shareholders: input.shareholders!,
+      users: input.users!,
+      personList: input.personList!,
+      companyList: input.companyList ?? [],
+      additionalQuestionAnswers: input.additionalQuestionAnswers ?? {},
+      captcha: input.captcha,
+      device: input.device,
+    };
+    const created = await service.createBusinessAccount(ctx.db, reg, input.password, input.email, ctx.ip);
+    // Ids only: no name, e-mail, address or password in the audit log.
+    ctx.audit({
+      registered: 'business',
+      customerId: created.customerId,
+      userId: created.ownerUserId,
+      userIds: created.userIds,
+      representativeIds: created.representativeIds,
+    });
+    return {};
   };
   return {
+    ...createBusinessDraftHandlers({ now: options.now }),
+
     async checkEmail(input, ctx) {
       const state = await service.checkEmail(ctx.db, input.email, ctx.ip);
       const exist = state !== EmailState.free;

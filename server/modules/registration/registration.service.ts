@@ -37,6 +37,9 @@ import { countryExists } from '../dictionaries/dictionaries.service.ts';
 import { MethodFailure, vfFailure as vf } from '../method-types.ts';
 import { VfCode } from '../../../api/errors.ts';
 import { auditLog } from '../platform/platform.tables.ts';
+import type { BusinessRegistration } from '../../../api/business-registration.ts';
+import { checkBusinessRegistration, storeBusiness, type StoredBusiness } from './business-registration.service.ts';
+import { deleteDraftsOf } from './business-drafts.ts';
 
 export type ActivationPurpose = 'activation' | 'businessActivation' | 'employeeActivation';
 
@@ -69,7 +72,16 @@ export interface RegistrationOptions {
   publicUrl: string;
   projectName: string;
   checkEmailPerMinute?: number;
+  /** business registrations per client address per minute (each hashes a password and writes a company) */
+  businessRegistrationsPerMinute?: number;
+  /** the variant's source-of-wealth switch: a business's ultimate beneficial owners give source-of-funds details (on when omitted) */
+  sourceOfWealth?: boolean;
+  /** the variant hides the adult industry group (business registration refuses its industries) */
+  hideAdultIndustries?: boolean;
 }
+
+/** Business registrations a client address may send per minute (personal ones share the global limit only). */
+export const BUSINESS_REGISTRATIONS_PER_MINUTE = 10;
 
 export interface NewPersonalAccount {
   personalType: PersonalType;
@@ -124,6 +136,8 @@ export function createAddressLimiter(perMinute: number, now: () => number) {
 export function createRegistrationService(options: RegistrationOptions) {
   const { now, publicUrl, projectName } = options;
   const limiter = createAddressLimiter(options.checkEmailPerMinute ?? CHECK_EMAIL_PER_MINUTE, now);
+  const businessLimiter = createAddressLimiter(options.businessRegistrationsPerMinute ?? BUSINESS_REGISTRATIONS_PER_MINUTE, now);
+  const sourceOfWealth = options.sourceOfWealth ?? true;
   const at = (ms: number) => new Date(ms);
 
   /** Issues a code for the user and queues the e-mail with it, in the caller's transaction. */
@@ -211,6 +225,32 @@ export function createRegistrationService(options: RegistrationOptions) {
       await tx.insert(accounts).values({ ...OPENING_ACCOUNT, customerId: customer.id });
       await issueCode(tx, user, 'activation', false);
       return { userId: user.id, customerId: customer.id };
+    },
+
+    /**
+     * A business registration (business-registration.service.ts): registration open, the caller's
+     * address under its limit, every check (one VF answer with every refusal), then the company, its
+     * people and users in the caller's transaction; the owner's activation code (activationBusiness)
+     * e-mailed; the drafts kept for the registrant's and the company's e-mail deleted.
+     * `loginEmail`: accountCreate's own `email`, when given, must be the registrant's.
+     */
+    async createBusinessAccount(tx: Db, reg: BusinessRegistration, password: string, loginEmail: string | undefined, address: string): Promise<StoredBusiness> {
+      if (!options.allowRegistration) throw new MethodFailure(ResponseCode.accessDenied, RegistrationMessages.closed);
+      if (!businessLimiter.take(address)) throw new MethodFailure(ResponseCode.unknown, RegistrationMessages.tooMany);
+      const checked = await checkBusinessRegistration(tx, reg, { sourceOfWealth, hideAdultIndustries: options.hideAdultIndustries ?? false, now });
+      const ownerEmail = checked.registrant.email!;
+      if (loginEmail !== undefined && loginEmail !== ownerEmail) throw vf('email', VfCode.notAllowed);
+      let stored: StoredBusiness;
+      try {
+        stored = await storeBusiness(tx, checked, password, { now, sourceOfWealth });
+      } catch (err) {
+        // Two registrations of one address at once: the unique index decides.
+        if (isUniqueViolation(err)) throw vf(`personList.${reg.personList.indexOf(checked.registrant)}.email`, VfCode.alreadyRegistered);
+        throw err;
+      }
+      await issueCode(tx, { id: stored.ownerUserId, email: ownerEmail }, 'businessActivation', false);
+      await deleteDraftsOf(tx, [ownerEmail, reg.company.email]);
+      return stored;
     },
 
     /**
