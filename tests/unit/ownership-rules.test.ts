@@ -405,6 +405,12 @@ describe('lowering and raising a share', () => {
     expect(removed.companyList).toEqual([]);
     expect(removed.personList.map((p) => p.id)).toEqual(['dana', 'dan', 'uma']); // Hector (Holdco's director) and Paula gone
   });
+  it('a person kept by another list (a declared owner) loses the source of funds when the shareholder holding them is removed', () => {
+    const removed = removeShareholder(base(), [1]); // Paula is still in ultimateBeneficiaryOwners
+    expect(removed.personList.map((p) => p.id)).toEqual(['dana', 'dan', 'paula', 'uma']);
+    expect(personOf(removed, 'paula').sourcesOfFunds).toEqual([]);
+    expect(personOf(removed, 'dana').sourcesOfFunds).toEqual(sof);
+  });
 });
 
 describe('removing persons no list uses (§4)', () => {
