@@ -21,16 +21,18 @@
  * or the owner acting for their own company). representativeDelete's `force` is honoured for an
  * administrator only (document 3 §6); anyone else is held to the rules.
  *
- * Not offered yet: identityVerificationRepresentative and businessJumioDocumentCreate (a
- * representative's identity job and document upload); a representative's documents are the
- * company's documents linked to it (business_representative_documents).
+ * A representative's documents are the company's documents linked to it
+ * (business_representative_documents), uploaded with businessJumioDocumentCreate as the profile's
+ * customerJumioDocumentCreate uploads them (the same checks and files). Not offered yet:
+ * identityVerificationRepresentative (the unauthorised representative's identity job, reached with
+ * the fromEmail/authSecret link of document 1 §7, which no method implements yet).
  */
 import * as v from 'valibot';
 import { VfCode } from './errors.ts';
 import { accessRightSchema } from './customer.ts';
 import { defineMethod, Id } from './method.ts';
 import { AddressSchema } from './profile.ts';
-import { UploadedDocumentSchema } from './documents.ts';
+import { DocumentMetaEntries, UploadedDocumentSchema } from './documents.ts';
 import { LoginEmailSchema, PersonNameSchema } from './registration.ts';
 
 /**
@@ -399,6 +401,19 @@ export const representativeDelete = defineMethod({
   response: { removedIds: v.array(v.number()) },
 });
 
+/** Document categories a representative's document may have: identity, address, relationship, source of wealth, residence permit. */
+export const REPRESENTATIVE_DOCUMENT_CATEGORIES = [1, 2, 6, 11, 12] as const;
+
+/** Uploads a document of a representative (multipart: its pages as the files front, back, registrationStamp). */
+export const businessJumioDocumentCreate = defineMethod({
+  name: 'businessJumioDocumentCreate',
+  access: 'customer',
+  mutation: true,
+  files: true,
+  request: { representativeId: Id, categoryId: v.picklist(REPRESENTATIVE_DOCUMENT_CATEGORIES, VfCode.notAllowed), ...DocumentMetaEntries },
+  response: { documents: v.array(UploadedDocumentSchema) },
+});
+
 export const businessMethods = {
   businessAuthorizedUserGet,
   businessInfoGet,
@@ -414,4 +429,5 @@ export const businessMethods = {
   businessAccessRightsUpdate,
   representativeAdd,
   representativeDelete,
+  businessJumioDocumentCreate,
 };

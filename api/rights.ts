@@ -301,4 +301,5 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   businessAccessRightsUpdate: 'manage',
   representativeAdd: 'manage',
   representativeDelete: 'manage',
+  businessJumioDocumentCreate: 'change', // a representative's document, as the company's own documents
 };

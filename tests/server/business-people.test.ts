@@ -15,7 +15,7 @@ import { NORTHWIND_NAME } from '../../server/db/demo-users.ts';
 import { businessRepresentatives } from '../../server/modules/business/business.tables.ts';
 import { customerAccess, customers, users } from '../../server/modules/customers/customers.tables.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
-import { callMethod, createTestApp, signIn, type TestApp } from './harness.ts';
+import { callMethod, callMultipart, createTestApp, signIn, type TestApp } from './harness.ts';
 
 let t: TestApp;
 let northwindId: number;
@@ -143,6 +143,44 @@ describe("a representative's addresses", () => {
     expect((await lastAudit('businessRepresentativeAddressConfirm'))?.details).toMatchObject({ confirmed: true });
     const wrong = await nw('businessRepresentativeAddressConfirm', clerk, { representativeId: await repId('Olivia'), addressId: address.addressId });
     expect(wrong.responseCode).toBe('ENOA');
+  });
+});
+
+describe("a representative's documents", () => {
+  it('businessJumioDocumentCreate: stored as the company’s upload, linked to the representative, §5 flags it until decided', async () => {
+    const marta = await repId('Marta');
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x20)]);
+    // a payslip: the source of wealth of an ultimate owner (category 11, which the company's info also lists for itself)
+    const passport = { categoryId: 11, documentTypeId: 80, issuedDate: '2026-09-30' };
+    const res = await callMultipart(
+      t.app,
+      'businessJumioDocumentCreate',
+      { ...passport, representativeId: marta, fromCustomerId: northwindId },
+      [{ field: 'front', fileName: 'payslip.pdf', content: pdf }],
+      {
+        token: clerk,
+      },
+    );
+    expect(res.body.responseCode).toBe('00');
+    const [uploaded] = res.body.documents as { id: number; statusId: number }[];
+    const info = await nw('businessRepresentativeInfoGet', viewer, { id: marta });
+    const rep = info.representative as Representative;
+    expect(rep.documents.map((d) => [d.id, d.statusId])).toEqual([[uploaded!.id, 0]]);
+    // §5: a document of status 0 is "set and not 1 or 2"
+    expect(rep.actionRequired).toBe(true);
+    expect((await lastAudit('businessJumioDocumentCreate'))?.details).toMatchObject({ representativeId: marta, documentIds: [uploaded!.id], categoryId: 11 });
+    // the company's own lists leave it out
+    const company = (await nw('businessInfoGet', viewer)).company as CompanyInfo;
+    expect([...company.corporateDocuments, ...company.additionalDocuments, ...company.sourceOfWealthDocuments].map((d) => d.id)).not.toContain(uploaded!.id);
+    // a read-only user may not upload
+    const refused = await callMultipart(
+      t.app,
+      'businessJumioDocumentCreate',
+      { ...passport, representativeId: marta, fromCustomerId: northwindId },
+      [{ field: 'front', fileName: 'p.pdf', content: pdf }],
+      { token: viewer },
+    );
+    expect(refused.body.responseCode).toBe('13');
   });
 });
 

@@ -37,6 +37,7 @@ const MATRIX: Record<keyof typeof businessMethods, [Record<string, unknown>, Ver
   businessAccessRightsUpdate: [{ id: NONE, accessRights: 1 }, ['ENOA', '13', 'ok', '13', '13', '13']],
   representativeAdd: [{ email: 'nobody.new@northwind.test', firstName: 'No', lastName: 'Body', accessRights: 1, representativeId: NONE }, ['ENOA', '13', 'ok', '13', '13', '13']],
   representativeDelete: [{ id: NONE, force: true }, ['ENOA', '13', 'ok', '13', '13', '13']],
+  businessJumioDocumentCreate: [{ representativeId: NONE, categoryId: 1, documentTypeId: 1 }, ['ENOA', '13', 'ok', 'ok', 'ok', 'ok']],
 };
 
 let t: TestApp;

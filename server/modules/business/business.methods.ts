@@ -15,6 +15,7 @@ import { customerAccess, customers, users } from '../customers/customers.tables.
 import { MethodFailure, vfFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
 import { customerDocumentRows, documentsToWire } from '../profile/documents.service.ts';
 import { createProfileHandlers } from '../profile/profile.methods.ts';
+import { createDocumentHandlers } from '../profile/documents.methods.ts';
 import { createRegistrationService, type RegistrationOptions } from '../registration/registration.service.ts';
 import { DEFAULT_REGISTRATION_OPTIONS } from '../registration/registration.methods.ts';
 import {
@@ -35,7 +36,7 @@ import {
   updateAccessRights,
   usersOf,
 } from './business.service.ts';
-import { businessCompanies, businessRepresentativeAddresses } from './business.tables.ts';
+import { businessCompanies, businessRepresentativeAddresses, businessRepresentativeDocuments, businessRepresentatives } from './business.tables.ts';
 
 export interface BusinessHandlerOptions {
   now: () => number;
@@ -61,6 +62,8 @@ export function createBusinessHandlers(options: BusinessHandlerOptions): Handler
   const registration = createRegistrationService(options.registration);
   // The company's addresses are the profile's (addressInquiry acting for the company): one reading of them.
   const profile = createProfileHandlers({ now: options.now, providerName: options.registration.projectName });
+  // A representative's document is stored and checked as the company's own upload (customerJumioDocumentCreate).
+  const documents = createDocumentHandlers({ now: options.now });
 
   async function structureOf(ctx: MethodContext) {
     const { companyId } = acting(ctx);
@@ -110,8 +113,15 @@ export function createBusinessHandlers(options: BusinessHandlerOptions): Handler
       const { companyId } = acting(ctx);
       const company = await requireCompany(ctx.db, companyId);
       const [details] = await ctx.db.select().from(businessCompanies).where(eq(businessCompanies.customerId, companyId));
+      // The company's own documents: those of its representatives are theirs (businessRepresentativeInfoGet).
+      const linked = await ctx.db
+        .select({ id: businessRepresentativeDocuments.documentId })
+        .from(businessRepresentativeDocuments)
+        .innerJoin(businessRepresentatives, eq(businessRepresentatives.id, businessRepresentativeDocuments.representativeId))
+        .where(eq(businessRepresentatives.customerId, companyId));
+      const linkedIds = new Set(linked.map((l) => l.id));
       const docs = await customerDocumentRows(ctx.db, companyId);
-      const main = docs.filter((d) => d.parentId === null);
+      const main = docs.filter((d) => d.parentId === null && !linkedIds.has(d.id));
       const of = (categories: readonly number[]) =>
         documentsToWire(
           ctx.db,
@@ -257,6 +267,18 @@ export function createBusinessHandlers(options: BusinessHandlerOptions): Handler
       });
       const entry = (await accessEntries(ctx.db, companyId)).find((e) => e.id === invited.entryId);
       return { accessRight: entry! };
+    },
+
+    async businessJumioDocumentCreate(input, ctx) {
+      const { companyId } = acting(ctx);
+      await requireCompany(ctx.db, companyId);
+      const rep = await companyRepresentative(ctx.db, companyId, input.representativeId, true);
+      const { representativeId: _rep, ...upload } = input;
+      const stored = await documents.customerJumioDocumentCreate(upload, ctx);
+      const ids = stored.documents.map((d) => d.id);
+      await ctx.db.insert(businessRepresentativeDocuments).values(ids.map((documentId) => ({ representativeId: rep.id, documentId })));
+      ctx.audit({ representativeId: rep.id });
+      return stored;
     },
 
     async representativeDelete(input, ctx) {
