@@ -1331,7 +1331,8 @@ function stateChecks(kind: TransferKind, h: Harness) {
     done: async (s: Snap) => {
       const r = d().result!;
       expect(r).not.toBeNull();
-      await screen.findByRole('heading', { name: /successfully submitted/i });
+      // document 2 §4: a payment left waiting for another approval (a company's checker) has its own title
+      await screen.findByRole('heading', { name: r.status === 'pending' ? /sent for approval/i : /successfully submitted/i });
       expect(plain(document.querySelector('dl')!.textContent!)).toContain(money(r.toAmount, r.toCurrency));
       expect(screen.getByRole('button', { name: /make another transfer/i })).toBeTruthy();
       expectOffered<TransferEvent>(s, [{ type: 'TRANSFER.NEW' }]);

@@ -54,21 +54,33 @@ const ivy: DemoUser = {
 const rhea: DemoUser = { ...ivy, key: 'rhea' as DemoUser['key'], email: 'rhea@northwind.test' };
 
 async function addAuthorisedUser(who: DemoUser, rights: number, totpSecret: string | null): Promise<number> {
-  const [customer] = await t.db.insert(customers).values({ customerType: 'business', firstName: who.email.startsWith('ivy') ? 'Ivy' : 'Rhea', lastName: 'Initiator', verified: true }).returning();
+  const [customer] = await t.db
+    .insert(customers)
+    .values({ customerType: 'business', firstName: who.email.startsWith('ivy') ? 'Ivy' : 'Rhea', lastName: 'Initiator', verified: true })
+    .returning();
   const [user] = await t.db
     .insert(users)
     .values({ email: who.email, passwordHash: await hashPassword(DEMO_PASSWORD), totpSecret, login2faMode: 'no', userType: 3, customerId: customer!.id })
     .returning();
   const flags = Object.fromEntries(DEMO_MONEY_FLAGS.map((f) => [f, true]));
-  await t.db.insert(customerAccess).values({ userId: user!.id, customerId: northwindId, accessRights: rights, moneyPermissions: flags, permissions: { balanceInfo: true, transfers: true } });
-  await t.db.execute(sql`insert into terms_acceptances (customer_id, term_id, version) select ${customer!.id}::integer, term_id, version from terms_acceptances where customer_id = ${northwindId}::integer`);
+  await t.db
+    .insert(customerAccess)
+    .values({ userId: user!.id, customerId: northwindId, accessRights: rights, moneyPermissions: flags, permissions: { balanceInfo: true, transfers: true } });
+  await t.db.execute(
+    sql`insert into terms_acceptances (customer_id, term_id, version) select ${customer!.id}::integer, term_id, version from terms_acceptances where customer_id = ${northwindId}::integer`,
+  );
   return user!.id;
 }
 
 beforeAll(async () => {
   const database = await createTestDatabase({ demoData: 'without-history' });
   queue = await startJobQueue(database.open, RAIL_QUEUES, () => undefined);
-  const simulator = createSimulator({ ...DEFAULT_SIMULATOR_OPTIONS, sentAfterMs: 0, settleAfterMs: { wire: 0, eft: 0, oct: 0, digital: 0, instant: 0, interac: 0, funding: 0 }, returnBasisPoints: 0 });
+  const simulator = createSimulator({
+    ...DEFAULT_SIMULATOR_OPTIONS,
+    sentAfterMs: 0,
+    settleAfterMs: { wire: 0, eft: 0, oct: 0, digital: 0, instant: 0, interac: 0, funding: 0 },
+    returnBasisPoints: 0,
+  });
   payouts = createPayoutService({ queue, adapterOf: () => simulator, now });
   t = await createTestApp({ database, demo: true, payouts, now, transferWorkers: false });
   const [northwind] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.businessName, NORTHWIND_NAME));
@@ -99,7 +111,10 @@ async function setMode(mode: 'none' | 'otp' | 'approvalCode'): Promise<void> {
 }
 async function setRights(email: string, rights: number): Promise<void> {
   const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  await t.db.update(customerAccess).set({ accessRights: rights }).where(and(eq(customerAccess.userId, user!.id), eq(customerAccess.customerId, northwindId)));
+  await t.db
+    .update(customerAccess)
+    .set({ accessRights: rights })
+    .where(and(eq(customerAccess.userId, user!.id), eq(customerAccess.customerId, northwindId)));
 }
 
 /** A call acting for Northwind (the owner acts for it as their own customer). */
@@ -109,7 +124,10 @@ function call(who: string, name: string, body: Record<string, unknown> = {}): Pr
 }
 
 async function northwindAccount(currency: string) {
-  const [row] = await t.db.select().from(accounts).where(and(eq(accounts.customerId, northwindId), eq(accounts.currency, currency), eq(accounts.purpose, 'customer')));
+  const [row] = await t.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.customerId, northwindId), eq(accounts.currency, currency), eq(accounts.purpose, 'customer')));
   return row!;
 }
 async function transferRow(id: number) {
@@ -153,7 +171,16 @@ describe('a right-3 initiator’s payment waits for a checker', () => {
     expect(list.body.responseCode).toBe('00');
     expect(list.body.pageSize).toBe(BUSINESS_APPROVAL_PAGE_SIZE);
     const entry = (list.body.requests as { transactionId: number }[]).find((r) => r.transactionId === id);
-    expect(entry).toMatchObject({ kind: 'transfer', transferKind: 'p2p', amount: '10.00', currency: 'EUR', fromAccountId: eur.accountId, toEmail: 'rita@demo.test', initiatorName: 'Ivy Initiator', batchId: null });
+    expect(entry).toMatchObject({
+      kind: 'transfer',
+      transferKind: 'p2p',
+      amount: '10.00',
+      currency: 'EUR',
+      fromAccountId: eur.accountId,
+      toEmail: 'rita@demo.test',
+      initiatorName: 'Ivy Initiator',
+      batchId: null,
+    });
 
     const approved = await call('clerk', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false });
     expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ responseCode: '00', status: 'approved', transactionIds: [id] });
@@ -244,10 +271,16 @@ describe('the checker’s own approval', () => {
   it('approvalCode: the approval is started, a wrong code counts, the right one posts', async () => {
     await setMode('approvalCode');
     const [owner] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'owner@northwind.test'));
-    await t.db.update(users).set({ approvalCodeHash: await hashPassword(APPROVAL_CODE) }).where(eq(users.id, owner!.id));
+    await t.db
+      .update(users)
+      .set({ approvalCodeHash: await hashPassword(APPROVAL_CODE) })
+      .where(eq(users.id, owner!.id));
     try {
       // ivy with a mode: her own approval first is hers (approveTransfer with her code), then it waits
-      await t.db.update(users).set({ approvalCodeHash: await hashPassword('13579') }).where(eq(users.id, ivyUserId));
+      await t.db
+        .update(users)
+        .set({ approvalCodeHash: await hashPassword('13579') })
+        .where(eq(users.id, ivyUserId));
       const eur = await northwindAccount('EUR');
       const asked = await call('ivy', 'transferP2p', { accountId: eur.accountId, amount: '5.00', currency: 'EUR', toEmail: 'rita@demo.test' });
       expect(asked.body).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'approvalCode' });
@@ -303,7 +336,12 @@ describe('mass batches', () => {
     await drainRailJobs(t.db, queue, payouts);
     expect((await transferRow(requestTransfer)).status).toBe('pending');
     const list = await call('clerk', 'businessTransactionRequestList', {});
-    expect((list.body.requests as { batchId: number | null }[]).find((r) => r.batchId === batchId)).toMatchObject({ kind: 'batch', count: 2, total: '10.00', transferKind: 'mass' });
+    expect((list.body.requests as { batchId: number | null }[]).find((r) => r.batchId === batchId)).toMatchObject({
+      kind: 'batch',
+      count: 2,
+      total: '10.00',
+      transferKind: 'mass',
+    });
     const approved = await call('clerk', 'businessMassApprove', { batchId, declined: false });
     expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ responseCode: '00', status: 'approved', transactionIds: [requestTransfer] });
     await drainRailJobs(t.db, queue, payouts);

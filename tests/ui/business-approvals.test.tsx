@@ -16,10 +16,32 @@ import { expectNoAxeViolations, platform, renderApp, useHarness } from './histor
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const owner = makeCustomer({ customerType: 'business', businessName: 'Northwind Trading Ltd', firstName: 'Olivia', lastName: 'Owens', login: 'owner@northwind.test', userType: 2 });
 
-const base = { batchId: null, fee: '0.00', currency: 'EUR', fromAccountId: 201, toAccountId: null, count: null, total: null, initiatorName: 'Ivy Initiator', createdAt: '2026-11-20T10:00:00.000Z', expiresAt: '2026-11-27T10:00:00.000Z' } as const;
+const base = {
+  batchId: null,
+  fee: '0.00',
+  currency: 'EUR',
+  fromAccountId: 201,
+  toAccountId: null,
+  count: null,
+  total: null,
+  initiatorName: 'Ivy Initiator',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2026-11-27T10:00:00.000Z',
+} as const;
 const RITA: BusinessTransactionRequest = { ...base, kind: 'transfer', transactionId: 51, transferKind: 'p2p', amount: '10.00', payeeName: 'Rita Rossi', toEmail: 'rita@demo.test' };
 const TOM: BusinessTransactionRequest = { ...base, kind: 'transfer', transactionId: 52, transferKind: 'p2p', amount: '7.50', payeeName: 'Tom Tamm', toEmail: 'tom@demo.test' };
-const BATCH: BusinessTransactionRequest = { ...base, kind: 'batch', transactionId: 53, batchId: 9, transferKind: 'mass', amount: '30.00', payeeName: null, toEmail: null, count: 3, total: '30.00' };
+const BATCH: BusinessTransactionRequest = {
+  ...base,
+  kind: 'batch',
+  transactionId: 53,
+  batchId: 9,
+  transferKind: 'mass',
+  amount: '30.00',
+  payeeName: null,
+  toEmail: null,
+  count: 3,
+  total: '30.00',
+};
 
 let waiting: BusinessTransactionRequest[] = [];
 const decided = (ids: number[], status: 'declined' | 'approved') => {
@@ -72,12 +94,22 @@ describe('/transfer/approved', () => {
   it('approves the chosen payments with the checker’s own authenticator code: a wrong code is worded, the right one confirms', async () => {
     const user = userEvent.setup();
     platform.handlers.businessTransactionRequestApprove = (body) => ({
-      responseCode: '00', status: 'approvalNeeded', approvalId: 77, approveType: 'otp', approvalSentTo: null, transactionIds: body.transactionIds, expiresAt: new Date(Date.now() + 900_000).toISOString(),
+      responseCode: '00',
+      status: 'approvalNeeded',
+      approvalId: 77,
+      approveType: 'otp',
+      approvalSentTo: null,
+      transactionIds: body.transactionIds,
+      expiresAt: new Date(Date.now() + 900_000).toISOString(),
     });
     let tries = 0;
     platform.handlers.businessApprovalConfirm = (body) =>
       ++tries === 1
-        ? { responseCode: 'VF', responseDescription: 'Invalid request', validationErrors: [{ param: 'approvalCode', description: 'The code is wrong (4 tries left)', code: 'approvalCodeWrong', params: { triesLeft: 4 } }] }
+        ? {
+            responseCode: 'VF',
+            responseDescription: 'Invalid request',
+            validationErrors: [{ param: 'approvalCode', description: 'The code is wrong (4 tries left)', code: 'approvalCodeWrong', params: { triesLeft: 4 } }],
+          }
         : { ...decided([51], 'approved'), approvalId: body.approvalId, approveType: 'otp' };
     await renderApp('/transfer/approved', { signedIn: owner });
     await user.click(await screen.findByRole('checkbox', { name: 'Choose the payment to Rita Rossi (rita@demo.test)' }));
@@ -109,7 +141,9 @@ describe('/transfer/approved', () => {
   it('shows a refusal in the customer’s words and decides nothing', async () => {
     const user = userEvent.setup();
     platform.handlers.businessTransactionRequestApprove = () => ({
-      responseCode: 'VF', responseDescription: 'Invalid request', validationErrors: [{ param: 'transactionIds', description: 'includes a payment you initiated', code: 'selfApproval', params: {} }],
+      responseCode: 'VF',
+      responseDescription: 'Invalid request',
+      validationErrors: [{ param: 'transactionIds', description: 'includes a payment you initiated', code: 'selfApproval', params: {} }],
     });
     await renderApp('/transfer/approved', { signedIn: owner });
     await user.click(await screen.findByRole('checkbox', { name: 'Choose the payment to Tom Tamm (tom@demo.test)' }));

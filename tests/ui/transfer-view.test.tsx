@@ -264,7 +264,8 @@ describe('transfer page: the everyday gaps (issue 13)', () => {
         result: { transactionId: 6, status: 'pending', approveType: 'none', approvalSentTo: null, fee: '0.1', feeCurrency: 'EUR', amount: '10', currency: 'EUR', toAmount: '10.85', toCurrency: 'USD', rate: '1.085', expiresAt: '2099-01-01T00:00:00Z', scheduleId: null },
       }),
     );
-    await screen.findByRole('heading', { name: 'Successfully submitted' });
+    // document 2 §4: a payment waiting for another approval (a company's checker) has its own title
+    await screen.findByRole('heading', { name: 'Sent for approval' });
     expect(screen.getByText(/waits for an approval: the money has not gone yet/i)).toBeTruthy();
     expect(screen.queryByText(/the money has been/i)).toBeNull();
     h.actor.stop();

@@ -134,10 +134,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
     }
     for (const { request, transfer } of waiting) {
       const posted = await transferService.post(tx, transfer, { held: true });
-      await tx
-        .update(businessTransactionRequests)
-        .set({ status: 'approved', decidedByUserId: actor.userId, decidedAt })
-        .where(eq(businessTransactionRequests.id, request.id));
+      await tx.update(businessTransactionRequests).set({ status: 'approved', decidedByUserId: actor.userId, decidedAt }).where(eq(businessTransactionRequests.id, request.id));
       actor.publish(transfer.customerId, { type: 'TransferApproval', transactionId: transfer.id, status: posted.status });
     }
     const ids = waiting.map((w) => w.transfer.id);
@@ -155,9 +152,24 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
           where customer_id = ${actor.customerId}::integer and status = 'waiting' and expires_at > ${nowIso}::timestamptz`),
       );
       const rows = rowsOf<{
-        transfer_id: string; created_at: string | Date; expires_at: string | Date; kind: string; amount_minor: string; fee_minor: string; from_currency: string;
-        from_account_id: number; to_account_id: number; to_email: string | null; to_business_name: string | null; to_first_name: string | null; to_last_name: string | null;
-        i_business_name: string | null; i_first_name: string; i_last_name: string; batch_id: string | null; row_count: number | null;
+        transfer_id: string;
+        created_at: string | Date;
+        expires_at: string | Date;
+        kind: string;
+        amount_minor: string;
+        fee_minor: string;
+        from_currency: string;
+        from_account_id: number;
+        to_account_id: number;
+        to_email: string | null;
+        to_business_name: string | null;
+        to_first_name: string | null;
+        to_last_name: string | null;
+        i_business_name: string | null;
+        i_first_name: string;
+        i_last_name: string;
+        batch_id: string | null;
+        row_count: number | null;
       }>(
         await db.execute(sql`
           select r.transfer_id::text, r.created_at, r.expires_at, t.kind, t.amount_minor::text, t.fee_minor::text, t.from_currency,
@@ -191,7 +203,8 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
             currency,
             fromAccountId: Number(r.from_account_id),
             toAccountId: r.kind === 'betweenAccounts' ? Number(r.to_account_id) : null,
-            payeeName: r.kind === 'p2p' && r.to_first_name !== null ? customerName({ businessName: r.to_business_name, firstName: r.to_first_name, lastName: r.to_last_name ?? '' }) : null,
+            payeeName:
+              r.kind === 'p2p' && r.to_first_name !== null ? customerName({ businessName: r.to_business_name, firstName: r.to_first_name, lastName: r.to_last_name ?? '' }) : null,
             toEmail: r.to_email,
             count: isBatch ? (r.row_count ?? 0) : null,
             total: isBatch ? amount : null,
@@ -242,7 +255,11 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       if (mode === 'sms') {
         const only = waiting.length === 1 ? waiting[0]!.transfer : null;
         const what = only
-          ? { amount: minorToDecimal(only.amountMinor, only.fromCurrency), currency: only.fromCurrency, payeeName: only.toEmail ?? `${only.toCurrency} account ${only.toAccountId}` }
+          ? {
+              amount: minorToDecimal(only.amountMinor, only.fromCurrency),
+              currency: only.fromCurrency,
+              payeeName: only.toEmail ?? `${only.toCurrency} account ${only.toAccountId}`,
+            }
           : { amount: String(waiting.length), currency: 'payments', payeeName: 'several payees' };
         const sms = await sendSmsCode(tx, preparation.phone!, what, TRANSFER_APPROVAL_TTL_S / 60);
         codeHash = sms.codeHash;
@@ -263,7 +280,14 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
         })
         .returning({ id: businessApprovalConfirmations.id, expiresAt: businessApprovalConfirmations.expiresAt });
       actor.audit?.({ businessDecision: 'approvalStarted', approvalId: confirmation!.id, transferIds: transactionIds });
-      return { status: 'approvalNeeded', approvalId: confirmation!.id, approveType: mode, approvalSentTo: sentTo, transactionIds, expiresAt: confirmation!.expiresAt.toISOString() };
+      return {
+        status: 'approvalNeeded',
+        approvalId: confirmation!.id,
+        approveType: mode,
+        approvalSentTo: sentTo,
+        transactionIds,
+        expiresAt: confirmation!.expiresAt.toISOString(),
+      };
     },
 
     /** businessApprovalConfirm: the checker's code; right, the payments post (all or none). */
@@ -289,7 +313,9 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
           .set({ attempts, ...(failed ? { status: 'failed' as const } : {}) })
           .where(eq(businessApprovalConfirmations.id, approvalId));
         const left = Math.max(0, APPROVAL_MAX_ATTEMPTS - attempts);
-        throw new KeptFailure('VF', BusinessApprovalMessages.invalid, [vfError('approvalCode', check.reason === 'used' ? VfCode.approvalCodeUsed : VfCode.approvalCodeWrong, { triesLeft: left })]);
+        throw new KeptFailure('VF', BusinessApprovalMessages.invalid, [
+          vfError('approvalCode', check.reason === 'used' ? VfCode.approvalCodeUsed : VfCode.approvalCodeWrong, { triesLeft: left }),
+        ]);
       }
       const waiting = await lockWaiting(tx, actor, transferIds, 'approvalId');
       await tx.update(businessApprovalConfirmations).set({ status: 'used' }).where(eq(businessApprovalConfirmations.id, approvalId));

@@ -64,7 +64,9 @@ export const businessApprovalConfirmations = pgTable(
     codeHash: text('code_hash'),
     sentTo: text('sent_to'),
     attempts: smallint('attempts').notNull().default(0),
-    status: text('status', { enum: ['open', 'used', 'failed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'used', 'failed'] })
+      .notNull()
+      .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
