@@ -37,6 +37,8 @@ import { Route as ExternalRegisterPersonalRouteImport } from './routes/_external
 import { Route as ExternalVideoIdentityJobIdRouteImport } from './routes/_external/video-identity-job.$id'
 import { Route as GuardedMainAddCardRouteImport } from './routes/_guarded/_main/add-card'
 import { Route as GuardedMainAddMoneyRouteImport } from './routes/_guarded/_main/add-money'
+import { Route as GuardedMainCompanyAccessRouteImport } from './routes/_guarded/_main/company-access'
+import { Route as GuardedMainCompanyEmailsRouteImport } from './routes/_guarded/_main/company-emails'
 import { Route as GuardedMainHistoryRouteImport } from './routes/_guarded/_main/history'
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
 import { Route as GuardedMainLimitedAccountRouteImport } from './routes/_guarded/_main/limited-account'
@@ -53,6 +55,8 @@ import { Route as GuardedMainCardsIndexRouteImport } from './routes/_guarded/_ma
 import { Route as GuardedMainCardsAccountIdRouteImport } from './routes/_guarded/_main/cards.$accountId'
 import { Route as GuardedMainCardsPhysicalRouteImport } from './routes/_guarded/_main/cards.physical'
 import { Route as GuardedMainCardsVirtualRouteImport } from './routes/_guarded/_main/cards.virtual'
+import { Route as GuardedMainCompanyIndexRouteImport } from './routes/_guarded/_main/company.index'
+import { Route as GuardedMainCompanyPathRouteImport } from './routes/_guarded/_main/company.$path'
 import { Route as GuardedMainConfirmCardCardIdRouteImport } from './routes/_guarded/_main/confirm-card.$cardId'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainHistoryBatchTransfersRouteImport } from './routes/_guarded/_main/history_.batch-transfers'
@@ -219,6 +223,18 @@ const GuardedMainAddMoneyRoute = GuardedMainAddMoneyRouteImport.update({
   path: '/add-money',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainCompanyAccessRoute =
+  GuardedMainCompanyAccessRouteImport.update({
+    id: '/company-access',
+    path: '/company-access',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainCompanyEmailsRoute =
+  GuardedMainCompanyEmailsRouteImport.update({
+    id: '/company-emails',
+    path: '/company-emails',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
 const GuardedMainHistoryRoute = GuardedMainHistoryRouteImport.update({
   id: '/history',
   path: '/history',
@@ -303,6 +319,16 @@ const GuardedMainCardsPhysicalRoute =
 const GuardedMainCardsVirtualRoute = GuardedMainCardsVirtualRouteImport.update({
   id: '/cards/virtual',
   path: '/cards/virtual',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainCompanyIndexRoute = GuardedMainCompanyIndexRouteImport.update({
+  id: '/company/',
+  path: '/company/',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainCompanyPathRoute = GuardedMainCompanyPathRouteImport.update({
+  id: '/company/$path',
+  path: '/company/$path',
   getParentRoute: () => GuardedMainRoute,
 } as any)
 const GuardedMainConfirmCardCardIdRoute =
@@ -442,6 +468,8 @@ export interface FileRoutesByFullPath {
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
   '/add-card': typeof GuardedMainAddCardRoute
   '/add-money': typeof GuardedMainAddMoneyRoute
+  '/company-access': typeof GuardedMainCompanyAccessRoute
+  '/company-emails': typeof GuardedMainCompanyEmailsRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
   '/limited-account': typeof GuardedMainLimitedAccountRoute
@@ -459,6 +487,7 @@ export interface FileRoutesByFullPath {
   '/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
   '/cards/physical': typeof GuardedMainCardsPhysicalRoute
   '/cards/virtual': typeof GuardedMainCardsVirtualRoute
+  '/company/$path': typeof GuardedMainCompanyPathRoute
   '/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
@@ -468,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
   '/cards/': typeof GuardedMainCardsIndexRoute
+  '/company/': typeof GuardedMainCompanyIndexRoute
   '/card/$accountId/pin': typeof GuardedMainCardAccountIdPinRoute
   '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
@@ -501,6 +531,8 @@ export interface FileRoutesByTo {
   '/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
   '/add-card': typeof GuardedMainAddCardRoute
   '/add-money': typeof GuardedMainAddMoneyRoute
+  '/company-access': typeof GuardedMainCompanyAccessRoute
+  '/company-emails': typeof GuardedMainCompanyEmailsRoute
   '/history': typeof GuardedMainHistoryRoute
   '/home': typeof GuardedMainHomeRoute
   '/limited-account': typeof GuardedMainLimitedAccountRoute
@@ -518,6 +550,7 @@ export interface FileRoutesByTo {
   '/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
   '/cards/physical': typeof GuardedMainCardsPhysicalRoute
   '/cards/virtual': typeof GuardedMainCardsVirtualRoute
+  '/company/$path': typeof GuardedMainCompanyPathRoute
   '/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
@@ -527,6 +560,7 @@ export interface FileRoutesByTo {
   '/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
   '/cards': typeof GuardedMainCardsIndexRoute
+  '/company': typeof GuardedMainCompanyIndexRoute
   '/card/$accountId/pin': typeof GuardedMainCardAccountIdPinRoute
   '/transfer/external/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
@@ -567,6 +601,8 @@ export interface FileRoutesById {
   '/_external/video-identity-job/$id': typeof ExternalVideoIdentityJobIdRoute
   '/_guarded/_main/add-card': typeof GuardedMainAddCardRoute
   '/_guarded/_main/add-money': typeof GuardedMainAddMoneyRoute
+  '/_guarded/_main/company-access': typeof GuardedMainCompanyAccessRoute
+  '/_guarded/_main/company-emails': typeof GuardedMainCompanyEmailsRoute
   '/_guarded/_main/history': typeof GuardedMainHistoryRoute
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
   '/_guarded/_main/limited-account': typeof GuardedMainLimitedAccountRoute
@@ -584,6 +620,7 @@ export interface FileRoutesById {
   '/_guarded/_main/cards/$accountId': typeof GuardedMainCardsAccountIdRoute
   '/_guarded/_main/cards/physical': typeof GuardedMainCardsPhysicalRoute
   '/_guarded/_main/cards/virtual': typeof GuardedMainCardsVirtualRoute
+  '/_guarded/_main/company/$path': typeof GuardedMainCompanyPathRoute
   '/_guarded/_main/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
@@ -593,6 +630,7 @@ export interface FileRoutesById {
   '/_guarded/_main/transfer/p2p': typeof GuardedMainTransferP2pRoute
   '/_guarded/_main/transfer/preapproved-payments': typeof GuardedMainTransferPreapprovedPaymentsRoute
   '/_guarded/_main/cards/': typeof GuardedMainCardsIndexRoute
+  '/_guarded/_main/company/': typeof GuardedMainCompanyIndexRoute
   '/_guarded/_main/card/$accountId/pin': typeof GuardedMainCardAccountIdPinRoute
   '/_guarded/_main/transfer/external_/global-summary': typeof GuardedMainTransferExternalGlobalSummaryRoute
   '/_guarded/_main/transfer/mass/digital': typeof GuardedMainTransferMassDigitalRoute
@@ -630,6 +668,8 @@ export interface FileRouteTypes {
     | '/video-identity-job/$id'
     | '/add-card'
     | '/add-money'
+    | '/company-access'
+    | '/company-emails'
     | '/history'
     | '/home'
     | '/limited-account'
@@ -647,6 +687,7 @@ export interface FileRouteTypes {
     | '/cards/$accountId'
     | '/cards/physical'
     | '/cards/virtual'
+    | '/company/$path'
     | '/confirm-card/$cardId'
     | '/history/$transactionId'
     | '/history/batch-transfers'
@@ -656,6 +697,7 @@ export interface FileRouteTypes {
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
     | '/cards/'
+    | '/company/'
     | '/card/$accountId/pin'
     | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
@@ -689,6 +731,8 @@ export interface FileRouteTypes {
     | '/video-identity-job/$id'
     | '/add-card'
     | '/add-money'
+    | '/company-access'
+    | '/company-emails'
     | '/history'
     | '/home'
     | '/limited-account'
@@ -706,6 +750,7 @@ export interface FileRouteTypes {
     | '/cards/$accountId'
     | '/cards/physical'
     | '/cards/virtual'
+    | '/company/$path'
     | '/confirm-card/$cardId'
     | '/history/$transactionId'
     | '/history/batch-transfers'
@@ -715,6 +760,7 @@ export interface FileRouteTypes {
     | '/transfer/p2p'
     | '/transfer/preapproved-payments'
     | '/cards'
+    | '/company'
     | '/card/$accountId/pin'
     | '/transfer/external/global-summary'
     | '/transfer/mass/digital'
@@ -754,6 +800,8 @@ export interface FileRouteTypes {
     | '/_external/video-identity-job/$id'
     | '/_guarded/_main/add-card'
     | '/_guarded/_main/add-money'
+    | '/_guarded/_main/company-access'
+    | '/_guarded/_main/company-emails'
     | '/_guarded/_main/history'
     | '/_guarded/_main/home'
     | '/_guarded/_main/limited-account'
@@ -771,6 +819,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/cards/$accountId'
     | '/_guarded/_main/cards/physical'
     | '/_guarded/_main/cards/virtual'
+    | '/_guarded/_main/company/$path'
     | '/_guarded/_main/confirm-card/$cardId'
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/history_/batch-transfers'
@@ -780,6 +829,7 @@ export interface FileRouteTypes {
     | '/_guarded/_main/transfer/p2p'
     | '/_guarded/_main/transfer/preapproved-payments'
     | '/_guarded/_main/cards/'
+    | '/_guarded/_main/company/'
     | '/_guarded/_main/card/$accountId/pin'
     | '/_guarded/_main/transfer/external_/global-summary'
     | '/_guarded/_main/transfer/mass/digital'
@@ -998,6 +1048,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainAddMoneyRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/company-access': {
+      id: '/_guarded/_main/company-access'
+      path: '/company-access'
+      fullPath: '/company-access'
+      preLoaderRoute: typeof GuardedMainCompanyAccessRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/company-emails': {
+      id: '/_guarded/_main/company-emails'
+      path: '/company-emails'
+      fullPath: '/company-emails'
+      preLoaderRoute: typeof GuardedMainCompanyEmailsRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/history': {
       id: '/_guarded/_main/history'
       path: '/history'
@@ -1108,6 +1172,20 @@ declare module '@tanstack/react-router' {
       path: '/cards/virtual'
       fullPath: '/cards/virtual'
       preLoaderRoute: typeof GuardedMainCardsVirtualRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/company/': {
+      id: '/_guarded/_main/company/'
+      path: '/company'
+      fullPath: '/company/'
+      preLoaderRoute: typeof GuardedMainCompanyIndexRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/company/$path': {
+      id: '/_guarded/_main/company/$path'
+      path: '/company/$path'
+      fullPath: '/company/$path'
+      preLoaderRoute: typeof GuardedMainCompanyPathRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/confirm-card/$cardId': {
@@ -1317,6 +1395,8 @@ const ExternalRouteWithChildren = ExternalRoute._addFileChildren(
 interface GuardedMainRouteChildren {
   GuardedMainAddCardRoute: typeof GuardedMainAddCardRoute
   GuardedMainAddMoneyRoute: typeof GuardedMainAddMoneyRoute
+  GuardedMainCompanyAccessRoute: typeof GuardedMainCompanyAccessRoute
+  GuardedMainCompanyEmailsRoute: typeof GuardedMainCompanyEmailsRoute
   GuardedMainHistoryRoute: typeof GuardedMainHistoryRoute
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
   GuardedMainLimitedAccountRoute: typeof GuardedMainLimitedAccountRoute
@@ -1331,6 +1411,7 @@ interface GuardedMainRouteChildren {
   GuardedMainCardsAccountIdRoute: typeof GuardedMainCardsAccountIdRoute
   GuardedMainCardsPhysicalRoute: typeof GuardedMainCardsPhysicalRoute
   GuardedMainCardsVirtualRoute: typeof GuardedMainCardsVirtualRoute
+  GuardedMainCompanyPathRoute: typeof GuardedMainCompanyPathRoute
   GuardedMainConfirmCardCardIdRoute: typeof GuardedMainConfirmCardCardIdRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainHistoryBatchTransfersRoute: typeof GuardedMainHistoryBatchTransfersRoute
@@ -1340,6 +1421,7 @@ interface GuardedMainRouteChildren {
   GuardedMainTransferP2pRoute: typeof GuardedMainTransferP2pRoute
   GuardedMainTransferPreapprovedPaymentsRoute: typeof GuardedMainTransferPreapprovedPaymentsRoute
   GuardedMainCardsIndexRoute: typeof GuardedMainCardsIndexRoute
+  GuardedMainCompanyIndexRoute: typeof GuardedMainCompanyIndexRoute
   GuardedMainCardAccountIdPinRoute: typeof GuardedMainCardAccountIdPinRoute
   GuardedMainTransferExternalGlobalSummaryRoute: typeof GuardedMainTransferExternalGlobalSummaryRoute
   GuardedMainTransferMassDigitalRoute: typeof GuardedMainTransferMassDigitalRoute
@@ -1356,6 +1438,8 @@ interface GuardedMainRouteChildren {
 const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainAddCardRoute: GuardedMainAddCardRoute,
   GuardedMainAddMoneyRoute: GuardedMainAddMoneyRoute,
+  GuardedMainCompanyAccessRoute: GuardedMainCompanyAccessRoute,
+  GuardedMainCompanyEmailsRoute: GuardedMainCompanyEmailsRoute,
   GuardedMainHistoryRoute: GuardedMainHistoryRoute,
   GuardedMainHomeRoute: GuardedMainHomeRoute,
   GuardedMainLimitedAccountRoute: GuardedMainLimitedAccountRoute,
@@ -1370,6 +1454,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainCardsAccountIdRoute: GuardedMainCardsAccountIdRoute,
   GuardedMainCardsPhysicalRoute: GuardedMainCardsPhysicalRoute,
   GuardedMainCardsVirtualRoute: GuardedMainCardsVirtualRoute,
+  GuardedMainCompanyPathRoute: GuardedMainCompanyPathRoute,
   GuardedMainConfirmCardCardIdRoute: GuardedMainConfirmCardCardIdRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainHistoryBatchTransfersRoute: GuardedMainHistoryBatchTransfersRoute,
@@ -1380,6 +1465,7 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainTransferPreapprovedPaymentsRoute:
     GuardedMainTransferPreapprovedPaymentsRoute,
   GuardedMainCardsIndexRoute: GuardedMainCardsIndexRoute,
+  GuardedMainCompanyIndexRoute: GuardedMainCompanyIndexRoute,
   GuardedMainCardAccountIdPinRoute: GuardedMainCardAccountIdPinRoute,
   GuardedMainTransferExternalGlobalSummaryRoute:
     GuardedMainTransferExternalGlobalSummaryRoute,

@@ -8,10 +8,10 @@ import { useId, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { CardIcon, CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { BusinessIcon, CardIcon, CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/transfer/approved' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/transfer/approved' | '/company' | '/company-access' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -47,7 +47,7 @@ function NavGroup({ title, items }: { title: string; items: NavItem[] }) {
   );
 }
 
-export function MainNav({ id, isAdmin, mayApprove = false, open, footer }: { id: string; isAdmin: boolean; /** the company's checker (owner or full rights): payments to approve */ mayApprove?: boolean; open: boolean; footer?: ReactNode }) {
+export function MainNav({ id, isAdmin, mayApprove = false, isCompany = false, open, footer }: { id: string; isAdmin: boolean; /** the company's checker (owner or full rights): payments to approve */ mayApprove?: boolean; /** a business customer or someone acting for a company: the Company group (issue 17 items 4-5) */ isCompany?: boolean; open: boolean; footer?: ReactNode }) {
   const { t } = useLingui();
   return (
     <nav id={id} className="main-nav" aria-label={t`Main`} data-open={open}>
@@ -77,6 +77,15 @@ export function MainNav({ id, isAdmin, mayApprove = false, open, footer }: { id:
           ...(mayApprove ? [{ to: '/transfer/approved', label: t`Payments to approve`, icon: CheckIcon } as const] : []),
         ]}
       />
+      {isCompany ? (
+        <NavGroup
+          title={t`Company`}
+          items={[
+            { to: '/company', label: t`Company details`, icon: BusinessIcon },
+            { to: '/company-access', label: t`Users and access`, icon: PeopleIcon },
+          ]}
+        />
+      ) : null}
       <NavGroup
         title={t`Your account`}
         items={[

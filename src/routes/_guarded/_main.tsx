@@ -37,6 +37,8 @@ function MainLayout() {
   const mayApprove = customer
     ? mayDecideBusinessPayments({ userType: customer.userType, actingForOther: actingCustomerId !== null && actingCustomerId !== customer.customerId, accessRights: actingRights })
     : false;
+  // the company's pages (issue 17 items 4-5): a business customer, or a user acting for a company
+  const isCompany = customer ? customer.customerType === 'business' || (actingCustomerId !== null && actingCustomerId !== customer.customerId) : false;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [navOpen, setNavOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -80,7 +82,7 @@ function MainLayout() {
           />
         </div>
       </header>
-      <MainNav id={navId} isAdmin={customer?.isAdmin === true} mayApprove={mayApprove} open={navOpen} />
+      <MainNav id={navId} isAdmin={customer?.isAdmin === true} mayApprove={mayApprove} isCompany={isCompany} open={navOpen} />
       <main id="main" tabIndex={-1} className="shell-main">
         {/* Document 1 §4: the verification status banner on every page of the main layout. */}
         <AppStatusBanner pathname={pathname} actingCustomerId={actingCustomerId} />
