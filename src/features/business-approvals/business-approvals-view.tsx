@@ -100,13 +100,15 @@ export function BusinessApprovalsPage({ actingCustomerId }: { actingCustomerId: 
     );
   }
 
-  const transferRows = (data?.requests ?? []).filter((r) => r.kind === 'transfer');
+  // chosen by their transfer: payments, and a global-pay batch (it has no mass batch id to decide it by)
+  const choosable = (r: BusinessTransactionRequest) => r.kind === 'transfer' || r.batchId === null;
+  const transferRows = (data?.requests ?? []).filter(choosable);
   const columns: DataTableColumn<BusinessTransactionRequest>[] = [
     {
       header: t`Choose`,
       hideHeader: true,
       render: (r) => {
-        if (r.kind !== 'transfer') return null;
+        if (!choosable(r)) return null;
         const payee = names.payee(r);
         return (
           <CheckboxField
