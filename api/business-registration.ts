@@ -155,6 +155,30 @@ export const ShareholderNodeSchema: v.GenericSchema<ShareholderNodeInput> = v.ob
   shareholders: v.optional(v.pipe(v.array(v.lazy(() => ShareholderNodeSchema)), v.maxLength(50))),
 });
 
+/**
+ * Nesting the platform parses at all. ShareholderNodeSchema is recursive: a tree a few thousand levels
+ * deep (about 160 KB of JSON) runs valibot out of stack, so the raw input's depth is counted first,
+ * without recursion, and a deeper tree is refused (VF invalid) before it is parsed. Trees deeper than
+ * MAX_TREE_DEPTH but within this are refused by the platform with the path (treeTooDeep).
+ */
+export const MAX_TREE_PARSE_DEPTH = 32;
+/** At most this many nodes are looked at while counting (the JSON body limit bounds them anyway). */
+const MAX_TREE_PARSE_NODES = 100_000;
+
+function nestedAtMost(max: number) {
+  return (input: unknown): boolean => {
+    if (!Array.isArray(input)) return true; // the array schema reports it
+    const stack: [unknown, number][] = input.map((node) => [node, 1]);
+    for (let seen = 0; stack.length > 0; seen++) {
+      const [node, depth] = stack.pop()!;
+      if (depth > max || seen > MAX_TREE_PARSE_NODES) return false;
+      const children = (node as { shareholders?: unknown } | null)?.shareholders;
+      if (Array.isArray(children)) for (const child of children) stack.push([child, depth + 1]);
+    }
+    return true;
+  };
+}
+
 /** The business entries of accountCreate (§3 Registration payload). */
 export const businessRegistrationEntries = {
   company: RegistrationCompanySchema,
@@ -168,7 +192,7 @@ export const businessRegistrationEntries = {
   directors: v.pipe(v.array(localId), v.maxLength(20)),
   /** the declared ultimate beneficial owners: ids in personList (the platform adds those the tree makes) */
   ultimateBeneficiaryOwners: v.pipe(v.array(localId), v.maxLength(MAX_PERSONS)),
-  shareholders: v.pipe(v.array(ShareholderNodeSchema), v.maxLength(50)),
+  shareholders: v.pipe(v.unknown(), v.check(nestedAtMost(MAX_TREE_PARSE_DEPTH), VfCode.invalid), v.array(ShareholderNodeSchema), v.maxLength(50)),
   /** the company's users: ids in personList (each with accessRights, one at least with 2) */
   users: v.pipe(v.array(localId), v.maxLength(MAX_PERSONS)),
   personList: v.pipe(v.array(RegistrationPersonSchema), v.minLength(1, 'is required'), v.maxLength(MAX_PERSONS)),

@@ -11,10 +11,13 @@
 import { randomBytes } from 'node:crypto';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_DRAFT_MAX_BYTES, type BusinessRegistration } from '../../api/business-registration.ts';
 import type { Representative, ShareholderNode } from '../../api/business.ts';
 import { CUSTOMER_ID_HEADER } from '../../api/http.ts';
+import { issuesToValidationErrors } from '../../api/envelope.ts';
+import { accountCreate } from '../../api/registration.ts';
 import type { DemoUser } from '../../server/db/demo-users.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
 import { verifyPassword } from '../../server/modules/auth/crypto.ts';
@@ -355,6 +358,14 @@ describe('refusals change nothing', () => {
     expect(res.body.responseCode).toBe('VF');
     expect(vfList(res.body)).toContain(expected);
     expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a tree nested thousands of levels deep before parsing it (the recursive schema would run out of stack)', () => {
+    const deep = '{"type":2,"share":100,"companyId":"holdco","shareholders":['.repeat(3000) + '{"type":1,"share":100,"personId":"marta"}' + ']}'.repeat(3000);
+    const parsed = v.safeParse(accountCreate.request, { ...acme('deep'), shareholders: [JSON.parse(deep)] }, { abortEarly: false });
+    expect(parsed.success).toBe(false);
+    expect(issuesToValidationErrors(parsed.issues ?? []).map((e) => `${e.param}:${e.code}`)).toEqual(['shareholders:invalid']);
+    // (Through the endpoint this still answers 500: api/input-checks.ts controlCharacterIssues walks a refused raw body recursively.)
   });
 
   it('caps business registrations per client address (10 a minute)', async () => {
