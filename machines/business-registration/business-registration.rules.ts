@@ -437,7 +437,8 @@ export interface ServerFieldError {
 export function sectionOfParam(param: string): { section: WizardSection; field: string } {
   const [head = '', ...rest] = param.split('.');
   const root = head.replace(/\[\d+\]$/, '');
-  const field = rest.join('.') || head;
+  // list indices are dropped: "personList.2.email" names the e-mail of a person of the users' hub
+  const field = rest.filter((k) => !/^\d+$/.test(k)).join('.') || root;
   const map: Record<string, WizardSection> = {
     company: 'generalForm',
     financialDetail: 'financialInfoForm',

@@ -219,7 +219,8 @@ const answers = {
 
 const HUB_PERSON: Record<'directorsHub' | 'shareholdersHub' | 'ownersHub' | 'usersHub', PersonValues> = {
   directorsHub: person({ firstName: ' Dana ', lastName: 'Director' }),
-  shareholdersHub: person({ firstName: 'Sam', lastName: 'Holder', share: '20' }),
+  // 30 % at the root: a beneficial owner, marked in the tree
+  shareholdersHub: person({ firstName: 'Sam', lastName: 'Holder', share: '30' }),
   ownersHub: person({ firstName: 'Oscar', lastName: 'Owner', sourcesOfFunds: [{ sourceId: 7, details: 'Inheritance' }] }),
   usersHub: person({ firstName: 'Ula', lastName: 'User', email: 'ula@northwind.test', accessRights: '3' }),
 };
@@ -412,6 +413,8 @@ interface Did {
   /** the root forms the test last saved invalid */
   invalid: Set<string>;
   personInvalid: boolean;
+  /** the person form refused a beneficial owner without sources of funds */
+  sourcesMissing: boolean;
   companyInvalid: boolean;
   showIssues: boolean;
   passwordError: boolean;
@@ -428,6 +431,7 @@ const newDid = (): Did => ({
   restored: 'none',
   invalid: new Set(),
   personInvalid: false,
+  sourcesMissing: false,
   companyInvalid: false,
   showIssues: false,
   passwordError: false,
@@ -458,9 +462,15 @@ function record(did: Did, event: ModelEvent, before: Snap): void {
       if (!(event as Ev<'LEGAL.SAVE'>).values['1']) did.invalid.add('legal');
       else did.invalid.delete('legal');
       return;
-    case 'PERSON.SAVE':
-      did.personInvalid = (event as Ev<'PERSON.SAVE'>).values.firstName === '';
+    case 'PERSON.SAVE': {
+      const v = (event as Ev<'PERSON.SAVE'>).values;
+      did.personInvalid = v.firstName === '';
+      // §5: a shareholder edited to 25 % or more is a beneficial owner, asked for sources of funds
+      // (and an owner declared in the owners' hub always is)
+      const editedHolder = before.context.editing?.path !== null && before.context.editing?.path !== undefined && Number(v.share) >= 25;
+      did.sourcesMissing = (editedHolder || formOf(before).startsWith('ownersHub')) && v.sourcesOfFunds.length === 0;
       return;
+    }
     case 'COMPANY.SAVE':
       did.companyInvalid = (event as Ev<'COMPANY.SAVE'>).values.name === '';
       return;
@@ -471,6 +481,7 @@ function record(did: Did, event: ModelEvent, before: Snap): void {
     case 'SHAREHOLDER.EDIT':
     case 'FORM.CANCEL':
       did.personInvalid = false;
+      did.sourcesMissing = false;
       did.companyInvalid = false;
       return;
     case 'REVIEW':
@@ -617,6 +628,9 @@ function stateChecks(h: Harness) {
     expect(screen.queryByLabelText('Share (percent)') !== null).toBe(hub === 'shareholdersHub');
     expect(screen.queryByLabelText('Access rights') !== null).toBe(hub === 'usersHub' || (!isNew && s.context.data.users.includes(s.context.editing!.personId!)));
     if (hub === 'ownersHub') expect(screen.getByRole('group', { name: "Sources of this person's funds" })).toBeTruthy();
+    const sources = screen.queryByRole('group', { name: "Sources of this person's funds" });
+    if (h.did.sourcesMissing) expect(within(sources!).getByText('This field is required.')).toBeTruthy();
+    else if (sources) expect(within(sources).queryByText('This field is required.')).toBeNull();
     if (!isNew) expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe(nameOf(s.context.data, s.context.editing!.personId!).split(' ')[0]);
   };
   const listed = (label: string, names: string[]) => {
@@ -719,7 +733,12 @@ function stateChecks(h: Harness) {
       if (h.did.submitError === 'unknown') expect(alerts.join(' ')).toMatch(/Something went wrong/);
       if (h.did.serverErrors > 0) expect(screen.getByRole('button', { name: 'Company: registrationNumber' })).toBeTruthy();
       // the tree read-only: the 30 % owner through the holding company
-      expect(within(screen.getByRole('list', { name: 'Ownership tree' })).getByText(/Paul Partner/).textContent).toContain('effective 30 %');
+      const tree = within(screen.getByRole('list', { name: 'Ownership tree' }));
+      expect(tree.getByText(/Paul Partner/).textContent).toContain('effective 30 %');
+      expect(tree.getByText(/Paul Partner/).textContent).toContain('Beneficial owner');
+      expect(tree.getByText(/Olga Owner/).textContent).toContain('effective 40 %');
+      expect(tree.getByText(/Company: Holding Co/).textContent).toContain('60 % of its parent');
+      expect(tree.getByText(/Company: Holding Co/).textContent).not.toContain('Beneficial owner');
       expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
       expect(JSON.stringify(s.context)).not.toContain('Joined-2026x');
     },
