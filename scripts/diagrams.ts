@@ -37,6 +37,7 @@ import { cardSecretMachine } from '../machines/card-secret/card-secret.machine.t
 import { cardPinChangeMachine } from '../machines/card-pin-change/card-pin-change.machine.ts';
 import { cardActivationMachine } from '../machines/card-activation/card-activation.machine.ts';
 import { cardApplicationMachine } from '../machines/card-application/card-application.machine.ts';
+import { businessRegistrationMachine } from '../machines/business-registration/business-registration.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -53,6 +54,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'device-companion', title: 'Device companion (approvals on a linked phone)', machine: deviceCompanionMachine, source: 'machines/device-companion/device-companion.machine.ts' },
   { file: 'link-device', title: 'Link a phone (settings and /scp)', machine: linkDeviceMachine, source: 'machines/link-device/link-device.machine.ts' },
   { file: 'registration', title: 'Personal registration', machine: registrationMachine, source: 'machines/registration/registration.machine.ts' },
+  { file: 'business-registration', title: 'Business registration wizard (/register/business)', machine: businessRegistrationMachine, source: 'machines/business-registration/business-registration.machine.ts' },
   { file: 'activation', title: 'Account activation', machine: activationMachine, source: 'machines/activation/activation.machine.ts' },
   { file: 'account-recovery', title: 'Account recovery', machine: accountRecoveryMachine, source: 'machines/account-recovery/account-recovery.machine.ts' },
   { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },

@@ -15,6 +15,7 @@ export const AREA_OF: Record<string, Area> = {
   'start-page': 'Sign-in and session',
   sso: 'Sign-in and session',
   registration: 'Sign-in and session',
+  'business-registration': 'Sign-in and session',
   activation: 'Sign-in and session',
   'account-recovery': 'Sign-in and session',
   'two-step': 'Profile and settings',
