@@ -84,6 +84,9 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
   const section = view.step as WizardSection | 'submitting';
   const current: WizardSection = section === 'submitting' ? 'review' : section;
   const headingId = 'business-registration-section';
+  const incomplete = WIZARD_SECTIONS.filter((s) => !view.sectionValid[s as keyof typeof view.sectionValid])
+    .map((s) => i18n._(sectionNames[s]))
+    .join(', ');
   const draftText =
     view.draftSave === 'saved'
       ? t`Draft saved.`
@@ -109,7 +112,7 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
                   disabled={view.busy}
                 >
                   {i18n._(sectionNames[s])}
-                  <span className={valid ? 'wizard-mark-done' : 'wizard-mark-todo'}>{valid ? t` (complete)` : view.showIssues ? t` (needs attention)` : ''}</span>
+                  <span className={valid ? 'wizard-mark-done' : 'wizard-mark-todo'}>{valid ? ` ${t`(complete)`}` : view.showIssues ? ` ${t`(needs attention)`}` : ''}</span>
                 </button>
               </li>
             );
@@ -122,13 +125,7 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
       {view.restored === 'device' ? <Alert tone="info">{t`We restored the draft saved on this device.`}</Alert> : null}
       {view.restored === 'platform' ? <Alert tone="info">{t`We restored the draft you saved earlier.`}</Alert> : null}
       {view.restored === 'discarded' ? <Alert tone="info">{t`A draft from an older version of this form was discarded.`}</Alert> : null}
-      {view.showIssues && !view.canReview ? (
-        <Alert tone="warning">{t`Some sections need attention before you can send the registration: ${WIZARD_SECTIONS.filter(
-          (s) => !view.sectionValid[s as keyof typeof view.sectionValid],
-        )
-          .map((s) => i18n._(sectionNames[s]))
-          .join(', ')}.`}</Alert>
-      ) : null}
+      {view.showIssues && !view.canReview ? <Alert tone="warning">{t`Some sections need attention before you can send the registration: ${incomplete}.`}</Alert> : null}
       <section key={`${current}-${view.sub ?? ''}`} aria-labelledby={headingId} className="wizard-section" aria-busy={view.busy || undefined}>
         <StepHeading id={headingId}>
           <SectionHeading view={view} />
@@ -213,10 +210,11 @@ function Issues({ view, sections }: { view: View; sections: Section[] }) {
 
 function Continue({ actor, to }: { actor: BusinessRegistrationActor; to: WizardSection }) {
   const { t, i18n } = useLingui();
+  const section = i18n._(sectionNames[to]);
   return (
     <ButtonGroup align="end">
       <Button variant="secondary" onClick={() => actor.send({ type: 'GO', section: to })}>
-        {t`Continue to ${i18n._(sectionNames[to])}`}
+        {t`Continue to ${section}`}
       </Button>
     </ButtonGroup>
   );
@@ -242,6 +240,7 @@ function PersonActions({ actor, person, onRemove }: { actor: BusinessRegistratio
 function DirectorsHub({ actor, view }: { actor: BusinessRegistrationActor; view: View }) {
   const { t, i18n } = useLingui();
   const [choice, setChoice] = useState('');
+  const youAre = (who: string) => t`You (${who})`;
   const others = view.persons.filter((p) => !view.directors.some((d) => d.id === p.id) && (p.name || p.isRegistrant));
   const choose = (e: FormEvent) => {
     e.preventDefault();
@@ -273,7 +272,7 @@ function DirectorsHub({ actor, view }: { actor: BusinessRegistrationActor; view:
             name="chooseDirector"
             value={choice}
             onChange={setChoice}
-            options={others.map((p) => ({ value: p.id, label: p.isRegistrant ? t`You (${p.name || p.email || '…'})` : p.name }))}
+            options={others.map((p) => ({ value: p.id, label: p.isRegistrant ? youAre(p.name || p.email || '…') : p.name }))}
             placeholder={t`Choose a person`}
           />
           <Button type="submit" variant="secondary">
@@ -310,13 +309,15 @@ function Tree({ actor, view, readOnly = false }: { actor: BusinessRegistrationAc
   const byParent = (parent: number[]) => view.tree.filter((n) => n.path.length === parent.length + 1 && parent.every((x, i) => n.path[i] === x));
   const node = (n: FlatNode) => {
     const name = n.name || t`(unnamed)`;
+    const share = n.share;
+    const effective = n.personTotalShare ?? n.effectiveShare;
     const children = n.type === 2 ? byParent(n.path) : [];
     return (
       <li key={n.path.join('.')} className="ownership-node">
         <div className="ownership-node-row">
           <span className="ownership-node-name">
-            {n.type === 2 ? t`Company: ${name}` : name} <span className="ownership-share">{t`${n.share} % of its parent`}</span>
-            {n.type === 1 ? <span className="ownership-share">{t`effective ${n.personTotalShare ?? n.effectiveShare} %`}</span> : null}
+            {n.type === 2 ? t`Company: ${name}` : name} <span className="ownership-share">{t`${share} % of its parent`}</span>
+            {n.type === 1 ? <span className="ownership-share">{t`effective ${effective} %`}</span> : null}
             {n.isUbo ? <Badge tone="info">{t`Beneficial owner`}</Badge> : null}
           </span>
           {readOnly ? null : (
@@ -361,6 +362,18 @@ function Tree({ actor, view, readOnly = false }: { actor: BusinessRegistrationAc
   );
 }
 
+function OwnerShare({ effective }: { effective: string }) {
+  const { t } = useLingui();
+  return <span className="ownership-share">{t`effective ${effective} %`}</span>;
+}
+
+/** A field the platform refused, named by its section (a link there) and its field. */
+function RefusedField({ section, field }: { section: WizardSection; field: string }) {
+  const { t, i18n } = useLingui();
+  const sectionName = i18n._(sectionNames[section]);
+  return <>{t`${sectionName}: ${field}`}</>;
+}
+
 function OwnersHub({ actor, view }: { actor: BusinessRegistrationActor; view: View }) {
   const { t, i18n } = useLingui();
   return (
@@ -374,7 +387,7 @@ function OwnersHub({ actor, view }: { actor: BusinessRegistrationActor; view: Vi
           {view.owners.map((o) => (
             <li key={o.id} className="wizard-row">
               <span>
-                {o.name} {o.effectiveShare ? <span className="ownership-share">{t`effective ${o.effectiveShare} %`}</span> : null}
+                {o.name} {o.effectiveShare ? <OwnerShare effective={o.effectiveShare} /> : null}
                 {o.sourceOfFundsMissing ? <Badge tone="warning">{t`Sources of funds needed`}</Badge> : null}
               </span>
               <PersonActions actor={actor} person={o} onRemove={view.declaredOwners.includes(o.id) ? () => actor.send({ type: 'OWNER.REMOVE', personId: o.id }) : undefined} />
@@ -453,7 +466,7 @@ function Review({ actor, view }: { actor: BusinessRegistrationActor; view: View 
             {view.serverErrors.map((e, i) => (
               <li key={i}>
                 <Button variant="link" onClick={() => actor.send({ type: 'GO', section: e.section })}>
-                  {t`${i18n._(sectionNames[e.section])}: ${e.field}`}
+                  <RefusedField section={e.section} field={e.field} />
                 </Button>
               </li>
             ))}

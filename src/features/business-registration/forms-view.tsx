@@ -375,6 +375,8 @@ export function LegalForm({ actor, view }: { actor: BusinessRegistrationActor; v
   const d = view.dictionaries as BusinessDictionaries;
   const [f, setF] = useState<LegalValues>(view.data.legal);
   const err = useFieldError(view.errors.legal);
+  const accept = (term: string) => t`I accept: ${term}`;
+  const read = (term: string) => t`Read: ${term}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'LEGAL.SAVE', values: f });
@@ -384,7 +386,7 @@ export function LegalForm({ actor, view }: { actor: BusinessRegistrationActor; v
       {d.agreements.map((a) => (
         <div key={a.id}>
           <CheckboxField
-            label={t`I accept: ${a.name}`}
+            label={accept(a.name)}
             name={`term-${a.id}`}
             checked={f[String(a.id)] === true}
             onChange={(on) => setF((x) => ({ ...x, [String(a.id)]: on }))}
@@ -392,7 +394,7 @@ export function LegalForm({ actor, view }: { actor: BusinessRegistrationActor; v
           />
           <p className="field-hint">
             <a href={a.url} target="_blank" rel="noreferrer noopener">
-              {t`Read: ${a.name}`}
+              {read(a.name)}
             </a>
           </p>
         </div>
@@ -418,6 +420,7 @@ export function PersonForm({ actor, view }: { actor: BusinessRegistrationActor; 
     actor.send({ type: 'PERSON.SAVE', values: f });
   };
   const chosen = (id: number) => f.sourcesOfFunds.find((s) => s.sourceId === id);
+  const describe = (source: string) => t`Describe: ${source}`;
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
       <TextField label={t`First name`} name="firstName" value={f.firstName} onChange={set('firstName')} required maxLength={100} error={err('firstName')} />
@@ -483,7 +486,7 @@ export function PersonForm({ actor, view }: { actor: BusinessRegistrationActor; 
               />
               {chosen(s.id) ? (
                 <TextField
-                  label={t`Describe: ${s.name}`}
+                  label={describe(s.name)}
                   name={`sourceDetails-${s.id}`}
                   value={chosen(s.id)!.details}
                   onChange={(v) => setF((x) => ({ ...x, sourcesOfFunds: x.sourcesOfFunds.map((y) => (y.sourceId === s.id ? { ...y, details: v } : y)) }))}
