@@ -22,6 +22,7 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'reason', 
 export const InputCheckMessages = {
   controlCharacters: VfCode.controlCharacters,
   customerIdHeader: VfCode.notCustomerId,
+  tooDeep: VfCode.invalid,
 } as const;
 
 const CONTROL_ANY = /[\u0000-\u001f\u007f]/;
@@ -41,24 +42,40 @@ function issueAt(path: PathItem[], input: unknown, message: string): v.BaseIssue
   };
 }
 
-/** An issue for every string (at any depth) holding a control character its field does not allow. */
-export function controlCharacterIssues(value: unknown, path: PathItem[] = []): v.BaseIssue<unknown>[] {
-  if (typeof value === 'string') {
-    // A body that is a bare string is the schema's to refuse; an array item is judged by the field holding the array.
-    if (path.length === 0) return [];
-    const field = [...path].reverse().find((p) => typeof p.key === 'string')?.key;
-    const pattern = typeof field === 'string' && MULTILINE_FIELDS.has(field) ? CONTROL_BUT_LINES : CONTROL_ANY;
-    return pattern.test(value) ? [issueAt(path, value, InputCheckMessages.controlCharacters)] : [];
+/** No request nests deeper than this (the deepest contract, the shareholder tree, stays far below). */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * An issue for every string (at any depth) holding a control character its field does not allow,
+ * and one for a body nested deeper than MAX_BODY_DEPTH (walked with a stack of its own: a deeply
+ * nested body must not exhaust the call stack, nor cost more than one visit per value).
+ */
+export function controlCharacterIssues(value: unknown): v.BaseIssue<unknown>[] {
+  type Visit = { value: unknown; path: PathItem[]; field: string | undefined };
+  const issues: v.BaseIssue<unknown>[] = [];
+  const stack: Visit[] = [{ value, path: [], field: undefined }];
+  while (stack.length > 0) {
+    const { value: item, path, field } = stack.pop()!;
+    if (typeof item === 'string') {
+      // A body that is a bare string is the schema's to refuse; an array item is judged by the field holding the array.
+      if (path.length === 0) continue;
+      const pattern = field !== undefined && MULTILINE_FIELDS.has(field) ? CONTROL_BUT_LINES : CONTROL_ANY;
+      if (pattern.test(item)) issues.push(issueAt(path, item, InputCheckMessages.controlCharacters));
+      continue;
+    }
+    if (!item || typeof item !== 'object') continue;
+    if (path.length >= MAX_BODY_DEPTH) {
+      issues.push(issueAt(path, item, InputCheckMessages.tooDeep));
+      continue;
+    }
+    const entries: [string | number, unknown][] = Array.isArray(item) ? item.map((x, i) => [i, x]) : Object.entries(item as Record<string, unknown>);
+    // pushed in reverse: the issues come out in the body's order
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i]!;
+      stack.push({ value: child, path: [...path, { type: 'object', origin: 'value', input: item, key, value: child }], field: typeof key === 'string' ? key : field });
+    }
   }
-  if (Array.isArray(value)) {
-    return value.flatMap((item, index) => controlCharacterIssues(item, [...path, { type: 'object', origin: 'value', input: value, key: index, value: item }]));
-  }
-  if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
-      controlCharacterIssues(item, [...path, { type: 'object', origin: 'value', input: value, key, value: item }]),
-    );
-  }
-  return [];
+  return issues;
 }
 
 export type MethodRequestParse<TOutput> =

@@ -365,7 +365,7 @@ describe('refusals change nothing', () => {
     const parsed = v.safeParse(accountCreate.request, { ...acme('deep'), shareholders: [JSON.parse(deep)] }, { abortEarly: false });
     expect(parsed.success).toBe(false);
     expect(issuesToValidationErrors(parsed.issues ?? []).map((e) => `${e.param}:${e.code}`)).toEqual(['shareholders:invalid']);
-    // (Through the endpoint this still answers 500: api/input-checks.ts controlCharacterIssues walks a refused raw body recursively.)
+    // (Through the endpoint the walk of api/input-checks.ts refuses such a body as well: tests/server/inputs.test.ts.)
   });
 
   it('caps business registrations per client address (10 a minute)', async () => {

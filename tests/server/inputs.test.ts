@@ -13,10 +13,11 @@ import { methods } from '../../api/registry.ts';
 import type { MethodDef } from '../../api/method.ts';
 import { MAX_ID } from '../../api/method.ts';
 import { CUSTOMER_ID_HEADER } from '../../api/http.ts';
-import { controlCharacterIssues, InputCheckMessages, MULTILINE_FIELDS } from '../../api/input-checks.ts';
+import { controlCharacterIssues, InputCheckMessages, MAX_BODY_DEPTH, MULTILINE_FIELDS } from '../../api/input-checks.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from '../../api/transfers.ts';
 import { documentFileRoute, adminDocumentFileRoute } from '../../api/documents.ts';
 import { callMethod, createTestApp, signIn, type SignedIn, type TestApp } from './harness.ts';
+import { API_VERSION_PATH } from '../../api/http.ts';
 
 const TOO_LARGE_ID = 2 ** 31;
 
@@ -156,5 +157,19 @@ describe('text refuses control characters', () => {
     expect(controlCharacterIssues({ [note]: 'del\u007f' })).toHaveLength(1);
     expect(controlCharacterIssues({ list: [{ city: 'ok' }, { city: 'x\u001b[31m' }] }).map((i) => v.getDotPath(i))).toEqual(['list.1.city']);
     expect(controlCharacterIssues({ name: 'Škoda – ünïcode ok' })).toEqual([]);
+  });
+
+  it('a body nested deeper than MAX_BODY_DEPTH answers VF at the depth it stops, not an unknown error (the walk keeps its own stack)', async () => {
+    const deep = '{"a":['.repeat(20_000) + '1' + ']}'.repeat(20_000);
+    const issues = controlCharacterIssues(JSON.parse(deep));
+    expect(issues).toHaveLength(1);
+    expect(v.getDotPath(issues[0]!)!.split('.')).toHaveLength(MAX_BODY_DEPTH);
+    expect(controlCharacterIssues(JSON.parse('{"a":['.repeat(MAX_BODY_DEPTH / 2 - 1) + '"ok"' + ']}'.repeat(MAX_BODY_DEPTH / 2 - 1)))).toEqual([]);
+    // A refused body is walked raw (every bad field at once): sent as text, since serialising such
+    // an object would itself run out of stack.
+    const res = await t.app.inject({ method: 'POST', url: `${API_VERSION_PATH}/?checkEmail`, headers: { 'content-type': 'application/json' }, payload: `{"email":"not an e-mail","extra":${deep}}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().responseCode).toBe('VF');
+    expect((res.json().validationErrors as { param: string }[]).map((e) => e.param)).toContain('email');
   });
 });
