@@ -1,5 +1,5 @@
 /**
- * Property tests of the ownership rules (machines/business-registration/ownership.rules.ts) over
+ * Property tests of the ownership rules (api/ownership.ts) over
  * random registrations: random shareholder trees (persons and companies, up to four levels, shares
  * with two decimals biased to the edges 25, 50, 100, 33.33), random person and company lists, users,
  * rights, directors and owners. Effective shares are checked against an independent oracle (path
@@ -24,7 +24,7 @@ import {
   type Percent,
   type Person,
   type ShareholderNode,
-} from '../../machines/business-registration/ownership.rules.ts';
+} from '../../api/ownership.ts';
 
 const PERSONS = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
 const COMPANIES = ['c0', 'c1', 'c2'];

@@ -1,5 +1,5 @@
 /**
- * The ownership-tree and registration people rules (machines/business-registration/ownership.rules.ts;
+ * The ownership-tree and registration people rules (api/ownership.ts;
  * document 3 §3, §4 "Registration", §5 "Shareholders" and "Registration", §9): a table with valid and
  * invalid rows for every rule, the exact arithmetic, the changes (lowering a share, removing a
  * shareholder, removing unused persons), the views' helpers, and the example of issue 17's e2e.
@@ -29,7 +29,7 @@ import {
   type OwnershipRuleId,
   type Person,
   type ShareholderNode,
-} from '../../machines/business-registration/ownership.rules.ts';
+} from '../../api/ownership.ts';
 
 const person = (id: string, over: Partial<Person> = {}): Person => ({ id, firstName: `First ${id}`, lastName: `Last ${id}`, ...over });
 const sof = [{ sourceId: 1, details: 'Sales of the family business' }];

@@ -19,7 +19,7 @@ import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
 import { MethodFailure, vfFailure } from '../method-types.ts';
 import { customerDocuments } from '../profile/profile.tables.ts';
 import { documentColumns, documentsToWire, type DocumentRow } from '../profile/documents.service.ts';
-import { formatPercent, isUboShare, percent as exact, type Percent } from '../../../machines/business-registration/ownership.rules.ts';
+import { formatPercent, isUboShare, percent as exact, type Percent } from '../../../api/ownership.ts';
 import { businessRepresentativeAddresses, businessRepresentativeDocuments, businessRepresentatives } from './business.tables.ts';
 
 type Handle = Db | Tx;

@@ -4,8 +4,7 @@
  * items 1-3): every check first, every refusal in one VF answer, then the company in the call's one
  * transaction.
  *
- * The checks. The ownership rules are the wizard's own (machines/business-registration/
- * ownership.rules.ts: one module for the statechart's guards and the platform); each of their codes
+ * The checks. The ownership rules are the wizard's own (api/ownership.ts: one module for the statechart's guards and the platform); each of their codes
  * becomes a VF code on the payload path it is about (`shareholders.0.shareholders.1.share`,
  * `personList.2.sourcesOfFunds`, `directors`, `users`). Beside them: ids given twice, the tree's
  * depth, the registrant (a person of the list, a user with full rights, with an e-mail), every user's
@@ -49,7 +48,7 @@ import {
   type OwnershipData,
   type OwnershipIssue,
   type ShareholderNode,
-} from '../../../machines/business-registration/ownership.rules.ts';
+} from '../../../api/ownership.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { accounts } from '../accounts/accounts.tables.ts';
 import { dummyPasswordHash, hashPassword } from '../auth/crypto.ts';
