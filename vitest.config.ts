@@ -33,6 +33,7 @@ const UI_ISOLATED = [
 const UI_PLATFORM = [
   'tests/ui/admin-review-platform.test.tsx',
   'tests/ui/cards-platform.test.tsx',
+  'tests/ui/company-platform.test.tsx',
   'tests/ui/global-pay-batch-platform.test.tsx',
   'tests/ui/global-payee-platform.test.tsx',
   'tests/ui/profile-due-diligence.test.tsx',

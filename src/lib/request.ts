@@ -121,6 +121,11 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'firstName',
   'lastName',
   'businessName',
+  // a company's and its representatives' identifiers (api/business.ts): '11223344' stays a string
+  'registrationNumber',
+  'companyName',
+  'tradingName',
+  'businessTaxId',
   'name',
   'customerName',
   'customerUsername',

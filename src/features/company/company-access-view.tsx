@@ -68,12 +68,10 @@ export function CompanyAccessPage({ actingCustomerId, mayManage }: { actingCusto
         ) : (
           <ButtonGroup label={t`Access of ${name}`}>
             <Button variant="secondary" size="sm" onClick={() => setChanging({ entry: e, removing: false })}>
-              {t`Change rights`}
-              <span className="visually-hidden"> {t`of ${name}`}</span>
+              {t`Change rights`} <span className="visually-hidden">{t`of ${name}`}</span>
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setChanging({ entry: e, removing: true })}>
-              {t`Remove access`}
-              <span className="visually-hidden"> {t`of ${name}`}</span>
+              {t`Remove access`} <span className="visually-hidden">{t`of ${name}`}</span>
             </Button>
           </ButtonGroup>
         );
