@@ -144,6 +144,8 @@ export function selectBusinessRegistrationView(s: BusinessRegistrationSnapshot) 
     owners: ownerIds(data).map(row),
     declaredOwners: data.ultimateBeneficiaryOwners.map(String),
     users: [...users].map(row),
+    /** document 1 §4 state of the registrant's own e-mail (1: an account exists, and the registration is refused) */
+    registrantEmailState: emailStates[REGISTRANT_ID],
     tree: flattenTree(data),
     personForm,
     companyForm,

@@ -616,8 +616,12 @@ function stateChecks(h: Harness) {
   };
   const rootForm = (section: WizardSection, key: string) => async (s: Snap) => {
     await wizard(s, section);
+    // the registrant's own address already has an account: the general form says so on the field
+    const taken = section === 'generalForm' && h.did.emailStates['olga@northwind.test'] === 1 && s.context.data.general.repEmail === 'olga@northwind.test';
+    if (taken) expect(screen.getByLabelText('Your e-mail address').getAttribute('aria-invalid')).toBe('true');
+    if (taken) expect(document.body.textContent).toContain('This e-mail address already has an account. Sign in, or use another address.');
     if (h.did.invalid.has(key)) expect(invalidFields().length).toBeGreaterThan(0);
-    else expect(invalidFields()).toEqual([]);
+    else if (!taken) expect(invalidFields()).toEqual([]);
   };
   const personForm = (hub: keyof typeof HUB_PERSON) => async (s: Snap) => {
     const isNew = s.context.editing?.personId === null;
@@ -1011,6 +1015,24 @@ describe('business registration: keyboard and axe', () => {
     await act(async () => h.q.createBusiness.answer({ ok: true }));
     await screen.findByRole('heading', { name: 'Check your e-mail' });
     await expectNoAxeViolations('the success page', h.container);
+    h.actor.stop();
+  });
+
+  it('the registrant’s own e-mail already has an account: the general form says so and the review is refused (§5: state 1 blocks)', async () => {
+    const h = mount();
+    await act(async () => h.q.loadDictionaries.answer({ ok: true, dictionaries }));
+    await act(async () => h.q.loadLocalDraft.answer(fullDraft));
+    await screen.findByRole('heading', { level: 1, name: 'Company' });
+    expect(h.q.checkEmail.calls).toEqual([{ email: 'olga@northwind.test' }]);
+    expect(screen.getByText('Checking the e-mail address…')).toBeTruthy();
+    await act(async () => h.q.checkEmail.answer({ ok: true, state: 1 }));
+    await act(async () => h.q.loadPlatformDraft.answer(null));
+    const email = screen.getByLabelText('Your e-mail address');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.body.textContent).toContain('This e-mail address already has an account. Sign in, or use another address.');
+    fireEvent.click(screen.getByRole('button', { name: 'Review and send' }));
+    await screen.findByText(/Some sections need attention before you can send the registration: Users\./);
+    expect(heading().textContent).toBe('Company');
     h.actor.stop();
   });
 

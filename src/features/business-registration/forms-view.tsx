@@ -192,8 +192,8 @@ export function GeneralForm({ actor, view, countries }: { actor: BusinessRegistr
           onChange={set('repEmail')}
           required
           maxLength={254}
-          error={err('repEmail')}
-          hint={t`You sign in with it; the draft is kept under it.`}
+          error={err('repEmail') ?? (view.registrantEmailState === 1 ? t`This e-mail address already has an account. Sign in, or use another address.` : undefined)}
+          hint={view.registrantEmailState === 2 ? t`Checking the e-mail address…` : t`You sign in with it; the draft is kept under it.`}
           autoComplete="email"
         />
         <TextField
