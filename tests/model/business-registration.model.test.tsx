@@ -20,6 +20,10 @@
  * issue's structure: a company holding 60 % whose own shareholder holds 50 %, so a 30 % owner)
  * restored from the device leads to the review and the submit's answers. Every chart transition is
  * still taken (checked below).
+ *
+ * Proof it can fail (2026-11-27): with the REVIEW guard always passing, 7 tests went red (the
+ * review opened on an empty wizard); with the tree's beneficial-owner badge hidden, 5 went red;
+ * with the registrant's taken e-mail not said on the general form, its own test went red. Restored.
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
