@@ -24,7 +24,7 @@
  * Every accepted change (a form saved, a person or company saved or removed) bumps the draft's
  * revision and raises `draft.changed`; the saving region saves the draft after a pause, locally
  * and on the platform: a failed platform save is not fatal (draftSave 'deviceOnly'). Guards read
- * ownership.rules.ts (the platform's own rules) and business-registration.rules.ts (the forms).
+ * api/ownership.ts (the platform's own rules) and business-registration.rules.ts (the forms).
  * The password is held only while it is sent. No strings, no I/O: the actors are provided by
  * src/features/business-registration/actors.ts (tests provide their own).
  */
@@ -44,7 +44,7 @@ import {
   type Person,
   type SectionFlags,
   type ShareholderNode,
-} from './ownership.rules.ts';
+} from '../../api/ownership.ts';
 import {
   BUSINESS_DRAFT_VERSION,
   REGISTRANT_ID,

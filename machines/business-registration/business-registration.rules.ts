@@ -2,7 +2,7 @@
  * The business registration wizard's own form rules (document 3 §2 wizard forms, §3 registration
  * payload, §5 "Registration"): the values each form keeps in the draft, their checks (codes only),
  * the section each of the platform's VF parameters belongs to, and the accountCreate request built
- * from a draft. The shareholder tree and the people rules are ownership.rules.ts (shared with the
+ * from a draft. The shareholder tree and the people rules are api/ownership.ts (shared with the
  * platform); this module only adds what the forms themselves decide. Pure: no I/O, no strings shown
  * to anyone.
  */
@@ -17,7 +17,7 @@ import {
   type BusinessRegistration,
 } from '../../api/business-registration.ts';
 import type { AdditionalQuestionSchema, AgreementSchema, IndustryGroupSchema, NamedItemSchema } from '../../api/dictionaries.ts';
-import { ShareholderType, ultimateBeneficialOwners, userIds, type EmailCheckState, type OwnershipData, type Person, type ShareholderNode } from './ownership.rules.ts';
+import { ShareholderType, ultimateBeneficialOwners, userIds, type EmailCheckState, type OwnershipData, type Person, type ShareholderNode } from '../../api/ownership.ts';
 
 export { BUSINESS_DRAFT_VERSION };
 

@@ -1,6 +1,6 @@
 /** Snapshot -> view facts for the business registration wizard (the views read only these). */
 import type { SnapshotFrom } from 'xstate';
-import { flattenTree, formatPercent, effectiveShares, isUboShare, nodeAt, userIds, validateOwnership, type OwnershipIssue } from './ownership.rules.ts';
+import { flattenTree, formatPercent, effectiveShares, isUboShare, nodeAt, userIds, validateOwnership, type OwnershipIssue } from '../../api/ownership.ts';
 import {
   REGISTRANT_ID,
   WIZARD_SECTIONS,

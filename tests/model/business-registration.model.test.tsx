@@ -56,7 +56,7 @@ import {
   type PersonValues,
   type WizardSection,
 } from '../../machines/business-registration/business-registration.rules.ts';
-import { flattenTree, nodeAt } from '../../machines/business-registration/ownership.rules.ts';
+import { flattenTree, nodeAt } from '../../api/ownership.ts';
 import { BusinessRegistrationView } from '../../src/features/business-registration/business-registration-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';

@@ -66,11 +66,13 @@ describe('registration routes', () => {
     expect(screen.getByRole('link', { name: /business account/i }).getAttribute('href')).toBe('/register/business');
   });
 
-  it('/register/business says the wizard opens soon and links to sign-in', async () => {
+  it('/register/business opens the wizard, which loads the business dictionaries first (document 3 §2)', async () => {
     renderApp('/register/business');
-    await screen.findByRole('heading', { name: /business accounts/i }, { timeout: 10_000 });
-    expect(screen.getByText(/opens soon/i)).toBeTruthy();
-    expect(screen.getByRole('link', { name: /sign in/i }).getAttribute('href')).toBe('/login');
+    await screen.findByRole('heading', { name: /register a business/i }, { timeout: 10_000 });
+    const wanted = ['dictionaryBusinessPurposeOfAccount', 'dictionaryBusinessSourceOfFunds', 'dictionaryIndustry', 'dictionaryBusinessAdditionalQuestion'];
+    await waitFor(() => expect(wanted.filter((name) => !calls.some((c) => c.name === name))).toEqual([]));
+    // nothing of the draft is asked before them (no e-mail is known yet)
+    expect(calls.some((c) => c.name.startsWith('businessRegistrationDraft'))).toBe(false);
   });
 
   it.each(['/register', '/register/personal', '/register/business'])('with allowRegistration false, %s goes to login', async (path) => {

@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import { businessRegistrationMachine, type BusinessRegistrationMachine } from '../../../machines/business-registration/business-registration.machine.ts';
 import { selectBusinessRegistrationView, type BusinessRegistrationView as View, type PersonRow } from '../../../machines/business-registration/business-registration.select.ts';
 import { WIZARD_SECTIONS, type WizardSection } from '../../../machines/business-registration/business-registration.rules.ts';
-import type { FlatNode, OwnershipIssue, Section } from '../../../machines/business-registration/ownership.rules.ts';
+import type { FlatNode, OwnershipIssue, Section } from '../../../api/ownership.ts';
 import { useFlowActor } from '../../lib/actors.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';

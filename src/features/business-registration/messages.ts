@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { SubmitErrorCode } from '../../../machines/business-registration/business-registration.machine.ts';
 import type { FieldCode, WizardSection } from '../../../machines/business-registration/business-registration.rules.ts';
-import type { OwnershipCode } from '../../../machines/business-registration/ownership.rules.ts';
+import type { OwnershipCode } from '../../../api/ownership.ts';
 
 export const fieldMessages: Record<FieldCode, MessageDescriptor> = {
   required: msg`This field is required.`,

@@ -40,17 +40,3 @@ export function RegistrationTypeChooser({ personalTypes, businessTypes }: { pers
     </section>
   );
 }
-
-/** The business wizard (document 3 §2) comes with a later issue: say so, offer what exists. */
-export function BusinessRegistrationSoon({ supportEmail }: { supportEmail: string }) {
-  const { t } = useLingui();
-  return (
-    <section aria-labelledby="business-heading" className="registration">
-      <StepHeading id="business-heading">{t`Business accounts`}</StepHeading>
-      <p>{t`Online registration for businesses opens soon. Until then, write to ${supportEmail} and we will help you open a business account.`}</p>
-      <p>
-        <Link to="/login">{t`Sign in`}</Link> · <Link to="/register/personal">{t`Open a personal account`}</Link>
-      </p>
-    </section>
-  );
-}

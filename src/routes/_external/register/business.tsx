@@ -19,5 +19,5 @@ export const Route = createFileRoute('/_external/register/business')({
 function BusinessRegistrationRoute() {
   const { i18n } = useLingui();
   const countries = useQuery(businessCountriesQuery(i18n.locale));
-  return <BusinessRegistrationPage hideAdultIndustries={activeVariant.registration.hideAdultIndustries} sourceOfWealth countries={countries.data ?? []} />;
+  return <BusinessRegistrationPage hideAdultIndustries={activeVariant.registration.hideAdultIndustries} sourceOfWealth={activeVariant.registration.sourceOfWealth} countries={countries.data ?? []} />;
 }
