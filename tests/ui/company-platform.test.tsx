@@ -31,6 +31,7 @@ configure({ asyncUtilTimeout: 15_000 });
 let t: TestApp;
 let owner: { accessToken: string; refreshToken: string };
 let viewer: { accessToken: string; refreshToken: string };
+let rita: { accessToken: string; refreshToken: string };
 let northwindId = 0;
 let session: SessionActor | null = null;
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -39,6 +40,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signIn(t.app, 'owner');
   viewer = await signIn(t.app, 'viewer');
+  rita = await signIn(t.app, 'rita');
   const [northwind] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.businessName, 'Northwind Trading Ltd'));
   northwindId = northwind!.id;
   setFetchForTests(injectFetch(t.app));
@@ -51,9 +53,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function renderApp(path: string, who: 'owner' | 'viewer' = 'owner') {
+async function renderApp(path: string, who: 'owner' | 'viewer' | 'rita' = 'owner') {
   session?.stop();
-  const tokens = who === 'owner' ? owner : viewer;
+  const tokens = who === 'owner' ? owner : who === 'viewer' ? viewer : rita;
   const acting = who === 'viewer' ? northwindId : null;
   const options = { token: tokens.accessToken };
   const info = (await callMethod(t.app, 'getCustomerInfo', {}, options)).body as unknown as { customer: unknown };
@@ -209,5 +211,20 @@ describe('/company against the platform (Northwind)', () => {
     expect(await screen.findByText('hello@northwind.test')).toBeTruthy();
     await expectNoAxeViolations('the e-mails');
     view.unmount();
+  }, 60_000);
+});
+
+describe('the navigation and addresses', () => {
+  it('an unknown section opens the documents; a personal customer has no Company group', async () => {
+    const { router, view } = await renderApp('/company/nothing');
+    await screen.findByRole('heading', { level: 1, name: 'Documents' });
+    expect(router.state.location.pathname).toBe('/company/documents');
+    expect(await screen.findByRole('link', { name: 'Company details' })).toBeTruthy();
+    view.unmount();
+    const personal = await renderApp('/home', 'rita');
+    await screen.findByRole('link', { name: 'Send money' });
+    expect(screen.queryByRole('link', { name: 'Company details' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Users and access' })).toBeNull();
+    personal.view.unmount();
   }, 60_000);
 });
