@@ -38,6 +38,7 @@ import { cardPinChangeMachine } from '../machines/card-pin-change/card-pin-chang
 import { cardActivationMachine } from '../machines/card-activation/card-activation.machine.ts';
 import { cardApplicationMachine } from '../machines/card-application/card-application.machine.ts';
 import { businessRegistrationMachine } from '../machines/business-registration/business-registration.machine.ts';
+import { businessDecisionMachine } from '../machines/business-approval/business-approval.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -59,6 +60,7 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'account-recovery', title: 'Account recovery', machine: accountRecoveryMachine, source: 'machines/account-recovery/account-recovery.machine.ts' },
   { file: 'password-change', title: 'Password change (settings)', machine: passwordChangeMachine, source: 'machines/password-change/password-change.machine.ts' },
   { file: 'transfer', title: 'Transfer (every kind: own accounts, p2p)', machine: transferMachine, source: 'machines/transfer/transfer.machine.ts' },
+  { file: 'business-decision', title: 'A checker approves or declines a company’s payments (/transfer/approved)', machine: businessDecisionMachine, source: 'machines/business-approval/business-approval.machine.ts' },
   { file: 'mass-transfer', title: 'Mass transfer (a batch from a CSV file or pasted lines)', machine: massTransferMachine, source: 'machines/mass-transfer/mass-transfer.machine.ts' },
   { file: 'global-pay-batch', title: 'Global pay: a batch to people without an account (sender)', machine: globalPayBatchMachine, source: 'machines/global-pay-batch/global-pay-batch.machine.ts' },
   { file: 'global-payee', title: 'Global pay: the payee takes the money (/receive)', machine: globalPayeeMachine, source: 'machines/global-payee/global-payee.machine.ts' },

@@ -95,7 +95,8 @@ export const businessDecisionMachine = setup({
 }).createMachine({
   id: 'businessDecision',
   description: "A checker declines a company's waiting payments at once, or approves them with their own approval, after which they post.",
-  meta: { spec: ['document 2 §4 Business approvals', 'document 2 §7 Approvals', 'document 1 §4 access rights'] },
+  // document 2 §4 Business approvals, §7 the approval calls; document 1 §4 access rights
+  meta: { spec: ['document 2 §4', 'document 2 §7', 'document 1 §4'] },
   context: { target: null, declined: false, key: null, answer: null, failure: null, error: null, outcome: null, notice: null },
   initial: 'idle',
   states: {
@@ -147,7 +148,7 @@ export const businessDecisionMachine = setup({
     },
     approving: {
       description: 'The checker approves with their own approval mode (the one approval chart); the payments post once it is confirmed.',
-      meta: { spec: ['document 2 §7 Business approval confirm'] },
+      meta: { spec: ['document 2 §7'] }, // Business approval confirm
       invoke: {
         id: 'approval',
         src: 'approval',

@@ -5,7 +5,7 @@
 import type { AuditMachine, AuditState, AuditTransition } from './model.ts';
 import type { ModelCoverageFile, MutationResult } from './reports.ts';
 
-export const AREAS = ['Sign-in and session', 'Profile and settings', 'Money movement', 'Verification'] as const;
+export const AREAS = ['Sign-in and session', 'Profile and settings', 'Money movement', 'Business', 'Verification'] as const;
 export type Area = (typeof AREAS)[number] | 'Other';
 
 /** Which area each machine of scripts/diagrams.ts's list belongs to (a machine not named here is listed under Other). */
@@ -15,7 +15,8 @@ export const AREA_OF: Record<string, Area> = {
   'start-page': 'Sign-in and session',
   sso: 'Sign-in and session',
   registration: 'Sign-in and session',
-  'business-registration': 'Sign-in and session',
+  'business-registration': 'Business',
+  'business-decision': 'Business',
   activation: 'Sign-in and session',
   'account-recovery': 'Sign-in and session',
   'two-step': 'Profile and settings',
