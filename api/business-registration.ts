@@ -22,7 +22,7 @@
  */
 import * as v from 'valibot';
 import { VfCode } from './errors.ts';
-import { defineMethod } from './method.ts';
+import { defineMethod, idSchema } from './method.ts';
 
 /** §9: a local draft of another version is discarded. */
 export const BUSINESS_DRAFT_VERSION = '3.54';
@@ -46,7 +46,8 @@ const country = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, VfCode.notCountry));
 const isoDate = v.pipe(v.string(), v.isoDate('must be a date (YYYY-MM-DD)'));
 const localId = v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(40), v.regex(/^[A-Za-z0-9_-]+$/, VfCode.badFormat));
 const amount = v.pipe(v.string(), v.regex(/^\d{1,13}(\.\d{1,2})?$/, VfCode.amountFormat));
-const dictionaryId = v.pipe(v.number(), v.integer(VfCode.notInteger), v.minValue(1));
+/** a dictionary's id: 1 to MAX_ID like every id */
+const dictionaryId = idSchema();
 const phoneCountryCode = v.pipe(v.string(), v.maxLength(8), v.transform((s) => s.replace(/[+\s]/g, '')), v.regex(/^[0-9]{1,4}$/, VfCode.phoneCodeDigits));
 const phone = v.pipe(v.string(), v.maxLength(32), v.transform((s) => s.replace(/[\s().-]/g, '')), v.regex(/^[0-9]{4,15}$/, VfCode.phoneNumberDigits));
 
