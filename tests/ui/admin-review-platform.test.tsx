@@ -203,5 +203,5 @@ describe('the review queue against the platform (administrator)', () => {
     expect(within(panel).getByText(`Reason given to the customer: ${REASON}`)).toBeTruthy();
     expect(within(panel).getByText('Rejected: a new one is needed')).toBeTruthy();
     await expectNoAxeViolations('after both decisions');
-  });
+  }, 90_000); // a long walk through the platform: its time-out catches a hang (bench/ measures speed)
 });

@@ -184,7 +184,7 @@ describe('verification against the platform', () => {
     expect(status.body.userStatus).toMatchObject({ identity: 'validated', phoneConfirmed: false, proofOfResidence: 'none' });
     const last = await renderAs('uma', '/home');
     await waitFor(() => expect(last.screen.getByText('2 actions required')).toBeTruthy());
-  });
+  }, 90_000); // a long walk through the platform: its time-out catches a hang (bench/ measures speed)
 
   it('/unverified-account lists what uma still has to do, with links to the profile sections', async () => {
     const uma = await renderAs('uma', '/unverified-account');

@@ -246,8 +246,16 @@ export function attachPush(
           if (params.customerId !== undefined) return false;
           if (!admit(ctx.extra, `device-family:${device.familyId}`)) return false;
           ctx.extra.listening = { channel: { kind: 'device', id: device.deviceId }, initial: [], isLast: isDeviceUnlinked, end };
-          // A revoked device, a revoked family or an expired device token ends the socket.
-          recheckWith(async () => (await deps.devices.authenticateDevice(token)) !== null);
+          // A revoked device, a revoked family or an expired device token ends the socket. Unlinking
+          // publishes DeviceUnlinked right after its commit: the first failed check waits one more
+          // interval, so the companion hears why before the socket closes (the event ends it).
+          let failedOnce = false;
+          recheckWith(async () => {
+            if ((await deps.devices.authenticateDevice(token)) !== null) return true;
+            if (failedOnce) return false;
+            failedOnce = true;
+            return true;
+          });
           return true;
         }
 
