@@ -45,7 +45,7 @@ export const BusinessTransactionRequestSchema = v.object({
   transactionId: v.number(),
   /** the mass batch (kind batch), else null */
   batchId: v.nullable(v.number()),
-  /** the transfer kind: betweenAccounts, p2p, a payout rail, mass */
+  /** the transfer kind: betweenAccounts, p2p, a payout rail, mass (a mass batch), globalPay (a global-pay batch, decided by its transactionId) */
   transferKind: v.string(),
   amount: decimalString,
   fee: decimalString,

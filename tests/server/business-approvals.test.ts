@@ -17,7 +17,7 @@ import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
 import { reconcile } from '../../server/modules/accounts/ledger.ts';
 import { hashPassword } from '../../server/modules/auth/crypto.ts';
 import { customerAccess, customers, users } from '../../server/modules/customers/customers.tables.ts';
-import { auditLog } from '../../server/modules/platform/platform.tables.ts';
+import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
 import { createPayoutService, type PayoutService } from '../../server/modules/rails/payouts.service.ts';
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
 import { drainRailJobs, RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
@@ -368,6 +368,59 @@ describe('mass batches', () => {
     expect((await transferRow(res.body.transactionId as number)).status).toBe('rejected');
     expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor, pendingMinor: eur.pendingMinor });
     expectVf(await call('owner', 'businessMassApprove', { batchId: 999_999, declined: true }), 'batchId', 'businessRequestUnknown');
+  });
+});
+
+describe('global-pay batches', () => {
+  it('a right-3 user’s global payment waits for a checker (not 13); approved, its payee is mailed once and the money stays held for them', async () => {
+    const eur = await northwindAccount('EUR');
+    const email = 'gwen.global@example.com';
+    const res = await call('ivy', 'globalPayP2pSubmit', {
+      accountId: eur.accountId,
+      beneficiaryName: 'Gwen Global',
+      beneficiaryEmail: email,
+      beneficiaryCountryCode: 'DE',
+      amount: '20.00',
+      description: 'Invoice 7',
+    });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'none' });
+    const id = res.body.transactionId as number;
+    expect((await requestRow(id))!.status).toBe('waiting');
+    const held = (await northwindAccount('EUR')).pendingMinor - eur.pendingMinor;
+    expect(held).toBeGreaterThan(0n);
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toEqual([]);
+    const list = await call('clerk', 'businessTransactionRequestList', {});
+    expect((list.body.requests as { transactionId: number }[]).find((r) => r.transactionId === id)).toMatchObject({
+      kind: 'batch',
+      batchId: null,
+      transferKind: 'globalPay',
+      count: 1,
+      amount: '20.00',
+    });
+    const approved = await call('clerk', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false });
+    expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ responseCode: '00', status: 'approved', transactionIds: [id] });
+    // released once: processing (its payee chooses how to take it), one e-mail with the link, the money still held for the payee
+    expect((await transferRow(id)).status).toBe('processing');
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(1);
+    expect((await northwindAccount('EUR')).pendingMinor - eur.pendingMinor).toBe(held);
+    expectVf(await call('owner', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false }), 'transactionIds', 'businessRequestDecided');
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(1);
+    // the sender takes it back: the hold released
+    const batchId = res.body.batchId as number;
+    expect((await call('owner', 'globalPayBatchCancel', { batchId })).body.responseCode).toBe('00');
+    expect((await northwindAccount('EUR')).pendingMinor).toBe(eur.pendingMinor);
+  });
+
+  it('declined by a checker: nobody is mailed, the hold released', async () => {
+    const eur = await northwindAccount('EUR');
+    const email = 'dora.declined@example.com';
+    const res = await call('ivy', 'globalPayP2pSubmit', { accountId: eur.accountId, beneficiaryName: 'Dora Declined', beneficiaryEmail: email, beneficiaryCountryCode: 'DE', amount: '15.00' });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', status: 'pending' });
+    const id = res.body.transactionId as number;
+    expect((await call('owner', 'businessTransactionRequestApprove', { transactionIds: [id], declined: true })).body.status).toBe('declined');
+    expect((await transferRow(id)).status).toBe('rejected');
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toEqual([]);
+    expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor, pendingMinor: eur.pendingMinor });
   });
 });
 

@@ -170,19 +170,23 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
         i_last_name: string;
         batch_id: string | null;
         row_count: number | null;
+        global_pay: boolean;
+        global_pay_count: number | null;
       }>(
         await db.execute(sql`
           select r.transfer_id::text, r.created_at, r.expires_at, t.kind, t.amount_minor::text, t.fee_minor::text, t.from_currency,
             t.from_account_id, t.to_account_id, t.to_email,
             tc.business_name as to_business_name, tc.first_name as to_first_name, tc.last_name as to_last_name,
             ic.business_name as i_business_name, ic.first_name as i_first_name, ic.last_name as i_last_name,
-            b.id::text as batch_id, b.row_count
+            b.id::text as batch_id, b.row_count, gb.id is not null as global_pay,
+            (select count(*)::int from global_payments gp where gp.batch_id = gb.id and gp.state = 'draft') as global_pay_count
           from business_transaction_requests r
           join transfers t on t.id = r.transfer_id
           join users iu on iu.id = r.initiator_user_id
           join customers ic on ic.id = iu.customer_id
           left join customers tc on tc.id = t.to_customer_id and t.kind = 'p2p'
           left join transfer_batches b on b.transfer_id = r.transfer_id
+          left join global_pay_batches gb on gb.transfer_id = r.transfer_id
           where r.customer_id = ${actor.customerId}::integer and r.status = 'waiting' and r.expires_at > ${nowIso}::timestamptz
           order by r.created_at desc, r.id desc
           limit ${BUSINESS_APPROVAL_PAGE_SIZE} offset ${(pageNumber - 1) * BUSINESS_APPROVAL_PAGE_SIZE}`),
@@ -197,7 +201,8 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
             kind: isBatch ? 'batch' : 'transfer',
             transactionId: Number(r.transfer_id),
             batchId: r.batch_id === null ? null : Number(r.batch_id),
-            transferKind: r.kind,
+            // a global-pay batch's request (kind mass, no mass batch): decided by its transactionId
+            transferKind: r.global_pay ? 'globalPay' : r.kind,
             amount,
             fee: minorToDecimal(BigInt(r.fee_minor), currency),
             currency,
@@ -206,7 +211,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
             payeeName:
               r.kind === 'p2p' && r.to_first_name !== null ? customerName({ businessName: r.to_business_name, firstName: r.to_first_name, lastName: r.to_last_name ?? '' }) : null,
             toEmail: r.to_email,
-            count: isBatch ? (r.row_count ?? 0) : null,
+            count: isBatch ? Number(r.row_count ?? r.global_pay_count ?? 0) : null,
             total: isBatch ? amount : null,
             initiatorName: customerName({ businessName: r.i_business_name, firstName: r.i_first_name, lastName: r.i_last_name }),
             createdAt: iso(r.created_at),

@@ -981,10 +981,9 @@ export function createTransferService(deps: TransferServiceDeps) {
     checkFlags(context.flags, spec.requiredFlags);
     if (!context.user) throw new MethodFailure('AU', 'Sign-in required');
     const mode: ApproveType = context.mode ?? 'none';
-    // maker-checker: a right-3 initiator's batch waits for a checker (a global-pay batch approved by
-    // its caller cannot wait: refused to them)
+    // maker-checker: a right-3 initiator's batch (mass or global pay) waits for a checker; once the
+    // checker approves, post() releases it (a global-pay batch's payments through GlobalPayPort)
     const checker = context.initiateOnly;
-    if (checker && spec.approvedByCaller) throw new MethodFailure('13', PermissionMessages.notAllowed);
     const preparation = mode === 'none' ? null : await prepareApproval(tx, mode, context.user, approvals !== null);
     const createdAt = at(now());
     const [row] = await tx
