@@ -4,7 +4,7 @@
  * Mass approve: batchId, declined.", §9 "business approval lists 50"; document 1 §4 access rights).
  *
  * Decided here (the spec names the calls, not their rules):
- * - A payment (any money-moving transfer kind, or a mass batch) asked for a company by a user whose
+ * - A payment (any money-moving transfer kind, a mass or global-pay batch, a card order's fee) asked for a company by a user whose
  *   access right is 3 (initiate) does not post after the initiator's own approval: it becomes a
  *   transaction request waiting for a checker. Its money stays held (it cannot be spent twice) and
  *   its status stays `pending`; declined or expired (BUSINESS_REQUEST_TTL_DAYS) the hold is released.
@@ -45,7 +45,7 @@ export const BusinessTransactionRequestSchema = v.object({
   transactionId: v.number(),
   /** the mass batch (kind batch), else null */
   batchId: v.nullable(v.number()),
-  /** the transfer kind: betweenAccounts, p2p, a payout rail, mass (a mass batch), globalPay (a global-pay batch, decided by its transactionId) */
+  /** the transfer kind: betweenAccounts, p2p, a payout rail, cardFee (a card order), mass (a mass batch), globalPay (a global-pay batch, decided by its transactionId) */
   transferKind: v.string(),
   amount: decimalString,
   fee: decimalString,

@@ -158,6 +158,9 @@ export const applyForCardInfo = defineMethod({
  * feeAccountId as a transfer approved by the customer's approval mode, exactly like a payment (the
  * one approval chart serves it); once approved the card is Submitted (physical and debit: the
  * issuer prints and ships it), Active (virtual), or waits for the confirm requirements (23).
+ * A card ordered for a company by a user with right 3 (initiate) is a payment that waits for the
+ * company's checker (api/business-approvals.ts): answered status pending with the card at 65 until
+ * a checker approves its fee (or declines it: the card is canceled).
  */
 export const cardApply = defineMethod({
   name: 'cardApply',

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_APPROVAL_PAGE_SIZE, BUSINESS_REQUEST_TTL_DAYS } from '../../api/business-approvals.ts';
+import { CardStatus } from '../../api/cards.ts';
 import { DEMO_MONEY_FLAGS, DEMO_PASSWORD, NORTHWIND_NAME, type DemoUser } from '../../server/db/demo-users.ts';
 import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
@@ -420,6 +421,58 @@ describe('global-pay batches', () => {
     expect((await call('owner', 'businessTransactionRequestApprove', { transactionIds: [id], declined: true })).body.status).toBe('declined');
     expect((await transferRow(id)).status).toBe('rejected');
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toEqual([]);
+    expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor, pendingMinor: eur.pendingMinor });
+  });
+});
+
+describe('card applications', () => {
+  let residence: string | null = null;
+  beforeAll(async () => {
+    // Northwind orders Italy's cards here (the demo company has no residence country of its own)
+    const [row] = await t.db.select({ residence: customers.residenceCountryCode }).from(customers).where(eq(customers.id, northwindId));
+    residence = row!.residence;
+    await t.db.update(customers).set({ residenceCountryCode: 'IT', verified: true }).where(eq(customers.id, northwindId));
+  });
+  afterAll(async () => {
+    await t.db.update(customers).set({ residenceCountryCode: residence }).where(eq(customers.id, northwindId));
+  });
+
+  /** a virtual card Northwind may order in EUR (its country's products) */
+  async function virtualEurType(): Promise<number> {
+    const info = await call('owner', 'applyForCardInfo', {});
+    expect(info.body.responseCode, JSON.stringify(info.body)).toBe('00');
+    const product = (info.body.products as { type: number; isVirtual: boolean; currencyCode: string; disabledReasons: string[] }[]).find(
+      (p) => p.currencyCode === 'EUR' && p.isVirtual && p.disabledReasons.length === 0,
+    );
+    expect(product, JSON.stringify(info.body.products)).toBeDefined();
+    return product!.type;
+  }
+
+  it('a right-3 user’s card order for the company waits for a checker (its fee held, the card not issued); approved, the fee is booked once and the card is active', async () => {
+    const eur = await northwindAccount('EUR');
+    const type = await virtualEurType();
+    const res = await call('ivy', 'cardApply', { type, feeAccountId: eur.accountId });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', status: 'pending', approveType: 'none', accountStatusId: CardStatus.pendingApproval });
+    const id = res.body.transactionId as number;
+    expect((await requestRow(id))!.status).toBe('waiting');
+    const fee = await transferRow(id);
+    expect(fee.kind).toBe('cardFee');
+    expect((await northwindAccount('EUR')).pendingMinor).toBe(eur.pendingMinor + fee.amountMinor);
+    const approved = await call('clerk', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false });
+    expect(approved.body, JSON.stringify(approved.body)).toMatchObject({ responseCode: '00', status: 'approved' });
+    expect((await transferRow(id)).status).toBe('posted');
+    const [card] = await t.db.select().from(accounts).where(eq(accounts.accountId, res.body.accountId as number));
+    expect(card!.status).toBe(CardStatus.active);
+    expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor - fee.amountMinor, pendingMinor: eur.pendingMinor });
+  });
+
+  it('declined: the card is canceled and the fee’s hold released', async () => {
+    const eur = await northwindAccount('EUR');
+    const res = await call('ivy', 'cardApply', { type: await virtualEurType(), feeAccountId: eur.accountId });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ responseCode: '00', status: 'pending' });
+    expect((await call('owner', 'businessTransactionRequestApprove', { transactionIds: [res.body.transactionId], declined: true })).body.status).toBe('declined');
+    const [card] = await t.db.select().from(accounts).where(eq(accounts.accountId, res.body.accountId as number));
+    expect(card!.status).toBe(CardStatus.canceled);
     expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor, pendingMinor: eur.pendingMinor });
   });
 });

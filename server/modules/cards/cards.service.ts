@@ -492,6 +492,11 @@ export function createCardService(deps: CardServiceDeps) {
         userId: actor.userId,
       });
       actor.audit?.({ cardAccountId: accountId, cardType: product.type, kind: product.kind, last4: issued.last4 });
+      // Decided (maker-checker, issue 17): a card costs the company its fee, so a card ordered for a
+      // company by a user with right 3 (initiate) is a payment like any other: its fee transfer waits
+      // for the company's checker (transfers.service.ts requestCardFee parks it), the card stays
+      // pendingApproval; approved, the fee is booked and the card goes on (feePaid); declined or
+      // expired, the card is canceled (feeVoided). It is not refused: right 3 may start payments.
       const result = await deps.transfers().requestCardFee(tx, actor, {
         fromAccountId: feeAccount.accountId,
         amountMinor: product.fees.issueMinor + shippingFee,

@@ -1074,13 +1074,19 @@ export function createTransferService(deps: TransferServiceDeps) {
     const source = locked.get(from.accountId)!;
     if (source.balanceMinor - source.pendingMinor - spec.amountMinor < source.balanceMinMinor) throw vf('feeAccountId', VfCode.balanceExceeded);
     actor.audit?.({ transferId: transfer.id, kind: 'cardFee', approveType: mode });
-    if (mode === 'none') {
+    if (mode === 'none' && !context.initiateOnly) {
       const posted = await post(tx, transfer);
       await addDailyUsage(tx, actor.customerId, 'cardFee', from.currency, utcDay(createdAt), spec.amountMinor, CARD_FEE_NO_LIMIT);
       return toResult(posted, null);
     }
     await placeHold(tx, source, spec.amountMinor);
     await addDailyUsage(tx, actor.customerId, 'cardFee', from.currency, utcDay(createdAt), spec.amountMinor, CARD_FEE_NO_LIMIT);
+    if (mode === 'none') {
+      // maker-checker: a right-3 initiator's card order waits for the company's checker (its card
+      // stays pendingApproval; approved, post() tells the card service; declined or expired, the card is canceled)
+      const parked = await parkForChecker(tx, transfer, now());
+      return toResult(parked, null);
+    }
     const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, spec.payeeName);
     return toResult(transfer, sentTo);
   }

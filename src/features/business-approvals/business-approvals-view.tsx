@@ -239,6 +239,7 @@ function useNames() {
         return t`The company's account ${accountId}`;
       }
       if (r.transferKind === 'p2p') return r.payeeName ? `${r.payeeName} (${r.toEmail ?? ''})` : (r.toEmail ?? '');
+      if (r.transferKind === 'cardFee') return t`A card order's fee`;
       return t`A bank, card or wallet payout`;
     },
   };
