@@ -208,6 +208,15 @@ export const VF_CODES = {
   lastDirector: { params: [] },
   representativeHasHolders: { params: [] },
   alreadyHasAccess: { params: [] },
+  // --- a company's statements, resolution and representatives' links (api/business-declarations.ts) ---
+  declarationNotRequired: { params: [] },
+  alreadyAccepted: { params: [] },
+  textNotCurrent: { params: [] },
+  notYourRepresentative: { params: [] },
+  notDirector: { params: [] },
+  duplicateEntry: { params: [] },
+  noEmailAddress: { params: [] },
+  representativeIsUser: { params: [] },
   // --- business registration (api/business-registration.ts; the ownership rules' codes) ---
   shareOutOfRange: { params: [] },
   shareTooPrecise: { params: [] },

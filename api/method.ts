@@ -42,8 +42,11 @@ export const METHOD_MISMATCH = 'must be the method named in the path';
  * The methods whose body carries the unauthorised representative's fromEmail and authSecret
  * (document 1 §7 "fromEmail or authSecret for listed methods"; §6: that store implements only tax
  * certification, tax form upload, loss-of-nationality and identity verification). The spec does
- * not print the list: these are the listed operations of those four actions. None is implemented
- * yet, so today every method refuses the two fields (VF); the wrapper sends them only for these.
+ * not print the list: these are the listed operations of those four actions. Every other method
+ * refuses the two fields (VF fieldNotTaken); the wrapper sends them only for these. For these, the
+ * pair authenticates the representative (server/modules/business/representative-link.ts; 401 AU
+ * when it does not); identityVerificationRepresentative is implemented (api/business-declarations.ts),
+ * the tax ones belong to the tax issue.
  */
 export const REPRESENTATIVE_SECRET_METHODS: ReadonlySet<string> = new Set([
   'personalFatcaCrsCertificationGet',

@@ -20,6 +20,7 @@ import { cardMethods } from './cards.ts';
 import { businessMethods } from './business.ts';
 import { businessApprovalMethods } from './business-approvals.ts';
 import { businessRegistrationMethods } from './business-registration.ts';
+import { businessDeclarationMethods } from './business-declarations.ts';
 
 export const methods = {
   ...customerMethods,
@@ -43,6 +44,7 @@ export const methods = {
   ...businessMethods,
   ...businessApprovalMethods,
   ...businessRegistrationMethods,
+  ...businessDeclarationMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

@@ -302,4 +302,16 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   representativeAdd: 'manage',
   representativeDelete: 'manage',
   businessJumioDocumentCreate: 'change', // a representative's document, as the company's own documents
+  // business-declarations.ts: statements are the company's compliance records ('change'; a
+  // declaration also only by the representative themself); the resolution and the representative's
+  // link concern who acts for the company ('manage'); the representative's own call is authorised
+  // by its link (fromEmail/authSecret), not by a company right
+  businessDeclarationsGet: 'read',
+  businessDeclarationsSend: 'change',
+  prohibitedEscortStatementGet: 'read',
+  prohibitedEscortStatementSend: 'change',
+  resolutionGet: 'read',
+  resolutionSend: 'manage',
+  businessRepresentativeLinkSend: 'manage',
+  identityVerificationRepresentative: 'public',
 };

@@ -305,6 +305,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+    // the app's clock: a representative link's expiry
+    now,
     uploads: { ...DEFAULT_UPLOAD_LIMITS, ...options.uploads },
     ...(options.uploadDir ? { uploadDir: options.uploadDir } : {}),
   });

@@ -18,4 +18,5 @@ export * from '../modules/recovery/recovery.tables.ts';
 export * from '../modules/rails/rails.tables.ts';
 export * from '../modules/cards/cards.tables.ts';
 export * from '../modules/business/business.tables.ts';
+export * from '../modules/business/declarations.tables.ts';
 export * from '../modules/registration/business-registration.tables.ts';

@@ -47,6 +47,21 @@ export interface MethodContext {
   files: UploadedFile[];
   /** the client's address (X-Forwarded-For only with TRUST_PROXY): ipInfo answers about it */
   ip: string;
+  /**
+   * The representative a fromEmail/authSecret pair authenticated (REPRESENTATIVE_SECRET_METHODS
+   * only, api/method.ts); customerId is then their company. Undefined for every other call.
+   */
+  representative?: AuthenticatedRepresentative | undefined;
+}
+
+/** A representative who is not a user, authenticated by their link (server/modules/business/representative-link.ts). */
+export interface AuthenticatedRepresentative {
+  representativeId: number;
+  /** the company the representative belongs to */
+  companyId: number;
+  email: string;
+  /** the link (business_representative_links) that authenticated the call */
+  linkId: number;
 }
 
 export interface UploadedFile {

@@ -37,6 +37,8 @@ import {
   usersOf,
 } from './business.service.ts';
 import { businessCompanies, businessRepresentativeAddresses, businessRepresentativeDocuments, businessRepresentatives } from './business.tables.ts';
+import type { businessDeclarationMethods } from '../../../api/business-declarations.ts';
+import { createBusinessDeclarationHandlers } from './declarations.methods.ts';
 
 export interface BusinessHandlerOptions {
   now: () => number;
@@ -58,7 +60,7 @@ const ADDRESS_STATUS_IDS: Record<Address['status'], number> = {
   nameMismatch: DocumentStatus.nameMismatch,
 };
 
-export function createBusinessHandlers(options: BusinessHandlerOptions): HandlerTable<typeof businessMethods> {
+export function createBusinessHandlers(options: BusinessHandlerOptions): HandlerTable<typeof businessMethods & typeof businessDeclarationMethods> {
   const registration = createRegistrationService(options.registration);
   // The company's addresses are the profile's (addressInquiry acting for the company): one reading of them.
   const profile = createProfileHandlers({ now: options.now, providerName: options.registration.projectName });
@@ -77,6 +79,8 @@ export function createBusinessHandlers(options: BusinessHandlerOptions): Handler
   }
 
   return {
+    // The company's statements, resolution and representatives' links (declarations.methods.ts), on the same clock and origin.
+    ...createBusinessDeclarationHandlers({ now: options.now, publicUrl: options.registration.publicUrl, projectName: options.registration.projectName }),
     async businessAuthorizedUserGet(_input, ctx) {
       const { caller, companyId } = acting(ctx);
       const company = await requireCompany(ctx.db, companyId);

@@ -38,7 +38,8 @@ import type { Db } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { customerAccess } from '../customers/customers.tables.ts';
 import type { UiLanguage } from '../dictionaries/dictionaries.tables.ts';
-import { MethodFailure, type Caller, type MethodContext, type MethodHandler } from '../method-types.ts';
+import { MethodFailure, type AuthenticatedRepresentative, type Caller, type MethodContext, type MethodHandler } from '../method-types.ts';
+import { authenticateRepresentative } from '../business/representative-link.ts';
 import type { PushMessage, PushPublisher } from '../push/publisher.ts';
 import { RestrictionMessages, type TokenService } from '../auth/tokens.service.ts';
 import { auditLog } from './platform.tables.ts';
@@ -151,6 +152,8 @@ export interface MethodEndpointOptions {
   uploads?: UploadLimits;
   /** where file parts are written (a folder of its own under the OS tmpdir when omitted, removed on close) */
   uploadDir?: string;
+  /** the clock in ms (a representative link's expiry); Date.now when omitted */
+  now?: () => number;
 }
 
 /** The bearer parser moved to bearer.ts (one for every entry point); re-exported for its importers. */
@@ -251,6 +254,7 @@ async function readBody(
 
 export async function methodEndpoint(app: FastifyInstance, options: MethodEndpointOptions): Promise<void> {
   const { db, tokens, publisher, handlers, validateResponses } = options;
+  const now = options.now ?? Date.now;
   const uploadLimits = options.uploads ?? DEFAULT_UPLOAD_LIMITS;
   const uploadBudget = createUploadBudget(uploadLimits.inFlightMaxBytes);
   const uploadDir = options.uploadDir ?? (await createUploadDir());
@@ -370,11 +374,13 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
     const body = read.body as Record<string, unknown> | null;
     if (body && typeof body === 'object') {
       if (typeof body.method === 'string' && body.method !== name) bodyErrors.push(vf('method', VfCode.methodMismatch));
-      // fromEmail/authSecret belong to the representative's methods only (none implemented yet).
+      // fromEmail/authSecret belong to the representative's methods only, and go together.
       if (!REPRESENTATIVE_SECRET_METHODS.has(name)) {
         for (const param of ['fromEmail', 'authSecret'] as const) {
           if (body[param] !== undefined) bodyErrors.push(vf(param, VfCode.fieldNotTaken));
         }
+      } else if ((body.fromEmail === undefined) !== (body.authSecret === undefined)) {
+        bodyErrors.push(vf(body.fromEmail === undefined ? 'fromEmail' : 'authSecret', VfCode.required));
       }
     }
     headerErrors.unshift(...bodyErrors);
@@ -385,7 +391,16 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
         validationErrors: [...(parsed.success ? [] : issuesToValidationErrors(parsed.issues)), ...headerErrors],
       });
     }
-    const input = parsed.output as Record<string, unknown> & { fromCustomerId?: number; lang?: string };
+    const input = parsed.output as Record<string, unknown> & { fromCustomerId?: number; lang?: string; fromEmail?: string; authSecret?: string };
+
+    // The representative's link (api/business-declarations.ts): the pair authenticates that
+    // representative for this call only; any failure is one 401 (representative-link.ts).
+    let representative: AuthenticatedRepresentative | undefined;
+    if (REPRESENTATIVE_SECRET_METHODS.has(name) && typeof input.fromEmail === 'string' && typeof input.authSecret === 'string') {
+      const found = await authenticateRepresentative(db, { fromEmail: input.fromEmail, authSecret: input.authSecret }, now());
+      if (!found) return fail(reply, { responseCode: ResponseCode.auth, responseDescription: 'The representative link is not valid' }, 401);
+      representative = found;
+    }
 
     let customerId: number | null = caller?.customerId ?? null;
     const requested = input.fromCustomerId ?? (typeof headerCustomer === 'string' ? Number(headerCustomer) : undefined);
@@ -398,6 +413,8 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       }
       customerId = requested;
     }
+    // A representative's call acts for their company, whoever else is signed in.
+    if (representative) customerId = representative.companyId;
 
     let auditDetails: Record<string, unknown> = {};
     let toPublish: { customerId: number; event: PushMessage }[] = [];
@@ -434,6 +451,7 @@ export async function methodEndpoint(app: FastifyInstance, options: MethodEndpoi
       publish: (target, event) => toPublish.push({ customerId: target, event }),
       files,
       ip: request.ip,
+      representative,
     });
     const oneStatement = (handler as { oneStatement?: OneStatement }).oneStatement;
     try {

@@ -22,6 +22,7 @@ import {
   type DocumentRow,
 } from './documents.service.ts';
 import { customerAddresses, customerDocuments, identityJobs } from './profile.tables.ts';
+import { representativeJobDecided } from '../business/representative-link.ts';
 import { applyPendingUsernameChanges, ValidationFailure } from './profile.service.ts';
 import { recomputeVerified } from './verification.service.ts';
 import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
@@ -323,11 +324,14 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
         .update(identityJobs)
         .set({ status, decidedAt, decidedByUserId: ctx.caller!.userId, rejectReason: status === 'rejected' ? reason : null })
         .where(eq(identityJobs.id, job.id));
+      // A job started through a representative's link moves that representative's status (api/business-declarations.ts).
+      const representativeId = await representativeJobDecided(tx, job.id, status);
       // A rejected video identity is a required action (§4); an approval may complete verification.
       const customerVerified = await recomputeVerified(tx, job.customerId, today());
       ctx.audit({
         workflowRunId: job.workflowRunId,
         customerId: job.customerId,
+        ...(representativeId === null ? {} : { representativeId }),
         kind: job.kind,
         decision: input.decision,
         ...(reason ? { reason } : {}),

@@ -1,0 +1,72 @@
+/**
+ * The secret link of a representative who is not a user (api/business-declarations.ts header):
+ * issuing it (a new secret revokes the earlier ones), authenticating a call's fromEmail/authSecret
+ * pair (server/modules/platform/method-endpoint.ts, REPRESENTATIVE_SECRET_METHODS only), and
+ * moving the representative's identity status when an identity job started through it is decided.
+ *
+ * The secret is 256 random bits (base64url); only its SHA-256 is stored, so the lookup is by hash
+ * (an index hit, with nothing to learn from its timing: the hash of a guess matches nothing). The
+ * e-mail is compared after the hash matched. A wrong pair, an expired or revoked link and a removed
+ * representative are one answer to the caller (null here, 401 AU at the endpoint): the answer tells
+ * a guesser nothing about which part was wrong.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { REPRESENTATIVE_LINK_TTL_S } from '../../../api/business-declarations.ts';
+import type { Db, Tx } from '../../db/types.ts';
+import { randomToken, sha256Hex } from '../auth/crypto.ts';
+import type { AuthenticatedRepresentative } from '../method-types.ts';
+import { businessRepresentatives } from './business.tables.ts';
+import { businessRepresentativeIdentityJobs, businessRepresentativeLinks } from './declarations.tables.ts';
+
+/** Issues a new link for the representative (revoking the earlier ones) and returns its secret, to e-mail once. */
+export async function issueRepresentativeLink(
+  tx: Db | Tx,
+  input: { representativeId: number; email: string; createdByUserId: number | null; nowMs: number },
+): Promise<{ secret: string; expiresAt: Date }> {
+  const now = new Date(input.nowMs);
+  await tx
+    .update(businessRepresentativeLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(businessRepresentativeLinks.representativeId, input.representativeId), isNull(businessRepresentativeLinks.revokedAt)));
+  const secret = randomToken();
+  const expiresAt = new Date(input.nowMs + REPRESENTATIVE_LINK_TTL_S * 1000);
+  await tx.insert(businessRepresentativeLinks).values({
+    representativeId: input.representativeId,
+    secretHash: sha256Hex(secret),
+    email: input.email.toLowerCase(),
+    createdByUserId: input.createdByUserId,
+    createdAt: now,
+    expiresAt,
+  });
+  return { secret, expiresAt };
+}
+
+/** The representative a fromEmail/authSecret pair names, or null (see the header: one answer for every failure). */
+export async function authenticateRepresentative(db: Db, pair: { fromEmail: string; authSecret: string }, nowMs: number): Promise<AuthenticatedRepresentative | null> {
+  const [row] = await db
+    .select({ link: businessRepresentativeLinks, rep: businessRepresentatives })
+    .from(businessRepresentativeLinks)
+    .innerJoin(businessRepresentatives, eq(businessRepresentatives.id, businessRepresentativeLinks.representativeId))
+    .where(eq(businessRepresentativeLinks.secretHash, sha256Hex(pair.authSecret)))
+    .limit(1);
+  if (!row) return null;
+  const { link, rep } = row;
+  if (link.revokedAt !== null || link.expiresAt.getTime() <= nowMs) return null;
+  if (link.email !== pair.fromEmail.trim().toLowerCase()) return null;
+  if (rep.deletedAt !== null) return null;
+  return { representativeId: rep.id, companyId: rep.customerId, email: link.email, linkId: link.id };
+}
+
+/**
+ * A decided identity job: when it was started for a representative, the representative's status
+ * follows it (approved: validated; rejected: rejected). Called in the decision's transaction.
+ */
+export async function representativeJobDecided(tx: Db | Tx, jobId: number, status: 'approved' | 'rejected'): Promise<number | null> {
+  const [link] = await tx.select().from(businessRepresentativeIdentityJobs).where(eq(businessRepresentativeIdentityJobs.jobId, jobId));
+  if (!link) return null;
+  await tx
+    .update(businessRepresentatives)
+    .set({ identityStatus: status === 'approved' ? 'validated' : 'rejected' })
+    .where(eq(businessRepresentatives.id, link.representativeId));
+  return link.representativeId;
+}
