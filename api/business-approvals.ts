@@ -13,10 +13,14 @@
  *   the rights table; right 3 and 4 by the service (13). The initiator never decides their own
  *   request (VF selfApproval).
  * - declined: true decides at once. declined: false starts the checker's OWN approval by the
- *   company's approval mode, as a transfer's: none approves at once; sms, otp and approvalCode answer
+ *   approval mode a payment of theirs for the company asks (the company's mode, the checker's own
+ *   means), as a transfer's: none approves at once; sms, otp and approvalCode answer
  *   `approvalNeeded` with an approvalId that businessApprovalConfirm completes with the code
- *   (approveTransfer's shape: the id and approvalCode). Push is not offered for these decisions
- *   (TA1, as a mode the user cannot use).
+ *   (approveTransfer's shape: the id and approvalCode); push answers `approvalNeeded` with
+ *   approveType push and sends the checker's linked phones a request (the payment, or the payments'
+ *   total): approved there the payments post, declined there they are declined (as a push transfer
+ *   declined on the phone); businessApprovalConfirm answers TA1 for it. TA1 only when the checker
+ *   cannot use the mode (no linked phone, no authenticator...).
  * - A list of ids is all or nothing: one request unknown, already decided or expired refuses the
  *   whole call (VF on transactionIds / batchId / approvalId) and changes nothing.
  */

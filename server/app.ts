@@ -210,9 +210,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A phone answering a transfer's request posts or rejects it (transfers is created below too).
     onApproved: {
       twoStepMode: (tx, row) => twoStep.approvedByDevice(tx, row),
+      // A key is a transfer's or a company checker's (businessApprovals, created below): each hook ignores the other's.
       transfer: {
-        lock: (tx, row) => transfers.lockForDevice(tx, row.keyHash),
-        answered: (tx, row, approved) => transfers.answeredByDevice(tx, row.keyHash, approved),
+        lock: async (tx, row) => {
+          await transfers.lockForDevice(tx, row.keyHash);
+          await businessApprovals.lockForDevice(tx, row.keyHash);
+        },
+        answered: async (tx, row, approved) => (await transfers.answeredByDevice(tx, row.keyHash, approved)) ?? (await businessApprovals.answeredByDevice(tx, row.keyHash, approved)),
       },
     },
     log: (err) => app.log.error({ error: safeError(err) }, 'approval delivery failed'),
@@ -231,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cards: { feePaid: (tx, t) => cardService!.feePaid(tx, t), feeVoided: (tx, t) => cardService!.feeVoided(tx, t) },
     log: (err) => app.log.error({ error: safeError(err) }, 'transfer background work failed'),
   });
+  // Maker-checker decisions on the same transfer service, push approvals (a checker's phone) and publisher
+  const businessApprovals = createBusinessApprovalService({ now, transfers, approvals, publisher });
   // Global pay with this app's clock, rails and origin (the beneficiary's link).
   globalPay = createGlobalPayService({
     transfers,
@@ -291,7 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(createMassHandlers(transfers) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...(createGlobalPayHandlers(globalPay) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Maker-checker decisions on the same transfer service (its clock; expiry is the transfers sweeper's)
-      ...(createBusinessApprovalHandlers(createBusinessApprovalService({ now, transfers })) as unknown as Record<string, MethodHandler<MethodDef>>),
+      ...(createBusinessApprovalHandlers(businessApprovals) as unknown as Record<string, MethodHandler<MethodDef>>),
       // The card calls on this app's issuer, clock and queue.
       ...(createCardHandlers(cardService) as unknown as Record<string, MethodHandler<MethodDef>>),
       // Profile and documents with this app's clock (document dates, code expiry).

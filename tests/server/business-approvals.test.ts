@@ -8,10 +8,12 @@
  * the ledger reconciles (balanced legs, balances = legs, holds = pending transfers).
  */
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_APPROVAL_PAGE_SIZE, BUSINESS_REQUEST_TTL_DAYS } from '../../api/business-approvals.ts';
 import { CardStatus } from '../../api/cards.ts';
+import type { ApprovalRequest } from '../../api/devices.ts';
 import { DEMO_MONEY_FLAGS, DEMO_PASSWORD, NORTHWIND_NAME, type DemoUser } from '../../server/db/demo-users.ts';
 import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
@@ -107,7 +109,7 @@ afterEach(async () => {
   expect(await dailyUsageProblems(t.db)).toEqual([]);
 });
 
-async function setMode(mode: 'none' | 'otp' | 'approvalCode'): Promise<void> {
+async function setMode(mode: 'none' | 'otp' | 'approvalCode' | 'push'): Promise<void> {
   await t.db.update(customers).set({ transactionApproveMode: mode }).where(eq(customers.id, northwindId));
 }
 async function setRights(email: string, rights: number): Promise<void> {
@@ -324,6 +326,99 @@ describe('the checker’s own approval', () => {
     } finally {
       await setMode('none');
     }
+  });
+});
+
+describe('the checker approves on their phone (push)', () => {
+  async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { body?: unknown; token?: string } = {}): Promise<LightMyRequestResponse> {
+    return t.app.inject({
+      method,
+      url,
+      ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
+      headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    });
+  }
+  let deviceId: number;
+  let deviceToken: string;
+  beforeAll(async () => {
+    // the owner links a phone (Northwind's approval mode is then push: a payment of theirs would be approved on it)
+    const started = (await send('POST', '/auth/devices', { token: tokens.owner, body: { name: 'Owner phone' } })).json() as { device: { id: number }; code: string };
+    const linked = await send('POST', `/auth/devices/${started.device.id}/approve`, { body: { code: started.code, type: 'android' } });
+    expect(linked.statusCode, linked.body).toBe(200);
+    deviceId = started.device.id;
+    deviceToken = ((await send('POST', '/auth/token', { body: { secret: (linked.json() as { secret: string }).secret } })).json() as { accessToken: string }).accessToken;
+  });
+  afterAll(async () => {
+    await setMode('none');
+    expect((await send('DELETE', `/auth/devices/${deviceId}`, { token: tokens.owner })).statusCode).toBe(204);
+  });
+  async function phoneRequestFor(transactionId: number): Promise<ApprovalRequest> {
+    const pending = (await send('GET', '/device-api/device', { token: deviceToken })).json() as { pending: ApprovalRequest[] };
+    const request = pending.pending.find((r) => r.kind === 'transfer' && r.transfer?.transactionId === transactionId);
+    expect(request, JSON.stringify(pending)).toBeDefined();
+    return request!;
+  }
+
+  it('approved on the phone: the approval is push (not TA1), no code confirms it, the phone’s yes posts both payments once and is audited', async () => {
+    const eur = await northwindAccount('EUR');
+    // ivy asks while Northwind has no mode (hers would be push too); then the company approves on phones
+    const first = await ivyPays('3.00');
+    const second = await ivyPays('4.00');
+    await setMode('push');
+    const started = await call('owner', 'businessTransactionRequestApprove', { transactionIds: [second, first], declined: false });
+    expect(started.body, JSON.stringify(started.body)).toMatchObject({ responseCode: '00', status: 'approvalNeeded', approveType: 'push', approvalSentTo: null });
+    const approvalId = started.body.approvalId as number;
+    // the phone shows what is approved: both payments' total
+    const request = await phoneRequestFor(first);
+    expect(request.transfer).toMatchObject({ transactionId: first, amount: '7.00', currency: 'EUR', payeeName: '2 payments' });
+    // not confirmed by a code
+    expect((await call('owner', 'businessApprovalConfirm', { approvalId, approvalCode: '123456' })).body.responseCode).toBe('TA1');
+    expect((await transferRow(first)).status).toBe('pending');
+
+    const events: { type: string }[] = [];
+    const off = t.publisher.subscribe(northwindId, (e) => events.push(e));
+    const answer = await send('PUT', `/auth/login/${encodeURIComponent(request.key)}/confirm`, { token: deviceToken, body: { result: true } });
+    expect(answer.json()).toEqual({ result: true });
+    expect((await transferRow(first)).status).toBe('posted');
+    expect((await transferRow(second)).status).toBe('posted');
+    expect((await requestRow(first))!).toMatchObject({ status: 'approved' });
+    const after = await northwindAccount('EUR');
+    expect(after.pendingMinor).toBe(eur.pendingMinor);
+    // a second answer counts for nothing; the confirmation is spent
+    expect((await send('PUT', `/auth/login/${encodeURIComponent(request.key)}/confirm`, { token: deviceToken, body: { result: true } })).json()).toEqual({ result: false });
+    expectVf(await call('owner', 'businessApprovalConfirm', { approvalId, approvalCode: '123456' }), 'approvalId', 'businessRequestDecided');
+    expect((await northwindAccount('EUR')).balanceMinor).toBe(after.balanceMinor);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.method, 'businessApprovalConfirm'));
+    expect(audits.some((a) => JSON.stringify(a.details).includes('"answeredOn":"phone"') && JSON.stringify(a.details).includes('"businessDecision":"approved"'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    off();
+    expect(events).toContainEqual({ type: 'TransferApproval', transactionId: first, status: 'posted' });
+  });
+
+  it('declined on the phone: the payment is declined (rejected, the hold released)', async () => {
+    await setMode('none');
+    const eur = await northwindAccount('EUR');
+    const id = await ivyPays('2.00');
+    await setMode('push');
+    const started = await call('owner', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false });
+    expect(started.body).toMatchObject({ status: 'approvalNeeded', approveType: 'push' });
+    const request = await phoneRequestFor(id);
+    expect(request.transfer).toMatchObject({ transactionId: id, amount: '2.00', currency: 'EUR', payeeName: 'rita@demo.test' });
+    expect((await send('PUT', `/auth/login/${encodeURIComponent(request.key)}/confirm`, { token: deviceToken, body: { result: false } })).json()).toEqual({ result: true });
+    expect((await transferRow(id)).status).toBe('rejected');
+    expect((await requestRow(id))!.status).toBe('declined');
+    expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor, pendingMinor: eur.pendingMinor });
+  });
+
+  it('the clerk (right 2) without a linked phone gets TA1 and nothing changes', async () => {
+    await setMode('none');
+    const id = await ivyPays('1.50');
+    await setMode('push');
+    const res = await call('clerk', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false });
+    expect(res.body.responseCode).toBe('TA1');
+    expect((await requestRow(id))!.status).toBe('waiting');
+    await setMode('none');
+    expect((await call('clerk', 'businessTransactionRequestApprove', { transactionIds: [id], declined: true })).body.status).toBe('declined');
   });
 });
 

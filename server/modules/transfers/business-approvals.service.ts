@@ -28,11 +28,30 @@ import { accounts } from '../accounts/accounts.tables.ts';
 import { customers, customerAccess, users } from '../customers/customers.tables.ts';
 import { MethodFailure, vfFailure } from '../method-types.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
-import { APPROVAL_MAX_ATTEMPTS, ApprovalMessages, checkApprovalCode, prepareApproval, sendSmsCode, type ApproveType, type TransferApprovalRow } from './approval.service.ts';
+import type { TransferApprovalDetails } from '../auth/approvals.service.ts';
+import { auditLog } from '../platform/platform.tables.ts';
+import {
+  APPROVAL_MAX_ATTEMPTS,
+  ApprovalMessages,
+  checkApprovalCode,
+  prepareApproval,
+  sendSmsCode,
+  type ApproveType,
+  type TransferApprovalRow,
+  type TransferApprovalsPort,
+} from './approval.service.ts';
 import { businessApprovalConfirmations, businessTransactionRequests } from './business-approvals.tables.ts';
 import { transferBatches } from './mass.tables.ts';
 import { transfers } from './transfers.tables.ts';
-import { ACCOUNT_STATUS_CLOSED, customerName, TRANSFER_APPROVAL_TTL_S, TransferMessages, type TransferActor, type TransferService } from './transfers.service.ts';
+import {
+  ACCOUNT_STATUS_CLOSED,
+  customerName,
+  TRANSFER_APPROVAL_TTL_S,
+  TransferMessages,
+  type TransferActor,
+  type TransferPublisher,
+  type TransferService,
+} from './transfers.service.ts';
 
 type TransferRow = typeof transfers.$inferSelect;
 type RequestRow = typeof businessTransactionRequests.$inferSelect;
@@ -59,12 +78,20 @@ export type DecisionTarget = { transactionIds: readonly number[] } | { batchId: 
 export interface BusinessApprovalDeps {
   now: () => number;
   transfers: TransferService;
+  /** push approvals (the checker's phone, approvals.service.ts); null: a checker whose mode is push gets TA1 */
+  approvals?: TransferApprovalsPort | null;
+  /** events after a phone's answer commits (no method call to carry them); null: none sent */
+  publisher?: TransferPublisher | null;
 }
+
+/** The method name a phone's answer to a checker's approval is audited under (the call it stands for). */
+const PHONE_ANSWER_AUDIT_METHOD = 'businessApprovalConfirm';
 
 export type BusinessApprovalService = ReturnType<typeof createBusinessApprovalService>;
 
 export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
   const { now, transfers: transferService } = deps;
+  const approvals = deps.approvals ?? null;
   const at = (ms: number) => new Date(ms);
 
   /** The caller decides for the company: its owner, or right 2 (13 otherwise: right 3, 4, a personal user). */
@@ -140,6 +167,50 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
     const ids = waiting.map((w) => w.transfer.id);
     actor.audit?.({ businessDecision: 'approved', transferIds: ids, initiators: [...new Set(waiting.map((w) => w.request.initiatorUserId))] });
     return ids;
+  }
+
+  /** Voids every named payment as rejected (holds released, the requests closed as declined by the actor). */
+  async function declineAll(tx: Tx, actor: TransferActor, waiting: { request: RequestRow; transfer: TransferRow }[]): Promise<number[]> {
+    const decidedAt = at(now());
+    for (const { request, transfer } of waiting) {
+      // voidTransfer closes the request as declined and releases its hold (business-approvals.hooks.ts)
+      const rejected = await transferService.voidTransfer(tx, transfer, 'rejected');
+      await tx.update(businessTransactionRequests).set({ decidedByUserId: actor.userId, decidedAt }).where(eq(businessTransactionRequests.id, request.id));
+      actor.publish(transfer.customerId, { type: 'TransferApproval', transactionId: transfer.id, status: rejected.status });
+    }
+    const transactionIds = waiting.map((w) => w.transfer.id);
+    actor.audit?.({ businessDecision: 'declined', transferIds: transactionIds, initiators: [...new Set(waiting.map((w) => w.request.initiatorUserId))] });
+    return transactionIds;
+  }
+
+  /** What the checker's phone shows (api/devices.ts ApprovalTransferSchema): the payment, or the payments' total in one currency. */
+  function phoneDetails(waiting: { transfer: TransferRow }[]): TransferApprovalDetails {
+    const first = waiting[0]!.transfer;
+    const payee = (t: TransferRow) => t.toEmail ?? `${t.toCurrency} account ${t.toAccountId}`;
+    if (waiting.length === 1) {
+      return { transactionId: first.id, amount: minorToDecimal(first.amountMinor, first.fromCurrency), currency: first.fromCurrency, fee: minorToDecimal(first.feeMinor, first.fromCurrency), payeeName: payee(first) };
+    }
+    const currency = first.fromCurrency;
+    if (waiting.every((w) => w.transfer.fromCurrency === currency)) {
+      const sum = (pick: (t: TransferRow) => bigint) => waiting.reduce((total, w) => total + pick(w.transfer), 0n);
+      return {
+        transactionId: first.id,
+        amount: minorToDecimal(sum((t) => t.amountMinor), currency),
+        currency,
+        fee: minorToDecimal(sum((t) => t.feeMinor), currency),
+        payeeName: `${waiting.length} payments`,
+      };
+    }
+    return { transactionId: first.id, amount: String(waiting.length), currency: 'payments', payeeName: 'several payees' };
+  }
+
+  /** A checker's open push confirmation by its phone request's key hash (kept in code_hash), or undefined. */
+  async function pushConfirmation(tx: Tx, keyHash: string) {
+    const [found] = await tx
+      .select()
+      .from(businessApprovalConfirmations)
+      .where(and(eq(businessApprovalConfirmations.method, 'push'), eq(businessApprovalConfirmations.codeHash, keyHash)));
+    return found;
   }
 
   return {
@@ -235,14 +306,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       const waiting = await lockWaiting(tx, actor, ids, param);
       const transactionIds = waiting.map((w) => w.transfer.id);
       if (declined) {
-        const decidedAt = at(now());
-        for (const { request, transfer } of waiting) {
-          // voidTransfer closes the request as declined and releases its hold (business-approvals.hooks.ts)
-          const rejected = await transferService.voidTransfer(tx, transfer, 'rejected');
-          await tx.update(businessTransactionRequests).set({ decidedByUserId: actor.userId, decidedAt }).where(eq(businessTransactionRequests.id, request.id));
-          actor.publish(transfer.customerId, { type: 'TransferApproval', transactionId: transfer.id, status: rejected.status });
-        }
-        actor.audit?.({ businessDecision: 'declined', transferIds: transactionIds, initiators: [...new Set(waiting.map((w) => w.request.initiatorUserId))] });
+        await declineAll(tx, actor, waiting);
         return { status: 'declined', approvalId: null, approveType: 'none', approvalSentTo: null, transactionIds, expiresAt: null };
       }
       const [company] = await tx.select({ mode: customers.transactionApproveMode }).from(customers).where(eq(customers.id, actor.customerId));
@@ -251,10 +315,10 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
         await execute(tx, actor, waiting);
         return { status: 'approved', approvalId: null, approveType: 'none', approvalSentTo: null, transactionIds, expiresAt: null };
       }
-      // The checker's own approval. Push is not offered for these decisions (a phone's answer posts one transfer only).
-      if (mode === 'push') throw new MethodFailure('TA1', ApprovalMessages.pushUnavailable);
+      // The checker's own approval, by the mode a payment of theirs for the company asks: a code, or
+      // their phone (push: answered in approvals.service.ts, which calls answeredByDevice below).
       const user = await approvingUser(tx, actor.userId);
-      const preparation = await prepareApproval(tx, mode, user, false);
+      const preparation = await prepareApproval(tx, mode, user, approvals !== null);
       let codeHash: string | null = null;
       let sentTo: string | null = null;
       if (mode === 'sms') {
@@ -271,6 +335,17 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
         sentTo = sms.sentTo;
       }
       const createdAt = at(now());
+      const expiresAt = at(now() + TRANSFER_APPROVAL_TTL_S * 1000);
+      if (mode === 'push') {
+        // the request to the checker's phones; its key's hash links the answer back to this confirmation
+        const created = await approvals!.createTransferApproval(tx, {
+          userId: actor.userId,
+          details: { ip: actor.ip, countryCode: null, userAgent: '' },
+          transfer: phoneDetails(waiting),
+          expiresAt,
+        });
+        codeHash = created.keyHash;
+      }
       const [confirmation] = await tx
         .insert(businessApprovalConfirmations)
         .values({
@@ -281,7 +356,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
           codeHash,
           sentTo,
           createdAt,
-          expiresAt: at(now() + TRANSFER_APPROVAL_TTL_S * 1000),
+          expiresAt,
         })
         .returning({ id: businessApprovalConfirmations.id, expiresAt: businessApprovalConfirmations.expiresAt });
       actor.audit?.({ businessDecision: 'approvalStarted', approvalId: confirmation!.id, transferIds: transactionIds });
@@ -307,6 +382,8 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       const [confirmation] = await tx.select().from(businessApprovalConfirmations).where(eq(businessApprovalConfirmations.id, approvalId)).for('update');
       if (confirmation!.status !== 'open') throw vfFailure('approvalId', VfCode.businessRequestDecided);
       if (confirmation!.expiresAt.getTime() <= now()) throw vfFailure('approvalId', VfCode.businessRequestExpired);
+      // a push approval is answered on the checker's phone, not with a code (as approveTransfer)
+      if (confirmation!.method === 'push') throw new MethodFailure('TA1', ApprovalMessages.approveOnPhone);
       const user = await approvingUser(tx, actor.userId);
       const check = await checkApprovalCode(tx, { method: confirmation!.method, codeHash: confirmation!.codeHash } as TransferApprovalRow, user, code, now());
       if (!check.ok) {
@@ -326,6 +403,69 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       await tx.update(businessApprovalConfirmations).set({ status: 'used' }).where(eq(businessApprovalConfirmations.id, approvalId));
       const ids = await execute(tx, actor, waiting);
       return { status: 'approved', approvalId, approveType: confirmation!.method, approvalSentTo: confirmation!.sentTo, transactionIds: ids, expiresAt: null };
+    },
+
+    /**
+     * approvals.service.ts hook, first in a phone's answering transaction: the lock order of
+     * confirm() (the requests' transfers in id order, then the confirmation). Nothing when the key is
+     * not a checker's push approval (a transfer's: transfers.service.ts lockForDevice).
+     */
+    async lockForDevice(tx: Tx, keyHash: string): Promise<void> {
+      const found = await pushConfirmation(tx, keyHash);
+      if (!found) return;
+      const requestRows = await tx.select({ transferId: businessTransactionRequests.transferId }).from(businessTransactionRequests).where(inArray(businessTransactionRequests.id, found.requestIds));
+      const ids = requestRows.map((r) => r.transferId);
+      if (ids.length > 0) await tx.select({ id: transfers.id }).from(transfers).where(inArray(transfers.id, ids)).orderBy(transfers.id).for('update');
+      await tx.select({ id: businessApprovalConfirmations.id }).from(businessApprovalConfirmations).where(eq(businessApprovalConfirmations.id, found.id)).for('update');
+    },
+
+    /**
+     * approvals.service.ts hook: the checker answered their push approval on their phone, in the
+     * answering transaction. Approved: the payments post, as businessApprovalConfirm with a right
+     * code. Declined: the payments are declined (rejected, holds released), as a push transfer
+     * declined on the phone is. Either way the decision is re-checked as the browser's would be (the
+     * checker's right now, each request still waiting, not their own); refused, the confirmation
+     * closes as failed and the payments keep waiting. Audited as businessApprovalConfirm; the events
+     * go out after the commit (the returned function). Nothing for another key.
+     */
+    async answeredByDevice(tx: Tx, keyHash: string, approved: boolean): Promise<(() => Promise<void>) | void> {
+      const found = await pushConfirmation(tx, keyHash);
+      if (!found || found.status !== 'open') return;
+      const events: { customerId: number; event: { type: string } & Record<string, unknown> }[] = [];
+      const audits: Record<string, unknown>[] = [];
+      const actor: TransferActor = {
+        userId: found.approverUserId,
+        customerId: found.customerId,
+        ip: '',
+        publish: (customerId, event) => void events.push({ customerId, event }),
+        audit: (details) => void audits.push(details),
+      };
+      const close = (status: 'used' | 'failed') => tx.update(businessApprovalConfirmations).set({ status }).where(eq(businessApprovalConfirmations.id, found.id));
+      try {
+        if (found.expiresAt.getTime() <= now()) throw vfFailure('approvalId', VfCode.businessRequestExpired);
+        await requireChecker(tx, actor);
+        const requestRows = await tx.select({ transferId: businessTransactionRequests.transferId }).from(businessTransactionRequests).where(inArray(businessTransactionRequests.id, found.requestIds));
+        const waiting = await lockWaiting(
+          tx,
+          actor,
+          requestRows.map((r) => r.transferId),
+          'approvalId',
+        );
+        await close('used');
+        if (approved) await execute(tx, actor, waiting);
+        else await declineAll(tx, actor, waiting);
+      } catch (err) {
+        // every refusal above comes before anything is written: the payments keep waiting
+        if (!(err instanceof MethodFailure)) throw err;
+        await close('failed');
+        audits.push({ businessDecision: 'approvalFailed', approvalId: found.id, responseCode: err.responseCode });
+      }
+      for (const details of audits) {
+        await tx.insert(auditLog).values({ userId: found.approverUserId, customerId: found.customerId, method: PHONE_ANSWER_AUDIT_METHOD, details: { ...details, approvalId: found.id, answeredOn: 'phone' } });
+      }
+      return async () => {
+        for (const { customerId, event } of events) await deps.publisher?.publish(customerId, event);
+      };
     },
   };
 }

@@ -10,7 +10,8 @@
  *   transfer's expires_at is moved to this row's expires_at (7 days), so the transfers sweeper
  *   (workers.ts) expires both together, releasing the hold.
  * - business_approval_confirmations: a checker's own approval of a decision (their approval
- *   mode, as approveTransfer): the requests it approves, the code's hash for sms, wrong answers.
+ *   mode, as approveTransfer): the requests it approves, the code's hash for sms (the phone
+ *   request's key hash for push), wrong answers.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
@@ -59,8 +60,11 @@ export const businessApprovalConfirmations = pgTable(
       .references(() => users.id),
     /** the business_transaction_requests ids approved once confirmed (all or none) */
     requestIds: jsonb('request_ids').$type<number[]>().notNull(),
-    method: text('method', { enum: ['sms', 'otp', 'approvalCode'] }).notNull(),
-    /** sha256 (hex) of the SMS code; null for otp and approvalCode */
+    method: text('method', { enum: ['sms', 'otp', 'approvalCode', 'push'] }).notNull(),
+    /**
+     * sms: sha256 (hex) of the SMS code; push: the phone request's key hash (approval_requests.key_hash,
+     * itself a sha256), by which the phone's answer finds this confirmation; null for otp and approvalCode
+     */
     codeHash: text('code_hash'),
     sentTo: text('sent_to'),
     attempts: smallint('attempts').notNull().default(0),
