@@ -43,8 +43,11 @@
  * The representative's link (businessRepresentativeLinkSend, our own name; identityVerificationRepresentative)
  * - A representative who is not a user (a director, shareholder or owner) gets a secret link by
  *   e-mail to /self-certification-representative?authSecret=...: 256 random bits, stored as SHA-256
- *   with an expiry of REPRESENTATIVE_LINK_TTL_S; a new link revokes the earlier ones. A user with
- *   'manage' rights sends it on demand.
+ *   with an expiry of REPRESENTATIVE_LINK_TTL_S; a new link revokes the earlier ones. The platform
+ *   sends one to each such person with an e-mail address when the company is activated
+ *   (businessAccountActivate, as the users' activation links), and a user with 'manage' rights
+ *   sends a new one on demand. The link carries the secret only: the page asks for the e-mail
+ *   address it was sent to (fromEmail), so a forwarded link alone is not enough.
  * - A call of a REPRESENTATIVE_SECRET_METHODS method carrying fromEmail and authSecret is
  *   authenticated as that representative only (server/modules/platform/method-endpoint.ts): a
  *   wrong pair, an expired or revoked link, or a removed representative answer 401 AU alike;

@@ -19,6 +19,7 @@ import { NORTHWIND_NAME } from '../../server/db/demo-users.ts';
 import { businessCompanies, businessRepresentativeDocuments, businessRepresentatives } from '../../server/modules/business/business.tables.ts';
 import { businessRepresentativeLinks, businessStatementAcceptances } from '../../server/modules/business/declarations.tables.ts';
 import { STATEMENT_TEXTS } from '../../server/modules/business/statement-texts.ts';
+import { sendRepresentativeLinks } from '../../server/modules/business/representative-link.ts';
 import { customers } from '../../server/modules/customers/customers.tables.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
 import { customerDocuments, identityJobs } from '../../server/modules/profile/profile.tables.ts';
@@ -338,6 +339,19 @@ describe("a representative's link", () => {
     expect(await status()).toBe('validated');
     // Olivia's own status (set by the demo data) is untouched
     expect(((await nw('businessRepresentativeInfoGet', viewer, { id: rep.olivia })).representative as Representative).identityVerificationStatus).toBe('validated');
+  });
+
+  it("at the company's activation, each person of its structure who is not a user and has an e-mail gets a link", async () => {
+    const since = (await t.db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1))[0]!.id;
+    const sent = await t.db.transaction((tx) =>
+      sendRepresentativeLinks(tx, northwindId, { companyName: NORTHWIND_NAME, nowMs: Date.now(), publicUrl: 'https://bank.example.test', projectName: 'Bank' }),
+    );
+    // Daniel and Marta: Olivia, Carl and Vera are users, Harbour is a company
+    expect(sent).toBe(2);
+    const mails = (await t.db.select().from(outbox).orderBy(desc(outbox.id)).limit(5)).filter((m) => m.id > since);
+    expect(mails.map((m) => m.recipient).sort()).toEqual(['daniel.reed@northwind.test', 'marta.lind@harbour.test']);
+    for (const m of mails) expect(m.body).toMatch(/https:\/\/bank\.example\.test\/self-certification-representative\?authSecret=[A-Za-z0-9_-]{43}\n/);
+    secret = await lastSecret(danielEmail);
   });
 
   it('a new link replaces the old one; an expired link and a removed representative are refused', async () => {

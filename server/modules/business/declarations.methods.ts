@@ -11,7 +11,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   DECLARATION_KINDS,
-  REPRESENTATIVE_LINK_PATH,
   STATEMENT_LANGUAGE,
   type Acceptance,
   type DeclarationKind,
@@ -37,7 +36,7 @@ import { accessEntries, companyRepresentative, directorsOf, loadStructure, requi
 import { businessCompanies, businessRepresentativeDocuments, businessRepresentatives } from './business.tables.ts';
 import { businessRepresentativeIdentityJobs, businessRepresentativeLinks, businessStatementAcceptances } from './declarations.tables.ts';
 import { renderResolutionPdf, resolutionFileName } from './resolution-pdf.ts';
-import { issueRepresentativeLink } from './representative-link.ts';
+import { sendRepresentativeLink } from './representative-link.ts';
 import { DECLARATION_INDUSTRIES, statementFor } from './statement-texts.ts';
 
 type Handle = Db | Tx;
@@ -337,20 +336,13 @@ export function createBusinessDeclarationHandlers(options: DeclarationHandlerOpt
       if (rep.kind !== 'person') throw vfFailure('representativeId', VfCode.notAllowed);
       if (rep.userId !== null) throw vfFailure('representativeId', VfCode.representativeIsUser);
       if (!rep.email) throw vfFailure('representativeId', VfCode.noEmailAddress);
-      const { secret, expiresAt } = await issueLink(ctx.db, rep, caller.userId);
-      const link = `${options.publicUrl}${REPRESENTATIVE_LINK_PATH}?authSecret=${encodeURIComponent(secret)}`;
-      await enqueueMail(ctx.db, {
-        to: rep.email,
-        subject: `${options.projectName}: your link as a representative of ${company.businessName ?? ''}`.slice(0, 200),
-        text:
-          `Dear ${`${rep.firstName} ${rep.lastName}`.trim()},\n\n` +
-          `${company.businessName ?? ''} named you as one of its representatives at ${options.projectName}. ` +
-          `Use this personal link to complete your tax self-certification and verify your identity; you will be asked for this e-mail address:\n\n${link}\n\n` +
-          `The link works until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. Do not forward it: it lets whoever holds it act as you for these steps. ` +
-          `If you do not know this company, ignore this message.`,
-      });
+      const { sentTo, expiresAt } = await sendRepresentativeLink(
+        ctx.db,
+        { ...rep, email: rep.email },
+        { companyName: company.businessName ?? '', createdByUserId: caller.userId, nowMs: options.now(), publicUrl: options.publicUrl, projectName: options.projectName },
+      );
       ctx.audit({ representativeId: rep.id, expiresAt: expiresAt.toISOString() });
-      return { sentTo: maskEmail(rep.email), expiresAt: expiresAt.toISOString() };
+      return { sentTo, expiresAt: expiresAt.toISOString() };
     },
 
     async identityVerificationRepresentative(_input, ctx) {
@@ -409,8 +401,4 @@ export function createBusinessDeclarationHandlers(options: DeclarationHandlerOpt
       };
     },
   };
-
-  function issueLink(db: Handle, rep: RepresentativeRow, userId: number) {
-    return issueRepresentativeLink(db, { representativeId: rep.id, email: rep.email!, createdByUserId: userId, nowMs: options.now() });
-  }
 }

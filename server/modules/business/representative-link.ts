@@ -10,8 +10,9 @@
  * representative are one answer to the caller (null here, 401 AU at the endpoint): the answer tells
  * a guesser nothing about which part was wrong.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { REPRESENTATIVE_LINK_TTL_S } from '../../../api/business-declarations.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { REPRESENTATIVE_LINK_PATH, REPRESENTATIVE_LINK_TTL_S } from '../../../api/business-declarations.ts';
+import { enqueueMail } from '../../adapters/outbox.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { randomToken, sha256Hex } from '../auth/crypto.ts';
 import type { AuthenticatedRepresentative } from '../method-types.ts';
@@ -39,6 +40,68 @@ export async function issueRepresentativeLink(
     expiresAt,
   });
   return { secret, expiresAt };
+}
+
+export interface LinkMailOptions {
+  companyName: string;
+  /** the user who asked for it; null: sent by the platform (the company's activation) */
+  createdByUserId: number | null;
+  nowMs: number;
+  /** the web app's public origin */
+  publicUrl: string;
+  projectName: string;
+}
+
+/** Issues a link for the representative and e-mails it (in the caller's transaction); returns the masked address and the expiry. */
+export async function sendRepresentativeLink(
+  tx: Db | Tx,
+  rep: { id: number; firstName: string; lastName: string; email: string },
+  options: LinkMailOptions,
+): Promise<{ sentTo: string; expiresAt: Date }> {
+  const { secret, expiresAt } = await issueRepresentativeLink(tx, { representativeId: rep.id, email: rep.email, createdByUserId: options.createdByUserId, nowMs: options.nowMs });
+  const link = `${options.publicUrl}${REPRESENTATIVE_LINK_PATH}?authSecret=${encodeURIComponent(secret)}`;
+  await enqueueMail(tx, {
+    to: rep.email,
+    subject: `${options.projectName}: your link as a representative of ${options.companyName}`.slice(0, 200),
+    text:
+      `Dear ${`${rep.firstName} ${rep.lastName}`.trim()},\n\n` +
+      `${options.companyName} named you as one of its representatives at ${options.projectName}. ` +
+      `Use this personal link to complete your tax self-certification and verify your identity; you will be asked for this e-mail address:\n\n${link}\n\n` +
+      `The link works until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. Do not forward it: it lets whoever holds it act as you for these steps. ` +
+      `If you do not know this company, ignore this message.`,
+  });
+  return { sentTo: rep.email.replace(/^(.).*(@.*)$/, '$1***$2'), expiresAt };
+}
+
+/** Persons of a company's structure a link is sent to at its activation, at most. */
+export const MAX_ACTIVATION_LINKS = 50;
+
+/**
+ * At the company's activation (registration.service.ts, businessAccountActivate): a link to each
+ * live person of its structure who is not a user and has an e-mail address, in the activation's
+ * transaction. Returns how many were sent.
+ */
+export async function sendRepresentativeLinks(tx: Db | Tx, companyId: number, options: Omit<LinkMailOptions, 'createdByUserId'>): Promise<number> {
+  const reps = await tx
+    .select({ id: businessRepresentatives.id, firstName: businessRepresentatives.firstName, lastName: businessRepresentatives.lastName, email: businessRepresentatives.email })
+    .from(businessRepresentatives)
+    .where(
+      and(
+        eq(businessRepresentatives.customerId, companyId),
+        eq(businessRepresentatives.kind, 'person'),
+        isNull(businessRepresentatives.userId),
+        isNull(businessRepresentatives.deletedAt),
+      ),
+    )
+    .orderBy(asc(businessRepresentatives.id))
+    .limit(MAX_ACTIVATION_LINKS);
+  let sent = 0;
+  for (const rep of reps) {
+    if (!rep.email) continue;
+    await sendRepresentativeLink(tx, { ...rep, email: rep.email }, { ...options, createdByUserId: null });
+    sent++;
+  }
+  return sent;
 }
 
 /** The representative a fromEmail/authSecret pair names, or null (see the header: one answer for every failure). */

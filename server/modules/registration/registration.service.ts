@@ -40,6 +40,7 @@ import { auditLog } from '../platform/platform.tables.ts';
 import type { BusinessRegistration } from '../../../api/business-registration.ts';
 import { checkBusinessRegistration, storeBusiness, type StoredBusiness } from './business-registration.service.ts';
 import { deleteDraftsOf } from './business-drafts.ts';
+import { sendRepresentativeLinks } from '../business/representative-link.ts';
 
 export type ActivationPurpose = 'activation' | 'businessActivation' | 'employeeActivation';
 
@@ -302,12 +303,18 @@ export function createRegistrationService(options: RegistrationOptions) {
           .set(passwordHash === undefined ? { activated: true } : { activated: true, passwordHash })
           .where(eq(users.id, user.id));
         let employeesLinked = 0;
-        if (purpose === 'businessActivation') employeesLinked = await sendEmployeeLinks(tx, user.customerId);
+        let representativesLinked = 0;
+        if (purpose === 'businessActivation') {
+          employeesLinked = await sendEmployeeLinks(tx, user.customerId);
+          // The structure's persons who are not users get their own link (api/business-declarations.ts).
+          const [company] = await tx.select({ name: customers.businessName }).from(customers).where(eq(customers.id, user.customerId));
+          representativesLinked = await sendRepresentativeLinks(tx, user.customerId, { companyName: company?.name ?? '', nowMs: now(), publicUrl, projectName });
+        }
         await tx.insert(auditLog).values({
           userId: user.id,
           customerId: user.customerId,
           method: purpose === 'activation' ? 'activateAccount' : purpose === 'businessActivation' ? 'businessAccountActivate' : 'employeeAccountActivate',
-          details: { activated: true, ...(purpose === 'businessActivation' ? { employeesLinked } : {}), ...(passwordHash ? { passwordSet: true } : {}) },
+          details: { activated: true, ...(purpose === 'businessActivation' ? { employeesLinked, representativesLinked } : {}), ...(passwordHash ? { passwordSet: true } : {}) },
         });
       });
     },
