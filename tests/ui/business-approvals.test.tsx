@@ -3,7 +3,8 @@
  * route tree, only fetch replaced: the company's waiting payments and batch listed for its owner
  * (linked in the navigation; not for a personal user); chosen payments declined at once; chosen
  * payments approved with the checker's own approval (authenticator) through the one approval
- * chart, a wrong code worded from its VF code, then confirmed; a batch approved as a whole; a
+ * chart, a wrong code worded from its VF code, then confirmed; approved or declined on the checker's
+ * phone (push: the decided payments' status read); a batch approved as a whole; a
  * refusal (the checker's own payment) shown in the customer's words with nothing decided.
  */
 import { describe, expect, it } from 'vitest';
@@ -58,6 +59,23 @@ useHarness(() => {
   };
 });
 
+/** transferStatus's answer for a decided payment */
+const statusAnswer = (transactionId: number, status: 'posted' | 'rejected') => ({
+  responseCode: '00',
+  transactionId,
+  status,
+  approveType: 'none',
+  approvalSentTo: null,
+  fee: '0.00',
+  feeCurrency: 'EUR',
+  amount: '10.00',
+  currency: 'EUR',
+  toAmount: '10.00',
+  toCurrency: 'EUR',
+  rate: '1',
+  expiresAt: '2026-11-27T10:00:00.000Z',
+  scheduleId: null,
+});
 const rowOf = (text: string) => screen.getAllByRole('row').find((r) => within(r).queryAllByText(text, { exact: false }).length > 0)!;
 
 describe('/transfer/approved', () => {
@@ -128,6 +146,48 @@ describe('/transfer/approved', () => {
       { approvalId: 77, approvalCode: '000000' },
       { approvalId: 77, approvalCode: '123456' },
     ]);
+  });
+
+  it('approves on the checker’s phone (push): no code asked, the decided payments’ status tells the outcome', async () => {
+    const user = userEvent.setup();
+    platform.handlers.businessTransactionRequestApprove = (body) => ({
+      responseCode: '00',
+      status: 'approvalNeeded',
+      approvalId: 78,
+      approveType: 'push',
+      approvalSentTo: null,
+      transactionIds: body.transactionIds,
+      expiresAt: new Date(Date.now() + 900_000).toISOString(),
+    });
+    // answered on the phone: both payments posted
+    platform.handlers.transferStatus = (body) => statusAnswer(body.trxid as number, 'posted');
+    await renderApp('/transfer/approved', { signedIn: owner });
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose the payment to Rita Rossi (rita@demo.test)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose the payment to Tom Tamm (tom@demo.test)' }));
+    await user.click(screen.getByRole('button', { name: 'Approve chosen (2)' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payments approved' });
+    expect(platform.bodies('transferStatus')[0]).toEqual({ trxid: 51 });
+    expect(platform.bodies('businessApprovalConfirm')).toEqual([]);
+  });
+
+  it('declined on the checker’s phone: says the payments are declined', async () => {
+    const user = userEvent.setup();
+    platform.handlers.businessTransactionRequestApprove = (body) => ({
+      responseCode: '00',
+      status: 'approvalNeeded',
+      approvalId: 79,
+      approveType: 'push',
+      approvalSentTo: null,
+      transactionIds: body.transactionIds,
+      expiresAt: new Date(Date.now() + 900_000).toISOString(),
+    });
+    platform.handlers.transferStatus = (body) => statusAnswer(body.trxid as number, 'rejected');
+    await renderApp('/transfer/approved', { signedIn: owner });
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose the payment to Tom Tamm (tom@demo.test)' }));
+    await user.click(screen.getByRole('button', { name: 'Approve chosen (1)' }));
+    await screen.findByRole('heading', { level: 1, name: 'The payments were not approved' });
+    await screen.findByText('You declined them on your phone: they are declined, and the money held for them is available again.');
+    expect(platform.bodies('transferStatus')[0]).toEqual({ trxid: 52 });
   });
 
   it('approves a batch as a whole', async () => {

@@ -3,7 +3,10 @@
  * (businessTransactionRequestApprove, businessMassApprove) and, for the one approval chart run as
  * its child, the checker's confirmation (businessApprovalConfirm). The approval chart's other calls
  * mean something else here: giving up the approval calls nothing (the payments keep waiting), a
- * resend is not offered by the platform for these decisions, and no phone is waited for.
+ * resend is not offered by the platform for these decisions. With push the checker answers on their
+ * phone: the chart waits for the decided payments to settle (transferStatus of the first, polled:
+ * all of a decision's payments settle together), posted or processing when approved there,
+ * rejected when declined there.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
@@ -11,6 +14,7 @@ import { ResponseCode, type Failure } from '../../../api/envelope.ts';
 import { approvalMachine, type ApprovalEvent, type ApproveResult, type CancelResult, type ResendResult } from '../../../machines/approval/approval.machine.ts';
 import { businessDecisionMachine, type DecideResult, type DecisionTarget } from '../../../machines/business-approval/business-approval.machine.ts';
 import { callMethod, isEnglish, isFailure } from '../../lib/request.ts';
+import { TRANSFER_STATUS_POLL_MS } from '../transfers/actors.ts';
 import { validationMessage, validationMessages } from '../../lib/validation-messages.ts';
 
 /** Queries a decision changes: the list, balances, history. */
@@ -34,7 +38,9 @@ async function decide(target: DecisionTarget, declined: boolean, idempotencyKey:
     : callMethod('businessTransactionRequestApprove', { transactionIds: [...target.transactionIds], declined }, { idempotencyKey });
 }
 
-export function createBusinessDecisionLogic(deps: { queryClient?: QueryClient }) {
+export function createBusinessDecisionLogic(deps: { queryClient?: QueryClient; pollMs?: number }) {
+  /** the payments of each checker's approval started (approvalId -> transfer ids): what a push approval waits on */
+  const paymentsOf = new Map<number, readonly number[]>();
   const approval = approvalMachine.provide({
     actors: {
       // the approval chart's transactionId is the checker's approval id here
@@ -51,7 +57,25 @@ export function createBusinessDecisionLogic(deps: { queryClient?: QueryClient })
       resendApproval: fromPromise<ResendResult, { transactionId: number }>(async () => ({ ok: false, code: 'failed', failure: { responseCode: ResponseCode.validation } })),
       // giving up the checker's approval: nothing to call, the payments keep waiting
       cancelTransfer: fromPromise<CancelResult, { transactionId: number; idempotencyKey: string }>(async () => ({ ok: true, status: 'canceled' })),
-      watchTransfer: fromCallback<ApprovalEvent, { transactionId: number }>(() => () => undefined),
+      // push: the checker answers on their phone; the decided payments' status tells how (the chart's transactionId is the approval id)
+      watchTransfer: fromCallback<ApprovalEvent, { transactionId: number }>(({ sendBack, input }) => {
+        const first = paymentsOf.get(input.transactionId)?.[0];
+        if (first === undefined) return () => undefined;
+        let stopped = false;
+        const check = async () => {
+          const answer = await callMethod('transferStatus', { trxid: first });
+          if (stopped || isFailure(answer) || answer.status === 'pending') return;
+          stopped = true;
+          refreshAfterDecision(deps.queryClient);
+          sendBack({ type: 'TRANSFER.SETTLED', status: answer.status });
+        };
+        void check();
+        const timer = setInterval(() => void check(), deps.pollMs ?? TRANSFER_STATUS_POLL_MS);
+        return () => {
+          stopped = true;
+          clearInterval(timer);
+        };
+      }),
     },
   });
   return businessDecisionMachine.provide({
@@ -61,6 +85,7 @@ export function createBusinessDecisionLogic(deps: { queryClient?: QueryClient })
         if (isFailure(answer)) return refusalOf(answer);
         refreshAfterDecision(deps.queryClient);
         const { responseCode: _code, ...rest } = answer;
+        if (rest.status === 'approvalNeeded' && rest.approvalId !== null) paymentsOf.set(rest.approvalId, rest.transactionIds);
         return { ok: true, answer: rest };
       }),
       approval,

@@ -93,7 +93,13 @@ export function BusinessApprovalsPage({ actingCustomerId }: { actingCustomerId: 
       <div className="business-approvals-page">
         <StepHeading>{t`The payments were not approved`}</StepHeading>
         <Alert tone="error">
-          {o?.reason === 'expired' ? t`The time to approve ran out. The payments still wait: approve them again.` : o?.failure ? describeFailure(o.failure) : t`Unknown error`}
+          {o?.reason === 'expired'
+            ? t`The time to approve ran out. The payments still wait: approve them again.`
+            : o?.reason === 'rejected' && !o.failure
+              ? t`You declined them on your phone: they are declined, and the money held for them is available again.`
+              : o?.failure
+                ? describeFailure(o.failure)
+                : t`Unknown error`}
         </Alert>
         <Button onClick={back}>{t`Back to the payments to approve`}</Button>
       </div>
