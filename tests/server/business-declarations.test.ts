@@ -189,6 +189,20 @@ describe('the declarations of a webcam studio (industry 402)', () => {
     expect((await nw('prohibitedEscortStatementGet', viewer)).statement).toMatchObject({ accepted: { acceptedByName: 'Carl Clarke' } });
     expect(await acceptanceCount()).toBe(3);
   });
+
+  it('two sends of the same declarations at once record them once', async () => {
+    const body = {
+      businessRepresentativeId: rep.carl,
+      declarations: [
+        { kind: 'studio', version: current.studio },
+        { kind: 'streaming', version: current.streaming },
+      ],
+    };
+    const answers = await Promise.all([nw('businessDeclarationsSend', clerk, body), nw('businessDeclarationsSend', clerk, body)]);
+    expect(answers.map((a) => a.responseCode).sort()).toEqual(['00', 'VF']);
+    expect(vfCodes(answers.find((a) => a.responseCode === 'VF')!)).toEqual(['declarations.0.kind:alreadyAccepted', 'declarations.1.kind:alreadyAccepted']);
+    expect(await acceptanceCount()).toBe(5);
+  });
 });
 
 describe('the board resolution', () => {

@@ -29,7 +29,7 @@ import { customers, users } from '../customers/customers.tables.ts';
 import { readIndustries } from '../dictionaries/dictionaries.service.ts';
 import { documentTypes } from '../dictionaries/data/documents.ts';
 import { MethodFailure, vfFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
-import { documentColumns, documentsToWire } from '../profile/documents.service.ts';
+import { checkDocumentQuota, documentColumns, documentsToWire } from '../profile/documents.service.ts';
 import { customerDocuments, identityJobs } from '../profile/profile.tables.ts';
 import { IDENTITY_JOB_TTL_S } from '../profile/profile.routes.ts';
 import { accessEntries, companyRepresentative, directorsOf, loadStructure, requireCompany, type RepresentativeRow } from './business.service.ts';
@@ -246,13 +246,13 @@ export function createBusinessDeclarationHandlers(options: DeclarationHandlerOpt
 
     async prohibitedEscortStatementSend(input, ctx) {
       const { caller, companyId } = acting(ctx);
+      const company = await requireCompany(ctx.db, companyId);
       // The company's row locked: two sends at once are one after the other (the unique index backs it).
-      const [company] = await ctx.db.select().from(customers).where(eq(customers.id, companyId)).for('update');
-      if (!company || company.customerType !== 'business') await requireCompany(ctx.db, companyId);
+      await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, companyId)).for('update');
       const { asked } = await statementsAsked(ctx.db, companyId);
       if (!asked.prohibitedEscort) throw vfFailure('version', VfCode.declarationNotRequired);
       if ((await acceptancesOf(ctx.db, companyId, null)).some((r) => r.kind === 'prohibitedEscort')) throw vfFailure('version', VfCode.alreadyAccepted);
-      const text = statementFor('prohibitedEscort', names(company!));
+      const text = statementFor('prohibitedEscort', names(company));
       if (input.version !== text.version) throw vfFailure('version', VfCode.textNotCurrent);
       await ctx.db.insert(businessStatementAcceptances).values({
         customerId: companyId,
@@ -265,7 +265,7 @@ export function createBusinessDeclarationHandlers(options: DeclarationHandlerOpt
         ip: ctx.ip,
       });
       ctx.audit({ kind: 'prohibitedEscort', version: text.version });
-      return escortOf(ctx.db, companyId, company!);
+      return escortOf(ctx.db, companyId, company);
     },
 
     async resolutionGet(input, ctx) {
@@ -289,6 +289,13 @@ export function createBusinessDeclarationHandlers(options: DeclarationHandlerOpt
       const { caller, companyId } = acting(ctx);
       const file = await resolutionFile(ctx.db, companyId, input.businessRepresentativeIds, ctx.lang);
       const [login] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
+      // Within the company's document quota, as any upload (a repeated send cannot fill the database).
+      await checkDocumentQuota(
+        ctx.db as Tx,
+        companyId,
+        [{ fileName: file.fileName, mimeType: 'application/pdf', content: file.pdf, sha256: file.sha256 }],
+        'businessRepresentativeIds',
+      );
       const [stored] = await ctx.db
         .insert(customerDocuments)
         .values({
