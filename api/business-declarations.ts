@@ -50,9 +50,9 @@
  *   address it was sent to (fromEmail), so a forwarded link alone is not enough.
  * - A call of a REPRESENTATIVE_SECRET_METHODS method carrying fromEmail and authSecret is
  *   authenticated as that representative only (server/modules/platform/method-endpoint.ts): a
- *   wrong pair, an expired or revoked link, or a removed representative answer 401 AU alike;
- *   one of the two fields alone is VF required on the other. Every other method refuses the fields
- *   (VF fieldNotTaken), as before.
+ *   wrong pair, an expired or revoked link, a removed representative or one who has become a
+ *   user answer 401 AU alike; one of the two fields alone is VF required on the other. Every
+ *   other method refuses the fields (VF fieldNotTaken), as before.
  * - identityVerificationRepresentative starts an identity-verification job for that representative
  *   with the configured provider, as the profile's start does for a person (the job's page, token
  *   and URL), and the representative's identityVerificationStatus becomes pending; the job's

@@ -368,7 +368,7 @@ describe("a representative's link", () => {
     secret = await lastSecret(danielEmail);
   });
 
-  it('a new link replaces the old one; an expired link and a removed representative are refused', async () => {
+  it('a new link replaces the old one; an expired link, a representative become a user and a removed one are refused', async () => {
     const old = secret;
     expect((await nw('businessRepresentativeLinkSend', owner, { representativeId: rep.daniel })).responseCode).toBe('00');
     const fresh = await lastSecret(danielEmail);
@@ -387,13 +387,21 @@ describe("a representative's link", () => {
       .set({ expiresAt: new Date(Date.now() + 60_000) })
       .where(eq(businessRepresentativeLinks.secretHash, hash));
     expect((await asRepresentative({ fromEmail: danielEmail, authSecret: fresh })).body.responseCode).toBe('00');
-    // Daniel removed from the company: his link stops working
-    expect((await nw('representativeDelete', owner, { id: rep.daniel })).responseCode).toBe('00');
+    // Daniel invited as a user: he signs in from now on, and his link stops working
+    expect((await nw('representativeAdd', owner, { email: danielEmail, firstName: 'Daniel', lastName: 'Reed', accessRights: 1, representativeId: rep.daniel })).responseCode).toBe(
+      '00',
+    );
     expect((await asRepresentative({ fromEmail: danielEmail, authSecret: fresh })).status).toBe(401);
+    // Marta (her link from the activation) removed from the structure: hers stops working too
+    const martaEmail = 'marta.lind@harbour.test';
+    const marta = await lastSecret(martaEmail);
+    expect((await asRepresentative({ fromEmail: martaEmail, authSecret: marta })).body.responseCode).toBe('00');
+    expect((await nw('representativeDelete', owner, { id: rep.marta })).responseCode).toBe('00');
+    expect((await asRepresentative({ fromEmail: martaEmail, authSecret: marta })).status).toBe(401);
     const jobs = await t.db
       .select({ n: count() })
       .from(identityJobs)
       .where(and(eq(identityJobs.customerId, northwindId), eq(identityJobs.status, 'pending')));
-    expect(jobs[0]!.n).toBe(1);
+    expect(jobs[0]!.n).toBe(2);
   });
 });

@@ -6,9 +6,9 @@
  *
  * The secret is 256 random bits (base64url); only its SHA-256 is stored, so the lookup is by hash
  * (an index hit, with nothing to learn from its timing: the hash of a guess matches nothing). The
- * e-mail is compared after the hash matched. A wrong pair, an expired or revoked link and a removed
- * representative are one answer to the caller (null here, 401 AU at the endpoint): the answer tells
- * a guesser nothing about which part was wrong.
+ * e-mail is compared after the hash matched. A wrong pair, an expired or revoked link, a removed
+ * representative and one who has become a user (they sign in instead) are one answer to the
+ * caller (null here, 401 AU at the endpoint): it tells a guesser nothing about which part was wrong.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { REPRESENTATIVE_LINK_PATH, REPRESENTATIVE_LINK_TTL_S } from '../../../api/business-declarations.ts';
@@ -116,7 +116,8 @@ export async function authenticateRepresentative(db: Db, pair: { fromEmail: stri
   const { link, rep } = row;
   if (link.revokedAt !== null || link.expiresAt.getTime() <= nowMs) return null;
   if (link.email !== pair.fromEmail.trim().toLowerCase()) return null;
-  if (rep.deletedAt !== null) return null;
+  // Removed, or a user now (who signs in instead): the link is spent.
+  if (rep.deletedAt !== null || rep.userId !== null) return null;
   return { representativeId: rep.id, companyId: rep.customerId, email: link.email, linkId: link.id };
 }
 
