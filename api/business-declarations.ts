@@ -16,8 +16,9 @@
  *   reference) and a send answers VF declarationNotRequired.
  * - The declarations are personal: a representative (a person of the company's structure) makes
  *   them, so the send must come from the user that representative is (VF notYourRepresentative
- *   otherwise); the escort statement binds the company and comes from any user with 'change'
- *   rights (api/rights.ts). Reads need 'read'.
+ *   otherwise); the escort statement binds the company and comes from any user of the company
+ *   with 'change' rights (api/rights.ts; an administrator acting for the company does not speak
+ *   for it: 13). Reads need 'read'.
  * - Each text has a version; a send names the version the user read, and a version that is no
  *   longer current is refused (VF textNotCurrent), so an acceptance always points at the exact text
  *   shown. The platform records who, when, from which address, the version and the text's SHA-256,

@@ -181,6 +181,11 @@ describe('the declarations of a webcam studio (industry 402)', () => {
   it('the prohibited-escort statement: a user with change rights accepts it for the company, once', async () => {
     expect((await nw('prohibitedEscortStatementGet', viewer)).required).toBe(true);
     expect((await nw('prohibitedEscortStatementSend', viewer, { version: current.escort })).responseCode).toBe('13');
+    // an administrator may act for the company's records, not speak for it
+    expect(await nw('prohibitedEscortStatementSend', admin, { version: current.escort })).toMatchObject({
+      responseCode: '13',
+      responseDescription: 'A statement is accepted by a user of the company',
+    });
     expect(vfCodes(await nw('prohibitedEscortStatementSend', clerk, { version: 'escort-2020-1' }))).toEqual(['version:textNotCurrent']);
     expect(vfCodes(await nw('prohibitedEscortStatementSend', clerk, {}))).toEqual(['version:required']);
     const sent = await nw('prohibitedEscortStatementSend', clerk, { version: current.escort });

@@ -25,7 +25,7 @@ import { enqueueMail } from '../../adapters/outbox.ts';
 import { identityProviderFromConfig, type IdentityVerificationProvider } from '../../adapters/identity-verification.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { randomToken, sha256Hex } from '../auth/crypto.ts';
-import { customers, users } from '../customers/customers.tables.ts';
+import { customerAccess, customers, users } from '../customers/customers.tables.ts';
 import { readIndustries } from '../dictionaries/dictionaries.service.ts';
 import { documentTypes } from '../dictionaries/data/documents.ts';
 import { MethodFailure, vfFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
@@ -93,6 +93,15 @@ async function userName(db: Handle, companyId: number, userId: number): Promise<
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(eq(users.id, userId));
   return person ? `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim() || person.email : '';
+}
+
+/** Has the user a customer_access row to the company with some right (not an administrator's reach)? */
+async function isCompanyUser(db: Handle, userId: number, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ rights: customerAccess.accessRights })
+    .from(customerAccess)
+    .where(and(eq(customerAccess.userId, userId), eq(customerAccess.customerId, companyId)));
+  return row !== undefined && row.rights > 0;
 }
 
 type AcceptanceRow = typeof businessStatementAcceptances.$inferSelect;
@@ -247,6 +256,11 @@ export function createBusinessDeclarationHandlers(options: DeclarationHandlerOpt
     async prohibitedEscortStatementSend(input, ctx) {
       const { caller, companyId } = acting(ctx);
       const company = await requireCompany(ctx.db, companyId);
+      // The company's statement is made by its own people: an administrator acting for it (allowed
+      // 'change' by the rights table for the company's records) does not speak for it.
+      if (caller.customerId !== companyId && !(await isCompanyUser(ctx.db, caller.userId, companyId))) {
+        throw new MethodFailure('13', 'A statement is accepted by a user of the company');
+      }
       // The company's row locked: two sends at once are one after the other (the unique index backs it).
       await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.id, companyId)).for('update');
       const { asked } = await statementsAsked(ctx.db, companyId);
