@@ -144,6 +144,13 @@ export const CompanyInfoSchema = v.object({
   sourceOfWealthDocuments: v.array(UploadedDocumentSchema),
   /** category 5 */
   additionalDocuments: v.array(UploadedDocumentSchema),
+  /**
+   * The documents the company was asked for at registration (business_document_requirements, for the
+   * company itself) of which nothing is uploaded yet, with the category's name in the call's language.
+   * Not in the spec's field list: without it a newly registered company, which has uploaded nothing,
+   * would count no action at all (§5 counts only documents that exist).
+   */
+  missingDocuments: v.array(v.object({ categoryId: v.number(), name: v.string() })),
   dueDiligenceQuestionnaire: v.record(v.string(), v.unknown()),
   financialDetail: v.record(v.string(), v.unknown()),
   financialInstitution: v.nullable(v.string()),
@@ -172,9 +179,32 @@ export interface CompanyCountFacts {
   businessTaxId: string | null;
   phone: { number: string } | null;
   website: string | null;
-  corporateDocuments: readonly { statusId: number }[];
-  addresses: readonly { statusId: number; uploadedDocuments: readonly unknown[] }[];
+  corporateDocuments: readonly { id: number; statusId: number }[];
+  addresses: readonly { addressId: number; statusId: number; uploadedDocuments: readonly unknown[] }[];
+  /** required documents not uploaded yet (CompanyInfo.missingDocuments) */
+  missingDocuments?: readonly { categoryId: number; name: string }[];
 }
+
+/** The company details §5 counts when missing, in its order. */
+export const COMPANY_REQUIRED_DETAILS = [
+  'name',
+  'registrationCountryCode',
+  'tradingName',
+  'email',
+  'registrationNumber',
+  'registrationDate',
+  'businessTaxId',
+  'phone',
+  'website',
+] as const;
+export type CompanyRequiredDetail = (typeof COMPANY_REQUIRED_DETAILS)[number];
+
+/** One thing the company still has to provide (what the banner names). */
+export type CompanyActionItem =
+  | { kind: 'detail'; detail: CompanyRequiredDetail }
+  | { kind: 'document'; documentId: number; statusId: number }
+  | { kind: 'address'; addressId: number; hasDocument: boolean }
+  | { kind: 'missingDocument'; categoryId: number; name: string };
 
 const missing = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 
@@ -182,24 +212,28 @@ const missing = (value: string | null | undefined) => value === null || value ==
  * Company: each missing item counts one (name, country, trading name, e-mail, registration number,
  * registration date, tax id, phone number, website); each document whose status is other than 1 or
  * 2 counts one; each address lacking documents, or with a status other than 0 or 2, counts one.
+ * Beside §5: each document asked for at registration and not uploaded yet counts one (decided: a
+ * new company has uploaded nothing, so §5 alone would ask it for nothing).
  */
+export function companyActionItems(info: CompanyCountFacts): CompanyActionItem[] {
+  const items: CompanyActionItem[] = [];
+  for (const detail of COMPANY_REQUIRED_DETAILS) {
+    const value = detail === 'phone' ? (info.phone?.number ?? null) : info[detail];
+    if (missing(value)) items.push({ kind: 'detail', detail });
+  }
+  for (const doc of info.corporateDocuments) if (doc.statusId !== 1 && doc.statusId !== 2) items.push({ kind: 'document', documentId: doc.id, statusId: doc.statusId });
+  for (const address of info.addresses) {
+    if (address.uploadedDocuments.length === 0 || (address.statusId !== 0 && address.statusId !== 2)) {
+      items.push({ kind: 'address', addressId: address.addressId, hasDocument: address.uploadedDocuments.length > 0 });
+    }
+  }
+  for (const doc of info.missingDocuments ?? []) items.push({ kind: 'missingDocument', categoryId: doc.categoryId, name: doc.name });
+  return items;
+}
+
+/** The number of companyActionItems (the platform's actionRequiredCount). */
 export function companyActionRequiredCount(info: CompanyCountFacts): number {
-  let count = 0;
-  const items = [
-    info.name,
-    info.registrationCountryCode,
-    info.tradingName,
-    info.email,
-    info.registrationNumber,
-    info.registrationDate,
-    info.businessTaxId,
-    info.phone?.number ?? null,
-    info.website,
-  ];
-  for (const item of items) if (missing(item)) count++;
-  for (const doc of info.corporateDocuments) if (doc.statusId !== 1 && doc.statusId !== 2) count++;
-  for (const address of info.addresses) if (address.uploadedDocuments.length === 0 || (address.statusId !== 0 && address.statusId !== 2)) count++;
-  return count;
+  return companyActionItems(info).length;
 }
 
 /** Representative: action is required when any document's status is set and is not 1 or 2. */

@@ -97,3 +97,13 @@ export function formatDate(iso: string, lang: UiLang): string {
   if (Number.isNaN(date.getTime())) return iso;
   return dateTimeFormat(languageTags[lang], { dateStyle: 'medium' }).format(date);
 }
+
+/** A country's name in the given language tag (Intl.DisplayNames); null for no code, the code itself where the runtime has no name. */
+export function countryName(code: string | null, locale: string): string | null {
+  if (!code || !/^[A-Z]{2}$/.test(code)) return null;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

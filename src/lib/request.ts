@@ -139,6 +139,8 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'phone',
   'phoneCode',
   'phoneCountryCode',
+  // a phone's country calling code ('44' stays '44'); ISO country codes never look numeric
+  'countryCode',
   'taxId',
   'accessToken',
   'refreshToken',
@@ -229,8 +231,15 @@ export function looksNumeric(value: string): boolean {
   return NUMERIC.test(value) && value.replace(/[-.]/g, '').replace(/^0+/, '').length <= MAX_SIGNIFICANT_DIGITS;
 }
 
+/**
+ * Maps of free answers a customer gave (a company's additional questions, due diligence, financial
+ * details: api/business.ts): every value in them is what was typed or chosen, kept as it came.
+ */
+export const keepTreeAsIs: ReadonlySet<string> = new Set(['additionalQuestionAnswers', 'dueDiligenceQuestionnaire', 'financialDetail']);
+
 export function normaliseAnswer(value: unknown, key: string | null = null, depth = 0): unknown {
   if (depth > MAX_DEPTH) return value;
+  if (key !== null && keepTreeAsIs.has(key)) return value;
   if (typeof value === 'string') {
     if (key !== null && keepAsString.has(key)) return value;
     return looksNumeric(value) ? Number(value) : value;

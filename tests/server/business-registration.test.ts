@@ -14,7 +14,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_DRAFT_MAX_BYTES, type BusinessRegistration } from '../../api/business-registration.ts';
-import type { Representative, ShareholderNode } from '../../api/business.ts';
+import { companyActionRequiredCount, type CompanyInfo, type Representative, type ShareholderNode } from '../../api/business.ts';
 import { CUSTOMER_ID_HEADER } from '../../api/http.ts';
 import { issuesToValidationErrors } from '../../api/envelope.ts';
 import { accountCreate } from '../../api/registration.ts';
@@ -278,6 +278,14 @@ describe('a full registration', () => {
     ]);
     const owners = (await read('businessUltimateBeneficiaryOwnerList')).representatives as Representative[];
     expect(owners.map((o) => o.firstName)).toEqual(['Marta']);
+    // Nothing uploaded yet: the company's three required documents are each an action item, named.
+    const info = (await read('businessInfoGet')).company as CompanyInfo;
+    expect(info.missingDocuments).toEqual([
+      { categoryId: 4, name: expect.any(String) },
+      { categoryId: 7, name: expect.any(String) },
+      { categoryId: 9, name: expect.any(String) },
+    ]);
+    expect(info.actionRequiredCount).toBe(companyActionRequiredCount({ ...info, missingDocuments: [] }) + 3);
     const clerkSession = await signIn(t.app, { email: 'cleo.full@acme.test', password: CLERK_PASSWORD, totpSecret: null } as DemoUser);
     expect(clerkSession.accessToken).toBeTruthy();
   });

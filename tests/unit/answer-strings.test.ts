@@ -39,3 +39,25 @@ describe('answers keep their decimal strings', () => {
     expect(decimalKeys(methods.wireFee.response as unknown as Schema, null, new Set())).toContain('total');
   });
 });
+
+describe("a company's phone and free answers stay as they came", () => {
+  it('businessInfoGet with a calling code and digit-only answers passes its check after normalising', async () => {
+    const { normaliseAnswer } = await import('../../src/lib/request.ts');
+    const v = await import('valibot');
+    const answer = normaliseAnswer({
+      company: {
+        phone: { countryCode: '44', number: '2071234567', confirmed: false },
+        additionalQuestionAnswers: { controlAccount: '1', since: '2019' },
+        dueDiligenceQuestionnaire: { government: '0' },
+        financialDetail: { monthlyDepositAmount: '40000' },
+      },
+    }) as { company: Record<string, unknown> };
+    expect(answer.company.phone).toEqual({ countryCode: '44', number: '2071234567', confirmed: false });
+    expect(answer.company.additionalQuestionAnswers).toEqual({ controlAccount: '1', since: '2019' });
+    expect(answer.company.financialDetail).toEqual({ monthlyDepositAmount: '40000' });
+    const shape = methods.businessInfoGet.response as unknown as { entries: { company: { entries: Record<string, v.GenericSchema> } } };
+    const { phone, additionalQuestionAnswers } = shape.entries.company.entries;
+    expect(v.safeParse(phone!, answer.company.phone).success).toBe(true);
+    expect(v.safeParse(additionalQuestionAnswers!, answer.company.additionalQuestionAnswers).success).toBe(true);
+  });
+});

@@ -4,7 +4,7 @@
  * than 0 or 2) and a representative's flag (any document status set and not 1 or 2).
  */
 import { describe, expect, it } from 'vitest';
-import { companyActionRequiredCount, representativeActionRequired, representativeKinds, type CompanyCountFacts } from '../../api/business.ts';
+import { companyActionItems, companyActionRequiredCount, representativeActionRequired, representativeKinds, type CompanyCountFacts } from '../../api/business.ts';
 
 const complete: CompanyCountFacts = {
   name: 'Northwind Trading Ltd',
@@ -50,32 +50,55 @@ describe('companyActionRequiredCount', () => {
       },
       9,
     ],
-    ['documents of status 1 and 2 do not count', { corporateDocuments: [{ statusId: 1 }, { statusId: 2 }] }, 0],
-    ['a document of status 0 counts', { corporateDocuments: [{ statusId: 0 }] }, 1],
-    ['each document of another status counts', { corporateDocuments: [{ statusId: 26 }, { statusId: 38 }, { statusId: 2 }, { statusId: 41 }] }, 3],
-    ['an address of status 0 with a document: nothing', { addresses: [{ statusId: 0, uploadedDocuments: [doc] }] }, 0],
-    ['an address of status 2 with a document: nothing', { addresses: [{ statusId: 2, uploadedDocuments: [doc] }] }, 0],
-    ['an address lacking documents counts', { addresses: [{ statusId: 2, uploadedDocuments: [] }] }, 1],
-    ['an address of status 1 counts', { addresses: [{ statusId: 1, uploadedDocuments: [doc] }] }, 1],
-    ['an address of status 26 without documents counts once', { addresses: [{ statusId: 26, uploadedDocuments: [] }] }, 1],
+    ['documents of status 1 and 2 do not count', { corporateDocuments: [{ id: 1, statusId: 1 }, { id: 2, statusId: 2 }] }, 0],
+    ['a document of status 0 counts', { corporateDocuments: [{ id: 3, statusId: 0 }] }, 1],
+    ['each document of another status counts', { corporateDocuments: [{ id: 4, statusId: 26 }, { id: 5, statusId: 38 }, { id: 6, statusId: 2 }, { id: 7, statusId: 41 }] }, 3],
+    ['an address of status 0 with a document: nothing', { addresses: [{ addressId: 7, statusId: 0, uploadedDocuments: [doc] }] }, 0],
+    ['an address of status 2 with a document: nothing', { addresses: [{ addressId: 7, statusId: 2, uploadedDocuments: [doc] }] }, 0],
+    ['an address lacking documents counts', { addresses: [{ addressId: 7, statusId: 2, uploadedDocuments: [] }] }, 1],
+    ['an address of status 1 counts', { addresses: [{ addressId: 7, statusId: 1, uploadedDocuments: [doc] }] }, 1],
+    ['an address of status 26 without documents counts once', { addresses: [{ addressId: 7, statusId: 26, uploadedDocuments: [] }] }, 1],
     [
       'items, documents and addresses add up',
       {
         website: null,
-        corporateDocuments: [{ statusId: 0 }],
+        corporateDocuments: [{ id: 8, statusId: 0 }],
         addresses: [
-          { statusId: 64, uploadedDocuments: [doc] },
-          { statusId: 2, uploadedDocuments: [doc] },
+          { addressId: 7, statusId: 64, uploadedDocuments: [doc] },
+          { addressId: 7, statusId: 2, uploadedDocuments: [doc] },
         ],
       },
       3,
     ],
   ];
+  rows.push(['each required document not uploaded yet counts (beside §5)', { missingDocuments: [{ categoryId: 4, name: 'Business registration' }, { categoryId: 9, name: 'Control' }] }, 2]);
   for (const [label, change, count] of rows) {
     it(`${label}: ${count}`, () => {
       expect(companyActionRequiredCount({ ...complete, ...change })).toBe(count);
     });
   }
+});
+
+describe('companyActionItems', () => {
+  it('names each item, in the order details, documents, addresses, required documents', () => {
+    expect(
+      companyActionItems({
+        ...complete,
+        phone: null,
+        website: '',
+        corporateDocuments: [{ id: 31, statusId: 26 }, { id: 32, statusId: 2 }],
+        addresses: [{ addressId: 5, statusId: 0, uploadedDocuments: [] }, { addressId: 6, statusId: 64, uploadedDocuments: [doc] }],
+        missingDocuments: [{ categoryId: 9, name: 'Control' }],
+      }),
+    ).toEqual([
+      { kind: 'detail', detail: 'phone' },
+      { kind: 'detail', detail: 'website' },
+      { kind: 'document', documentId: 31, statusId: 26 },
+      { kind: 'address', addressId: 5, hasDocument: false },
+      { kind: 'address', addressId: 6, hasDocument: true },
+      { kind: 'missingDocument', categoryId: 9, name: 'Control' },
+    ]);
+  });
 });
 
 describe('representativeActionRequired', () => {

@@ -18,6 +18,8 @@ import { createProfileHandlers } from '../profile/profile.methods.ts';
 import { createDocumentHandlers } from '../profile/documents.methods.ts';
 import { createRegistrationService, type RegistrationOptions } from '../registration/registration.service.ts';
 import { DEFAULT_REGISTRATION_OPTIONS } from '../registration/registration.methods.ts';
+import { businessDocumentRequirements } from '../registration/business-registration.tables.ts';
+import { readDocumentCategories } from '../dictionaries/dictionaries.service.ts';
 import {
   BusinessMessages,
   accessEntries,
@@ -39,6 +41,27 @@ import {
 import { businessCompanies, businessRepresentativeAddresses, businessRepresentativeDocuments, businessRepresentatives } from './business.tables.ts';
 import type { businessDeclarationMethods } from '../../../api/business-declarations.ts';
 import { createBusinessDeclarationHandlers } from './declarations.methods.ts';
+
+/** Document statuses that leave a category without a document (the customer removed it or it was withdrawn). */
+const GONE_STATUSES: ReadonlySet<number> = new Set([DocumentStatus.canceled, DocumentStatus.deleted]);
+
+/**
+ * The company's own required documents (business_document_requirements with no representative) of
+ * whose category nothing is uploaded: no document, or only canceled or deleted ones. A rejected
+ * document is counted by §5's document rule instead. Named in the call's language.
+ */
+async function missingDocumentsOf(ctx: MethodContext, companyId: number, documents: readonly { categoryId: number; statusId: number }[]) {
+  const required = await ctx.db
+    .select({ categoryId: businessDocumentRequirements.categoryId })
+    .from(businessDocumentRequirements)
+    .where(and(eq(businessDocumentRequirements.customerId, companyId), isNull(businessDocumentRequirements.representativeId)))
+    .orderBy(businessDocumentRequirements.categoryId);
+  const uploaded = new Set(documents.filter((d) => !GONE_STATUSES.has(d.statusId)).map((d) => d.categoryId));
+  const open = required.filter((r) => !uploaded.has(r.categoryId));
+  if (open.length === 0) return [];
+  const names = new Map((await readDocumentCategories(ctx.db, ctx.lang, 'documentTypes')).map((c) => [c.id, c.name]));
+  return open.map((r) => ({ categoryId: r.categoryId, name: names.get(r.categoryId) ?? String(r.categoryId) }));
+}
 
 export interface BusinessHandlerOptions {
   now: () => number;
@@ -154,6 +177,7 @@ export function createBusinessHandlers(options: BusinessHandlerOptions): Handler
         financialDetail: details?.financialDetail ?? {},
         financialInstitution: details?.financialInstitution ?? null,
         additionalQuestionAnswers: details?.additionalQuestionAnswers ?? {},
+        missingDocuments: await missingDocumentsOf(ctx, companyId, main),
       };
       return { company: { ...info, actionRequiredCount: companyActionRequiredCount(info) } };
     },

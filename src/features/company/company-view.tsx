@@ -12,9 +12,9 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { companyActionRequiredCount, representativeKinds, type CompanyInfo, type Representative, type RepresentativeKind, type ShareholderNode } from '../../../api/business.ts';
+import { companyActionItems, representativeKinds, type CompanyActionItem, type CompanyInfo, type CompanyRequiredDetail, type Representative, type RepresentativeKind, type ShareholderNode } from '../../../api/business.ts';
 import type { Address } from '../../../api/profile.ts';
-import { formatDate } from '../../lib/format.ts';
+import { countryName, formatDate } from '../../lib/format.ts';
 import { getUiLanguage, getUiLanguageTag } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
@@ -53,17 +53,17 @@ function SectionNav({ current }: { current: CompanySection | 'emails' }) {
   const { t } = useLingui();
   const names = useSectionNames();
   return (
-    <nav aria-label={t`Company sections`} className="company-sections">
+    <nav aria-label={t`Company sections`} className="pill-nav">
       <ul>
         {COMPANY_SECTIONS.map((section) => (
           <li key={section}>
-            <Link to="/company/$path" params={{ path: section }} className="company-section-link" aria-current={current === section ? 'page' : undefined}>
+            <Link to="/company/$path" params={{ path: section }} className="pill-link" aria-current={current === section ? 'page' : undefined}>
               {names[section]}
             </Link>
           </li>
         ))}
         <li>
-          <Link to="/company-emails" className="company-section-link" aria-current={current === 'emails' ? 'page' : undefined}>
+          <Link to="/company-emails" className="pill-link" aria-current={current === 'emails' ? 'page' : undefined}>
             {t`E-mails`}
           </Link>
         </li>
@@ -72,16 +72,91 @@ function SectionNav({ current }: { current: CompanySection | 'emails' }) {
   );
 }
 
-/** Document 3 §5 "Action-required counting" for the company, as a banner over its pages. */
-export function CompanyActionBanner({ info }: { info: CompanyInfo }) {
+function useDetailNames(): Record<CompanyRequiredDetail, string> {
   const { t } = useLingui();
-  const count = companyActionRequiredCount(info);
+  return {
+    name: t`Name`,
+    registrationCountryCode: t`Country of registration`,
+    tradingName: t`Trading name`,
+    email: t`E-mail`,
+    registrationNumber: t`Registration number`,
+    registrationDate: t`Registration date`,
+    businessTaxId: t`Tax number`,
+    phone: t`Phone`,
+    website: t`Website`,
+  };
+}
+
+/** One action item as a sentence with the link to where it is done. */
+function ActionItem({ item, info }: { item: CompanyActionItem; info: CompanyInfo }) {
+  const { t } = useLingui();
+  const details = useDetailNames();
+  const statusText = useDocumentStatusTexts();
+  switch (item.kind) {
+    case 'detail': {
+      const name = details[item.detail];
+      return <Link to="/company/$path" params={{ path: 'information' }}>{t`Missing: ${name}`}</Link>;
+    }
+    case 'document': {
+      const doc = info.corporateDocuments.find((d) => d.id === item.documentId);
+      const name = doc?.documentType ?? t`A document`;
+      const status = statusText(item.statusId);
+      return (
+        <Link to="/company-documents">
+          {name} · {status}
+        </Link>
+      );
+    }
+    case 'address':
+      return (
+        <Link to="/company/$path" params={{ path: 'addresses' }}>
+          {item.hasDocument ? t`An address of the company needs attention` : t`An address of the company needs a proof document`}
+        </Link>
+      );
+    case 'missingDocument': {
+      const name = item.name;
+      return <Link to="/company-documents">{t`To upload: ${name}`}</Link>;
+    }
+  }
+}
+
+const itemKey = (item: CompanyActionItem) =>
+  item.kind === 'detail' ? item.detail : item.kind === 'document' ? `d${item.documentId}` : item.kind === 'address' ? `a${item.addressId}` : `c${item.categoryId}`;
+
+/**
+ * Document 3 §5 "Action-required counting" for the company (api/business.ts companyActionItems), as a
+ * banner: over the company's pages each item with the link to where it is done; elsewhere in the app
+ * (`compact`) the count with one link to the company's pages.
+ */
+export function CompanyActionBanner({ info, compact = false }: { info: CompanyInfo; compact?: boolean }) {
+  const { t } = useLingui();
+  const items = companyActionItems(info);
+  const count = items.length;
   if (count === 0) return null;
+  const title = count === 1 ? t`1 item of the company needs your attention` : t`${count} items of the company need your attention`;
   return (
-    <Alert tone="warning" title={count === 1 ? t`1 item of the company needs your attention` : t`${count} items of the company need your attention`}>
-      {t`Complete the company's details, and upload or replace the documents marked below.`} <Link to="/company-documents">{t`Upload the company's documents`}</Link>
+    <Alert tone="warning" title={title}>
+      {compact ? (
+        <p className="company-action-lead">
+          {t`Some of the company's details or documents are missing or need replacing.`} <Link to="/company">{t`See what is needed`}</Link>
+        </p>
+      ) : (
+        <ul className="company-action-items">
+          {items.map((item) => (
+            <li key={itemKey(item)}>
+              <ActionItem item={item} info={info} />
+            </li>
+          ))}
+        </ul>
+      )}
     </Alert>
   );
+}
+
+/** The company's banner anywhere in the app (the main layout mounts it for a session acting for a company, outside the company's pages). */
+export function CompanyActionNotice({ actingCustomerId }: { actingCustomerId: number | null }) {
+  const info = useQuery(companyInfoQuery(actingCustomerId));
+  return info.data?.company ? <CompanyActionBanner info={info.data.company} compact /> : null;
 }
 
 function CompanyFrame({ acting, current, children }: { acting: number | null; current: CompanySection | 'emails'; children: (info: CompanyInfo) => ReactNode }) {
@@ -143,17 +218,15 @@ export function CompanyEmailsPage({ actingCustomerId }: { actingCustomerId: numb
       {(info) => (
         <>
           <Card as="section" title={t`The company's e-mail`}>
-            {info.email ? <p className="company-email">{info.email}</p> : <p>{t`No e-mail address is on file for the company.`}</p>}
+            {info.email ? <p className="company-email company-email-main">{info.email}</p> : <p>{t`No e-mail address is on file for the company.`}</p>}
           </Card>
           <Card as="section" title={t`Users' e-mails`}>
             {users.isPending ? (
               <Skeleton lines={2} label={t`Loading the users`} />
             ) : (
-              <ul className="company-list">
+              <ul className="company-list company-people">
                 {(users.data?.representatives ?? []).map((u) => (
-                  <li key={u.id}>
-                    <span>{nameOf(u)}</span> <span className="company-email">{u.email ?? t`no e-mail`}</span>
-                  </li>
+                  <PersonRow key={u.id} name={nameOf(u)} email={u.email ?? t`no e-mail`} />
                 ))}
               </ul>
             )}
@@ -205,19 +278,20 @@ function DocumentsSection({ info }: { info: CompanyInfo }) {
 
 function InformationSection({ info }: { info: CompanyInfo }) {
   const { t } = useLingui();
+  const names = useDetailNames();
   return (
     <Card as="section" title={t`Company information`}>
       <Facts
         rows={[
-          [t`Name`, info.name],
-          [t`Trading name`, info.tradingName],
-          [t`Country of registration`, info.registrationCountryCode],
-          [t`Registration number`, info.registrationNumber],
-          [t`Registration date`, info.registrationDate ? formatDate(info.registrationDate, getUiLanguage()) : null],
-          [t`Tax number`, info.businessTaxId],
-          [t`E-mail`, info.email],
-          [t`Phone`, info.phone ? `+${info.phone.countryCode} ${info.phone.number}` : null],
-          [t`Website`, info.website],
+          [names.name, info.name],
+          [names.tradingName, info.tradingName],
+          [names.registrationCountryCode, countryName(info.registrationCountryCode, getUiLanguageTag())],
+          [names.registrationNumber, info.registrationNumber],
+          [names.registrationDate, info.registrationDate ? formatDate(info.registrationDate, getUiLanguage()) : null],
+          [names.businessTaxId, info.businessTaxId],
+          [names.email, info.email],
+          [names.phone, info.phone ? `+${info.phone.countryCode} ${info.phone.number}` : null],
+          [names.website, info.website],
           [t`Verified`, info.verified ? t`Yes` : t`Not yet`],
         ]}
       />
@@ -229,7 +303,7 @@ function AddressLines({ address }: { address: Address }) {
   return (
     <>
       {address.address1}
-      {address.address2 ? `, ${address.address2}` : ''}, {address.postalCode} {address.city}, {address.countryCode}
+      {address.address2 ? `, ${address.address2}` : ''}, {address.postalCode} {address.city}, {countryName(address.countryCode, getUiLanguageTag()) ?? address.countryCode}
     </>
   );
 }
@@ -239,7 +313,7 @@ function AddressesSection({ info }: { info: CompanyInfo }) {
   return (
     <Card as="section" title={t`Company addresses`}>
       {info.addresses.length === 0 ? (
-        <EmptyState headingLevel={3} title={t`No address yet`} />
+        <EmptyState headingLevel={3} title={t`No address yet`} text={t`The company's registered address and its place of business appear here with the state of their proof documents.`} />
       ) : (
         <ul className="company-list">
           {info.addresses.map((a) => {
@@ -271,18 +345,20 @@ function useIdentityTexts(): Record<Representative['identityVerificationStatus']
   return { none: t`Identity not verified yet`, pending: t`Identity being verified`, validated: t`Identity verified`, rejected: t`Identity verification rejected` };
 }
 
+const identityTone = (r: Pick<Representative, 'identityVerificationStatus'>) =>
+  r.identityVerificationStatus === 'validated' ? 'success' : r.identityVerificationStatus === 'rejected' ? 'danger' : 'neutral';
+
 function RepresentativeCard({ r }: { r: Representative }) {
   const { t } = useLingui();
   const kinds = useKindNames();
   const identity = useIdentityTexts();
-  const tone = r.identityVerificationStatus === 'validated' ? 'success' : r.identityVerificationStatus === 'rejected' ? 'danger' : 'neutral';
   return (
     <Card as="article" headingLevel={3} title={nameOf(r)} className="company-representative">
       <p className="company-badges">
         {representativeKinds(r.positionIds).map((k) => (
           <Badge key={k}>{kinds[k]}</Badge>
         ))}
-        {r.type === 'person' ? <Badge tone={tone}>{identity[r.identityVerificationStatus]}</Badge> : null}
+        {r.type === 'person' ? <Badge tone={identityTone(r)}>{identity[r.identityVerificationStatus]}</Badge> : null}
         {r.actionRequired ? <Badge tone="warning">{t`Action required`}</Badge> : null}
       </p>
       {r.addresses.length > 0 ? (
@@ -316,7 +392,7 @@ function RepresentativesSection({ acting }: { acting: number | null }) {
   return all.length === 0 ? (
     <EmptyState title={t`No representatives yet`} />
   ) : (
-    <div className="company-representatives">
+    <div className="company-representatives card-grid">
       {all.map((r) => (
         <RepresentativeCard key={r.id} r={r} />
       ))}
@@ -371,29 +447,46 @@ function ShareholdersSection({ acting }: { acting: number | null }) {
   );
 }
 
+/** A person in a list: the name over the e-mail, then what is said about them. */
+function PersonRow({ name, email, children }: { name: string; email: string | null; children?: ReactNode }) {
+  return (
+    <li className="company-person-row">
+      <span className="company-person-who">
+        <span className="company-tree-name">{name}</span>
+        {email ? <span className="company-email row-note">{email}</span> : null}
+      </span>
+      {children ? <span className="company-badges">{children}</span> : null}
+    </li>
+  );
+}
+
 function PeopleSection({ acting, kind }: { acting: number | null; kind: 'directors' | 'owners' | 'users' }) {
   const { t, i18n } = useLingui();
   const query = useQuery(kind === 'directors' ? directorsQuery(acting) : kind === 'owners' ? ownersQuery(acting) : usersQuery(acting));
   const identity = useIdentityTexts();
+  const title = kind === 'directors' ? t`The company's directors` : kind === 'owners' ? t`Ultimate beneficial owners` : t`Users of the company`;
   if (query.isPending) return <Skeleton lines={3} label={t`Loading`} />;
   if (query.isError) return <Alert tone="error">{t`The list could not be loaded.`}</Alert>;
   const people = query.data.representatives;
-  if (people.length === 0) return <EmptyState title={kind === 'directors' ? t`No directors yet` : kind === 'owners' ? t`No owners yet` : t`No users yet`} />;
   return (
-    <ul className="company-list company-people">
-      {people.map((r) => {
-        const effective = r.effectiveShare === null ? null : percent(r.effectiveShare);
-        return (
-          <li key={r.id}>
-            <span className="company-tree-name">{nameOf(r)}</span>
-            {r.email ? <span className="company-email">{r.email}</span> : null}
-            {kind === 'users' && r.accessRights !== null ? <Badge>{i18n._(rightNames[r.accessRights])}</Badge> : null}
-            {kind === 'owners' && effective ? <span>{t`Effective share ${effective}`}</span> : null}
-            {r.type === 'person' ? <span className="row-note">{identity[r.identityVerificationStatus]}</span> : null}
-            {r.actionRequired ? <Badge tone="warning">{t`Action required`}</Badge> : null}
-          </li>
-        );
-      })}
-    </ul>
+    <Card as="section" title={title}>
+      {people.length === 0 ? (
+        <EmptyState headingLevel={3} title={kind === 'directors' ? t`No directors yet` : kind === 'owners' ? t`No owners yet` : t`No users yet`} />
+      ) : (
+        <ul className="company-list company-people">
+          {people.map((r) => {
+            const effective = r.effectiveShare === null ? null : percent(r.effectiveShare);
+            return (
+              <PersonRow key={r.id} name={nameOf(r)} email={r.email}>
+                {kind === 'users' && r.accessRights !== null ? <Badge>{i18n._(rightNames[r.accessRights])}</Badge> : null}
+                {kind === 'owners' && effective ? <Badge tone="info">{t`Effective share ${effective}`}</Badge> : null}
+                {r.type === 'person' ? <Badge tone={identityTone(r)}>{identity[r.identityVerificationStatus]}</Badge> : null}
+                {r.actionRequired ? <Badge tone="warning">{t`Action required`}</Badge> : null}
+              </PersonRow>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -14,7 +14,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { countryName, formatDateTime } from '../../lib/format.ts';
 import { createStartLinkActor, createWaitForLinkActor, expiryTimerActor, setApproveMethod, unlinkDevice, type MutationErrorCode } from './actors.ts';
 import { LinkDeviceView } from './link-device-view.tsx';
 import { DEVICES_KEY, approveMethodsQuery, devicesQuery } from './queries.ts';
@@ -175,13 +175,4 @@ class MutationError extends Error {
 }
 
 const isOnlySignInPhone = (err: unknown) => err instanceof MutationError && err.code === 'onlySignInPhone';
-
-function countryName(code: string | null, locale: string): string | null {
-  if (!code || !/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 

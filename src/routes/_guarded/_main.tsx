@@ -14,6 +14,7 @@ import { IdleWarning } from '../../features/auth/idle-warning.tsx';
 import { useSessionCustomer } from '../../features/auth/session-actor.ts';
 import { customerDisplayName } from '../../features/home/display-name.ts';
 import { AppStatusBanner } from '../../features/verification/app-status-banner.tsx';
+import { CompanyActionNotice } from '../../features/company/company-view.tsx';
 import { mayDecideBusinessPayments } from '../../../api/business-checker.ts';
 
 /**
@@ -86,6 +87,8 @@ function MainLayout() {
       <main id="main" tabIndex={-1} className="shell-main">
         {/* Document 1 §4: the verification status banner on every page of the main layout. */}
         <AppStatusBanner pathname={pathname} actingCustomerId={actingCustomerId} />
+        {/* Document 3 §5: what the company still has to provide, on every page but its own (they list each item). */}
+        {isCompany && !pathname.startsWith('/company') ? <CompanyActionNotice actingCustomerId={actingCustomerId} /> : null}
         <Outlet />
       </main>
       <SiteFooter />
