@@ -288,6 +288,13 @@ describe('a full registration', () => {
     expect(info.actionRequiredCount).toBe(companyActionRequiredCount({ ...info, missingDocuments: [] }) + 3);
     const clerkSession = await signIn(t.app, { email: 'cleo.full@acme.test', password: CLERK_PASSWORD, totpSecret: null } as DemoUser);
     expect(clerkSession.accessToken).toBeTruthy();
+    // Both may pay other users and between the company's accounts from the start; payouts wait for the provider's grant.
+    for (const token of [session.accessToken, clerkSession.accessToken]) {
+      const { permissions } = (await callMethod(t.app, 'moneyPermissions', {}, { token, headers: { [CUSTOMER_ID_HEADER]: String(companyId) } })).body as {
+        permissions: { own: Record<string, boolean>; others: Record<string, boolean> };
+      };
+      expect([permissions.own.betweenAccounts, permissions.others.p2p, permissions.others.wire]).toEqual([true, true, false]);
+    }
   });
 
   it('takes the registrant as a declared owner and a user outside the tree (rows of their own)', async () => {

@@ -7,6 +7,7 @@
  * Every function takes the call's database handle: a mutation's transaction (the endpoint opens one
  * per call and writes the audit entry), or the database for a read.
  */
+import { newCustomerMoneyPermissions } from '../transfers/permissions.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PositionId, SHAREHOLDER_POSITIONS, representativeActionRequired, type AccessEntry, type Representative, type ShareholderNode } from '../../../api/business.ts';
 import { AccessRight } from '../../../api/customer.ts';
@@ -305,7 +306,7 @@ export async function invite(tx: Handle, companyId: number, input: Invitation) {
   const positionIds = rep ? rep.positionIds : [PositionId.authorisedUser];
   const [entry] = await tx
     .insert(customerAccess)
-    .values({ userId: user.id, customerId: companyId, accessRights: input.accessRights, positionIds })
+    .values({ userId: user.id, customerId: companyId, accessRights: input.accessRights, positionIds, moneyPermissions: newCustomerMoneyPermissions() })
     .onConflictDoUpdate({ target: [customerAccess.userId, customerAccess.customerId], set: { accessRights: input.accessRights, positionIds } })
     .returning({ id: customerAccess.id });
   let representativeId: number;

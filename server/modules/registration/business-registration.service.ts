@@ -61,6 +61,7 @@ import { DictionaryKey } from '../dictionaries/data/types.ts';
 import { MethodFailure } from '../method-types.ts';
 import { customerAddresses } from '../profile/profile.tables.ts';
 import { businessDocumentRequirements } from './business-registration.tables.ts';
+import { newCustomerMoneyPermissions } from '../transfers/permissions.ts';
 
 /** Nodes one shareholder tree may hold (a person or company may appear at several places). */
 export const MAX_TREE_NODES = 200;
@@ -527,9 +528,17 @@ export async function storeBusiness(tx: Db | Tx, checked: CheckedRegistration, p
         userType: isOwner ? 2 : 3,
         customerId: userCustomerId,
         activated: false,
+        // the owner user acts as the company itself: its flags are the user's
+        ...(isOwner ? { moneyPermissions: newCustomerMoneyPermissions() } : {}),
       })
       .returning({ id: users.id });
-    await tx.insert(customerAccess).values({ userId: user!.id, customerId, accessRights: isOwner ? AccessRight.full : person.accessRights!, positionIds });
+    await tx.insert(customerAccess).values({
+      userId: user!.id,
+      customerId,
+      accessRights: isOwner ? AccessRight.full : person.accessRights!,
+      positionIds,
+      moneyPermissions: newCustomerMoneyPermissions(),
+    });
     await tx
       .update(businessRepresentatives)
       .set({ userId: user!.id })

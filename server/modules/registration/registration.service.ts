@@ -11,6 +11,7 @@
  *   (activation with a wrong code, resend). checkEmail reveals existence by design of the spec
  *   (document 1 §4), so it is capped per client address.
  */
+import { newCustomerMoneyPermissions } from '../transfers/permissions.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -208,7 +209,7 @@ export function createRegistrationService(options: RegistrationOptions) {
       try {
         [user] = await tx
           .insert(users)
-          .values({ email: input.email, passwordHash, login2faMode: 'no', userType: 1, customerId: customer.id, activated: false })
+          .values({ email: input.email, passwordHash, login2faMode: 'no', userType: 1, customerId: customer.id, activated: false, moneyPermissions: newCustomerMoneyPermissions() })
           .returning({ id: users.id, email: users.email });
       } catch (err) {
         // Two registrations of one address at once: the unique index decides.

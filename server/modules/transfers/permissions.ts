@@ -11,6 +11,21 @@ import { ALL_PERMISSION_FLAGS, PERMISSION_FLAGS, type MoneyPermissions, type Per
 import { executeNamed } from '../../db/prepared.ts';
 import { MethodFailure, type MethodContext } from '../method-types.ts';
 
+/**
+ * The money flags a new customer holds from registration (a personal customer's user; a company's
+ * owner; every user of a company, on their access row, which only rights 2, 3 and 4 can use).
+ * Not shown in the spec: the provider grants the rest (payouts to banks and cards, mass and global
+ * payments). Decided: moving money between one's own accounts, paying another user of the platform
+ * and receiving money from outside are what a newly registered customer can do at once; the
+ * verification rules and limits still apply to each payment.
+ */
+export const NEW_CUSTOMER_MONEY_FLAGS: readonly PermissionFlag[] = ['topLevel.sendMoneyUser', 'own.betweenAccounts', 'others.p2p', 'funding.digital'];
+
+/** NEW_CUSTOMER_MONEY_FLAGS as stored (users.money_permissions, customer_access.money_permissions). */
+export function newCustomerMoneyPermissions(): Record<string, boolean> {
+  return Object.fromEntries(NEW_CUSTOMER_MONEY_FLAGS.map((flag) => [flag, true]));
+}
+
 /** Access rights that may move a company's money. */
 const MONEY_RIGHTS: readonly number[] = [2, 3, 4];
 
