@@ -230,6 +230,10 @@ export const globalPayBatchMachine = setup({
     storeQuote: assign((_, r: QuoteResult) => ({ quote: r.ok ? r.quote : null })),
     startSubmit: assign({ failure: null }),
     storeSubmitted: assign((_, r: SubmitResult) => ({ submitted: r.ok ? r.submitted : null, unanswered: false, key: null })),
+    /** approved: the request's status now (pending: approved by its right-3 initiator, it waits for the company's checker) */
+    storeApprovedStatus: assign(({ context }, o: ApprovalOutput) => ({
+      submitted: context.submitted && o.result === 'approved' ? { ...context.submitted, status: o.status } : context.submitted,
+    })),
     markUnanswered: assign({ unanswered: true, failure: { responseCode: 'network' as const } }),
     /** a refusal answered: nothing was held; the next submission gets a new key */
     storeRefusal: assign((_, r: AnyResult) => ({ failure: failureOf(r), unanswered: false, key: newIdempotencyKey() })),
@@ -475,7 +479,12 @@ export const globalPayBatchMachine = setup({
           expiresAt: context.submitted!.expiresAt,
         }),
         onDone: [
-          { guard: { type: 'isApproved', params: ({ event }) => event.output }, target: 'done', description: 'The batch was approved: each beneficiary is e-mailed a link.' },
+          {
+            guard: { type: 'isApproved', params: ({ event }) => event.output },
+            target: 'done',
+            actions: { type: 'storeApprovedStatus', params: ({ event }) => event.output },
+            description: 'The batch was approved: each beneficiary is e-mailed a link.',
+          },
           {
             guard: { type: 'isCanceled', params: ({ event }) => event.output },
             target: 'canceled',

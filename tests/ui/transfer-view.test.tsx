@@ -266,7 +266,9 @@ describe('transfer page: the everyday gaps (issue 13)', () => {
     );
     // document 2 §4: a payment waiting for another approval (a company's checker) has its own title
     await screen.findByRole('heading', { name: 'Sent for approval' });
-    expect(screen.getByText(/waits for an approval: the money has not gone yet/i)).toBeTruthy();
+    // the note every done screen of a payment waiting for the company's checker shows, linking to where checkers decide
+    expect(screen.getByText(/waits for an approval by a user of the company with full rights: the money has not gone yet/i)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Payments to approve' }).getAttribute('href')).toBe('/transfer/approved');
     expect(screen.queryByText(/the money has been/i)).toBeNull();
     h.actor.stop();
   });

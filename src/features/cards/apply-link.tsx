@@ -34,6 +34,12 @@ export const RouterApplyLink: ApplyLink = ({ target, className, children }) => {
           {children}
         </Link>
       );
+    case 'approvals':
+      return (
+        <Link to="/transfer/approved" className={className}>
+          {children}
+        </Link>
+      );
     case 'verification':
       return (
         <Link to="/unverified-account" className={className}>

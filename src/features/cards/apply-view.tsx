@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
-import type { CardKind, CardProduct, PRODUCT_DISABLED_REASONS, SHIPPING_DISABLED_REASONS } from '../../../api/cards.ts';
+import { CardStatus, type CardKind, type CardProduct, type PRODUCT_DISABLED_REASONS, type SHIPPING_DISABLED_REASONS } from '../../../api/cards.ts';
 import type { ApprovalMachine } from '../../../machines/approval/approval.machine.ts';
 import { CARD_NAME_MAX_LENGTH, type CardApplicationMachine, type ShippingAddress } from '../../../machines/card-application/card-application.machine.ts';
 import { errorsOn, feeAmount, selectApplicationView, type ApplicationView } from '../../../machines/card-application/card-application.select.ts';
@@ -30,6 +30,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useAccountLabel } from '../../lib/account-label.ts';
 import type { TransferActorDeps } from '../transfers/actors.ts';
+import { APPROVALS_PATH, SentForApprovalNote, useSentForApprovalTitle } from '../business-approvals/sent-for-approval.tsx';
 import { ApprovalView } from '../transfers/approval-view.tsx';
 import { money } from '../transfers/fields.tsx';
 import { createCardApplicationLogic } from './apply-actors.ts';
@@ -45,7 +46,9 @@ export type ApplyTarget =
   | { page: 'openAccount' }
   | { page: 'addresses' }
   | { page: 'verification' }
-  | { page: 'history' };
+  | { page: 'history' }
+  /** where the company's checkers decide a card order waiting for them (maker-checker) */
+  | { page: 'approvals' };
 /** A link to another page of the app: the route passes one made with the router's Link; a plain anchor without one (tests). */
 export type ApplyLink = (props: { target: ApplyTarget; className?: string; children: ReactNode }) => ReactNode;
 
@@ -65,6 +68,8 @@ export function hrefOf(target: ApplyTarget): string {
       return '/unverified-account';
     case 'history':
       return '/history';
+    case 'approvals':
+      return APPROVALS_PATH;
   }
 }
 export const AnchorLink: ApplyLink = ({ target, className, children }) => (
@@ -135,6 +140,9 @@ export function ApplyView({ actor, canOpenAccount = false, link = AnchorLink }: 
   const { t } = useLingui();
   const view = useSelector(actor, selectApplicationView);
   const ships = view.product ? view.product.kind !== 'virtual' : true;
+  const sentForApproval = useSentForApprovalTitle();
+  // ordered by a right-3 user for a company: once its status is read, the card waits for the company's checker
+  const awaitingChecker = view.step === 'done' && !view.checking && view.cardStatus === CardStatus.pendingApproval;
 
   let body: ReactNode;
   switch (view.step) {
@@ -198,7 +206,7 @@ export function ApplyView({ actor, canOpenAccount = false, link = AnchorLink }: 
     feeAccount: t`Pay the fees from`,
     reviewing: t`Review your application`,
     approving: t`Approve the card's fees`,
-    done: t`Card applied for`,
+    done: awaitingChecker ? sentForApproval : t`Card applied for`,
     failed: t`Card not applied for`,
   };
   const progress = ['choosingProduct', 'delivery', 'naming', 'feeAccount', 'reviewing'].includes(view.step);
@@ -538,7 +546,9 @@ function DoneStep({ actor, view, link: PageLink }: { actor: ApplyActor; view: Ap
   const virtual = view.product?.kind === 'virtual';
   const days = view.shippingOption?.deliveryTime;
   let message: ReactNode;
-  if (virtual && view.active)
+  // ordered by a right-3 user for a company: its fee waits for the company's checker, the card for it
+  if (view.cardStatus === CardStatus.pendingApproval) message = <SentForApprovalNote link={({ children }) => <PageLink target={{ page: 'approvals' }}>{children}</PageLink>} />;
+  else if (virtual && view.active)
     message = (
       <Alert tone="success" title={t`Your virtual card is ready.`}>
         <p>{t`You can use it as soon as you load money onto it.`}</p>

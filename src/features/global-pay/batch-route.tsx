@@ -11,6 +11,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { RouterPageLink } from '../transfers/page-link.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
@@ -71,6 +72,7 @@ export function GlobalPayRoute({ summary, getAccessToken, queryClient }: { summa
   return (
     <GlobalPayBatchView
       actor={actor}
+      approvalsLink={RouterPageLink}
       batchesLink={
         <Link to="/history/batch-transfers" className="btn btn-secondary">
           {t`See your batches`}

@@ -14,6 +14,7 @@ import type { GlobalPaymentStatus } from '../../../api/global-pay.ts';
 import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import type { ApprovalMachine } from '../../../machines/approval/approval.machine.ts';
 import type { GlobalPayBatchMachine, GlobalPayment } from '../../../machines/global-pay-batch/global-pay-batch.machine.ts';
+import { SentForApprovalNote, useSentForApprovalTitle, type ApprovalsLink } from '../business-approvals/sent-for-approval.tsx';
 import { selectGlobalPayView, sumDecimals, type GlobalPayView } from '../../../machines/global-pay-batch/global-pay-batch.select.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
@@ -41,9 +42,12 @@ import './batch.css';
 
 type GlobalPayActor = ActorRefFrom<GlobalPayBatchMachine>;
 
-export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayActor; batchesLink?: ReactNode }) {
+export function GlobalPayBatchView({ actor, batchesLink, approvalsLink }: { actor: GlobalPayActor; batchesLink?: ReactNode; approvalsLink?: ApprovalsLink | undefined }) {
   const { t } = useLingui();
   const view = useSelector(actor, selectGlobalPayView);
+  const sentForApproval = useSentForApprovalTitle();
+  // submitted (and approved) by its right-3 initiator, the batch waits for the company's checker: nobody is e-mailed yet
+  const awaitingChecker = view.step === 'done' && view.submitted?.status === 'pending';
 
   let body: ReactNode;
   switch (view.step) {
@@ -95,7 +99,7 @@ export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayAct
       );
       break;
     case 'done':
-      body = <DoneStep actor={actor} view={view} batchesLink={batchesLink} />;
+      body = <DoneStep actor={actor} view={view} batchesLink={batchesLink} awaitingChecker={awaitingChecker} approvalsLink={approvalsLink} />;
       break;
     case 'canceled':
       body = (
@@ -132,7 +136,7 @@ export function GlobalPayBatchView({ actor, batchesLink }: { actor: GlobalPayAct
     draft: t`Check the draft batch`,
     summary: t`Batch summary`,
     approving: t`Approve the batch`,
-    done: t`Batch submitted`,
+    done: awaitingChecker ? sentForApproval : t`Batch submitted`,
     canceled: t`Batch canceled`,
     failed: t`Batch not approved`,
   };
@@ -497,13 +501,29 @@ function Totals({ view }: { view: GlobalPayView }) {
   );
 }
 
-function DoneStep({ actor, view, batchesLink }: { actor: GlobalPayActor; view: GlobalPayView; batchesLink?: ReactNode }) {
+function DoneStep({
+  actor,
+  view,
+  batchesLink,
+  awaitingChecker,
+  approvalsLink,
+}: {
+  actor: GlobalPayActor;
+  view: GlobalPayView;
+  batchesLink?: ReactNode;
+  awaitingChecker: boolean;
+  approvalsLink?: ApprovalsLink | undefined;
+}) {
   const { t } = useLingui();
   return (
     <div className="mass-progress">
-      <Alert tone="success" title={t`The batch was submitted.`}>
-        <p>{t`Each payee gets an e-mail with a link to take the payment.`}</p>
-      </Alert>
+      {awaitingChecker ? (
+        <SentForApprovalNote link={approvalsLink} />
+      ) : (
+        <Alert tone="success" title={t`The batch was submitted.`}>
+          <p>{t`Each payee gets an e-mail with a link to take the payment.`}</p>
+        </Alert>
+      )}
       <FailureAlert view={view} title={t`The batch could not be canceled.`} />
       <Totals view={view} />
       <ButtonGroup stackOnMobile>

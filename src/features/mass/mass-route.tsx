@@ -12,6 +12,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { RouterPageLink } from '../transfers/page-link.tsx';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
@@ -93,6 +94,7 @@ export function MassRoute({ kind, confirm, getAccessToken, queryClient }: { kind
     <MassTransferView
       actor={actor}
       onSample={() => void downloadSample(kind)}
+      approvalsLink={RouterPageLink}
       batchesLink={
         <Link to="/history/batch-transfers" className="btn btn-secondary">
           {t`See your batches`}

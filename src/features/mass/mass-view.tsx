@@ -12,6 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { MassKind } from '../../../api/mass.ts';
 import type { ApprovalMachine } from '../../../machines/approval/approval.machine.ts';
 import type { MassTransferMachine } from '../../../machines/mass-transfer/mass-transfer.machine.ts';
+import { SentForApprovalNote, useSentForApprovalTitle, type ApprovalsLink } from '../business-approvals/sent-for-approval.tsx';
 import { selectMassView, type MassView } from '../../../machines/mass-transfer/mass-transfer.select.ts';
 import { describeFailure } from '../../lib/request.ts';
 import { validationMessage } from '../../lib/validation-messages.ts';
@@ -40,13 +41,18 @@ export interface MassViewOptions {
   onSample?: (() => void) | undefined;
   /** a link to the batches page */
   batchesLink?: ReactNode;
+  /** the router's link to /transfer/approved (a plain anchor without one) */
+  approvalsLink?: ApprovalsLink | undefined;
 }
 
-export function MassTransferView({ actor, onSample, batchesLink }: { actor: MassActor } & MassViewOptions) {
+export function MassTransferView({ actor, onSample, batchesLink, approvalsLink }: { actor: MassActor } & MassViewOptions) {
   const { t } = useLingui();
   const view = useSelector(actor, selectMassView);
   const titles = useMassTitles();
   const title = titles[view.kind];
+  const sentForApproval = useSentForApprovalTitle();
+  // approved by its initiator (right 3), the batch waits for the company's checker: nothing is paid yet
+  const awaitingChecker = view.step === 'paying' && view.batch?.status === 'awaitingApproval';
 
   let body: ReactNode;
   switch (view.step) {
@@ -74,7 +80,14 @@ export function MassTransferView({ actor, onSample, batchesLink }: { actor: Mass
       break;
     case 'paying':
     case 'done':
-      body = <MassProgress actor={actor} view={view} batchesLink={batchesLink} />;
+      body = awaitingChecker ? (
+        <>
+          <SentForApprovalNote link={approvalsLink} />
+          <ButtonGroup>{batchesLink}</ButtonGroup>
+        </>
+      ) : (
+        <MassProgress actor={actor} view={view} batchesLink={batchesLink} />
+      );
       break;
     case 'failed':
       body = (
@@ -94,7 +107,7 @@ export function MassTransferView({ actor, onSample, batchesLink }: { actor: Mass
     editing: title,
     previewing: t`Check the payments`,
     approving: t`Approve the batch`,
-    paying: t`Paying`,
+    paying: awaitingChecker ? sentForApproval : t`Paying`,
     done: view.batch?.status === 'done' ? t`All payments made` : t`Batch finished`,
     failed: t`Batch not approved`,
   };

@@ -37,12 +37,13 @@ import { PlusIcon } from '../../ui/icons.tsx';
 import { useFieldErrorText, useFrequencyNames, useKindTitles, useMethodNames } from './messages.ts';
 import { isPayoutMethod, type PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import { PayoutRoute, PayeeSummary, type CountryOption } from './payout-fields.tsx';
+import { APPROVALS_PATH, SentForApprovalNote, useSentForApprovalTitle } from '../business-approvals/sent-for-approval.tsx';
 import './transfers.css';
 
 type Send = (patch: TransferFormPatch) => void;
 
 /** The pages a transfer page links to. */
-export type PagePath = '/accounts/open' | '/transfer/account';
+export type PagePath = '/accounts/open' | '/transfer/account' | typeof APPROVALS_PATH;
 /** A link to another page of the app: the route passes the router's Link; a plain anchor without one (tests). */
 export type PageLink = (props: { to: PagePath; className?: string; children: ReactNode }) => ReactNode;
 const AnchorLink: PageLink = ({ to, className, children }) => (
@@ -105,6 +106,7 @@ export function TransferView({
   const view = useSelector(actor, selectTransferView);
   const titles = useKindTitles();
   const title = titles[view.kind];
+  const sentForApproval = useSentForApprovalTitle();
 
   switch (view.step) {
     case 'loading':
@@ -163,8 +165,8 @@ export function TransferView({
       return (
         <div className="transfer-page">
           {/* document 2 §4: a company's payment by a user who may only initiate (right 3) waits for a second approval: another title */}
-          <StepHeading>{view.resultStatus === 'pending' ? t`Sent for approval` : t`Successfully submitted`}</StepHeading>
-          <SettledNote view={view} />
+          <StepHeading>{view.resultStatus === 'pending' ? sentForApproval : t`Successfully submitted`}</StepHeading>
+          <SettledNote view={view} link={link} />
           {view.result ? <ResultSummary view={view} /> : null}
           <Button onClick={() => actor.send({ type: 'TRANSFER.NEW' })}>{t`Make another transfer`}</Button>
         </div>
@@ -201,7 +203,7 @@ function useAccountLabel() {
 }
 
 /** Under "Successfully submitted": whether the money has gone (posted) or waits for an approval (pending). */
-function SettledNote({ view }: { view: TransferFacts }) {
+function SettledNote({ view, link }: { view: TransferFacts; link: PageLink }) {
   const { t } = useLingui();
   if (view.resultStatus === 'posted') {
     return (
@@ -217,9 +219,8 @@ function SettledNote({ view }: { view: TransferFacts }) {
       </Alert>
     );
   }
-  if (view.resultStatus === 'pending') {
-    return <Alert tone="info">{t`The transfer waits for an approval: the money has not gone yet. It is held on your account until the transfer is approved or canceled.`}</Alert>;
-  }
+  // the company's checker decides it (maker-checker): the note every done screen shows then
+  if (view.resultStatus === 'pending') return <SentForApprovalNote link={link} />;
   return null;
 }
 
