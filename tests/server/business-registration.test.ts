@@ -290,7 +290,7 @@ describe('a full registration', () => {
     expect(clerkSession.accessToken).toBeTruthy();
     // Both may pay other users and between the company's accounts from the start; payouts wait for the provider's grant.
     for (const token of [session.accessToken, clerkSession.accessToken]) {
-      const { permissions } = (await callMethod(t.app, 'moneyPermissions', {}, { token, headers: { [CUSTOMER_ID_HEADER]: String(companyId) } })).body as {
+      const { permissions } = (await callMethod(t.app, 'moneyPermissions', {}, { token, headers: { [CUSTOMER_ID_HEADER]: String(companyId) } })).body as unknown as {
         permissions: { own: Record<string, boolean>; others: Record<string, boolean> };
       };
       expect([permissions.own.betweenAccounts, permissions.others.p2p, permissions.others.wire]).toEqual([true, true, false]);
