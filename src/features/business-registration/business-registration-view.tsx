@@ -12,6 +12,8 @@ import { selectBusinessRegistrationView, type BusinessRegistrationView as View, 
 import { WIZARD_SECTIONS, type WizardSection } from '../../../machines/business-registration/business-registration.rules.ts';
 import type { FlatNode, OwnershipIssue, Section } from '../../../api/ownership.ts';
 import { useFlowActor } from '../../lib/actors.ts';
+import { countryName } from '../../lib/format.ts';
+import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button, ButtonGroup } from '../../ui/button.tsx';
@@ -133,7 +135,11 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
         <SectionBody actor={actor} view={view} countries={countries} />
       </section>
       <ButtonGroup label={t`Registration`}>
-        {current !== 'review' ? <Button onClick={() => actor.send({ type: 'REVIEW' })}>{t`Review and send`}</Button> : null}
+        {current !== 'review' ? (
+          <Button variant="secondary" onClick={() => actor.send({ type: 'REVIEW' })}>
+            {t`Review and send`}
+          </Button>
+        ) : null}
         <Button variant="secondary" onClick={() => actor.send({ type: 'CLEAR' })} disabled={view.busy}>
           {t`Clear the draft`}
         </Button>
@@ -213,7 +219,7 @@ function Continue({ actor, to }: { actor: BusinessRegistrationActor; to: WizardS
   const section = i18n._(sectionNames[to]);
   return (
     <ButtonGroup align="end">
-      <Button variant="secondary" onClick={() => actor.send({ type: 'GO', section: to })}>
+      <Button onClick={() => actor.send({ type: 'GO', section: to })}>
         {t`Continue to ${section}`}
       </Button>
     </ButtonGroup>
@@ -477,11 +483,11 @@ function Review({ actor, view }: { actor: BusinessRegistrationActor; view: View 
       <dl className="wizard-summary">
         <dt>{t`Company`}</dt>
         <dd>
-          {g.name} · {g.registrationNumber} · {g.registrationCountryCode}
+          {g.name} · {g.registrationNumber} · {countryName(g.registrationCountryCode, getUiLanguageTag()) ?? g.registrationCountryCode}
         </dd>
         <dt>{t`Registered address`}</dt>
         <dd>
-          {g.address1}, {g.postalCode} {g.city}, {g.countryCode}
+          {g.address1}, {g.postalCode} {g.city}, {countryName(g.countryCode, getUiLanguageTag()) ?? g.countryCode}
         </dd>
         <dt>{t`You`}</dt>
         <dd>
