@@ -41,6 +41,18 @@ function useFieldError(errors: FieldErrors) {
   };
 }
 
+/** The keys of a form's values that hold text. */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/** A form's values as the customer edits them, and each text field's binding (name, value, onChange, error). */
+function useFormValues<T extends object>(initial: T, errors: FieldErrors) {
+  const [f, setF] = useState<T>(initial);
+  const err = useFieldError(errors);
+  const set = (k: TextKeys<T>) => (value: string) => setF((x) => ({ ...x, [k]: value }));
+  const bind = (k: TextKeys<T>, name: string = k) => ({ name, value: f[k] as string, onChange: set(k), error: err(k) });
+  return { f, setF, set, err, bind };
+}
+
 function TextArea({
   label,
   name,
@@ -73,9 +85,7 @@ function FormFooter({ children }: { children: ReactNode }) {
 
 export function GeneralForm({ actor, view, countries }: { actor: BusinessRegistrationActor; view: BusinessRegistrationView; countries: readonly CountryOption[] }) {
   const { t } = useLingui();
-  const [f, setF] = useState<GeneralValues>(view.data.general);
-  const set = (k: keyof GeneralValues) => (value: string) => setF((x) => ({ ...x, [k]: value }));
-  const err = useFieldError(view.errors.general);
+  const { f, set, err, bind } = useFormValues<GeneralValues>(view.data.general, view.errors.general);
   const countryOptions = countries.map((c) => ({ value: c.code, label: c.name }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -85,105 +95,29 @@ export function GeneralForm({ actor, view, countries }: { actor: BusinessRegistr
     <form noValidate onSubmit={submit} className="wizard-form">
       <fieldset className="wizard-fieldset">
         <legend>{t`The company`}</legend>
-        <TextField label={t`Company name`} name="name" value={f.name} onChange={set('name')} required maxLength={200} error={err('name')} autoComplete="organization" />
-        <TextField label={t`Trading name (optional)`} name="tradingName" value={f.tradingName} onChange={set('tradingName')} maxLength={200} error={err('tradingName')} />
-        <SelectField
-          label={t`Country of registration`}
-          name="registrationCountryCode"
-          value={f.registrationCountryCode}
-          onChange={set('registrationCountryCode')}
-          options={countryOptions}
-          placeholder={t`Choose a country`}
-          error={err('registrationCountryCode')}
-        />
-        <TextField
-          label={t`Registration number`}
-          name="registrationNumber"
-          value={f.registrationNumber}
-          onChange={set('registrationNumber')}
-          required
-          maxLength={50}
-          error={err('registrationNumber')}
-        />
-        <TextField
-          label={t`Date of registration`}
-          name="registrationDate"
-          type="date"
-          value={f.registrationDate}
-          onChange={set('registrationDate')}
-          required
-          error={err('registrationDate')}
-        />
-        <TextField label={t`Tax number (optional)`} name="businessTaxId" value={f.businessTaxId} onChange={set('businessTaxId')} maxLength={50} error={err('businessTaxId')} />
-        <TextField label={t`Company e-mail address`} name="companyEmail" type="email" value={f.email} onChange={set('email')} required maxLength={254} error={err('email')} />
-        <TextField label={t`Website (optional)`} name="website" value={f.website} onChange={set('website')} maxLength={200} error={err('website')} />
-        <TextField
-          label={t`Phone country code`}
-          name="phoneCountryCode"
-          value={f.phoneCountryCode}
-          onChange={set('phoneCountryCode')}
-          inputMode="tel"
-          maxLength={8}
-          required
-          error={err('phoneCountryCode')}
-        />
-        <TextField label={t`Company phone number`} name="phone" type="tel" value={f.phone} onChange={set('phone')} maxLength={32} required error={err('phone')} />
+        <TextField label={t`Company name`} {...bind('name')} required maxLength={200} autoComplete="organization" />
+        <TextField label={t`Trading name (optional)`} {...bind('tradingName')} maxLength={200} />
+        <SelectField label={t`Country of registration`} {...bind('registrationCountryCode')} options={countryOptions} placeholder={t`Choose a country`} />
+        <TextField label={t`Registration number`} {...bind('registrationNumber')} required maxLength={50} />
+        <TextField label={t`Date of registration`} {...bind('registrationDate')} type="date" required />
+        <TextField label={t`Tax number (optional)`} {...bind('businessTaxId')} maxLength={50} />
+        <TextField label={t`Company e-mail address`} {...bind('email', 'companyEmail')} type="email" required maxLength={254} />
+        <TextField label={t`Website (optional)`} {...bind('website')} maxLength={200} />
+        <TextField label={t`Phone country code`} {...bind('phoneCountryCode')} inputMode="tel" maxLength={8} required />
+        <TextField label={t`Company phone number`} {...bind('phone')} type="tel" maxLength={32} required />
       </fieldset>
       <fieldset className="wizard-fieldset">
         <legend>{t`Registered address`}</legend>
-        <TextField label={t`Address`} name="address1" value={f.address1} onChange={set('address1')} required maxLength={200} error={err('address1')} autoComplete="address-line1" />
-        <TextField
-          label={t`Address line 2 (optional)`}
-          name="address2"
-          value={f.address2}
-          onChange={set('address2')}
-          maxLength={200}
-          error={err('address2')}
-          autoComplete="address-line2"
-        />
-        <TextField label={t`City`} name="city" value={f.city} onChange={set('city')} required maxLength={100} error={err('city')} autoComplete="address-level2" />
-        <TextField
-          label={t`Postal code`}
-          name="postalCode"
-          value={f.postalCode}
-          onChange={set('postalCode')}
-          required
-          maxLength={20}
-          error={err('postalCode')}
-          autoComplete="postal-code"
-        />
-        <SelectField
-          label={t`Country`}
-          name="countryCode"
-          value={f.countryCode}
-          onChange={set('countryCode')}
-          options={countryOptions}
-          placeholder={t`Choose a country`}
-          error={err('countryCode')}
-        />
+        <TextField label={t`Address`} {...bind('address1')} required maxLength={200} autoComplete="address-line1" />
+        <TextField label={t`Address line 2 (optional)`} {...bind('address2')} maxLength={200} autoComplete="address-line2" />
+        <TextField label={t`City`} {...bind('city')} required maxLength={100} autoComplete="address-level2" />
+        <TextField label={t`Postal code`} {...bind('postalCode')} required maxLength={20} autoComplete="postal-code" />
+        <SelectField label={t`Country`} {...bind('countryCode')} options={countryOptions} placeholder={t`Choose a country`} />
       </fieldset>
       <fieldset className="wizard-fieldset">
         <legend>{t`You, the person registering the company`}</legend>
-        <TextField
-          label={t`Your first name`}
-          name="repFirstName"
-          value={f.repFirstName}
-          onChange={set('repFirstName')}
-          required
-          maxLength={100}
-          error={err('repFirstName')}
-          autoComplete="given-name"
-        />
-        <TextField
-          label={t`Your last name`}
-          name="repLastName"
-          value={f.repLastName}
-          onChange={set('repLastName')}
-          required
-          maxLength={100}
-          error={err('repLastName')}
-          autoComplete="family-name"
-        />
+        <TextField label={t`Your first name`} {...bind('repFirstName')} required maxLength={100} autoComplete="given-name" />
+        <TextField label={t`Your last name`} {...bind('repLastName')} required maxLength={100} autoComplete="family-name" />
         <TextField
           label={t`Your e-mail address`}
           name="repEmail"
@@ -196,16 +130,7 @@ export function GeneralForm({ actor, view, countries }: { actor: BusinessRegistr
           hint={view.registrantEmailState === 2 ? t`Checking the e-mail address…` : t`You sign in with it; the draft is kept under it.`}
           autoComplete="email"
         />
-        <TextField
-          label={t`Your date of birth`}
-          name="repBirthday"
-          type="date"
-          value={f.repBirthday}
-          onChange={set('repBirthday')}
-          required
-          error={err('repBirthday')}
-          autoComplete="bday"
-        />
+        <TextField label={t`Your date of birth`} {...bind('repBirthday')} type="date" required autoComplete="bday" />
       </fieldset>
       <FormFooter>
         <Button type="submit">{t`Save and continue`}</Button>
@@ -246,10 +171,8 @@ function Checklist({
 export function FinancialForm({ actor, view }: { actor: BusinessRegistrationActor; view: BusinessRegistrationView }) {
   const { t } = useLingui();
   const d = view.dictionaries as BusinessDictionaries;
-  const [f, setF] = useState<FinancialValues>(view.data.financial);
-  const set = (k: 'monthlyDepositAmount' | 'monthlyWithdrawalAmount' | 'currency' | 'industry' | 'specifications') => (value: string) => setF((x) => ({ ...x, [k]: value }));
+  const { f, setF, err, bind } = useFormValues<FinancialValues>(view.data.financial, view.errors.financial);
   const answer = (id: string) => (value: string) => setF((x) => ({ ...x, answers: { ...x.answers, [id]: value } }));
-  const err = useFieldError(view.errors.financial);
   const industries = d.industries.flatMap((g) => g.industries.map((i) => ({ value: String(i.id), label: `${g.name}: ${i.name}` })));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -257,34 +180,9 @@ export function FinancialForm({ actor, view }: { actor: BusinessRegistrationActo
   };
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
-      <TextField
-        label={t`Money coming in each month`}
-        name="monthlyDepositAmount"
-        value={f.monthlyDepositAmount}
-        onChange={set('monthlyDepositAmount')}
-        inputMode="decimal"
-        required
-        hint={t`An amount, for example 25000 or 25000.50`}
-        error={err('monthlyDepositAmount')}
-      />
-      <TextField
-        label={t`Money going out each month`}
-        name="monthlyWithdrawalAmount"
-        value={f.monthlyWithdrawalAmount}
-        onChange={set('monthlyWithdrawalAmount')}
-        inputMode="decimal"
-        required
-        error={err('monthlyWithdrawalAmount')}
-      />
-      <SelectField
-        label={t`Currency of these amounts`}
-        name="currency"
-        value={f.currency}
-        onChange={set('currency')}
-        options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-        placeholder={t`Choose a currency`}
-        error={err('currency')}
-      />
+      <TextField label={t`Money coming in each month`} {...bind('monthlyDepositAmount')} inputMode="decimal" required hint={t`An amount, for example 25000 or 25000.50`} />
+      <TextField label={t`Money going out each month`} {...bind('monthlyWithdrawalAmount')} inputMode="decimal" required />
+      <SelectField label={t`Currency of these amounts`} {...bind('currency')} options={CURRENCIES.map((c) => ({ value: c, label: c }))} placeholder={t`Choose a currency`} />
       <Checklist
         legend={t`Sources of the company's funds`}
         items={d.sources}
@@ -299,16 +197,8 @@ export function FinancialForm({ actor, view }: { actor: BusinessRegistrationActo
         onChange={(ids) => setF((x) => ({ ...x, purposeIds: ids }))}
         error={err('purposeIds')}
       />
-      <SelectField
-        label={t`Industry`}
-        name="industry"
-        value={f.industry}
-        onChange={set('industry')}
-        options={industries}
-        placeholder={t`Choose an industry`}
-        error={err('industry')}
-      />
-      <TextArea label={t`What the company does (optional)`} name="specifications" value={f.specifications} onChange={set('specifications')} error={err('specifications')} />
+      <SelectField label={t`Industry`} {...bind('industry')} options={industries} placeholder={t`Choose an industry`} />
+      <TextArea label={t`What the company does (optional)`} {...bind('specifications')} />
       {d.questions.map((q) => (
         <div key={q.id}>
           {q.type === 'radio' ? (
@@ -410,10 +300,7 @@ export function PersonForm({ actor, view }: { actor: BusinessRegistrationActor; 
   const { t, i18n } = useLingui();
   const form = view.personForm!;
   const d = view.dictionaries as BusinessDictionaries;
-  const [f, setF] = useState<PersonValues>(form.values);
-  const set = (k: 'firstName' | 'lastName' | 'birthday' | 'email' | 'phoneCountryCode' | 'phone' | 'taxId' | 'accessRights' | 'share') => (value: string) =>
-    setF((x) => ({ ...x, [k]: value }));
-  const err = useFieldError(view.errors.person);
+  const { f, setF, err, bind } = useFormValues<PersonValues>(form.values, view.errors.person);
   const isRegistrant = form.isRegistrant;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -423,54 +310,31 @@ export function PersonForm({ actor, view }: { actor: BusinessRegistrationActor; 
   const describe = (source: string) => t`Describe: ${source}`;
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
-      <TextField label={t`First name`} name="firstName" value={f.firstName} onChange={set('firstName')} required maxLength={100} error={err('firstName')} />
-      <TextField label={t`Last name`} name="lastName" value={f.lastName} onChange={set('lastName')} required maxLength={100} error={err('lastName')} />
-      <TextField label={t`Date of birth`} name="birthday" type="date" value={f.birthday} onChange={set('birthday')} required error={err('birthday')} />
+      <TextField label={t`First name`} {...bind('firstName')} required maxLength={100} />
+      <TextField label={t`Last name`} {...bind('lastName')} required maxLength={100} />
+      <TextField label={t`Date of birth`} {...bind('birthday')} type="date" required />
       {form.role.share ? (
-        <TextField
-          label={t`Share (percent)`}
-          name="share"
-          value={f.share}
-          onChange={set('share')}
-          inputMode="decimal"
-          required
-          hint={t`Above 0 and at most 100, with at most two decimals.`}
-          error={err('share')}
-        />
+        <TextField label={t`Share (percent)`} {...bind('share')} inputMode="decimal" required hint={t`Above 0 and at most 100, with at most two decimals.`} />
       ) : null}
       <TextField
         label={form.role.user ? t`E-mail address (the user signs in with it)` : t`E-mail address (optional)`}
-        name="email"
+        {...bind('email')}
         type="email"
-        value={f.email}
-        onChange={set('email')}
         required={form.role.user}
         maxLength={254}
-        error={err('email')}
       />
       {form.role.user ? (
         <SelectField
           label={t`Access rights`}
-          name="accessRights"
-          value={f.accessRights}
-          onChange={set('accessRights')}
+          {...bind('accessRights')}
           options={([1, 2, 3, 4] as const).map((r) => ({ value: String(r), label: i18n._(rightsNames[r]) }))}
           placeholder={t`Choose the rights`}
-          error={err('accessRights')}
           disabled={isRegistrant}
         />
       ) : null}
-      <TextField
-        label={t`Phone country code (optional)`}
-        name="phoneCountryCode"
-        value={f.phoneCountryCode}
-        onChange={set('phoneCountryCode')}
-        inputMode="tel"
-        maxLength={8}
-        error={err('phoneCountryCode')}
-      />
-      <TextField label={t`Phone number (optional)`} name="personPhone" type="tel" value={f.phone} onChange={set('phone')} maxLength={32} error={err('phone')} />
-      <TextField label={t`Tax number (optional)`} name="taxId" value={f.taxId} onChange={set('taxId')} maxLength={50} error={err('taxId')} />
+      <TextField label={t`Phone country code (optional)`} {...bind('phoneCountryCode')} inputMode="tel" maxLength={8} />
+      <TextField label={t`Phone number (optional)`} {...bind('phone', 'personPhone')} type="tel" maxLength={32} />
+      <TextField label={t`Tax number (optional)`} {...bind('taxId')} maxLength={50} />
       {form.role.ubo ? (
         <fieldset className="wizard-fieldset">
           <legend>{t`Sources of this person's funds`}</legend>
@@ -512,43 +376,22 @@ export function PersonForm({ actor, view }: { actor: BusinessRegistrationActor; 
 export function CompanyForm({ actor, view, countries }: { actor: BusinessRegistrationActor; view: BusinessRegistrationView; countries: readonly CountryOption[] }) {
   const { t } = useLingui();
   const form = view.companyForm!;
-  const [f, setF] = useState<CompanyValues>(form.values);
-  const set = (k: 'name' | 'registrationNumber' | 'registrationCountryCode' | 'share') => (value: string) => setF((x) => ({ ...x, [k]: value }));
-  const err = useFieldError(view.errors.company);
+  const { f, setF, err, bind } = useFormValues<CompanyValues>(form.values, view.errors.company);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'COMPANY.SAVE', values: f });
   };
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
-      <TextField label={t`Company name`} name="name" value={f.name} onChange={set('name')} required maxLength={200} error={err('name')} />
-      <TextField
-        label={t`Registration number (optional)`}
-        name="registrationNumber"
-        value={f.registrationNumber}
-        onChange={set('registrationNumber')}
-        maxLength={50}
-        error={err('registrationNumber')}
-      />
+      <TextField label={t`Company name`} {...bind('name')} required maxLength={200} />
+      <TextField label={t`Registration number (optional)`} {...bind('registrationNumber')} maxLength={50} />
       <SelectField
         label={t`Country of registration`}
-        name="registrationCountryCode"
-        value={f.registrationCountryCode}
-        onChange={set('registrationCountryCode')}
+        {...bind('registrationCountryCode')}
         options={countries.map((c) => ({ value: c.code, label: c.name }))}
         placeholder={t`Choose a country`}
-        error={err('registrationCountryCode')}
       />
-      <TextField
-        label={t`Share (percent)`}
-        name="share"
-        value={f.share}
-        onChange={set('share')}
-        inputMode="decimal"
-        required
-        hint={t`Above 0 and at most 100, with at most two decimals.`}
-        error={err('share')}
-      />
+      <TextField label={t`Share (percent)`} {...bind('share')} inputMode="decimal" required hint={t`Above 0 and at most 100, with at most two decimals.`} />
       <fieldset className="wizard-fieldset">
         <legend>{t`Its directors (at least one)`}</legend>
         <p className="field-hint">{t`Choose from the persons already named; add a new person as a director or shareholder first.`}</p>
