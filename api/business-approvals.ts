@@ -21,6 +21,10 @@
  *   total): approved there the payments post, declined there they are declined (as a push transfer
  *   declined on the phone); businessApprovalConfirm answers TA1 for it. TA1 only when the checker
  *   cannot use the mode (no linked phone, no authenticator...).
+ * - Notices (push CustomerNotification, notificationType businessPaymentWaiting / businessPaymentDecided,
+ *   in the recipient's settings language): a payment starting to wait tells each user who decides it
+ *   (the owner, users with right 2), a decision or the expiry tells its initiator; each on the
+ *   recipient's own customer's channel and only to them (forUserIds, server/modules/push).
  * - A list of ids is all or nothing: one request unknown, already decided or expired refuses the
  *   whole call (VF on transactionIds / batchId / approvalId) and changes nothing.
  */

@@ -21,6 +21,7 @@ import { reconcile } from '../../server/modules/accounts/ledger.ts';
 import { hashPassword } from '../../server/modules/auth/crypto.ts';
 import { customerAccess, customers, users } from '../../server/modules/customers/customers.tables.ts';
 import { auditLog, outbox } from '../../server/modules/platform/platform.tables.ts';
+import { eventFor } from '../../server/modules/push/push.server.ts';
 import { createPayoutService, type PayoutService } from '../../server/modules/rails/payouts.service.ts';
 import { createSimulator, DEFAULT_SIMULATOR_OPTIONS } from '../../server/modules/rails/simulator.ts';
 import { drainRailJobs, RAIL_QUEUES } from '../../server/modules/rails/workers.ts';
@@ -29,6 +30,7 @@ import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { transferBatches } from '../../server/modules/transfers/mass.tables.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
 import { expireDueTransfers } from '../../server/modules/transfers/workers.ts';
+import { createTransferService } from '../../server/modules/transfers/transfers.service.ts';
 import { callMethod, createTestApp, createTestDatabase, signIn, totpCode, type MethodAnswer, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -569,6 +571,87 @@ describe('card applications', () => {
     const [card] = await t.db.select().from(accounts).where(eq(accounts.accountId, res.body.accountId as number));
     expect(card!.status).toBe(CardStatus.canceled);
     expect(await northwindAccount('EUR')).toMatchObject({ balanceMinor: eur.balanceMinor, pendingMinor: eur.pendingMinor });
+  });
+});
+
+describe('notices (CustomerNotification, each to one user on their own customer’s channel)', () => {
+  type Notice = { type: string; notificationType?: string; status?: string; title?: string; body?: string; forUserIds?: number[] };
+  async function userRow(email: string) {
+    const [row] = await t.db.select({ id: users.id, customerId: users.customerId }).from(users).where(eq(users.email, email));
+    return row!;
+  }
+  /** Listens on the channels of these customers while `run` runs; the notices heard, by channel. */
+  async function heard(customerIds: number[], run: () => Promise<void>): Promise<Map<number, Notice[]>> {
+    const got = new Map<number, Notice[]>(customerIds.map((id) => [id, []]));
+    const offs = customerIds.map((id) => t.publisher.subscribe(id, (e) => void (e.type === 'CustomerNotification' && got.get(id)!.push(e as Notice))));
+    try {
+      await run();
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      for (const off of offs) off();
+    }
+    return got;
+  }
+
+  it('a payment waiting: the owner and the clerk (right 2) are told, each on their own channel; not ivy, not the viewer', async () => {
+    const owner = await userRow('owner@northwind.test');
+    const clerk = await userRow('clerk@northwind.test');
+    const viewer = await userRow('viewer@northwind.test');
+    const ivyRow = await userRow(ivy.email);
+    let id = 0;
+    const got = await heard([northwindId, clerk.customerId, viewer.customerId, ivyRow.customerId], async () => {
+      id = await ivyPays('12.00');
+    });
+    expect(got.get(northwindId)).toEqual([
+      expect.objectContaining({ notificationType: 'businessPaymentWaiting', status: 'waiting', title: 'A payment waits for your approval', forUserIds: [owner.id] }),
+    ]);
+    expect(got.get(northwindId)![0]!.body).toContain('Ivy Initiator asked to pay 12.');
+    expect(got.get(clerk.customerId)).toEqual([expect.objectContaining({ notificationType: 'businessPaymentWaiting', forUserIds: [clerk.id] })]);
+    expect(got.get(viewer.customerId)).toEqual([]);
+    expect(got.get(ivyRow.customerId)).toEqual([]);
+
+    // decided: ivy is told, on her own channel only
+    const decided = await heard([northwindId, clerk.customerId, ivyRow.customerId], async () => {
+      expect((await call('clerk', 'businessTransactionRequestApprove', { transactionIds: [id], declined: false })).body.status).toBe('approved');
+    });
+    expect(decided.get(ivyRow.customerId)).toEqual([
+      expect.objectContaining({ notificationType: 'businessPaymentDecided', status: 'approved', title: 'Your payment was approved', forUserIds: [ivyUserId] }),
+    ]);
+    expect(decided.get(northwindId)).toEqual([]);
+    expect(decided.get(clerk.customerId)).toEqual([]);
+  });
+
+  it('declined, and expired: ivy is told', async () => {
+    const ivyRow = await userRow(ivy.email);
+    const id = await ivyPays('2.20');
+    // in her settings language
+    await t.db.update(customers).set({ language: 'ru' }).where(eq(customers.id, ivyRow.customerId));
+    try {
+      const declined = await heard([ivyRow.customerId], async () => {
+        expect((await call('owner', 'businessTransactionRequestApprove', { transactionIds: [id], declined: true })).body.status).toBe('declined');
+      });
+      expect(declined.get(ivyRow.customerId)).toEqual([expect.objectContaining({ status: 'declined', title: 'Ваш платёж отклонён', forUserIds: [ivyUserId] })]);
+      expect(declined.get(ivyRow.customerId)![0]!.body).toMatch(/^Запрошенный вами платёж 2\.\d\d EUR со счёта Northwind Trading Ltd отклонён/);
+    } finally {
+      await t.db.update(customers).set({ language: 'en' }).where(eq(customers.id, ivyRow.customerId));
+    }
+
+    await ivyPays('2.30');
+    const later = clockMs + BUSINESS_REQUEST_TTL_DAYS * 86_400_000 + 1000;
+    // the sweeper with a publisher (the app's; the workers' default has none)
+    const sweeper = createTransferService({ now: () => later, approvals: null, publisher: t.publisher });
+    const expired = await heard([ivyRow.customerId], async () => {
+      expect(await expireDueTransfers(t.db, later, sweeper)).toBeGreaterThanOrEqual(1);
+    });
+    expect(expired.get(ivyRow.customerId)).toEqual([expect.objectContaining({ status: 'expired', title: 'Your payment expired', forUserIds: [ivyUserId] })]);
+  });
+
+  it('a socket gets an event naming users only when its user is one of them, without the names', () => {
+    const event = { type: 'CustomerNotification', status: 'waiting', forUserIds: [7] };
+    expect(eventFor(event, 7)).toEqual({ type: 'CustomerNotification', status: 'waiting' });
+    expect(eventFor(event, 8)).toBeNull();
+    expect(eventFor(event, undefined)).toBeNull();
+    expect(eventFor({ type: 'TransferApproval', transactionId: 1 }, 8)).toEqual({ type: 'TransferApproval', transactionId: 1 });
   });
 });
 

@@ -74,6 +74,23 @@ interface Listening {
   isLast: (event: PushMessage) => boolean;
   /** closes the socket (4403) */
   end: () => void;
+  /** a user's socket: an event naming its users (FOR_USER_IDS) reaches only theirs */
+  userId?: number;
+}
+
+/**
+ * An event's field naming the only users whose sockets get it (a notice meant for one user of a
+ * customer several users act for, e.g. a company's checkers); never sent on.
+ */
+export const FOR_USER_IDS = 'forUserIds';
+
+/** The event as one socket gets it: null when it names other users only. */
+export function eventFor(event: PushMessage, userId: number | undefined): PushMessage | null {
+  const targets = event[FOR_USER_IDS];
+  if (!Array.isArray(targets)) return event;
+  if (userId === undefined || !targets.includes(userId)) return null;
+  const { [FOR_USER_IDS]: _targets, ...rest } = event;
+  return rest as PushMessage;
 }
 
 type PushExtra = {
@@ -97,7 +114,9 @@ function eventStream(publisher: PushPublisher, listening: Listening): AsyncItera
   let wake: (() => void) | null = null;
   let done = false;
   let lastSent = false;
-  const unsubscribe = publisher.subscribeTo(listening.channel, (event) => {
+  const unsubscribe = publisher.subscribeTo(listening.channel, (published) => {
+    const event = eventFor(published, listening.userId);
+    if (!event) return;
     queue.push(event);
     if (queue.length > MAX_QUEUED_EVENTS) queue.shift();
     wake?.();
@@ -268,7 +287,7 @@ export function attachPush(
           customerId = params.customerId;
         }
         if (!admit(ctx.extra, caller.familyId ? `family:${caller.familyId}` : `user:${caller.userId}`)) return false;
-        ctx.extra.listening = { channel: { kind: 'customer', id: customerId }, initial: [], isLast: () => false, end };
+        ctx.extra.listening = { channel: { kind: 'customer', id: customerId }, initial: [], isLast: () => false, end, userId: caller.userId };
         recheckWith(async () => (await deps.tokens.authenticate(token)) !== null);
         return true;
       },

@@ -40,6 +40,7 @@ import {
   type TransferApprovalRow,
   type TransferApprovalsPort,
 } from './approval.service.ts';
+import { decidedNotices } from './business-approvals.hooks.ts';
 import { businessApprovalConfirmations, businessTransactionRequests } from './business-approvals.tables.ts';
 import { transferBatches } from './mass.tables.ts';
 import { transfers } from './transfers.tables.ts';
@@ -163,6 +164,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       const posted = await transferService.post(tx, transfer, { held: true });
       await tx.update(businessTransactionRequests).set({ status: 'approved', decidedByUserId: actor.userId, decidedAt }).where(eq(businessTransactionRequests.id, request.id));
       actor.publish(transfer.customerId, { type: 'TransferApproval', transactionId: transfer.id, status: posted.status });
+      for (const n of await decidedNotices(tx, transfer, 'approved')) actor.publish(n.customerId, n.event);
     }
     const ids = waiting.map((w) => w.transfer.id);
     actor.audit?.({ businessDecision: 'approved', transferIds: ids, initiators: [...new Set(waiting.map((w) => w.request.initiatorUserId))] });
@@ -177,6 +179,7 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       const rejected = await transferService.voidTransfer(tx, transfer, 'rejected');
       await tx.update(businessTransactionRequests).set({ decidedByUserId: actor.userId, decidedAt }).where(eq(businessTransactionRequests.id, request.id));
       actor.publish(transfer.customerId, { type: 'TransferApproval', transactionId: transfer.id, status: rejected.status });
+      for (const n of await decidedNotices(tx, transfer, 'declined')) actor.publish(n.customerId, n.event);
     }
     const transactionIds = waiting.map((w) => w.transfer.id);
     actor.audit?.({ businessDecision: 'declined', transferIds: transactionIds, initiators: [...new Set(waiting.map((w) => w.request.initiatorUserId))] });
@@ -188,20 +191,36 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
     const first = waiting[0]!.transfer;
     const payee = (t: TransferRow) => t.toEmail ?? `${t.toCurrency} account ${t.toAccountId}`;
     if (waiting.length === 1) {
-      return { transactionId: first.id, amount: minorToDecimal(first.amountMinor, first.fromCurrency), currency: first.fromCurrency, fee: minorToDecimal(first.feeMinor, first.fromCurrency), payeeName: payee(first) };
+      return {
+        transactionId: first.id,
+        amount: minorToDecimal(first.amountMinor, first.fromCurrency),
+        currency: first.fromCurrency,
+        fee: minorToDecimal(first.feeMinor, first.fromCurrency),
+        payeeName: payee(first),
+      };
     }
     const currency = first.fromCurrency;
     if (waiting.every((w) => w.transfer.fromCurrency === currency)) {
-      const sum = (pick: (t: TransferRow) => bigint) => waiting.reduce((total, w) => total + pick(w.transfer), 0n);
+      const amountMinor = waiting.reduce((total, w) => total + w.transfer.amountMinor, 0n);
+      const feeMinor = waiting.reduce((total, w) => total + w.transfer.feeMinor, 0n);
       return {
         transactionId: first.id,
-        amount: minorToDecimal(sum((t) => t.amountMinor), currency),
+        amount: minorToDecimal(amountMinor, currency),
         currency,
-        fee: minorToDecimal(sum((t) => t.feeMinor), currency),
+        fee: minorToDecimal(feeMinor, currency),
         payeeName: `${waiting.length} payments`,
       };
     }
     return { transactionId: first.id, amount: String(waiting.length), currency: 'payments', payeeName: 'several payees' };
+  }
+
+  /** The transfers of a confirmation's requests. */
+  async function requestTransferIds(tx: Tx, requestIds: readonly number[]): Promise<number[]> {
+    const rows = await tx
+      .select({ transferId: businessTransactionRequests.transferId })
+      .from(businessTransactionRequests)
+      .where(inArray(businessTransactionRequests.id, [...requestIds]));
+    return rows.map((r) => r.transferId);
   }
 
   /** A checker's open push confirmation by its phone request's key hash (kept in code_hash), or undefined. */
@@ -413,8 +432,8 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
     async lockForDevice(tx: Tx, keyHash: string): Promise<void> {
       const found = await pushConfirmation(tx, keyHash);
       if (!found) return;
-      const requestRows = await tx.select({ transferId: businessTransactionRequests.transferId }).from(businessTransactionRequests).where(inArray(businessTransactionRequests.id, found.requestIds));
-      const ids = requestRows.map((r) => r.transferId);
+      const requestRows = await requestTransferIds(tx, found.requestIds);
+      const ids = requestRows;
       if (ids.length > 0) await tx.select({ id: transfers.id }).from(transfers).where(inArray(transfers.id, ids)).orderBy(transfers.id).for('update');
       await tx.select({ id: businessApprovalConfirmations.id }).from(businessApprovalConfirmations).where(eq(businessApprovalConfirmations.id, found.id)).for('update');
     },
@@ -444,13 +463,9 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
       try {
         if (found.expiresAt.getTime() <= now()) throw vfFailure('approvalId', VfCode.businessRequestExpired);
         await requireChecker(tx, actor);
-        const requestRows = await tx.select({ transferId: businessTransactionRequests.transferId }).from(businessTransactionRequests).where(inArray(businessTransactionRequests.id, found.requestIds));
-        const waiting = await lockWaiting(
-          tx,
-          actor,
-          requestRows.map((r) => r.transferId),
-          'approvalId',
-        );
+        const requestRows = await requestTransferIds(tx, found.requestIds);
+        const transferIds = requestRows;
+        const waiting = await lockWaiting(tx, actor, transferIds, 'approvalId');
         await close('used');
         if (approved) await execute(tx, actor, waiting);
         else await declineAll(tx, actor, waiting);
@@ -461,7 +476,12 @@ export function createBusinessApprovalService(deps: BusinessApprovalDeps) {
         audits.push({ businessDecision: 'approvalFailed', approvalId: found.id, responseCode: err.responseCode });
       }
       for (const details of audits) {
-        await tx.insert(auditLog).values({ userId: found.approverUserId, customerId: found.customerId, method: PHONE_ANSWER_AUDIT_METHOD, details: { ...details, approvalId: found.id, answeredOn: 'phone' } });
+        await tx.insert(auditLog).values({
+          userId: found.approverUserId,
+          customerId: found.customerId,
+          method: PHONE_ANSWER_AUDIT_METHOD,
+          details: { ...details, approvalId: found.id, answeredOn: 'phone' },
+        });
       }
       return async () => {
         for (const { customerId, event } of events) await deps.publisher?.publish(customerId, event);

@@ -77,7 +77,8 @@ import {
 import { addPeriods, nextSlotAfter, type Frequency } from './schedule-dates.ts';
 import { VfCode, vf as vfError } from '../../../api/errors.ts';
 import { CARD_TYPE_MAX, CARD_TYPE_MIN, cardActionAllowed, isCardType } from '../../../api/cards.ts';
-import { closeBusinessRequest, initiateOnly, initiateOnlySql, parkForChecker } from './business-approvals.hooks.ts';
+import { closeBusinessRequest, decidedNotices, initiateOnly, initiateOnlySql, parkForChecker, type PushNotice } from './business-approvals.hooks.ts';
+import { businessTransactionRequests } from './business-approvals.tables.ts';
 
 /** requestNow keeps at most about this many accounts' card-ness (then starts again): a bound on its memory. */
 const CARD_ACCOUNTS_KEPT = 100_000;
@@ -918,7 +919,7 @@ export function createTransferService(deps: TransferServiceDeps) {
 
     if (mode === 'none') {
       // a right-3 initiator with nothing to approve themselves: waiting for the company's checker now
-      const parked = await parkForChecker(tx, transfer, now());
+      const parked = await parkForChecker(tx, transfer, now(), (n) => actor.publish(n.customerId, n.event));
       if (isPayoutRail(spec.kind)) await payouts!.instruct(tx, parked, (spec as { beneficiary: Record<string, string> }).beneficiary, 'awaitingApproval');
       return toResult(parked, null);
     }
@@ -1014,7 +1015,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     await placeHold(tx, source, spec.amountMinor + spec.feeMinor);
     actor.audit?.({ transferId: transfer.id, kind: 'mass', approveType: mode });
     if (mode === 'none' && checker) {
-      const parked = await parkForChecker(tx, transfer, now());
+      const parked = await parkForChecker(tx, transfer, now(), (n) => actor.publish(n.customerId, n.event));
       return { result: toResult(parked, null), transfer: parked };
     }
     if (mode === 'none') {
@@ -1084,7 +1085,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     if (mode === 'none') {
       // maker-checker: a right-3 initiator's card order waits for the company's checker (its card
       // stays pendingApproval; approved, post() tells the card service; declined or expired, the card is canceled)
-      const parked = await parkForChecker(tx, transfer, now());
+      const parked = await parkForChecker(tx, transfer, now(), (n) => actor.publish(n.customerId, n.event));
       return toResult(parked, null);
     }
     const sentTo = await startApproval(tx, actor, transfer, mode, preparation!, spec.payeeName);
@@ -1399,7 +1400,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       }
       if (await initiateOnly(tx, t.userId, t.customerId)) {
         // maker-checker: approved by its right-3 initiator, it now waits for the company's checker
-        const parked = await parkForChecker(tx, t, now());
+        const parked = await parkForChecker(tx, t, now(), (n) => actor.publish(n.customerId, n.event));
         actor.publish(t.customerId, transferEvent(parked));
         actor.audit?.({ transferId: t.id, status: 'awaitingBusinessApproval' });
         return toResult(parked, approval.sentTo);
@@ -1478,13 +1479,15 @@ export function createTransferService(deps: TransferServiceDeps) {
       if (!t || t.status !== 'pending') return;
       let outcome: TransferRow;
       let description: string | undefined;
+      // maker-checker: the company's checkers told a payment waits for them (business-approvals.hooks.ts)
+      const notices: PushNotice[] = [];
       if (t.expiresAt.getTime() <= now()) outcome = await voidTransfer(tx, t, 'expired');
       else if (!approved) {
         outcome = await voidTransfer(tx, t, 'rejected');
         description = PUSH_REJECTED_DESCRIPTION;
       } else if (await initiateOnly(tx, t.userId, t.customerId)) {
         // maker-checker: approved on its right-3 initiator's phone, it now waits for the company's checker
-        outcome = await parkForChecker(tx, t, now());
+        outcome = await parkForChecker(tx, t, now(), (n) => notices.push(n));
       } else {
         const [destination] = await tx.select(DESTINATION_COLUMNS).from(accounts).where(eq(accounts.accountId, t.toAccountId));
         const refused = destination?.status === ACCOUNT_STATUS_CLOSED || (destination !== undefined && cardNoLongerLoads(destination, t));
@@ -1493,6 +1496,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       const event = transferEvent(outcome, description);
       return async () => {
         await deps.publisher?.publish(t.customerId, event);
+        for (const n of notices) await deps.publisher?.publish(n.customerId, n.event);
       };
     },
 
@@ -1510,17 +1514,25 @@ export function createTransferService(deps: TransferServiceDeps) {
       let expired = 0;
       for (const { id } of due) {
         try {
-          const voided = await db.transaction(async (tx) => {
+          const done = await db.transaction(async (tx) => {
             const [t] = await tx
               .select()
               .from(transfers)
               .where(and(eq(transfers.id, id), eq(transfers.status, 'pending'), lte(transfers.expiresAt, at(nowMs))))
               .for('update', { skipLocked: true });
-            return t ? voidTransfer(tx, t, 'expired') : null;
+            if (!t) return null;
+            // a payment that waited for a company's checker: its initiator is told (business-approvals.hooks.ts)
+            const parked = await tx
+              .select({ id: businessTransactionRequests.id })
+              .from(businessTransactionRequests)
+              .where(and(eq(businessTransactionRequests.transferId, t.id), eq(businessTransactionRequests.status, 'waiting')));
+            const voided = await voidTransfer(tx, t, 'expired');
+            return { voided, notices: parked.length > 0 ? await decidedNotices(tx, t, 'expired') : [] };
           });
-          if (voided) {
+          if (done) {
             expired++;
-            await deps.publisher?.publish(voided.customerId, transferEvent(voided)).catch(report);
+            await deps.publisher?.publish(done.voided.customerId, transferEvent(done.voided)).catch(report);
+            for (const n of done.notices) await deps.publisher?.publish(n.customerId, n.event).catch(report);
           }
         } catch (err) {
           report(err);
