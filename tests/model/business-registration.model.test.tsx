@@ -1022,6 +1022,28 @@ describe('business registration: keyboard and axe', () => {
     h.actor.stop();
   });
 
+  it('what was typed in a form is kept when the customer opens another section without saving (valid or not)', async () => {
+    const h = mount();
+    await act(async () => h.q.loadDictionaries.answer({ ok: true, dictionaries }));
+    await act(async () => h.q.loadLocalDraft.answer(fullDraft));
+    await act(async () => h.q.checkEmail.answer({ ok: true, state: 0 }));
+    await act(async () => h.q.loadPlatformDraft.answer(null));
+    await screen.findByRole('heading', { level: 1, name: 'Company' });
+    setField('Company name', 'Renamed Trading Ltd');
+    fireEvent.click(within(nav()).getByRole('button', { name: /^Terms/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Terms' });
+    expect(h.actor.getSnapshot().context.data.general.name).toBe('Renamed Trading Ltd');
+    // an invalid change is kept as typed too, and the form says what is wrong when it is opened again
+    fireEvent.click(within(nav()).getByRole('button', { name: /^Company/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Company' });
+    expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Renamed Trading Ltd');
+    setField('Registration number', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Review and send' }));
+    await waitFor(() => expect(screen.getByLabelText('Registration number').getAttribute('aria-invalid')).toBe('true'));
+    expect(h.actor.getSnapshot().context.data.general.registrationNumber).toBe('');
+    h.actor.stop();
+  });
+
   it('the registrant’s own e-mail already has an account: the general form says so and the review is refused (§5: state 1 blocks)', async () => {
     const h = mount();
     await act(async () => h.q.loadDictionaries.answer({ ok: true, dictionaries }));

@@ -3,7 +3,7 @@
  * shareholder tree, owners, users), the review and the success page. Reads the machine through
  * business-registration.select.ts and sends its events; the forms are forms-view.tsx.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -22,7 +22,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { businessRegistrationActors } from './actors.ts';
-import { CompanyForm, DueDiligenceForm, FinancialForm, GeneralForm, LegalForm, PersonForm, type CountryOption } from './forms-view.tsx';
+import { CompanyForm, DueDiligenceForm, FinancialForm, GeneralForm, LeaveFormContext, LegalForm, PersonForm, type CountryOption } from './forms-view.tsx';
 import { ownershipMessages, rightsNames, sectionNames, submitErrorMessages } from './messages.ts';
 import './business-registration.css';
 
@@ -86,6 +86,9 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
   const section = view.step as WizardSection | 'submitting';
   const current: WizardSection = section === 'submitting' ? 'review' : section;
   const headingId = 'business-registration-section';
+  // the shown root form's flush: what was typed is kept when the customer goes elsewhere (forms-view.tsx)
+  const leaving = useRef<(() => void) | null>(null);
+  const leave = () => leaving.current?.();
   const incomplete = WIZARD_SECTIONS.filter((s) => !view.sectionValid[s as keyof typeof view.sectionValid])
     .map((s) => i18n._(sectionNames[s]))
     .join(', ');
@@ -110,7 +113,10 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
                   type="button"
                   className="wizard-section-link"
                   aria-current={s === current ? 'step' : undefined}
-                  onClick={() => actor.send({ type: 'GO', section: s })}
+                  onClick={() => {
+                    leave();
+                    actor.send({ type: 'GO', section: s });
+                  }}
                   disabled={view.busy}
                 >
                   {i18n._(sectionNames[s])}
@@ -132,11 +138,19 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
         <StepHeading id={headingId}>
           <SectionHeading view={view} />
         </StepHeading>
-        <SectionBody actor={actor} view={view} countries={countries} />
+        <LeaveFormContext.Provider value={leaving}>
+          <SectionBody actor={actor} view={view} countries={countries} />
+        </LeaveFormContext.Provider>
       </section>
       <ButtonGroup label={t`Registration`}>
         {current !== 'review' ? (
-          <Button variant="secondary" onClick={() => actor.send({ type: 'REVIEW' })}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              leave();
+              actor.send({ type: 'REVIEW' });
+            }}
+          >
             {t`Review and send`}
           </Button>
         ) : null}

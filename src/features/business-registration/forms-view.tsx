@@ -3,7 +3,7 @@
  * person and company forms the hubs open. Thin: each keeps what is typed until it is saved, then
  * sends the machine its event; errors come from the machine (business-registration.select.ts).
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BusinessRegistrationView } from '../../../machines/business-registration/business-registration.select.ts';
 import type {
@@ -39,6 +39,32 @@ function useFieldError(errors: FieldErrors) {
     const code = errors[field];
     return code ? i18n._(fieldMessages[code]) : undefined;
   };
+}
+
+/**
+ * Leaving a form unsaved (another section chosen in the list, "Continue to", "Review and send")
+ * keeps what was typed: the wizard calls the shown form's flush first, which sends its save event
+ * when the values differ from those the wizard holds (valid or not: the machine stores them as typed
+ * and the section says what is wrong). The view provides the slot; each of the four root forms fills it.
+ */
+export const LeaveFormContext = createContext<MutableRefObject<(() => void) | null> | null>(null);
+
+function useKeepOnLeave<T>(values: T, stored: T, save: (values: T) => void) {
+  const slot = useContext(LeaveFormContext);
+  const latest = useRef({ values, stored, save });
+  latest.current = { values, stored, save };
+  useEffect(() => {
+    if (!slot) return;
+    // only what differs from what the wizard holds (a form saved with errors is held as typed)
+    const flush = () => {
+      const { values, stored, save } = latest.current;
+      if (JSON.stringify(values) !== JSON.stringify(stored)) save(values);
+    };
+    slot.current = flush;
+    return () => {
+      if (slot.current === flush) slot.current = null;
+    };
+  }, [slot]);
 }
 
 /** The keys of a form's values that hold text. */
@@ -91,6 +117,7 @@ export function GeneralForm({ actor, view, countries }: { actor: BusinessRegistr
     e.preventDefault();
     actor.send({ type: 'GENERAL.SAVE', values: f });
   };
+  useKeepOnLeave(f, view.data.general, (values) => actor.send({ type: 'GENERAL.SAVE', values }));
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
       <fieldset className="wizard-fieldset">
@@ -178,6 +205,7 @@ export function FinancialForm({ actor, view }: { actor: BusinessRegistrationActo
     e.preventDefault();
     actor.send({ type: 'FINANCIAL.SAVE', values: f });
   };
+  useKeepOnLeave(f, view.data.financial, (values) => actor.send({ type: 'FINANCIAL.SAVE', values }));
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
       <TextField label={t`Money coming in each month`} {...bind('monthlyDepositAmount')} inputMode="decimal" required hint={t`An amount, for example 25000 or 25000.50`} />
@@ -241,6 +269,7 @@ export function DueDiligenceForm({ actor, view }: { actor: BusinessRegistrationA
     e.preventDefault();
     actor.send({ type: 'DUE_DILIGENCE.SAVE', values: f });
   };
+  useKeepOnLeave(f, view.data.dueDiligence, (values) => actor.send({ type: 'DUE_DILIGENCE.SAVE', values }));
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
       {radio('government', t`Does a person of the company hold, or did they hold, a public office?`)}
@@ -271,6 +300,7 @@ export function LegalForm({ actor, view }: { actor: BusinessRegistrationActor; v
     e.preventDefault();
     actor.send({ type: 'LEGAL.SAVE', values: f });
   };
+  useKeepOnLeave(f, view.data.legal, (values) => actor.send({ type: 'LEGAL.SAVE', values }));
   return (
     <form noValidate onSubmit={submit} className="wizard-form">
       {d.agreements.map((a) => (
