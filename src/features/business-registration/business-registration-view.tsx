@@ -233,9 +233,7 @@ function Continue({ actor, to }: { actor: BusinessRegistrationActor; to: WizardS
   const section = i18n._(sectionNames[to]);
   return (
     <ButtonGroup align="end">
-      <Button onClick={() => actor.send({ type: 'GO', section: to })}>
-        {t`Continue to ${section}`}
-      </Button>
+      <Button onClick={() => actor.send({ type: 'GO', section: to })}>{t`Continue to ${section}`}</Button>
     </ButtonGroup>
   );
 }
