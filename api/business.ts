@@ -115,6 +115,18 @@ export const ShareholderNodeSchema: v.GenericSchema<ShareholderNode> = v.object(
   shareholders: v.array(v.lazy(() => ShareholderNodeSchema)),
 });
 
+/** A representative's display name: the company's name, or the person's first and last names. */
+export const representativeName = (r: Pick<Representative, 'type' | 'firstName' | 'lastName' | 'companyName'>) =>
+  r.type === 'company' ? r.companyName : `${r.firstName} ${r.lastName}`.trim();
+
+/** Every representative of the lists and the shareholder tree, each once (the first seen), in that order. */
+export function distinctRepresentatives(lists: readonly (readonly Representative[])[], tree: readonly ShareholderNode[]): Representative[] {
+  const flatten = (nodes: readonly ShareholderNode[]): Representative[] => nodes.flatMap((n) => [n, ...flatten(n.shareholders)]);
+  const byId = new Map<number, Representative>();
+  for (const r of [...lists.flat(), ...flatten(tree)]) if (!byId.has(r.id)) byId.set(r.id, r);
+  return [...byId.values()];
+}
+
 /**
  * A company address as the counting of §5 reads it: the profile's address plus statusId, its
  * verification status as a document status id (pending or unconfirmed 0, confirmed 2, rejected 26,

@@ -205,3 +205,30 @@ describe('the review queue against the platform (administrator)', () => {
     await expectNoAxeViolations('after both decisions');
   }, 90_000); // a long walk through the platform: its time-out catches a hang (bench/ measures speed)
 });
+
+describe("a company's representatives in the administrator's panel (document 3 §6)", () => {
+  it('removes one the company can spare; one it needs only when the removal is forced, with what belongs to it', async () => {
+    const { user } = mount();
+    await user.click(await screen.findByRole('button', { name: 'Manage Northwind Trading Ltd' }));
+    const panel = await screen.findByRole('region', { name: /^Customer Northwind Trading Ltd/ });
+    const list = await within(panel).findByRole('heading', { level: 3, name: 'Representatives' });
+    const section = list.parentElement as HTMLElement;
+    expect(within(section).getByText('Harbour Holdings Ltd')).toBeTruthy();
+    await expectNoAxeViolations("the company's representatives");
+
+    // Harbour Holdings has a shareholder and a director of its own: not without force, and nothing changes.
+    await user.click(within(section).getByRole('button', { name: 'Remove Harbour Holdings Ltd' }));
+    await within(section).findByText('Not saved');
+    expect(within(section).getByText('Harbour Holdings Ltd')).toBeTruthy();
+    // Forced, it goes with Marta Lind, who held 50 % of it.
+    await user.click(within(section).getByRole('checkbox', { name: /^Force the removal/ }));
+    await user.click(within(section).getByRole('button', { name: 'Remove Harbour Holdings Ltd' }));
+    await within(section).findByText('The representative was removed.');
+    await waitFor(() => expect(within(section).queryByText('Harbour Holdings Ltd')).toBeNull());
+    expect(within(section).queryByText('Marta Lind')).toBeNull();
+    const companyId = Number(/\(ID (\d+)\)/.exec(within(panel).getByRole('heading', { level: 2 }).textContent ?? '')?.[1]);
+    const tree = await callMethod(t.app, 'businessShareholderList', { fromCustomerId: companyId }, { token: tokens.admin });
+    expect(tree.body.responseCode).toBe('00');
+    expect((tree.body.shareholders as { companyName: string }[]).map((s) => s.companyName)).not.toContain('Harbour Holdings Ltd');
+  }, 60_000);
+});

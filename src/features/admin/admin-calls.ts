@@ -62,3 +62,7 @@ export const updateFinancialInfo = async (customerId: number, info: { annualInco
   );
 export const updateDueDiligence = async (customerId: number, dueDiligenceLevel: number, addressDocumentRequired: boolean) =>
   outcomeOf(await callMethod('dueDiligenceUpdate', { customerId, dueDiligenceLevel, addressDocumentRequired }));
+
+/** Removes a company's representative (representativeDelete for the company); `force` removes one the company needs, with what belongs to it (document 3 §6: administrators only). */
+export const removeRepresentative = async (companyId: number, id: number, force: boolean) =>
+  outcomeOf(await callMethod('representativeDelete', { id, force, fromCustomerId: companyId }));

@@ -9,6 +9,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import type { AdminCustomer } from '../../../api/admin.ts';
+import { representativeKinds, representativeName } from '../../../api/business.ts';
 import { LIMIT_REASONS } from '../../../api/profile.ts';
 import { DocumentCategory, DocumentStatus, documentState } from '../../../api/verification.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -16,12 +17,13 @@ import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, callMethodOrThrow, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { CheckboxField } from '../../ui/choice-fields.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { limitCustomer, reassignDocument, removeDocument, unlimitCustomer, updateDueDiligence, updateFinancialInfo, type CallOutcome } from './admin-calls.ts';
+import { limitCustomer, reassignDocument, removeDocument, removeRepresentative, unlimitCustomer, updateDueDiligence, updateFinancialInfo, type CallOutcome } from './admin-calls.ts';
 import { useDocumentCategoryNames, useDocumentStateNames, useDocumentStatusNames } from './messages.ts';
-import { adminReviewKey, customerDocumentsQuery } from './review-queries.ts';
+import { adminReviewKey, companyRepresentativesQuery, customerDocumentsQuery } from './review-queries.ts';
 
 type LimitReason = (typeof LIMIT_REASONS)[number];
 
@@ -36,6 +38,7 @@ export function CustomerPanel({ customer, onClose }: { customer: AdminCustomer; 
         {t`Close the customer`}
       </Button>
       <CustomerDocuments customerId={customer.customerId} customerType={customer.customerType} />
+      {customer.customerType === 'business' ? <CompanyRepresentatives companyId={customer.customerId} /> : null}
       <LimitForm customer={customer} />
       <FinancialInfoForm customerId={customer.customerId} />
       <DueDiligenceForm customerId={customer.customerId} />
@@ -167,6 +170,58 @@ function CustomerDocuments({ customerId, customerType }: { customerId: number; c
               )}
             </li>
           ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A company's representatives with their removal (document 3 §6: an administrator's removal can
+ * be forced). Without force the platform keeps what the company needs (its only director, a
+ * corporate shareholder with people of its own: VF, shown on the form); with force, ticked on
+ * purpose, it removes the representative with what belongs to it.
+ */
+function CompanyRepresentatives({ companyId }: { companyId: number }) {
+  const { t } = useLingui();
+  const query = useQuery(companyRepresentativesQuery(companyId));
+  const [force, setForce] = useState(false);
+  const remove = useAdminChange(({ id }: { id: number }) => removeRepresentative(companyId, id, force));
+  const kindNames = { director: t`Director`, shareholder: t`Shareholder`, owner: t`Owner`, authorisedUser: t`Authorised user` };
+  if (query.isPending) return <Spinner label={t`Loading the representatives`} />;
+  if (query.isError)
+    return (
+      <Alert tone="error" title={t`The representatives could not be loaded`}>
+        <p>{query.error instanceof MethodCallError ? describeFailure(query.error.failure) : t`Unknown error`}</p>
+      </Alert>
+    );
+  return (
+    <div>
+      <h3>{t`Representatives`}</h3>
+      <Outcome outcome={remove.outcome} done={t`The representative was removed.`} />
+      <CheckboxField
+        label={t`Force the removal: also a representative the company needs, with what belongs to it`}
+        name="forceRemoval"
+        checked={force}
+        onChange={setForce}
+      />
+      {query.data.length === 0 ? (
+        <p>{t`No representatives.`}</p>
+      ) : (
+        <ul className="admin-documents">
+          {query.data.map((r) => {
+            const name = representativeName(r);
+            return (
+              <li key={r.id} className="inline-form">
+                <p>
+                  <strong>{name}</strong> · {representativeKinds(r.positionIds).map((k) => kindNames[k]).join(', ')}
+                </p>
+                <Button variant="secondary" busy={remove.busy} onClick={() => remove.run({ id: r.id })} aria-label={t`Remove ${name}`}>
+                  {t`Remove`}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { companyActionItems, representativeKinds, type CompanyActionItem, type CompanyInfo, type CompanyRequiredDetail, type Representative, type RepresentativeKind, type ShareholderNode } from '../../../api/business.ts';
+import { companyActionItems, distinctRepresentatives, representativeKinds, representativeName, type CompanyActionItem, type CompanyInfo, type CompanyRequiredDetail, type Representative, type RepresentativeKind, type ShareholderNode } from '../../../api/business.ts';
 import type { Address } from '../../../api/profile.ts';
 import { countryName, formatDate } from '../../lib/format.ts';
 import { getUiLanguage, getUiLanguageTag } from '../../lib/i18n.ts';
@@ -46,7 +46,7 @@ function useSectionNames(): Record<CompanySection, string> {
 }
 
 const percent = (value: number) => new Intl.NumberFormat(getUiLanguageTag(), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-const nameOf = (r: Pick<Representative, 'type' | 'firstName' | 'lastName' | 'companyName'>) => (r.type === 'company' ? r.companyName : `${r.firstName} ${r.lastName}`.trim());
+const nameOf = representativeName;
 
 /** The sections' navigation (links: each section is its own address). */
 function SectionNav({ current }: { current: CompanySection | 'emails' }) {
@@ -376,19 +376,16 @@ function RepresentativeCard({ r }: { r: Representative }) {
   );
 }
 
-function flatten(nodes: readonly ShareholderNode[]): Representative[] {
-  return nodes.flatMap((n) => [n, ...flatten(n.shareholders)]);
-}
-
 function RepresentativesSection({ acting }: { acting: number | null }) {
   const { t } = useLingui();
   const lists = [useQuery(directorsQuery(acting)), useQuery(ownersQuery(acting)), useQuery(usersQuery(acting))];
   const tree = useQuery(shareholdersQuery(acting));
   if (tree.isPending || lists.some((q) => q.isPending)) return <Skeleton lines={4} label={t`Loading the representatives`} />;
   if (tree.isError || lists.some((q) => q.isError)) return <Alert tone="error">{t`The representatives could not be loaded.`}</Alert>;
-  const byId = new Map<number, Representative>();
-  for (const r of [...lists.flatMap((q) => q.data?.representatives ?? []), ...flatten(tree.data?.shareholders ?? [])]) if (!byId.has(r.id)) byId.set(r.id, r);
-  const all = [...byId.values()];
+  const all = distinctRepresentatives(
+    lists.map((q) => q.data?.representatives ?? []),
+    tree.data?.shareholders ?? [],
+  );
   return all.length === 0 ? (
     <EmptyState title={t`No representatives yet`} />
   ) : (
