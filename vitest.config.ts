@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
@@ -10,8 +11,9 @@ import viteConfig from './vite.config.ts';
  * - model: the model-based tests, paths generated from each chart, through the real views (jsdom)
  * - server-pglite: platform integration tests on the embedded database (server-pglite-isolated: the
  *   files among them that replace a module)
- * - server-pg (and server-pg-isolated): the same suites on PostgreSQL, only when DATABASE_URL is set
- *   (CI sets it)
+ * - server-pg (and server-pg-isolated): the server suites whose PostgreSQL run proves something the
+ *   PGlite run cannot (PG_SUITES below), only when DATABASE_URL is set (CI sets it); SERVER_PG=all
+ *   runs every server suite on PostgreSQL too
  */
 /** server test files that replace a module (vi.mock): they need modules of their own */
 const SERVER_MOCKING = ['tests/server/sign-in-throttle.test.ts'];
@@ -41,15 +43,65 @@ const UI_PLATFORM = [
 ];
 
 /**
+ * The server suites that also run on PostgreSQL. The rule: a suite runs on PostgreSQL when it tests
+ * what differs there from PGlite (one connection in one process, every transaction in turn):
+ * - tests that run only on PostgreSQL or differ there: two instances on one database, LISTEN/NOTIFY,
+ *   the database cut off, a process killed, a production start on a PostgreSQL database;
+ * - concurrent calls, which PGlite serialises and PostgreSQL runs on several pooled connections at
+ *   once: locks, serialization failures and deadlocks re-run, a counter counted once;
+ * - the job queue (pg-boss: its own connections, SKIP LOCKED);
+ * - the money paths' own SQL, which PostgreSQL runs as named prepared statements on pooled
+ *   connections (server/db/prepared.ts) and answers through node-postgres's type parsers.
+ * Every other suite (the rules of a method, its answers and rights, the views' data) runs the same
+ * statements through the same code on either driver: its PostgreSQL run repeated the PGlite run
+ * (119 of server-pg's 320 s of file time on 2026-11-27, issue 12) and proved nothing more.
+ * A new suite that is about one of the above belongs here. SERVER_PG=all runs every suite on both.
+ */
+const PG_SUITES = [
+  // PostgreSQL-only tests, or a PostgreSQL variant of a test
+  'tests/server/approvals.test.ts',
+  'tests/server/auth.test.ts',
+  'tests/server/db-outage.test.ts',
+  'tests/server/db-template.test.ts',
+  'tests/server/demo-mode.test.ts',
+  'tests/server/devices.test.ts',
+  'tests/server/job-queue-crash.test.ts',
+  'tests/server/ledger-concurrency.test.ts',
+  'tests/server/ledger-crash.test.ts',
+  'tests/server/ledger-daily-shards.test.ts',
+  'tests/server/outbox.test.ts',
+  'tests/server/push.test.ts',
+  // concurrent calls
+  'tests/server/business-declarations.test.ts',
+  'tests/server/idempotency.test.ts',
+  'tests/server/ledger-batch.test.ts',
+  'tests/server/recovery.test.ts',
+  'tests/server/sign-in-throttle.test.ts',
+  // the job queue
+  'tests/server/funding.test.ts',
+  'tests/server/history-export.test.ts',
+  'tests/server/rails.test.ts',
+  // the money paths' SQL
+  'tests/server/business-approvals.test.ts',
+  'tests/server/global-pay.test.ts',
+  'tests/server/ledger-one-statement.test.ts',
+  'tests/server/mass.test.ts',
+  'tests/server/transfers.test.ts',
+];
+for (const file of PG_SUITES) if (!existsSync(file)) throw new Error(`vitest.config.ts: PG_SUITES names ${file}, which does not exist`);
+const pgAll = process.env.SERVER_PG === 'all';
+
+/**
  * A driver's server suites, in two projects: most files share their modules within a worker (not
  * isolated: each file imported the whole platform again, 105 of the project's 194 s on PGlite,
  * issue 12); each file still starts its own platform on its own copy of the template database.
  * The files that replace a module run isolated, in `<name>-isolated`.
  */
-const serverProjects = (name: string, driver: 'pglite' | 'pg') =>
-  [
-    { name, include: ['tests/server/**/*.test.ts'], exclude: SERVER_MOCKING, isolate: false },
-    { name: `${name}-isolated`, include: SERVER_MOCKING, exclude: [], isolate: true },
+const serverProjects = (name: string, driver: 'pglite' | 'pg') => {
+  const every = driver === 'pglite' || pgAll;
+  return [
+    { name, include: every ? ['tests/server/**/*.test.ts'] : PG_SUITES.filter((f) => !SERVER_MOCKING.includes(f)), exclude: SERVER_MOCKING, isolate: false },
+    { name: `${name}-isolated`, include: every ? SERVER_MOCKING : SERVER_MOCKING.filter((f) => PG_SUITES.includes(f)), exclude: [], isolate: true },
   ].map(({ name: projectName, include, exclude, isolate }) => ({
     extends: true as const,
     test: {
@@ -65,6 +117,7 @@ const serverProjects = (name: string, driver: 'pglite' | 'pg') =>
       hookTimeout: 60_000,
     },
   }));
+};
 
 const uiProject = (name: string, include: string[], isolate: boolean, options: { exclude?: string[]; model?: boolean; platform?: boolean; seams?: boolean } = {}) => ({
   extends: true as const,
