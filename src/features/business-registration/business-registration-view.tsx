@@ -3,7 +3,7 @@
  * shareholder tree, owners, users), the review and the success page. Reads the machine through
  * business-registration.select.ts and sends its events; the forms are forms-view.tsx.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -89,6 +89,11 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
   // the shown root form's flush: what was typed is kept when the customer goes elsewhere (forms-view.tsx)
   const leaving = useRef<(() => void) | null>(null);
   const leave = () => leaving.current?.();
+  // On a phone the sections scroll sideways: the current one is brought into view.
+  const sectionList = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    sectionList.current?.querySelector<HTMLElement>('[aria-current="step"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   const incomplete = WIZARD_SECTIONS.filter((s) => !view.sectionValid[s as keyof typeof view.sectionValid])
     .map((s) => i18n._(sectionNames[s]))
     .join(', ');
@@ -104,7 +109,7 @@ function Wizard({ actor, view, countries }: { actor: BusinessRegistrationActor; 
     <div className="business-registration">
       <p className="business-registration-eyebrow">{t`Register a business`}</p>
       <nav aria-label={t`Registration sections`}>
-        <ol className="wizard-sections">
+        <ol className="wizard-sections" ref={sectionList}>
           {WIZARD_SECTIONS.map((s) => {
             const valid = view.sectionValid[s as keyof typeof view.sectionValid];
             return (
