@@ -208,11 +208,11 @@ function CompanyRepresentatives({ companyId }: { companyId: number }) {
       {query.data.length === 0 ? (
         <p>{t`No representatives.`}</p>
       ) : (
-        <ul className="admin-documents">
+        <ul className="action-list">
           {query.data.map((r) => {
             const name = representativeName(r);
             return (
-              <li key={r.id} className="inline-form">
+              <li key={r.id}>
                 <p>
                   <strong>{name}</strong> · {representativeKinds(r.positionIds).map((k) => kindNames[k]).join(', ')}
                 </p>
