@@ -224,7 +224,7 @@ export function CompanyEmailsPage({ actingCustomerId }: { actingCustomerId: numb
             {users.isPending ? (
               <Skeleton lines={2} label={t`Loading the users`} />
             ) : (
-              <ul className="company-list company-people">
+              <ul className="action-list">
                 {(users.data?.representatives ?? []).map((u) => (
                   <PersonRow key={u.id} name={nameOf(u)} email={u.email ?? t`no e-mail`} />
                 ))}
@@ -447,7 +447,7 @@ function ShareholdersSection({ acting }: { acting: number | null }) {
 /** A person in a list: the name over the e-mail, then what is said about them. */
 function PersonRow({ name, email, children }: { name: string; email: string | null; children?: ReactNode }) {
   return (
-    <li className="company-person-row">
+    <li>
       <span className="company-person-who">
         <span className="company-tree-name">{name}</span>
         {email ? <span className="company-email row-note">{email}</span> : null}
@@ -470,7 +470,7 @@ function PeopleSection({ acting, kind }: { acting: number | null; kind: 'directo
       {people.length === 0 ? (
         <EmptyState headingLevel={3} title={kind === 'directors' ? t`No directors yet` : kind === 'owners' ? t`No owners yet` : t`No users yet`} />
       ) : (
-        <ul className="company-list company-people">
+        <ul className="action-list">
           {people.map((r) => {
             const effective = r.effectiveShare === null ? null : percent(r.effectiveShare);
             return (
