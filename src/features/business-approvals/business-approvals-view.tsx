@@ -17,7 +17,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { getUiLanguage } from '../../lib/i18n.ts';
 import { MethodCallError, callMethodOrThrow, describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
+import { Button, ButtonGroup } from '../../ui/button.tsx';
 import { CheckboxField } from '../../ui/choice-fields.tsx';
 import { DataTable, type DataTableColumn } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -83,7 +83,9 @@ export function BusinessApprovalsPage({ actingCustomerId }: { actingCustomerId: 
             ? t`${count} declined: the money held for them is available again, and whoever initiated them sees them as rejected.`
             : t`${count} approved: the payments are made.`}
         </Alert>
-        <Button onClick={back}>{t`Back to the payments to approve`}</Button>
+        <ButtonGroup>
+          <Button onClick={back}>{t`Back to the payments to approve`}</Button>
+        </ButtonGroup>
       </div>
     );
   }
@@ -101,7 +103,9 @@ export function BusinessApprovalsPage({ actingCustomerId }: { actingCustomerId: 
                 ? describeFailure(o.failure)
                 : t`Unknown error`}
         </Alert>
-        <Button onClick={back}>{t`Back to the payments to approve`}</Button>
+        <ButtonGroup>
+          <Button onClick={back}>{t`Back to the payments to approve`}</Button>
+        </ButtonGroup>
       </div>
     );
   }
