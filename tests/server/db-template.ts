@@ -24,8 +24,11 @@ export type Driver = 'pglite' | 'pg';
 export type TemplateInfo =
   /** tar files of the data directory */
   | { driver: 'pglite'; demo: string; people: string; bare: string }
-  /** database names on DATABASE_URL's server */
-  | { driver: 'pg'; demo: string; people: string; bare: string };
+  /**
+   * database names on DATABASE_URL's server; `copies`: the name prefix of this run's copies (the
+   * templates' teardown drops any a file left behind)
+   */
+  | { driver: 'pg'; demo: string; people: string; bare: string; copies: string };
 
 /** What a template holds: the demo users with their history, the demo users only, or neither. */
 export type TemplateKind = 'demo' | 'people' | 'bare';
@@ -106,8 +109,21 @@ async function makePgliteTemplates(): Promise<Templates> {
   return { info: { driver: 'pglite', demo, people, bare }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Drops every database whose name starts with `prefix` (the copies of one run). */
+export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function makePgTemplates(serverUrl: string): Promise<Templates> {
   const names: string[] = [];
+  const copies = `${uniqueDatabaseName('wlb_test')}_c`;
   const make = async (kind: TemplateKind) => {
     const name = uniqueDatabaseName(`wlb_test_tpl_${kind}`);
     await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
@@ -124,8 +140,10 @@ async function makePgTemplates(serverUrl: string): Promise<Templates> {
   try {
     const [demo, people, bare] = await Promise.all([make('demo'), make('people'), make('bare')]);
     return {
-      info: { driver: 'pg', demo, people, bare },
+      info: { driver: 'pg', demo, people, bare, copies },
       drop: async () => {
+        // the copies whose drop a file started in the background and did not see end (harness.ts)
+        await dropDatabasesNamed(serverUrl, `${copies}_`);
         for (const name of names) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       },
     };
