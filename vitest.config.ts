@@ -55,7 +55,9 @@ const UI_PLATFORM = [
  * Every other suite (the rules of a method, its answers and rights, the views' data) runs the same
  * statements through the same code on either driver: its PostgreSQL run repeated the PGlite run
  * (119 of server-pg's 320 s of file time on 2026-11-27, issue 12) and proved nothing more.
- * A new suite that is about one of the above belongs here. SERVER_PG=all runs every suite on both.
+ * A new suite that is about one of the above belongs here; within one, the tests that are not run
+ * on PostgreSQL too with `describe.runIf(sameOnEitherDriver)` (tests/server/harness.ts).
+ * SERVER_PG=all runs every suite and test on both.
  */
 const PG_SUITES = [
   // PostgreSQL-only tests, or a PostgreSQL variant of a test

@@ -26,6 +26,13 @@ import { adminQuery, createDatabaseFromTemplate, databaseUrl, type TemplateInfo,
 
 export const testDriver: 'pglite' | 'pg' = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 
+/**
+ * For the tests of a PostgreSQL suite (vitest.config.ts PG_SUITES) that are not what the suite runs
+ * on PostgreSQL for: `describe.runIf(sameOnEitherDriver)` runs them on PGlite only (on PostgreSQL
+ * too with SERVER_PG=all).
+ */
+export const sameOnEitherDriver = testDriver === 'pglite' || process.env.SERVER_PG === 'all';
+
 export interface TestDatabase {
   open: OpenDatabase;
   /** the connection string on PostgreSQL; null on PGlite */
