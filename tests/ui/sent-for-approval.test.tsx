@@ -2,7 +2,7 @@
  * Maker-checker's done screens (issue 17 item 6): a mass batch, a global-pay batch and a card order
  * that a company's right-3 user made wait for the company's checker, and their done screens say so
  * with the one title and note the single transfer's done screen shows (sent-for-approval.tsx), linking
- * to /transfer/approved; never "paying", "submitted" or "card applied for". Each view is driven by its
+ * to the history, where it shows as pending; never "paying", "submitted" or "card applied for". Each view is driven by its
  * machine with answers given here (the platform's, as business-approvals.test.ts has them).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ const account = (accountId: number, balance: string): Account => ({
 async function expectSentForApproval() {
   await screen.findByRole('heading', { level: 1, name: 'Sent for approval' });
   expect(screen.getByText(/waits for an approval by a user of the company with full rights: the money has not gone yet/)).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Payments to approve' }).getAttribute('href')).toBe('/transfer/approved');
+  expect(screen.getByRole('link', { name: 'transaction history' }).getAttribute('href')).toBe('/history');
 }
 
 describe('a mass batch of a right-3 user', () => {

@@ -268,7 +268,7 @@ describe('transfer page: the everyday gaps (issue 13)', () => {
     await screen.findByRole('heading', { name: 'Sent for approval' });
     // the note every done screen of a payment waiting for the company's checker shows, linking to where checkers decide
     expect(screen.getByText(/waits for an approval by a user of the company with full rights: the money has not gone yet/i)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Payments to approve' }).getAttribute('href')).toBe('/transfer/approved');
+    expect(screen.getByRole('link', { name: 'transaction history' }).getAttribute('href')).toBe('/history');
     expect(screen.queryByText(/the money has been/i)).toBeNull();
     h.actor.stop();
   });

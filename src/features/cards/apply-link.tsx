@@ -34,7 +34,7 @@ export const RouterApplyLink: ApplyLink = ({ target, className, children }) => {
           {children}
         </Link>
       );
-    case 'approvals':
+    case 'pendingPayments':
       return (
         <Link to="/transfer/approved" className={className}>
           {children}

@@ -30,7 +30,7 @@ import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useAccountLabel } from '../../lib/account-label.ts';
 import type { TransferActorDeps } from '../transfers/actors.ts';
-import { APPROVALS_PATH, SentForApprovalNote, useSentForApprovalTitle } from '../business-approvals/sent-for-approval.tsx';
+import { PENDING_PAYMENTS_PATH, SentForApprovalNote, useSentForApprovalTitle } from '../../lib/sent-for-approval.tsx';
 import { ApprovalView } from '../transfers/approval-view.tsx';
 import { money } from '../transfers/fields.tsx';
 import { createCardApplicationLogic } from './apply-actors.ts';
@@ -48,7 +48,7 @@ export type ApplyTarget =
   | { page: 'verification' }
   | { page: 'history' }
   /** where the company's checkers decide a card order waiting for them (maker-checker) */
-  | { page: 'approvals' };
+  | { page: 'pendingPayments' };
 /** A link to another page of the app: the route passes one made with the router's Link; a plain anchor without one (tests). */
 export type ApplyLink = (props: { target: ApplyTarget; className?: string; children: ReactNode }) => ReactNode;
 
@@ -68,8 +68,8 @@ export function hrefOf(target: ApplyTarget): string {
       return '/unverified-account';
     case 'history':
       return '/history';
-    case 'approvals':
-      return APPROVALS_PATH;
+    case 'pendingPayments':
+      return PENDING_PAYMENTS_PATH;
   }
 }
 export const AnchorLink: ApplyLink = ({ target, className, children }) => (
@@ -547,7 +547,7 @@ function DoneStep({ actor, view, link: PageLink }: { actor: ApplyActor; view: Ap
   const days = view.shippingOption?.deliveryTime;
   let message: ReactNode;
   // ordered by a right-3 user for a company: its fee waits for the company's checker, the card for it
-  if (view.cardStatus === CardStatus.pendingApproval) message = <SentForApprovalNote link={({ children }) => <PageLink target={{ page: 'approvals' }}>{children}</PageLink>} />;
+  if (view.cardStatus === CardStatus.pendingApproval) message = <SentForApprovalNote link={({ children }) => <PageLink target={{ page: 'pendingPayments' }}>{children}</PageLink>} />;
   else if (virtual && view.active)
     message = (
       <Alert tone="success" title={t`Your virtual card is ready.`}>

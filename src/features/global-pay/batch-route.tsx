@@ -72,7 +72,7 @@ export function GlobalPayRoute({ summary, getAccessToken, queryClient }: { summa
   return (
     <GlobalPayBatchView
       actor={actor}
-      approvalsLink={RouterPageLink}
+      pendingLink={RouterPageLink}
       batchesLink={
         <Link to="/history/batch-transfers" className="btn btn-secondary">
           {t`See your batches`}

@@ -14,7 +14,7 @@ import type { GlobalPaymentStatus } from '../../../api/global-pay.ts';
 import type { PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import type { ApprovalMachine } from '../../../machines/approval/approval.machine.ts';
 import type { GlobalPayBatchMachine, GlobalPayment } from '../../../machines/global-pay-batch/global-pay-batch.machine.ts';
-import { SentForApprovalNote, useSentForApprovalTitle, type ApprovalsLink } from '../business-approvals/sent-for-approval.tsx';
+import { SentForApprovalNote, useSentForApprovalTitle, type PendingPaymentsLink } from '../../lib/sent-for-approval.tsx';
 import { selectGlobalPayView, sumDecimals, type GlobalPayView } from '../../../machines/global-pay-batch/global-pay-batch.select.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
@@ -42,7 +42,7 @@ import './batch.css';
 
 type GlobalPayActor = ActorRefFrom<GlobalPayBatchMachine>;
 
-export function GlobalPayBatchView({ actor, batchesLink, approvalsLink }: { actor: GlobalPayActor; batchesLink?: ReactNode; approvalsLink?: ApprovalsLink | undefined }) {
+export function GlobalPayBatchView({ actor, batchesLink, pendingLink }: { actor: GlobalPayActor; batchesLink?: ReactNode; pendingLink?: PendingPaymentsLink | undefined }) {
   const { t } = useLingui();
   const view = useSelector(actor, selectGlobalPayView);
   const sentForApproval = useSentForApprovalTitle();
@@ -99,7 +99,7 @@ export function GlobalPayBatchView({ actor, batchesLink, approvalsLink }: { acto
       );
       break;
     case 'done':
-      body = <DoneStep actor={actor} view={view} batchesLink={batchesLink} awaitingChecker={awaitingChecker} approvalsLink={approvalsLink} />;
+      body = <DoneStep actor={actor} view={view} batchesLink={batchesLink} awaitingChecker={awaitingChecker} pendingLink={pendingLink} />;
       break;
     case 'canceled':
       body = (
@@ -506,19 +506,19 @@ function DoneStep({
   view,
   batchesLink,
   awaitingChecker,
-  approvalsLink,
+  pendingLink,
 }: {
   actor: GlobalPayActor;
   view: GlobalPayView;
   batchesLink?: ReactNode;
   awaitingChecker: boolean;
-  approvalsLink?: ApprovalsLink | undefined;
+  pendingLink?: PendingPaymentsLink | undefined;
 }) {
   const { t } = useLingui();
   return (
     <div className="mass-progress">
       {awaitingChecker ? (
-        <SentForApprovalNote link={approvalsLink} />
+        <SentForApprovalNote link={pendingLink} />
       ) : (
         <Alert tone="success" title={t`The batch was submitted.`}>
           <p>{t`Each payee gets an e-mail with a link to take the payment.`}</p>

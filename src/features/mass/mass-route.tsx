@@ -94,7 +94,7 @@ export function MassRoute({ kind, confirm, getAccessToken, queryClient }: { kind
     <MassTransferView
       actor={actor}
       onSample={() => void downloadSample(kind)}
-      approvalsLink={RouterPageLink}
+      pendingLink={RouterPageLink}
       batchesLink={
         <Link to="/history/batch-transfers" className="btn btn-secondary">
           {t`See your batches`}

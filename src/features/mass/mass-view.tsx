@@ -12,7 +12,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { MassKind } from '../../../api/mass.ts';
 import type { ApprovalMachine } from '../../../machines/approval/approval.machine.ts';
 import type { MassTransferMachine } from '../../../machines/mass-transfer/mass-transfer.machine.ts';
-import { SentForApprovalNote, useSentForApprovalTitle, type ApprovalsLink } from '../business-approvals/sent-for-approval.tsx';
+import { SentForApprovalNote, useSentForApprovalTitle, type PendingPaymentsLink } from '../../lib/sent-for-approval.tsx';
 import { selectMassView, type MassView } from '../../../machines/mass-transfer/mass-transfer.select.ts';
 import { describeFailure } from '../../lib/request.ts';
 import { validationMessage } from '../../lib/validation-messages.ts';
@@ -41,11 +41,11 @@ export interface MassViewOptions {
   onSample?: (() => void) | undefined;
   /** a link to the batches page */
   batchesLink?: ReactNode;
-  /** the router's link to /transfer/approved (a plain anchor without one) */
-  approvalsLink?: ApprovalsLink | undefined;
+  /** the router's link to the history, where a payment waiting for approval shows as pending (a plain anchor without one) */
+  pendingLink?: PendingPaymentsLink | undefined;
 }
 
-export function MassTransferView({ actor, onSample, batchesLink, approvalsLink }: { actor: MassActor } & MassViewOptions) {
+export function MassTransferView({ actor, onSample, batchesLink, pendingLink }: { actor: MassActor } & MassViewOptions) {
   const { t } = useLingui();
   const view = useSelector(actor, selectMassView);
   const titles = useMassTitles();
@@ -82,7 +82,7 @@ export function MassTransferView({ actor, onSample, batchesLink, approvalsLink }
     case 'done':
       body = awaitingChecker ? (
         <>
-          <SentForApprovalNote link={approvalsLink} />
+          <SentForApprovalNote link={pendingLink} />
           <ButtonGroup>{batchesLink}</ButtonGroup>
         </>
       ) : (

@@ -37,13 +37,13 @@ import { PlusIcon } from '../../ui/icons.tsx';
 import { useFieldErrorText, useFrequencyNames, useKindTitles, useMethodNames } from './messages.ts';
 import { isPayoutMethod, type PayoutMethod } from '../../../api/payees/payout-methods.ts';
 import { PayoutRoute, PayeeSummary, type CountryOption } from './payout-fields.tsx';
-import { APPROVALS_PATH, SentForApprovalNote, useSentForApprovalTitle } from '../business-approvals/sent-for-approval.tsx';
+import { PENDING_PAYMENTS_PATH, SentForApprovalNote, useSentForApprovalTitle } from '../../lib/sent-for-approval.tsx';
 import './transfers.css';
 
 type Send = (patch: TransferFormPatch) => void;
 
 /** The pages a transfer page links to. */
-export type PagePath = '/accounts/open' | '/transfer/account' | typeof APPROVALS_PATH;
+export type PagePath = '/accounts/open' | '/transfer/account' | typeof PENDING_PAYMENTS_PATH;
 /** A link to another page of the app: the route passes the router's Link; a plain anchor without one (tests). */
 export type PageLink = (props: { to: PagePath; className?: string; children: ReactNode }) => ReactNode;
 const AnchorLink: PageLink = ({ to, className, children }) => (
