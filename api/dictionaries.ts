@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { VfCode } from './errors.ts';
 import { defineMethod } from './method.ts';
+import { TaxNumberEntrySchema } from './tax-numbers.ts';
 
 const id = v.number();
 export const NamedItemSchema = v.object({ id, name: v.string() });
@@ -150,6 +151,20 @@ export const dictionaryBusinessAdditionalQuestion = simple(
 );
 
 /**
+ * The per-country tax-number table (document 3 §9; the spec names no call, so the name is ours):
+ * a row for every country (api/tax-numbers.ts, English names like the countries dictionary's
+ * data) and the generic entry for a country without one. The checks themselves are in the same
+ * module, which the app imports directly.
+ */
+export const dictionaryTaxNumbers = defineMethod({
+  name: 'dictionaryTaxNumbers',
+  access: 'public',
+  mutation: false,
+  request: {},
+  response: { taxNumbers: list(TaxNumberEntrySchema), generic: TaxNumberEntrySchema },
+});
+
+/**
  * The states or provinces of a country (document 2 §7 "states by countryCode", 3 §7): for the
  * address forms' stateCode. A country without a list answers none (the form takes stateName as text).
  */
@@ -184,5 +199,6 @@ export const dictionaryMethods = {
   dictionaryIndustry,
   dictionaryPersonalAdditionalQuestion,
   dictionaryBusinessAdditionalQuestion,
+  dictionaryTaxNumbers,
 };
 export type DictionaryMethodName = keyof typeof dictionaryMethods;

@@ -32,6 +32,8 @@ export const VF_DESCRIPTIONS = {
   phoneFormat: 'must be a phone number',
   amountFormat: 'must be an amount',
   taxIdFormat: 'must be 3 to 30 letters and digits',
+  taxIdCountryFormat: 'must be a {name} in the format of its country',
+  taxIdCheckDigit: 'is not a valid {name}: its check digits do not match',
   recoveryCodeFormat: 'must be a recovery code like 7KQ4M-2XH9P',
   // --- dates and ordering ---
   notInFuture: 'must not be in the future',

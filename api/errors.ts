@@ -50,6 +50,10 @@ export const VF_CODES = {
   phoneFormat: { params: [] },
   amountFormat: { params: [] },
   taxIdFormat: { params: [] },
+  /** the tax number is not in its country's format (api/tax-numbers.ts); name: the number's short name, e.g. SSN/ITIN */
+  taxIdCountryFormat: { params: ['name'] },
+  /** the tax number has its country's shape but its check digits do not match */
+  taxIdCheckDigit: { params: ['name'] },
   recoveryCodeFormat: { params: [] },
   // --- dates and ordering ---
   notInFuture: { params: [] },

@@ -402,6 +402,10 @@ export const customerTaxNumberUpdate = defineMethod({
   access: 'customer',
   mutation: true,
   request: {
+    /**
+     * The generic shape here; the platform then checks the number against the country's format in
+     * api/tax-numbers.ts (VF taxIdCountryFormat or taxIdCheckDigit) and stores its compact form.
+     */
     taxId: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9][A-Z0-9 ./-]{2,29}$/, VfCode.taxIdFormat)),
     /** a representative's position (2 director; 6 and 9 shareholder; 8 owner) when updating for a company */
     positionId: v.optional(idSchema()),

@@ -84,6 +84,7 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   dictionaryIndustry: 'public',
   dictionaryPersonalAdditionalQuestion: 'public',
   dictionaryBusinessAdditionalQuestion: 'public',
+  dictionaryTaxNumbers: 'public',
   // accounts.ts
   balanceInquiry: 'read',
   // admin.ts

@@ -30,6 +30,7 @@
  *   DNI and NIE, Poland PESEL and NIP) the personal check accepts either.
  */
 import * as v from 'valibot';
+import { VfCode, vf, type CodedValidationError } from './errors.ts';
 
 export type TaxNumberCheckCode = 'format' | 'checkDigit';
 export type TaxNumberCheck = { ok: true; value: string } | { ok: false; code: TaxNumberCheckCode };
@@ -448,3 +449,22 @@ export function checkTaxNumber(countryCode: string | null | undefined, use: 'per
 
 /** A country has a format check of its own for that use. */
 export const hasTaxNumberFormat = (countryCode: string | null | undefined, use: 'personal' | 'business') => taxNumberEntry(countryCode)[`${use}Format`];
+
+/**
+ * A tax number field checked against a country (registration, profile, self-certification):
+ * the value to store (the compact form where the country has a format, else the input as the
+ * contract gave it) or the VF error naming the field, with the number's short name.
+ */
+export function checkTaxNumberField(
+  param: string,
+  countryCode: string | null | undefined,
+  use: 'personal' | 'business',
+  input: string,
+): { ok: true; value: string } | { ok: false; error: CodedValidationError } {
+  if (!hasTaxNumberFormat(countryCode, use)) return { ok: true, value: input };
+  const r = checkTaxNumber(countryCode, use, input);
+  if (r.ok) return r;
+  const entry = taxNumberEntry(countryCode);
+  const name = use === 'personal' ? entry.personalShortName : entry.businessShortName;
+  return { ok: false, error: vf(param, r.code === 'format' ? VfCode.taxIdCountryFormat : VfCode.taxIdCheckDigit, { name }) };
+}

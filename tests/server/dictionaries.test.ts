@@ -72,6 +72,7 @@ describe('every dictionary answers 00 with the field names of the spec', () => {
     ['dictionaryIndustry', ['industry']],
     ['dictionaryPersonalAdditionalQuestion', ['additionalQuestions']],
     ['dictionaryBusinessAdditionalQuestion', ['additionalQuestions']],
+    ['dictionaryTaxNumbers', ['taxNumbers']],
   ];
 
   it('covers every method of the contract', () => {

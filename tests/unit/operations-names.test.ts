@@ -94,6 +94,7 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   businessRegistrationDraftDelete: { why: 'clearing the business registration draft after its confirmation (3§4); the spec names no call' },
   businessRepresentativeLinkSend: { why: 'sends a representative who is not a user the authSecret link of /self-certification-representative (1§7 fromEmail/authSecret; 3§6); the spec names no call that issues it' },
   employeeAccountActivate: { why: 'the activationEmployee query action (1§2); the spec names only the personal and business activation calls' },
+  dictionaryTaxNumbers: { why: 'the per-country tax-number table of 3§9 served to the app; the spec names no call for it' },
   customerLanguageUpdate: { why: 'stores the language chosen in settings; not named by the spec' },
   termsList: { why: 'the terms to accept of a TE answer (1§8), for a session that signs in with pending terms' },
   userStatusGet: { why: 'the User status entity of 1§3 in one read (the spec assembles it from several calls)' },

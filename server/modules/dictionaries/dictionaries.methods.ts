@@ -19,6 +19,7 @@ import {
   toUiLanguage,
 } from './dictionaries.service.ts';
 import { VfCode, vf } from '../../../api/errors.ts';
+import { GENERIC_TAX_NUMBER, TAX_NUMBERS } from '../../../api/tax-numbers.ts';
 
 const langOf = (ctx: MethodContext) => toUiLanguage(ctx.lang);
 
@@ -115,5 +116,9 @@ export const dictionaryHandlers: HandlerTable<typeof dictionaryMethods> = {
   },
   async dictionaryBusinessAdditionalQuestion(_input, ctx) {
     return { additionalQuestions: await readQuestions(ctx.db, DictionaryKey.businessAdditionalQuestions, langOf(ctx)) };
+  },
+  // Code data, not a dictionary_items table: the rows and their checks are one reviewed module (api/tax-numbers.ts).
+  async dictionaryTaxNumbers() {
+    return { taxNumbers: [...TAX_NUMBERS], generic: GENERIC_TAX_NUMBER };
   },
 };

@@ -45,6 +45,7 @@ import { randomToken, sha256Hex } from '../auth/crypto.ts';
 import { identityJobs } from './profile.tables.ts';
 import { IDENTITY_JOB_TTL_S } from './profile.routes.ts';
 import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
+import { checkTaxNumberField } from '../../../api/tax-numbers.ts';
 
 export interface ProfileHandlerOptions {
   now: () => number;
@@ -609,7 +610,15 @@ export function createProfileHandlers(options: ProfileHandlerOptions): HandlerTa
           throw new ValidationFailure([vf('positionId', VfCode.notYourPosition)]);
         }
       }
-      await tx.update(customers).set({ taxId: input.taxId }).where(eq(customers.id, customerId));
+      // The number in the format of the customer's country (document 3 §9): a person's personal
+      // number against the residence country, a company's business number against its country of
+      // registration (stored as residenceCountryCode). A country without a format keeps the
+      // contract's generic check.
+      const customer = await customerOr(tx, customerId);
+      const use = customer.customerType === 'business' ? 'business' : 'personal';
+      const checked = checkTaxNumberField('taxId', customer.residenceCountryCode, use, input.taxId);
+      if (!checked.ok) throw new ValidationFailure([checked.error]);
+      await tx.update(customers).set({ taxId: checked.value }).where(eq(customers.id, customerId));
       ctx.audit({ taxIdUpdated: true, ...(input.positionId ? { positionId: input.positionId } : {}) });
       return {};
     },

@@ -37,6 +37,7 @@ import { PositionId } from '../../../api/business.ts';
 import { AccessRight } from '../../../api/customer.ts';
 import { describeVf, vf, VfCode, type CodedValidationError, type VfParamValue } from '../../../api/errors.ts';
 import { EmailState } from '../../../api/registration.ts';
+import { checkTaxNumberField } from '../../../api/tax-numbers.ts';
 import { DocumentCategory } from '../../../api/verification.ts';
 import {
   ShareholderType,
@@ -319,6 +320,24 @@ export async function checkBusinessRegistration(db: Db | Tx, reg: BusinessRegist
   );
   for (const [param, code] of countryFields) if (!known.has(code)) refusals.add(vf(param, VfCode.notCountry));
 
+  // Tax numbers in their country's format (document 3 §9, api/tax-numbers.ts): the company's
+  // against its registration country (business), a person's against the country of the person's
+  // address (personal); a person without an address has no country, so only the contract's
+  // generic length check applies. Stored in the compact form the check answers.
+  let businessTaxId = reg.company.businessTaxId;
+  if (businessTaxId) {
+    const checked = checkTaxNumberField('company.businessTaxId', reg.company.registrationCountryCode, 'business', businessTaxId);
+    if (checked.ok) businessTaxId = checked.value;
+    else refusals.add(checked.error);
+  }
+  const personList = reg.personList.map((p, i) => {
+    if (!p.taxId || !p.address) return p;
+    const checked = checkTaxNumberField(`personList.${i}.taxId`, p.address.countryCode, 'personal', p.taxId);
+    if (!checked.ok) refusals.add(checked.error);
+    return checked.ok ? { ...p, taxId: checked.value } : p;
+  });
+  const stored: BusinessRegistration = { ...reg, company: { ...reg.company, businessTaxId }, personList };
+
   // Due diligence: a yes needs its details (§3 dueDiligence).
   if ((reg.dueDiligence.government || reg.dueDiligence.lawsuits) && !reg.dueDiligence.details) refusals.add(vf('dueDiligence.details', VfCode.required));
   // No date in the future.
@@ -329,7 +348,7 @@ export async function checkBusinessRegistration(db: Db | Tx, reg: BusinessRegist
   const errors = refusals.list;
   if (errors.length > 0 || !registrant) throw new MethodFailure('VF', 'Invalid request', errors);
   const ownerIds = new Set([...reg.ultimateBeneficiaryOwners, ...ultimateBeneficialOwners(data).map((u) => u.personId)]);
-  return { reg, registrant, userIds: users, ownerIds };
+  return { reg: stored, registrant: stored.personList[registrantIndex!]!, userIds: users, ownerIds };
 }
 
 // ---------------------------------------------------------------------------------------------------
