@@ -306,6 +306,111 @@ export const ruInnPerson: Check = (s) =>
   /^\d{12}$/.test(s) ? verdict(s, innDigit(s, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(s[10]) && innDigit(s, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(s[11])) : FORMAT;
 export const ruInnOrganisation: Check = (s) => (/^\d{10}$/.test(s) ? verdict(s, innDigit(s, [2, 4, 10, 3, 5, 9, 4, 6, 8]) === Number(s[9])) : FORMAT);
 
+/** Sweden personnummer (Skatteverket): YYMMDD-NNNC (or with the century), Luhn over the ten digits. */
+export const sePersonnummer: Check = (s) => {
+  const m = /^(?:\d{2})?(\d{6})\+?(\d{4})$/.exec(s);
+  if (!m) return FORMAT;
+  const ten = m[1]! + m[2]!;
+  return verdict(ten, luhnValid(ten));
+};
+/** Sweden organisationsnummer (Bolagsverket): 10 digits, third digit 2 or more, Luhn. */
+export const seOrgnr: Check = (s) => (/^\d{2}[2-9]\d{7}$/.test(s) ? verdict(s, luhnValid(s)) : FORMAT);
+
+/** Norway fødselsnummer (Skatteetaten): 11 digits, two mod-11 check digits. */
+const mod11Digit = (s: string, w: number[]) => {
+  const r = 11 - (weighted(s, w) % 11);
+  return r === 11 ? 0 : r;
+};
+export const noFodselsnummer: Check = (s) =>
+  /^\d{11}$/.test(s) ? verdict(s, mod11Digit(s, [3, 7, 6, 1, 8, 9, 4, 5, 2]) === Number(s[9]) && mod11Digit(s, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) === Number(s[10])) : FORMAT;
+/** Norway organisasjonsnummer (Brønnøysund): 9 digits, weights 32765432 mod 11. */
+export const noOrgnr: Check = (s) => (/^\d{9}$/.test(s) ? verdict(s, mod11Digit(s, [3, 2, 7, 6, 5, 4, 3, 2]) === Number(s[8])) : FORMAT);
+
+/** Finland henkilötunnus (DVV): DDMMYY, century sign (the dash one is dropped by normalising), 3 digits, check character of the 9 digits mod 31. */
+export const fiHetu: Check = (s) => {
+  const m = /^(\d{6})[+A-FU-Y]?(\d{3})([0-9A-Y])$/.exec(s);
+  if (!m) return FORMAT;
+  return verdict(s, '0123456789ABCDEFHJKLMNPRSTUVWXY'[Number(m[1]! + m[2]!) % 31] === m[3]);
+};
+/** Finland Y-tunnus (PRH / Vero): 7 digits and a check digit, weights 7945842 mod 11 (remainder 1 never issued). */
+export const fiYtunnus: Check = stripPrefix('FI', (s) => {
+  if (!/^\d{8}$/.test(s)) return FORMAT;
+  const r = weighted(s, [7, 9, 10, 5, 8, 4, 2]) % 11;
+  if (r === 1) return CHECK_DIGIT;
+  return verdict(s, (r === 0 ? 0 : 11 - r) === Number(s[7]));
+});
+
+/** Denmark CVR (Erhvervsstyrelsen): 8 digits, first not 0, weights 27654321 sum divisible by 11. */
+export const dkCvr: Check = stripPrefix('DK', (s) => (/^[1-9]\d{7}$/.test(s) ? verdict(s, weighted(s, [2, 7, 6, 5, 4, 3, 2, 1]) % 11 === 0) : FORMAT));
+
+/** Belgium national register number (SPF Intérieur): 11 digits, 97 - (9 digits mod 97); born 2000 or later: a 2 before them. */
+export const beNationalNumber: Check = (s) => {
+  if (!/^\d{11}$/.test(s)) return FORMAT;
+  const c = Number(s.slice(9));
+  const ok1 = 97 - (Number(s.slice(0, 9)) % 97) === c;
+  const ok2 = 97 - (Number('2' + s.slice(0, 9)) % 97) === c;
+  return verdict(s, ok1 || ok2);
+};
+/** Belgium enterprise number (BCE/KBO): 10 digits starting 0 or 1 (a 9-digit one takes a leading 0), 97 - (8 digits mod 97). */
+export const beEnterprise: Check = stripPrefix('BE', (s) => {
+  const n = s.length === 9 ? '0' + s : s;
+  if (!/^[01]\d{9}$/.test(n)) return FORMAT;
+  return verdict(n, 97 - (Number(n.slice(0, 8)) % 97) === Number(n.slice(8)));
+});
+
+/** Estonia isikukood (Lithuania's asmens kodas has the same rule; not checked yet): 11 digits, two-pass mod 11. */
+export const eeIsikukood: Check = (s) => {
+  if (!/^[1-6]\d{10}$/.test(s)) return FORMAT;
+  let r = weighted(s, [1, 2, 3, 4, 5, 6, 7, 8, 9, 1]) % 11;
+  if (r === 10) r = weighted(s, [3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 11;
+  return verdict(s, r % 10 === Number(s[10]));
+};
+
+/** Bulgaria EGN (GRAO): 10 digits, weights 2 4 8 5 10 9 7 3 6 mod 11 (10 is 0). */
+export const bgEgn: Check = (s) => (/^\d{10}$/.test(s) ? verdict(s, (weighted(s, [2, 4, 8, 5, 10, 9, 7, 3, 6]) % 11) % 10 === Number(s[9])) : FORMAT);
+
+/** Croatia OIB (Porezna uprava): 11 digits, ISO 7064 MOD 11,10. */
+export const hrOib: Check = stripPrefix('HR', (s) => (/^\d{11}$/.test(s) ? verdict(s, mod11_10(s.slice(0, 10)) === Number(s[10])) : FORMAT));
+
+/** China resident identity card number (GB 11643-1999): 17 digits and an ISO 7064 MOD 11-2 check character. */
+export const cnRic: Check = (s) => {
+  if (!/^\d{17}[\dX]$/.test(s)) return FORMAT;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(s[i]) * (2 ** (17 - i) % 11);
+  return verdict(s, '10X98765432'[sum % 11] === s[17]);
+};
+
+/** India PAN (Income Tax Department): 5 letters (the fourth the holder's type), 4 digits, a letter; no published check. */
+export const inPan: Check = pattern(/^[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z]$/);
+
+/** Australia TFN (ATO): 9 digits (8 for old ones), weighted sum divisible by 11. */
+export const auTfn: Check = (s) => {
+  if (/^\d{9}$/.test(s)) return verdict(s, weighted(s, [1, 4, 3, 7, 5, 8, 6, 9, 10]) % 11 === 0);
+  if (/^\d{8}$/.test(s)) return verdict(s, weighted(s, [10, 7, 8, 4, 6, 3, 5, 1]) % 11 === 0);
+  return FORMAT;
+};
+/** Australia ABN (ABR): 11 digits; subtract 1 from the first, weights 10 1 3 ... 19, divisible by 89. */
+export const auAbn: Check = (s) => {
+  if (!/^[1-9]\d{10}$/.test(s)) return FORMAT;
+  const d = String(Number(s[0]) - 1) + s.slice(1);
+  return verdict(s, weighted(d, [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19]) % 89 === 0);
+};
+
+/** Switzerland AHV/AVS number (ZAS): 756 and 10 digits, EAN-13 check digit. */
+export const chAhv: Check = (s) => {
+  if (!/^756\d{10}$/.test(s)) return FORMAT;
+  const sum = weighted(s, [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3]);
+  return verdict(s, (10 - (sum % 10)) % 10 === Number(s[12]));
+};
+/** Switzerland UID (BFS): CHE and 9 digits, weights 54327654 mod 11 (10 never issued); MWST/TVA/IVA suffix allowed. */
+export const chUid: Check = (s) => {
+  const m = /^CHE(\d{9})(MWST|TVA|IVA)?$/.exec(s);
+  if (!m) return FORMAT;
+  const n = m[1]!;
+  const r = 11 - (weighted(n, [5, 4, 3, 2, 7, 6, 5, 4]) % 11);
+  return verdict('CHE' + n, (r === 11 ? 0 : r) === Number(n[8]));
+};
+
 // ---------------------------------------------------------------------------------------------------
 // The rows
 
@@ -359,31 +464,34 @@ const SPECS: Record<string, CountrySpec> = {
   UA: { personal: kind('Registration number of the taxpayer account card', 'RNOKPP', true, uaRnokpp), business: kind('EDRPOU code', 'EDRPOU', true, uaEdrpou) },
   // FNS of Russia: INN (issued to persons on registration, to every organisation).
   RU: { personal: kind('Taxpayer identification number', 'INN', false, ruInnPerson), business: kind('Taxpayer identification number', 'INN', true, ruInnOrganisation) },
-  // Names only (OECD TIN sheets and the national authorities); no check implemented yet.
+  // OECD TIN sheets and the national authorities: Skatteverket (SE), Skatteetaten and Brønnøysund (NO), DVV and
+  // PRH (FI), Erhvervsstyrelsen (DK CVR; the CPR has had no check digit since 2007), SPF Intérieur and BCE/KBO (BE),
+  // GRAO (BG), Porezna uprava (HR), GB 11643-1999 (CN), Income Tax Department (IN), ATO and ABR (AU), ZAS and BFS
+  // (CH), Maksu- ja Tolliamet (EE). The rows without a check have names only: no check implemented yet.
   AT: { personal: kind('Tax number', 'Steuernummer', false), business: kind('Tax number', 'Steuernummer', true) },
-  AU: { personal: kind('Tax File Number', 'TFN', false), business: kind('Australian Business Number', 'ABN', false) },
-  BE: { personal: kind('National register number', 'NN', true), business: kind('Enterprise number', 'BCE/KBO', true) },
-  BG: { personal: kind('Unified civil number', 'EGN', true), business: kind('Unified identification code', 'UIC', true) },
-  CH: { personal: kind('Social insurance number', 'AHV/AVS', false), business: kind('Business identification number', 'UID', true) },
-  CN: { personal: kind('Resident identity card number', 'RIC', true), business: kind('Unified social credit code', 'USCC', true) },
+  AU: { personal: kind('Tax File Number', 'TFN', false, auTfn), business: kind('Australian Business Number', 'ABN', false, auAbn) },
+  BE: { personal: kind('National register number', 'NN', true, beNationalNumber), business: kind('Enterprise number', 'BCE/KBO', true, beEnterprise) },
+  BG: { personal: kind('Unified civil number', 'EGN', true, bgEgn), business: kind('Unified identification code', 'UIC', true) },
+  CH: { personal: kind('Social insurance number', 'AHV/AVS', false, chAhv), business: kind('Business identification number', 'UID', true, chUid) },
+  CN: { personal: kind('Resident identity card number', 'RIC', true, cnRic), business: kind('Unified social credit code', 'USCC', true) },
   CY: { personal: kind('Tax identification code', 'TIC', false), business: kind('Tax identification code', 'TIC', true) },
   CZ: { personal: kind('Birth number', 'RČ', true), business: kind('Tax identification number', 'DIČ', true) },
-  DK: { personal: kind('Civil registration number', 'CPR', true), business: kind('Central business register number', 'CVR', true) },
-  EE: { personal: kind('Personal identification code', 'Isikukood', true), business: kind('Registry code', 'Registrikood', true) },
-  FI: { personal: kind('Personal identity code', 'HETU', true), business: kind('Business ID', 'Y-tunnus', true) },
+  DK: { personal: kind('Civil registration number', 'CPR', true), business: kind('Central business register number', 'CVR', true, dkCvr) },
+  EE: { personal: kind('Personal identification code', 'Isikukood', true, eeIsikukood), business: kind('Registry code', 'Registrikood', true) },
+  FI: { personal: kind('Personal identity code', 'HETU', true, fiHetu), business: kind('Business ID', 'Y-tunnus', true, fiYtunnus) },
   GR: { personal: kind('Tax registration number', 'AFM', false), business: kind('Tax registration number', 'AFM', true) },
-  HR: { personal: kind('Personal identification number', 'OIB', true), business: kind('Personal identification number', 'OIB', true) },
+  HR: { personal: kind('Personal identification number', 'OIB', true, hrOib), business: kind('Personal identification number', 'OIB', true, hrOib) },
   HU: { personal: kind('Tax identification number', 'Adóazonosító jel', true), business: kind('Tax number', 'Adószám', true) },
   IE: { personal: kind('Personal Public Service Number', 'PPSN', false), business: kind('Tax reference number', 'TRN', true) },
-  IN: { personal: kind('Permanent Account Number', 'PAN', false), business: kind('Permanent Account Number', 'PAN', true) },
+  IN: { personal: kind('Permanent Account Number', 'PAN', false, inPan), business: kind('Permanent Account Number', 'PAN', true, inPan) },
   LT: { personal: kind('Personal code', 'Asmens kodas', false), business: kind('Legal entity code', 'Juridinio asmens kodas', true) },
   LU: { personal: kind('National identification number', 'Matricule', true), business: kind('National identification number', 'Matricule', true) },
   LV: { personal: kind('Personal code', 'Personas kods', true), business: kind('Registration number', 'Reģistrācijas numurs', true) },
   MD: { personal: kind('State identification number', 'IDNP', true), business: kind('State identification number', 'IDNO', true) },
   MT: { personal: kind('Identity card number', 'ID', false), business: kind('Tax identification number', 'TIN', true) },
   MX: { personal: kind('Federal taxpayer registry', 'RFC', false), business: kind('Federal taxpayer registry', 'RFC', true) },
-  NO: { personal: kind('National identity number', 'Fødselsnummer', true), business: kind('Organisation number', 'Organisasjonsnummer', true) },
-  SE: { personal: kind('Personal identity number', 'Personnummer', true), business: kind('Organisation number', 'Organisationsnummer', true) },
+  NO: { personal: kind('National identity number', 'Fødselsnummer', true, noFodselsnummer), business: kind('Organisation number', 'Organisasjonsnummer', true, noOrgnr) },
+  SE: { personal: kind('Personal identity number', 'Personnummer', true, sePersonnummer), business: kind('Organisation number', 'Organisationsnummer', true, seOrgnr) },
   SI: { personal: kind('Tax number', 'Davčna številka', true), business: kind('Tax number', 'Davčna številka', true) },
   SK: { personal: kind('Birth number', 'RČ', true), business: kind('Tax identification number', 'DIČ', true) },
 };
