@@ -22,10 +22,17 @@
  *   (status 2025: exchanges from 2017 to 2027). The United States is not a CRS jurisdiction (it
  *   exchanges under FATCA); neither are jurisdictions that have not committed.
  * - Normalising: trim, upper-case, then drop spaces, dots, dashes and slashes (every format here
- *   allows them as separators); a country's EU VAT prefix (DE, RO...) is dropped where the
- *   business check accepts the VAT number. The checked value is this compact form.
+ *   allows them as separators; Finland's "-" century sign goes with them, its other signs stay);
+ *   a country's VAT prefix (RO, IT, PT, PL, HR, DK, BE, FI, ES) is dropped where the business
+ *   check accepts the VAT number; Germany's USt-IdNr keeps its DE and the Swiss UID its CHE.
+ *   The checked value is this compact form, and the platform stores it; a country without a
+ *   check keeps the number as the contract gave it (trimmed, upper-case).
  * - A check answers `{ ok: true, value }` or `{ ok: false, code }` with code `format` (shape,
  *   length or a reserved range) or `checkDigit` (the shape is right, the check digits are not).
+ * - Only published rules are checked: a reserved range (US SSN 000/666/9xx, EIN prefixes never
+ *   assigned, Canada SIN starting 0 or 8) is a `format` refusal; numbers whose structure varies
+ *   by region with no common check (Germany's Steuernummer, Canada's BN, India's PAN) are
+ *   checked for shape only.
  * - Where a country has two personal numbers in use (UK UTR and NINO, US SSN and ITIN, Spain
  *   DNI and NIE, Poland PESEL and NIP) the personal check accepts either.
  */
