@@ -87,6 +87,30 @@ describe('the business decision chart', () => {
     expect(actor.getSnapshot().context.failure).toBeNull();
   });
 
+  it('the key is kept only for the very same decision: another payment, another batch, the other choice or approve after decline each get a new one', async () => {
+    const { actor, calls } = run([]);
+    const send = async (target: DecisionTarget, declined: boolean) => {
+      actor.send({ type: 'DECISION.START', target, declined });
+      await settled(actor);
+      return calls.at(-1)!.idempotencyKey;
+    };
+    const first = await send({ transactionIds: [5, 6] }, false);
+    expect(await send({ transactionIds: [5, 6] }, false)).toBe(first);
+    const other = await send({ transactionIds: [5, 7] }, false);
+    expect(other).not.toBe(first);
+    const fewer = await send({ transactionIds: [5] }, false);
+    expect(fewer).not.toBe(other);
+    const declined = await send({ transactionIds: [5] }, true);
+    expect(declined).not.toBe(fewer);
+    const batch = await send({ batchId: 5 }, true);
+    expect(batch).not.toBe(declined);
+    expect(await send({ batchId: 5 }, true)).toBe(batch);
+    const otherBatch = await send({ batchId: 6 }, true);
+    expect(otherBatch).not.toBe(batch);
+    // a batch and payments never share a key, whatever their numbers
+    expect(await send({ transactionIds: [6] }, true)).not.toBe(otherBatch);
+  });
+
   it('an approval mode: the checker’s code goes to the one approval chart with the approval id, then done', async () => {
     const { actor, codes } = run([answer('approvalNeeded', [5])], [{ ok: true, status: 'posted' }]);
     actor.send({ type: 'DECISION.START', target: { transactionIds: [5] }, declined: false });
