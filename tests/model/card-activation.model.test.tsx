@@ -23,7 +23,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import type { Account } from '../../api/accounts.ts';
+import { testAccount } from '../account-fixture.ts';
 import type { Failure } from '../../api/envelope.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../api/transfers.ts';
 import {
@@ -55,23 +55,7 @@ const SHORT = '12';
 const FEE = 2.5;
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
-const account = (accountId: number, balance: string): Account => ({
-  accountId,
-  type: 1001,
-  subType: null,
-  accountStatusId: 2,
-  currency: 'EUR',
-  balance,
-  accountBalanceMin: '0',
-  pendingAmount: '0',
-  customerId: 10,
-  settlementAccountId: null,
-  cardIsVirtual: null,
-  cardAliasName: null,
-  cardExpiryMonth: null,
-  cardExpiryYear: null,
-  cardReissuedStatusId: null,
-});
+const account = testAccount;
 const ACCOUNTS = [account(101, '120.00'), account(102, '15.00')];
 const DATA: Record<Variant, ActivationData> = {
   free: { fees: 0, feeCurrency: 'EUR', extraParams: [{ name: 'cardLast4', pattern: '^\\d{4}$', required: true }], feeAccounts: ACCOUNTS },

@@ -32,7 +32,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
-import type { Account } from '../../api/accounts.ts';
+import { testAccount } from '../account-fixture.ts';
 import type { Failure } from '../../api/envelope.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../api/transfers.ts';
 import { approvalMachine, type ApprovalEvent, type ApproveResult, type CancelResult, type ResendResult } from '../../machines/approval/approval.machine.ts';
@@ -68,23 +68,7 @@ const money = (amount: string) => plain(formatMoney(amount, 'EUR', 'en'));
 
 /* ------------------------------------------------------------------------------ fixtures */
 
-const account = (accountId: number, balance: string): Account => ({
-  accountId,
-  type: 1001,
-  subType: null,
-  accountStatusId: 2,
-  currency: 'EUR',
-  balance,
-  accountBalanceMin: '0',
-  pendingAmount: '0',
-  customerId: 10,
-  settlementAccountId: null,
-  cardIsVirtual: null,
-  cardAliasName: null,
-  cardExpiryMonth: null,
-  cardExpiryYear: null,
-  cardReissuedStatusId: null,
-});
+const account = testAccount;
 const ACCOUNTS = [account(101, '1500.00'), account(102, '900.00')];
 const PAYEES = new File(['beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,amount,description\nErika Mustermann,erika@example.com,DE,200.00,Invoice 1\n'], 'global.csv', {
   type: 'text/csv',

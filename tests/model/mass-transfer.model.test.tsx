@@ -35,7 +35,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
-import type { Account } from '../../api/accounts.ts';
+import { testAccount } from '../account-fixture.ts';
 import type { Failure } from '../../api/envelope.ts';
 import type { Batch } from '../../api/mass.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../api/transfers.ts';
@@ -70,18 +70,7 @@ const money = (amount: string) => plain(formatMoney(amount, 'EUR', 'en'));
 
 /* ------------------------------------------------------------------------------ fixtures */
 
-const account = (accountId: number, balance: string): Account => ({
-  accountId,
-  type: 1001,
-  subType: null,
-  accountStatusId: 2,
-  currency: 'EUR',
-  balance,
-  accountBalanceMin: '0',
-  pendingAmount: '0',
-  customerId: 10,
-  settlementAccountId: null, cardIsVirtual: null, cardAliasName: null, cardExpiryMonth: null, cardExpiryYear: null, cardReissuedStatusId: null,
-});
+const account = testAccount;
 const ACCOUNTS = [account(101, '1500.00'), account(102, '300.00')];
 
 /** The CSV the customer picks (the same object is the call's `file.content`). */

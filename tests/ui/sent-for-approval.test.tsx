@@ -10,7 +10,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { Account } from '../../api/accounts.ts';
+import { testAccount } from '../account-fixture.ts';
 import type { Batch } from '../../api/mass.ts';
 import {
   massTransferMachine,
@@ -51,23 +51,7 @@ import { ensureAppCatalog, i18n } from '../../src/lib/i18n.ts';
 
 afterEach(() => cleanup());
 
-const account = (accountId: number, balance: string): Account => ({
-  accountId,
-  type: 1001,
-  subType: null,
-  accountStatusId: 2,
-  currency: 'EUR',
-  balance,
-  accountBalanceMin: '0',
-  pendingAmount: '0',
-  customerId: 10,
-  settlementAccountId: null,
-  cardIsVirtual: null,
-  cardAliasName: null,
-  cardExpiryMonth: null,
-  cardExpiryYear: null,
-  cardReissuedStatusId: null,
-});
+const account = testAccount;
 
 /** The title and note of a result waiting for the company's checker, with its link. */
 async function expectSentForApproval() {
