@@ -218,7 +218,7 @@ export function CompanyEmailsPage({ actingCustomerId }: { actingCustomerId: numb
       {(info) => (
         <>
           <Card as="section" title={t`The company's e-mail`}>
-            {info.email ? <p className="company-email company-email-main">{info.email}</p> : <p>{t`No e-mail address is on file for the company.`}</p>}
+            {info.email ? <p className="company-email">{info.email}</p> : <p>{t`No e-mail address is on file for the company.`}</p>}
           </Card>
           <Card as="section" title={t`Users' e-mails`}>
             {users.isPending ? (
