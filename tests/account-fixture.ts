@@ -1,7 +1,7 @@
-/** A payment account as balanceInquiry answers it, for tests that provide their own actors: EUR, active, customer 10. */
+/** A payment account as balanceInquiry answers it, for tests that provide their own actors: EUR, active, customer 10, unless `fields` say otherwise. */
 import type { Account } from '../api/accounts.ts';
 
-export const testAccount = (accountId: number, balance: string): Account => ({
+export const testAccount = (accountId: number, balance: string, fields: Partial<Account> = {}): Account => ({
   accountId,
   type: 1001,
   subType: null,
@@ -17,4 +17,5 @@ export const testAccount = (accountId: number, balance: string): Account => ({
   cardExpiryMonth: null,
   cardExpiryYear: null,
   cardReissuedStatusId: null,
+  ...fields,
 });

@@ -30,7 +30,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
-import type { Account } from '../../api/accounts.ts';
+import { testAccount } from '../account-fixture.ts';
 import type { CardProduct } from '../../api/cards.ts';
 import type { Failure, ValidationError } from '../../api/envelope.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../api/transfers.ts';
@@ -62,23 +62,7 @@ const money = (amount: string, currency = 'EUR') => plain(formatMoney(amount, cu
 
 /* ------------------------------------------------------------------------------ fixtures */
 
-const account = (accountId: number, currency: string, balance: string): Account => ({
-  accountId,
-  type: 1001,
-  subType: null,
-  accountStatusId: 2,
-  currency,
-  balance,
-  accountBalanceMin: '0',
-  pendingAmount: '0',
-  customerId: 10,
-  settlementAccountId: null,
-  cardIsVirtual: null,
-  cardAliasName: null,
-  cardExpiryMonth: null,
-  cardExpiryYear: null,
-  cardReissuedStatusId: null,
-});
+const account = (accountId: number, currency: string, balance: string) => testAccount(accountId, balance, { currency });
 const ACCOUNTS = [account(101, 'EUR', '1500.00'), account(102, 'EUR', '40.00')];
 const ADDRESSES: ShippingAddress[] = [
   { addressId: 11, address1: 'Gedimino pr. 1', address2: '', city: 'Vilnius', postalCode: '01103', countryCode: 'LT', confirmed: true },
