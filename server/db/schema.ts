@@ -20,3 +20,5 @@ export * from '../modules/cards/cards.tables.ts';
 export * from '../modules/business/business.tables.ts';
 export * from '../modules/business/declarations.tables.ts';
 export * from '../modules/registration/business-registration.tables.ts';
+export * from '../modules/tax/tax.tables.ts';
+export * from '../modules/esign/esign.tables.ts';
