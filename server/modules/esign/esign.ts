@@ -18,6 +18,11 @@ export interface SignatureDocumentInput {
   fileName: string;
   /** the filled, unsigned PDF */
   pdf: Uint8Array;
+  /**
+   * Where the signature goes, in PDF points from the page's bottom-left (0-based page index); the
+   * adapter draws the signature, the typed name and the date there. Absent: on the last page's foot.
+   */
+  signatureBox?: { page: number; x: number; y: number; width: number; height: number };
 }
 
 export interface SignatureRequest {
