@@ -53,6 +53,8 @@ export interface DocumentInfo {
   author: string;
   lang: DocumentLanguage;
   createdAt: Date;
+  /** the page size (A4 unless told; the IRS forms are US Letter) */
+  size?: 'A4' | 'LETTER';
 }
 
 export type StructElement = ReturnType<PDFKit.PDFDocument['struct']>;
@@ -87,7 +89,7 @@ export class PdfCanvas {
   constructor(info: DocumentInfo) {
     const f = fonts();
     this.doc = new PDFDocument({
-      size: 'A4',
+      size: info.size ?? 'A4',
       margin: PAGE.margin,
       bufferPages: true,
       pdfVersion: '1.7',

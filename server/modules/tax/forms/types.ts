@@ -22,6 +22,8 @@ export type TaxFormSubject =
       lastName: string;
       /** the permanent residence address (the customer's home address, or the representative's) */
       address: FormAddress | null;
+      /** a mailing address other than the residence address, if the customer gave one (W-8BEN line 4) */
+      mailingAddress?: FormAddress | null;
       certification: PersonalCertification;
     }
   | {
@@ -32,7 +34,18 @@ export type TaxFormSubject =
       placeOfBusiness: FormAddress | null;
       registeredAddress: FormAddress | null;
       /** the controlling persons' names (for the CRS self-certification of a passive entity) */
-      controllingPersons: { name: string; taxResidenceCountryCode: string }[];
+      controllingPersons: {
+        name: string;
+        taxResidenceCountryCode: string;
+        /** for a controlling US person, listed in W-8BEN-E Part XXIX (name, address, TIN); absent: left blank */
+        address?: FormAddress | null;
+        usTin?: string | null;
+      }[];
+      /**
+       * the owner of a disregarded entity (certification.isDisregardedEntity): W-9 line 1 and its
+       * classification, W-8BEN-E line 1; absent: those lines stay blank
+       */
+      owner?: { name: string; kind: 'individual' | 'corporation' } | null;
       certification: BusinessCertification;
       /** who signs for the company (the signing user's name) and in what capacity */
       signerName: string;
