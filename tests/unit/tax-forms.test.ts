@@ -130,6 +130,9 @@ function expectSignatureBoxOnPage(doc: TaxFormDocument, pdf: ReadPdf, size: { wi
   // nothing is printed inside the box: the adapter draws there
   const inside = pdf.pages[box.page]!.placed.filter((p) => p.x >= box.x && p.x <= box.x + box.width && p.y > box.y && p.y < box.y + box.height);
   expect(inside.map((p) => p.text)).toEqual([]);
+  // the box's caption sits right under it, at its left edge (the box is where the form draws it)
+  const caption = pdf.pages[box.page]!.placed.filter((p) => Math.abs(p.x - box.x) < 0.5 && p.y < box.y && p.y > box.y - 14);
+  expect(caption.length).toBe(1);
 }
 
 const LETTER = { width: 612, height: 792 };
