@@ -102,12 +102,14 @@ const pageSizes = (file: Uint8Array) =>
       .matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g),
   ].map((m) => ({ width: Number(m[1]), height: Number(m[2]) }));
 
-/** Texts that run off the page's sides (a field value too wide for its box shows here). */
+/** Texts that run off the page's sides, or were cut with an ellipsis to fit their place. */
 function offPage(doc: TaxFormDocument, pdf: ReadPdf): string[] {
   const measure = new PdfCanvas({ title: 'm', author: 'm', lang: 'en', createdAt: new Date(0) });
   const width = pageSizes(doc.pdf)[0]!.width;
   return pdf.pages.flatMap((page) =>
-    page.placed.filter((p) => p.x < 30 || p.x + measure.width(p.text, p.size, p.font.endsWith('-Bold') ? 'bold' : 'regular') > width - 30 || p.y < 15).map((p) => p.text),
+    page.placed
+      .filter((p) => p.text.endsWith('…') || p.x < 30 || p.x + measure.width(p.text, p.size, p.font.endsWith('-Bold') ? 'bold' : 'regular') > width - 30 || p.y < 15)
+      .map((p) => p.text),
   );
 }
 

@@ -238,22 +238,26 @@ export class FormLayout {
   }
 
   /** Check boxes, one a line (or `columns` a line): ☒ checked, ☐ not. */
-  checks(items: { checked: boolean; text: string }[], options: { columns?: number; indent?: number; size?: number } = {}): void {
+  checks(items: { checked: boolean; text: string }[], options: { columns?: number; widths?: number[]; indent?: number; size?: number } = {}): void {
     const c = this.canvas;
-    const columns = options.columns ?? 1;
+    const columns = options.widths?.length ?? options.columns ?? 1;
     const size = options.size ?? 8;
     const indent = options.indent ?? 4;
-    const colW = (this.width - indent) / columns;
+    // each column's share of the width (equal unless told)
+    const shares = options.widths ?? Array.from({ length: columns }, () => 1);
+    const totalShare = shares.reduce((a, b) => a + b, 0);
+    const colW = (k: number) => ((this.width - indent) * shares[k]!) / totalShare;
+    const colX = (k: number) => this.left + indent + shares.slice(0, k).reduce((a, b) => a + ((this.width - indent) * b) / totalShare, 0);
     for (let i = 0; i < items.length; i += columns) {
       const slice = items.slice(i, i + columns);
       // a checked choice in bold when it is a short one (a status); a checked certification
       // paragraph stays regular, its box says it is checked
       const fontOf = (item: { checked: boolean; text: string }): PdfFont => (item.checked && item.text.length <= 100 ? 'bold' : 'regular');
-      const wrapped = slice.map((item) => c.wrap(item.text, colW - 16, size, fontOf(item)));
+      const wrapped = slice.map((item, k) => c.wrap(item.text, colW(k) - 16, size, fontOf(item)));
       const lines = Math.max(...wrapped.map((w) => w.length));
       this.ensure(lines * (size + 2.5) + 3);
       slice.forEach((item, k) => {
-        const x = this.left + indent + k * colW;
+        const x = colX(k);
         const p = c.group('P');
         c.text(x, this.y + 2, item.checked ? '☒' : '☐', { size: size + 1, tag: 'Span', parent: p });
         wrapped[k]!.forEach((line, j) => c.text(x + 13, this.y + 3 + j * (size + 2.5), line, { size, font: fontOf(item), tag: 'Span', parent: p }));
@@ -304,9 +308,14 @@ export class FormLayout {
     this.ensure(height + 8 + captionLines.length * 9 + block.lines.length * 14 + 8);
     const top = this.y + 6;
     const sect = c.group('Sect');
-    const labelLines = c.wrap(block.label, labelW - 6, 11, 'bold');
+    // "Sign Here" on two lines like the IRS forms; a long single word ("Semnătura") in a smaller size
+    let size = 11;
+    const longest = () => Math.max(...block.label.split(' ').map((word) => c.width(word, size, 'bold')));
+    while (size > 7 && longest() > labelW - 6) size -= 0.5;
+    const labelLines = c.wrap(block.label, labelW - 6, size, 'bold');
+    const lineH = size + 2;
     labelLines.forEach((line, i) =>
-      c.text(this.left, top + height / 2 - (labelLines.length * 13) / 2 + i * 13, line, { size: 11, font: 'bold', tag: 'Span', parent: sect, maxWidth: labelW - 4 }),
+      c.text(this.left, top + height / 2 - (labelLines.length * lineH) / 2 + i * lineH, line, { size, font: 'bold', tag: 'Span', parent: sect, maxWidth: labelW - 4 }),
     );
     const x = this.left + labelW;
     const width = block.boxWidth ?? Math.min(330, this.right - x);

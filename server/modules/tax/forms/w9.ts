@@ -125,12 +125,18 @@ export async function renderW9(input: TaxFormInput): Promise<TaxFormDocument> {
       color: '#555555',
     },
   );
+  // as on the official form: the five plain boxes on one line, the LLC and Other lines under them
+  const box = (c: W9Classification, text: string = c) => ({ checked: f.classification === c, text });
   form.checks(
-    W9_CLASSIFICATIONS.map((c) => ({
-      checked: f.classification === c,
-      text: c === 'LLC' ? 'LLC. Enter the tax classification (C = C corporation, S = S corporation, P = Partnership)' : c === 'Other' ? 'Other (see instructions)' : c,
-    })),
-    { columns: 3, size: 7.5, indent: 8 },
+    (['Individual/sole proprietor', 'C corporation', 'S corporation', 'Partnership', 'Trust/estate'] as const).map((c) => box(c)),
+    { widths: [1.5, 1, 1, 1, 1], size: 7.5, indent: 8 },
+  );
+  form.checks(
+    [box('LLC', 'LLC. Enter the tax classification (C = C corporation, S = S corporation, P = Partnership) ________'), box('Other', 'Other (see instructions) ________')],
+    {
+      size: 7.5,
+      indent: 8,
+    },
   );
   form.paragraph(
     'Note: Check the “LLC” box above and, in the entry space, enter the appropriate code (C, S, or P) for the tax classification of the LLC, unless it is a disregarded entity. A disregarded entity should instead check the appropriate box for the tax classification of its owner.',
@@ -177,7 +183,7 @@ export async function renderW9(input: TaxFormInput): Promise<TaxFormDocument> {
   form.gap(6);
   form.part('Part II', 'Certification');
   form.paragraph('Under penalties of perjury, I certify that:', { size: 8 });
-  W9_CERTIFICATION.forEach((text, i) => form.paragraph(`${i + 1}. ${text}`, { size: 8, indent: 6 }));
+  W9_CERTIFICATION.forEach((text, i) => form.paragraph(`${i + 1}. ${text}`, { size: 7.5, indent: 6, after: 1 }));
   form.paragraph(CERTIFICATION_INSTRUCTIONS, { size: 7.5 });
   const signatureBox = form.signature({
     label: 'Sign Here',
