@@ -136,8 +136,7 @@ export type CertificationState = 'new' | 'unsigned' | 'pendingReview' | 'validat
 
 type Refusal = { ok: false; code: 'network' } | { ok: false; code: 'failed'; failure: Failure };
 export type LoadResult =
-  | { ok: true; answer: BusinessCertificationAnswer; addresses: CompanyAddressOption[]; people: PersonOption[]; countries: { code: string; name: string }[] }
-  | Refusal;
+  { ok: true; answer: BusinessCertificationAnswer; addresses: CompanyAddressOption[]; people: PersonOption[]; countries: { code: string; name: string }[] } | Refusal;
 export type SaveResult = { ok: true; answer: BusinessCertificationAnswer } | { ok: false; code: 'fields'; errors: ValidationError[] } | Refusal;
 export type SignResult = { ok: true; signData: SignData } | Refusal;
 
@@ -610,7 +609,12 @@ export const businessSelfCertificationMachine = setup({
     addUsEntry: assign(({ context }) => ({ answers: withUsTaxId(context.answers) })),
     markMissing: assign({ missing: true }),
     leaveStep: assign({ missing: false, failure: null }),
-    startEditing: assign(({ context }) => ({ answers: context.answer ? answersOf(context.answer, context.addresses) : context.answers, missing: false, errors: [], failure: null })),
+    startEditing: assign(({ context }) => ({
+      answers: context.answer ? answersOf(context.answer, context.addresses) : context.answers,
+      missing: false,
+      errors: [],
+      failure: null,
+    })),
     startSaving: assign({ failure: null, missing: false }),
     storeSaved: assign((_, r: SaveResult) => (r.ok ? { answer: r.answer, errors: [], failure: null } : {})),
     storeErrors: assign((_, r: SaveResult) => ({ errors: !r.ok && r.code === 'fields' ? r.errors : [], missing: true })),
@@ -756,7 +760,12 @@ export const businessSelfCertificationMachine = setup({
           on: {
             'STEP.CONTINUE': [
               { guard: 'isFinancialInstitutionType', target: 'financialInstitution', actions: 'leaveStep', description: 'A financial institution: its GIIN comes next.' },
-              { guard: 'isInvestmentType', target: 'investment', actions: 'leaveStep', description: 'An investment entity: whether a financial institution manages it comes next.' },
+              {
+                guard: 'isInvestmentType',
+                target: 'investment',
+                actions: 'leaveStep',
+                description: 'An investment entity: whether a financial institution manages it comes next.',
+              },
               { guard: 'isGeneralType', target: 'publiclyTraded', actions: 'leaveStep', description: 'A general entity: whether it is publicly traded comes next.' },
               { actions: 'markMissing', description: 'No type is chosen: the user is told.' },
             ],
@@ -768,7 +777,12 @@ export const businessSelfCertificationMachine = setup({
           meta: { spec: ['document 3 §3'] },
           on: {
             'STEP.CONTINUE': [
-              { guard: 'financialInstitutionReady', target: 'usStatus', actions: 'leaveStep', description: 'The GIIN (or its reason) and the client funds are answered: the US status comes next.' },
+              {
+                guard: 'financialInstitutionReady',
+                target: 'usStatus',
+                actions: 'leaveStep',
+                description: 'The GIIN (or its reason) and the client funds are answered: the US status comes next.',
+              },
               { actions: 'markMissing', description: 'A GIIN in the wrong format, or an answer missing: the user is told.' },
             ],
             'STEP.BACK': [
@@ -782,8 +796,18 @@ export const businessSelfCertificationMachine = setup({
           meta: { spec: ['document 3 §3'] },
           on: {
             'STEP.CONTINUE': [
-              { guard: 'isManagedByFi', target: 'financialInstitution', actions: 'leaveStep', description: 'Managed by a financial institution: its GIIN is asked as a financial institution.' },
-              { guard: 'isNotManagedByFi', target: 'usStatus', actions: 'leaveStep', description: 'Not managed by one: a passive entity (its controlling persons are asked later).' },
+              {
+                guard: 'isManagedByFi',
+                target: 'financialInstitution',
+                actions: 'leaveStep',
+                description: 'Managed by a financial institution: its GIIN is asked as a financial institution.',
+              },
+              {
+                guard: 'isNotManagedByFi',
+                target: 'usStatus',
+                actions: 'leaveStep',
+                description: 'Not managed by one: a passive entity (its controlling persons are asked later).',
+              },
               { actions: 'markMissing', description: 'Not answered: the user is told.' },
             ],
             'STEP.BACK': { target: 'entityType', actions: 'leaveStep', description: 'Back to the entity type.' },
@@ -882,7 +906,8 @@ export const businessSelfCertificationMachine = setup({
           },
         },
         review: {
-          description: 'Every answer, and the forms they end in: the W-9 (a US taxpayer) or the W-8BEN-E, and the tax residency self-certification (after a refused save: the reason).',
+          description:
+            'Every answer, and the forms they end in: the W-9 (a US taxpayer) or the W-8BEN-E, and the tax residency self-certification (after a refused save: the reason).',
           meta: { spec: ['document 3 §3'] },
           on: {
             SUBMIT: { target: '#businessSelfCertification.saving', actions: 'startSaving', description: 'The user saves the answers to sign the forms.' },

@@ -17,7 +17,8 @@ import {
 } from './business-self-certification.machine.ts';
 
 export type BusinessSelfCertificationSnapshot = SnapshotFrom<BusinessSelfCertificationMachine>;
-export type CertificationStep = 'loading' | 'loadFailed' | 'notStarted' | 'unsigned' | 'pendingReview' | 'validated' | 'rejected' | 'saving' | 'signing' | 'signingOpened' | QuestionStep;
+export type CertificationStep =
+  'loading' | 'loadFailed' | 'notStarted' | 'unsigned' | 'pendingReview' | 'validated' | 'rejected' | 'saving' | 'signing' | 'signingOpened' | QuestionStep;
 
 export function selectStep(s: BusinessSelfCertificationSnapshot): CertificationStep {
   for (const step of QUESTION_STEPS) if (s.matches({ answering: step })) return step;
@@ -67,9 +68,7 @@ export function selectView(s: BusinessSelfCertificationSnapshot): CertificationV
     passive: isPassive(c.answers),
     asksGiin: asksGiin(c.answers),
     forms: formsOf(c.answers),
-    documents: answer
-      ? answer.requiredForms.map((kind) => ({ kind, state: formState(answer, kind), url: answer.documents.find((d) => d.kind === kind)?.url ?? null }))
-      : [],
+    documents: answer ? answer.requiredForms.map((kind) => ({ kind, state: formState(answer, kind), url: answer.documents.find((d) => d.kind === kind)?.url ?? null })) : [],
     canEdit: s.can({ type: 'EDIT' }),
     canSign: s.can({ type: 'SIGN' }),
   };

@@ -142,7 +142,7 @@ describe('business self-certification: the branches', () => {
   });
 });
 
-describe('business self-certification: each step\'s problems', () => {
+describe("business self-certification: each step's problems", () => {
   it('the GIIN in the IRS format, or a missing reason', () => {
     const fi = base({ entityType: 'financial-institution', isUsingClientFunds: false });
     expect(problemsOf('financialInstitution', { ...fi, giin: '98Q96B.00000.LE.250' })).toEqual({});
@@ -187,7 +187,15 @@ describe('business self-certification: the request and the state', () => {
       taxIds: [{ countryCode: 'LT', taxId: '', tinMissingReason: 'NO_TIN_IS_REQUIRED', tinMissingExplanation: 'left over' }],
     });
     const r = certificationRequest(a);
-    expect(r).toMatchObject({ entityType: 'general', isPubliclyTraded: true, companySecurityMarket: 'NYSE', companyTicket: 'NW', giin: null, isEarnPassiveIncome: null, controllingPersons: [] });
+    expect(r).toMatchObject({
+      entityType: 'general',
+      isPubliclyTraded: true,
+      companySecurityMarket: 'NYSE',
+      companyTicket: 'NW',
+      giin: null,
+      isEarnPassiveIncome: null,
+      controllingPersons: [],
+    });
     expect(r.taxIds).toEqual([{ countryCode: 'LT', taxId: null, tinMissingReason: 'NO_TIN_IS_REQUIRED', tinMissingExplanation: null }]);
   });
   it('a US taxpayer without a US entry gets one (shown on the tax ids step and in the request)', () => {
@@ -212,9 +220,7 @@ describe('business self-certification: the request and the state', () => {
     expect(certificationState(answerOf({ certification: saved, w8BenFormDocumentStatus: 'validated', taxResidencySelfCertificationDocumentStatus: 'validated' }))).toBe(
       'validated',
     );
-    expect(certificationState(answerOf({ certification: saved, w8BenFormDocumentStatus: 'rejected', taxResidencySelfCertificationDocumentStatus: 'validated' }))).toBe(
-      'rejected',
-    );
+    expect(certificationState(answerOf({ certification: saved, w8BenFormDocumentStatus: 'rejected', taxResidencySelfCertificationDocumentStatus: 'validated' }))).toBe('rejected');
     // the documents list wins over the status fields
     expect(
       certificationState(

@@ -62,7 +62,14 @@ export function createBusinessCertificationActors(deps: BusinessCertificationDep
       return {
         ok: true,
         answer: certification.certification,
-        addresses: info.company.addresses.map(({ addressId, address1, address2, city, postalCode, countryCode }) => ({ addressId, address1, address2, city, postalCode, countryCode })),
+        addresses: info.company.addresses.map(({ addressId, address1, address2, city, postalCode, countryCode }) => ({
+          addressId,
+          address1,
+          address2,
+          city,
+          postalCode,
+          countryCode,
+        })),
         people,
         countries: dictionaries.dictionaries.dictionaryCountries.dictionary.country.map(({ code, name }) => ({ code, name })),
       };

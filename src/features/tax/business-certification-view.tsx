@@ -19,7 +19,14 @@ import {
   type Problem,
   type ScalarAnswers,
 } from '../../../machines/business-self-certification/business-self-certification.machine.ts';
-import { errorsOn, isShownOnField, progressOf, selectView, type CertificationStep, type CertificationView } from '../../../machines/business-self-certification/business-self-certification.select.ts';
+import {
+  errorsOn,
+  isShownOnField,
+  progressOf,
+  selectView,
+  type CertificationStep,
+  type CertificationView,
+} from '../../../machines/business-self-certification/business-self-certification.select.ts';
 import { useFlowActor } from '../../lib/actors.ts';
 import { describeFailure } from '../../lib/request.ts';
 import { validationMessage } from '../../lib/validation-messages.ts';
