@@ -122,7 +122,9 @@ export function readPdf(file: Buffer): ReadPdf {
     const resources = resourcesRef === null ? page.dict : objects.get(resourcesRef)!.dict;
     const fontDict = /\/Font <<([\s\S]*?)>>/.exec(resources)?.[1] ?? '';
     const byName = new Map([...fontDict.matchAll(/\/(\S+) (\d+) 0 R/g)].map((f) => [f[1]!, Number(f[2])]));
-    const contents = objects.get(ref(page.dict, 'Contents')!)!.stream!.toString('latin1');
+    // one content stream (pdfkit) or an array of them (pdf-lib, after drawing on a loaded page)
+    const contentsIds = ref(page.dict, 'Contents') !== null ? [ref(page.dict, 'Contents')!] : [.../\/Contents \[([^\]]*)\]/.exec(page.dict)![1]!.matchAll(/(\d+) 0 R/g)].map((c) => Number(c[1]));
+    const contents = contentsIds.map((id) => objects.get(id)!.stream!.toString('latin1')).join('\n');
     const lines: string[] = [];
     const placed: PlacedText[] = [];
     let font: Map<string, string> = new Map();
@@ -130,7 +132,7 @@ export function readPdf(file: Buffer): ReadPdf {
     let size = 0;
     let x = 0;
     let y = 0;
-    for (const op of contents.matchAll(/1 0 0 1 ([-\d.]+) ([-\d.]+) Tm|\/(\S+) ([\d.]+) Tf|\[((?:<[0-9a-f]*>|[-\d.\s])*)\] TJ/gi)) {
+    for (const op of contents.matchAll(/1 0 0 1 ([-\d.]+) ([-\d.]+) Tm|\/(\S+) ([\d.]+) Tf|\[((?:<[0-9a-f]*>|[-\d.\s])*)\] TJ|(<[0-9a-f]*>) Tj/gi)) {
       if (op[1] !== undefined) {
         x = Number(op[1]);
         y = Number(op[2]);
@@ -144,7 +146,7 @@ export function readPdf(file: Buffer): ReadPdf {
         continue;
       }
       let line = '';
-      for (const hex of op[5]!.matchAll(/<([0-9a-f]*)>/gi)) {
+      for (const hex of (op[5] ?? op[6]!).matchAll(/<([0-9a-f]*)>/gi)) {
         for (let i = 0; i < hex[1]!.length; i += 4) line += font.get(hex[1]!.slice(i, i + 4).toLowerCase()) ?? '\uFFFD';
       }
       lines.push(line);

@@ -53,13 +53,20 @@ export function safeError(err: unknown): Record<string, unknown> {
 const METHOD_NAME = /^[A-Za-z][A-Za-z0-9]{0,99}$/;
 
 /**
+ * Paths that carry a secret as a segment (a signing link's token: server/modules/esign): the
+ * segment is logged as `[redacted]`, whatever the line's level.
+ */
+const SECRET_PATH_SEGMENTS = [/^(\/api\/v1\/e-signature\/)[^/?]+/, /^(\/e-sign\/)[^/?]+/];
+const redactPath = (path: string) => SECRET_PATH_SEGMENTS.reduce((p, re) => p.replace(re, '$1[redacted]'), path);
+
+/**
  * What the one log line of a request says of it: method, path, status and time. The query is left
  * out (a download link carries its token there), except the named method of an API call
  * (`/api/v1/?getCustomerInfo`) when it is a bare name (letters and digits).
  */
 export function requestLogFields(request: { method: string; url: string }, statusCode: number, elapsedMs: number): Record<string, unknown> {
   const q = request.url.indexOf('?');
-  const path = q < 0 ? request.url : request.url.slice(0, q);
+  const path = redactPath(q < 0 ? request.url : request.url.slice(0, q));
   const first = q >= 0 && path.startsWith('/api/') ? (request.url.slice(q + 1).split('&')[0] ?? '') : '';
   const method = METHOD_NAME.test(first) ? first : undefined;
   // Plain fields: pino's req/res serializers would rewrite objects under those keys.
