@@ -46,12 +46,14 @@ export const METHOD_MISMATCH = 'must be the method named in the path';
  * refuses the two fields (VF fieldNotTaken); the wrapper sends them only for these. For these, the
  * pair authenticates the representative (server/modules/business/representative-link.ts; 401 AU
  * when it does not); identityVerificationRepresentative is implemented (api/business-declarations.ts),
- * the tax ones belong to the tax issue.
+ * the tax ones in server/modules/tax (api/tax-certification.ts).
  */
 export const REPRESENTATIVE_SECRET_METHODS: ReadonlySet<string> = new Set([
   'personalFatcaCrsCertificationGet',
   'personalFatcaCrsCertificationUpdate',
   'personalWFormUpload',
+  // the representative's certificate of loss of nationality (documentUpload needs a token)
+  'personalLossOfNationalityCertificateUpload',
   'identityVerificationRepresentative',
 ]);
 

@@ -21,6 +21,7 @@ import { businessMethods } from './business.ts';
 import { businessApprovalMethods } from './business-approvals.ts';
 import { businessRegistrationMethods } from './business-registration.ts';
 import { businessDeclarationMethods } from './business-declarations.ts';
+import { taxCertificationMethods } from './tax-certification.ts';
 
 export const methods = {
   ...customerMethods,
@@ -45,6 +46,7 @@ export const methods = {
   ...businessApprovalMethods,
   ...businessRegistrationMethods,
   ...businessDeclarationMethods,
+  ...taxCertificationMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

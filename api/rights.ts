@@ -315,4 +315,13 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   resolutionSend: 'manage',
   businessRepresentativeLinkSend: 'manage',
   identityVerificationRepresentative: 'public',
+  // tax-certification.ts: the personal ones are the caller's own (or the representative's by their
+  // link, checked inside); a company's certification is read with any access and given by full rights
+  personalFatcaCrsCertificationGet: 'public',
+  personalFatcaCrsCertificationUpdate: 'public',
+  personalWFormUpload: 'public',
+  personalLossOfNationalityCertificateUpload: 'public',
+  businessFatcaCrsCertificationGet: 'read',
+  businessFatcaCrsCertificationUpdate: 'manage',
+  businessWFormUpload: 'manage',
 };

@@ -292,10 +292,28 @@ export const businessWFormUpload = defineMethod({
   response: { signData: SignDataSchema },
 });
 
+/**
+ * The certificate of loss of nationality (CLN) of a person born in the US who renounced the
+ * citizenship: one PDF or image in the file part `front`. Not named in the spec (§6 lists the
+ * loss-of-nationality action among the unauthorised representative's): a signed-in customer may
+ * also upload it as any document (category 5, type 104), but the representative's link has no
+ * token, so this method (public, with fromEmail + authSecret) takes it for both. Refused (VF
+ * `front` notOffered) unless the saved answers ask for it (needsLossOfNationalityCertificate).
+ */
+export const personalLossOfNationalityCertificateUpload = defineMethod({
+  name: 'personalLossOfNationalityCertificateUpload',
+  access: 'public',
+  mutation: true,
+  files: true,
+  request: {},
+  response: { certification: PersonalCertificationAnswerSchema },
+});
+
 export const taxCertificationMethods = {
   personalFatcaCrsCertificationGet,
   personalFatcaCrsCertificationUpdate,
   personalWFormUpload,
+  personalLossOfNationalityCertificateUpload,
   businessFatcaCrsCertificationGet,
   businessFatcaCrsCertificationUpdate,
   businessWFormUpload,

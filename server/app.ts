@@ -62,7 +62,9 @@ import { createRecoveryAdminHandlers } from './modules/recovery/recovery.admin.t
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createProfileHandlers } from './modules/profile/profile.methods.ts';
 import { createBusinessHandlers } from './modules/business/business.methods.ts';
+import { createTaxHandlers, defaultTaxHandlerOptions } from './modules/tax/tax.methods.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { createCardHandlers } from './modules/cards/cards.methods.ts';
 import { createCardService, type CardService } from './modules/cards/cards.service.ts';
 import { startCardWorkers } from './modules/cards/cards.workers.ts';
@@ -308,6 +310,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now,
         registration: { ...DEFAULT_REGISTRATION_OPTIONS, now, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) },
       }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // The tax self-certification with this app's clock and origin (the signing page's links).
+      ...(createTaxHandlers(defaultTaxHandlerOptions({ now, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) })) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -324,6 +328,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db, tokens, now, jobQueue: options.jobQueue ?? null });
   // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
+  await app.register(esignRoutes, { db, now });
   await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   if (options.demo && options.payouts) await app.register(simulatorRoutes, { db, payouts: options.payouts, bank: receivingBank });

@@ -24,6 +24,9 @@ import { DEMO_SSO_CLIENT_ID, DEMO_SSO_CLIENT_NAME, DEMO_SSO_REDIRECT_PATH } from
 import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/auth/crypto.ts';
 import { seedDemoCards } from '../modules/cards/demo-cards.ts';
 import { seedNorthwindStructure } from '../modules/business/demo-structure.ts';
+import { demoPersonAnswers, seedDemoTax } from '../modules/tax/demo-tax.ts';
+import type { PersonalCertification } from '../../api/tax-certification.ts';
+import { activeVariant } from '../../variants/index.ts';
 import { seedDemoHistory, type HistoryAccount, type HistoryAccountKey, type DemoHistoryInput } from './demo-history.ts';
 import { DEMO_MONEY_FLAGS, demoUserByKey as demoUsers, NORTHWIND_NAME } from './demo-users.ts';
 import type { Db, Tx } from './types.ts';
@@ -308,7 +311,7 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     userType: 3,
     customerId: viewerCustomer,
   });
-  await insertUser({
+  const adminId = await insertUser({
     email: demoUsers.admin.email,
     totpSecret: demoUsers.admin.totpSecret,
     login2faMode: 'otp',
@@ -317,7 +320,7 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     customerId: adminCustomer,
   });
   // sam: the SMS second step, to the primary confirmed phone.
-  await insertUser({ email: demoUsers.sam.email, totpSecret: null, login2faMode: 'sms', userType: 1, customerId: samCustomer });
+  const samId = await insertUser({ email: demoUsers.sam.email, totpSecret: null, login2faMode: 'sms', userType: 1, customerId: samCustomer });
   await tx.insert(phones).values({
     customerId: samCustomer,
     phoneCountryCode: demoUsers.sam.phone.countryCode,
@@ -326,7 +329,7 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     confirmed: true,
   });
   // mila: an authenticator user whose push migration deadline has passed (strict: /scp only).
-  await insertUser({
+  const milaId = await insertUser({
     email: demoUsers.mila.email,
     totpSecret: demoUsers.mila.totpSecret,
     login2faMode: 'otp',
@@ -355,7 +358,7 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
   const ritaId = await insertUser({ email: demoUsers.rita.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: ritaCustomer, moneyPermissions: moneyFlags });
   // uma: the verification journey (issue 5): an address on file, an unconfirmed phone, no documents, not verified.
   const umaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Uma', lastName: 'Urbonaite', birthDay: '1994-02-17', residenceCountryCode: 'LT', verified: false });
-  await insertUser({ email: demoUsers.uma.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: umaCustomer, permissions: { balanceInfo: true, transfers: false } });
+  const umaId = await insertUser({ email: demoUsers.uma.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: umaCustomer, permissions: { balanceInfo: true, transfers: false } });
   await tx.insert(phones).values({ customerId: umaCustomer, phoneCountryCode: demoUsers.uma.phone.countryCode, phone: demoUsers.uma.phone.number, status: 'primary', confirmed: false });
   await tx.insert(customerAddresses).values({ customerId: umaCustomer, addressType: 'home', address1: 'Gedimino pr. 9', city: 'Vilnius', postalCode: 'LT-01103', countryCode: 'LT' });
 
@@ -371,7 +374,6 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
       positionIds: [8, 2],
       permissions: full,
       moneyPermissions: moneyFlags,
-      taxSelfCertificationStatus: 'validated',
     },
     {
       userId: clerkId,
@@ -380,7 +382,6 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
       positionIds: [],
       permissions: { balanceInfo: true, transfers: true, documents: true },
       moneyPermissions: moneyFlags,
-      taxSelfCertificationStatus: 'validated',
     },
     {
       userId: viewerId,
@@ -388,7 +389,6 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
       accessRights: demoUsers.viewer.northwindAccessRights,
       positionIds: [],
       permissions: { balanceInfo: true },
-      taxSelfCertificationStatus: 'validated',
     },
   ]);
   // Northwind's directors, shareholders (one of them a company with its own) and users (issue 17).
@@ -397,6 +397,58 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     owner: { userId: ownerId, email: demoUsers.owner.email },
     clerk: { userId: clerkId, email: demoUsers.clerk.email },
     viewer: { userId: viewerId, email: demoUsers.viewer.email },
+  });
+
+  // Tax self-certifications (issue 18): every demo person and Northwind certified, their forms
+  // signed and confirmed, so sign-in still lands on /home (demo-tax.ts; numbers valid for their country).
+  const person = (customerId: number, userId: number, key: 'anna' | 'boris' | 'admin' | 'sam' | 'mila' | 'tom' | 'rita' | 'uma', firstName: string, lastName: string, answers: PersonalCertification) => ({
+    customerId,
+    userId,
+    email: demoUsers[key].email,
+    firstName,
+    lastName,
+    answers,
+  });
+  await seedDemoTax(tx, {
+    persons: [
+      person(annaCustomer, annaId, 'anna', 'Anna', 'Kowalska', demoPersonAnswers('Vilnius', 'LT', '1990-04-12', '49004120123')),
+      person(borisCustomer, borisId, 'boris', 'Boris', 'Petrov', demoPersonAnswers('Constanța', 'RO', '1985-11-03', '1851103400013')),
+      person(adminCustomer, adminId, 'admin', 'Ada', 'Admin', demoPersonAnswers('London', 'GB', '1980-05-20', 'AB123456C')),
+      person(samCustomer, samId, 'sam', 'Sam', 'Sidorov', demoPersonAnswers('Kaunas', 'LT', '1987-05-15', '38705150120')),
+      person(milaCustomer, milaId, 'mila', 'Mila', 'Marin', demoPersonAnswers('Cluj-Napoca', 'RO', '1992-06-21', '2920621400028')),
+      person(tomCustomer, tomId, 'tom', 'Tom', 'Tamm', demoPersonAnswers('Tartu', 'EE', '1988-07-15', '38807150129')),
+      person(ritaCustomer, ritaId, 'rita', 'Rita', 'Rossi', demoPersonAnswers('Roma', 'IT', '1991-01-01', 'RSSRTI91A41H501U')),
+      person(umaCustomer, umaId, 'uma', 'Uma', 'Urbonaite', demoPersonAnswers('Vilnius', 'LT', '1994-02-17', '49402170120')),
+    ],
+    northwind: {
+      customerId: northwind,
+      ownerUserId: ownerId,
+      ownerEmail: demoUsers.owner.email,
+      ownerName: 'Olivia Owens',
+      // an active trading company: not a financial institution, not traded, mostly trading income
+      answers: {
+        name: NORTHWIND_NAME,
+        entityType: 'general',
+        registrationCountryCode: 'GB',
+        giin: null,
+        giinMissingReason: null,
+        isUsingClientFunds: null,
+        isManagedByFinancialInstitution: null,
+        isPubliclyTraded: false,
+        companySecurityMarket: null,
+        companyTicket: null,
+        isOwnPubliclyTradedCompany: false,
+        companyOwnedByYou: null,
+        isEarnPassiveIncome: false,
+        isUSTaxPayer: false,
+        isDisregardedEntity: false,
+        taxIds: [{ countryCode: 'GB', taxId: '1234567895', tinMissingReason: null, tinMissingExplanation: null }],
+        controllingPersons: [],
+      },
+    },
+    adminUserId: adminId,
+    providerName: activeVariant.projectName,
+    nowMs: now,
   });
 
   await ensureTerms(tx);

@@ -8,6 +8,9 @@ import { MethodFailure, type Caller, type HandlerTable, type MethodContext } fro
 import { customerAccess, customers, termsAcceptances, users } from './customers.tables.ts';
 import { currentTerms, pendingRequiredTermsQuery, pendingTerms } from './terms.service.ts';
 import { VfCode, vf } from '../../../api/errors.ts';
+import { TAX_DOCUMENT_TYPES, type PersonalCertification } from '../../../api/tax-certification.ts';
+import { DocumentCategory } from '../../../api/verification.ts';
+import { certificationStates, hasGap, statesOf as taxStatesOf } from '../tax/tax.service.ts';
 
 function requireCaller(ctx: MethodContext): Caller {
   // The endpoint answers AU before a customer method runs without a caller; this is a guard.
@@ -45,6 +48,36 @@ async function usernamesOf(db: Db, customerIds: number[]): Promise<Map<number, s
   return map;
 }
 
+/**
+ * Start-page rule 7 (document 1 §3): a person's own certification has a certificate none or
+ * rejected (before any answers: the tax residency self-certification is none). A company's own
+ * login is decided by the business rule after the access info (its certification's tax residency
+ * self-certification, userAccessInfoGet), so it reads false here.
+ */
+function taxSectionActionRequired(
+  customerType: CustomerRow['customerType'],
+  saved: { answers: PersonalCertification; updatedMs: number } | null,
+  documents: readonly { id: number; documentTypeId: number; statusId: number; uploadedMs: number }[],
+): boolean {
+  if (customerType !== 'personal') return false;
+  const docs = documents.map((d) => ({ id: d.id, documentTypeId: d.documentTypeId, statusId: d.statusId, uploaded: new Date(Number(d.uploadedMs)) }));
+  const states = certificationStates('personal', saved ? { answers: saved.answers, updatedAt: new Date(Number(saved.updatedMs)) } : null, docs, new Date().toISOString().slice(0, 10));
+  return hasGap(states.states);
+}
+
+/**
+ * The access info's taxResidencySelfCertificationDocumentStatus (document 1 §3): the company's
+ * certification's tax residency self-certification state (a person's own for a personal customer).
+ * It is always required, so notRequired never occurs; a confirmed form has no expiry, so neither
+ * do expiredSoon and expired: should they, they read validated and none.
+ */
+async function accessTaxStatus(db: Db, company: CustomerRow): Promise<'none' | 'pending' | 'validated' | 'rejected'> {
+  const kind = company.customerType === 'business' ? 'business' : 'personal';
+  const { states } = await taxStatesOf(db, { customerId: company.id, representativeId: null, kind }, new Date().toISOString().slice(0, 10));
+  const s = states.taxResidencySelfCertificationDocumentStatus;
+  return s === 'pending' || s === 'rejected' || s === 'none' ? s : s === 'expired' ? 'none' : 'validated';
+}
+
 export const customerHandlers: HandlerTable<typeof customerMethods> = {
   async getCustomerInfo(_input, ctx) {
     const caller = requireCaller(ctx);
@@ -57,6 +90,9 @@ export const customerHandlers: HandlerTable<typeof customerMethods> = {
           customer: customers,
           hasRelated: sql<boolean>`exists (select 1 from ${customerAccess} where ${customerAccess.userId} = ${users.id} and ${customerAccess.accessRights} > 0)`,
           termsPending: sql<boolean>`exists (${pendingRequiredTermsQuery(sql`${customers.id}`)})`,
+          // The customer's own tax certification and its tax documents (server/modules/tax), in the same statement.
+          taxSaved: sql<{ answers: PersonalCertification; updatedMs: number } | null>`(select json_build_object('answers', tc.answers, 'updatedMs', round(extract(epoch from tc.updated_at) * 1000)) from tax_certifications tc where tc.customer_id = ${customers.id} and tc.kind = 'personal' and tc.representative_id is null)`,
+          taxDocuments: sql<{ id: number; documentTypeId: number; statusId: number; uploadedMs: number }[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'documentTypeId', d.document_type_id, 'statusId', d.status_id, 'uploadedMs', round(extract(epoch from d.uploaded) * 1000)) order by d.uploaded, d.id), '[]'::json) from customer_documents d where d.customer_id = ${customers.id} and d.category_id = ${DocumentCategory.other} and d.document_type_id in (${sql.raw(Object.values(TAX_DOCUMENT_TYPES).join(', '))}) and d.parent_id is null and not exists (select 1 from business_representative_documents r where r.document_id = d.id))`,
         })
         .from(users)
         .innerJoin(customers, eq(customers.id, users.customerId))
@@ -92,7 +128,7 @@ export const customerHandlers: HandlerTable<typeof customerMethods> = {
       dueDiligenceLevel: customer.dueDiligenceLevel,
       isNeedPersonalInfoUpdate: customer.isNeedPersonalInfoUpdate,
       isNeedKyc: customer.isNeedKyc,
-      isTaxSectionActionRequired: customer.isTaxSectionActionRequired,
+      isTaxSectionActionRequired: taxSectionActionRequired(customer.customerType, row.taxSaved, row.taxDocuments),
       twoStepVerificationMode: customer.twoStepVerificationMode,
       language: customer.language,
       userType: user.userType as 1 | 2 | 3 | 4,
@@ -143,7 +179,7 @@ export const customerHandlers: HandlerTable<typeof customerMethods> = {
         businessRepresentativePositionIds: row.access.positionIds,
         accessList: { balanceInfo: row.access.balanceInfo },
         isNeedKyc: row.company.isNeedKyc,
-        taxResidencySelfCertificationDocumentStatus: row.access.taxSelfCertificationStatus,
+        taxResidencySelfCertificationDocumentStatus: await accessTaxStatus(ctx.db, row.company),
         employeeFirstName: own.firstName,
         employeeLastName: own.lastName,
         customerUsername: usernames.get(row.company.id) ?? '',

@@ -20,7 +20,6 @@ export const customers = pgTable('customers', {
   dueDiligenceLevel: integer('due_diligence_level').notNull().default(0),
   isNeedPersonalInfoUpdate: boolean('is_need_personal_info_update').notNull().default(false),
   isNeedKyc: boolean('is_need_kyc').notNull().default(false),
-  isTaxSectionActionRequired: boolean('is_tax_section_action_required').notNull().default(false),
   transactionApproveMode: text('transaction_approve_mode', { enum: ['none', 'push', 'sms', 'otp', 'approvalCode'] })
     .notNull()
     .default('none'),
@@ -94,9 +93,6 @@ export const customerAccess = pgTable(
     /** the money-movement flags of document 2 §6 when acting for this company, all false by default */
     moneyPermissions: jsonb('money_permissions').$type<Record<string, boolean>>().notNull().default({}),
     balanceInfo: boolean('balance_info').notNull().default(true),
-    taxSelfCertificationStatus: text('tax_self_certification_status', { enum: ['none', 'pending', 'validated', 'rejected'] })
-      .notNull()
-      .default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -21,6 +21,7 @@ import { globalPayHandlers } from '../transfers/global-pay.methods.ts';
 import { cardHandlers } from '../cards/cards.methods.ts';
 import { businessHandlers } from '../business/business.methods.ts';
 import { businessApprovalHandlers } from '../transfers/business-approvals.methods.ts';
+import { taxHandlers } from '../tax/tax.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -48,4 +49,6 @@ export const methodTable = {
   ...businessHandlers,
   // maker-checker approvals (app.ts replaces them with ones on its transfer service and clock)
   ...businessApprovalHandlers,
+  // the tax self-certification (app.ts replaces them with its clock and origin)
+  ...taxHandlers,
 } satisfies HandlerTable<Methods>;

@@ -25,6 +25,7 @@ import { DocumentCategory, documentState, DocumentStatus, IN_REVIEW_STATUSES } f
 import type { Db, Tx } from '../../db/types.ts';
 import { customerAccess, customers, phones } from '../customers/customers.tables.ts';
 import { customerDocumentRows, type DocumentRow } from './documents.service.ts';
+import { statesOf as taxStatesOf } from '../tax/tax.service.ts';
 import { customerAddresses, customerDocuments, dueDiligenceInfo, identityJobs, limitReasons } from './profile.tables.ts';
 
 /** Positions of a business representative (api/customer.ts): 2 director; 6 and 9 shareholder; 8 owner. */
@@ -116,8 +117,9 @@ export async function verificationInputs(db: Db | Tx, ctx: VerificationContext):
   }));
 
   const duplicateDocuments = await duplicateState(db, ctx.customerId, docs);
-  // The FATCA / CRS certificates: notRequired unless the provider asks for the tax section.
-  const tax: DocumentState = customer.isTaxSectionActionRequired ? 'none' : 'notRequired';
+  // The FATCA / CRS certificates (server/modules/tax): a person's own certification, a company's business one.
+  const taxOwner = { customerId: ctx.customerId, representativeId: null, kind: customer.customerType === 'business' ? 'business' : 'personal' } as const;
+  const { states: taxCertification } = await taxStatesOf(db, taxOwner, ctx.today);
 
   return {
     customerType: customer.customerType,
@@ -126,12 +128,7 @@ export async function verificationInputs(db: Db | Tx, ctx: VerificationContext):
     limited: customer.limited,
     limitReasons: limitReasonsOut,
     duplicateDocuments,
-    taxCertification: {
-      w9FormDocumentStatus: tax,
-      certificateOfLossOfNationalityDocumentStatus: tax,
-      taxResidencySelfCertificationDocumentStatus: tax,
-      w8BenFormDocumentStatus: tax,
-    },
+    taxCertification,
     address: addressState,
     isCardDocumentRequired: address?.isCardDocumentRequired ?? false,
     proofOfResidence,

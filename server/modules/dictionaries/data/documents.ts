@@ -101,9 +101,59 @@ export const documentTypes = {
   residencePermit: t(90, ['Residence permit', 'Permiso de residencia', 'Autorização de residência', 'Permis de ședere', 'Вид на жительство', 'Посвідка на проживання']),
   longStayVisa: t(91, ['Long-stay visa', 'Visado de larga duración', 'Visto de longa duração', 'Viză de lungă ședere', 'Долгосрочная виза', 'Довгострокова віза']),
   refugeeTravelDocument: t(92, ['Refugee travel document', 'Documento de viaje de refugiado', 'Título de viagem para refugiados', 'Document de călătorie pentru refugiați', 'Проездной документ беженца', 'Проїзний документ біженця']),
+  // The tax self-certification's documents (api/tax-certification.ts TAX_DOCUMENT_TYPES, category 5):
+  // the forms are signed online (server/modules/tax) and only named here; the CLN is uploaded.
+  w9Form: t(100, [
+    'Form W-9 (US taxpayer certification)',
+    'Formulario W-9 (certificación de contribuyente de EE. UU.)',
+    'Formulário W-9 (certificação de contribuinte dos EUA)',
+    'Formularul W-9 (certificare de contribuabil din SUA)',
+    'Форма W-9 (подтверждение статуса налогоплательщика США)',
+    'Форма W-9 (підтвердження статусу платника податків США)',
+  ]),
+  w8BenForm: t(101, [
+    'Form W-8BEN (foreign status of an individual)',
+    'Formulario W-8BEN (estatus extranjero de una persona física)',
+    'Formulário W-8BEN (estatuto estrangeiro de pessoa singular)',
+    'Formularul W-8BEN (statut de persoană fizică străină)',
+    'Форма W-8BEN (иностранный статус физического лица)',
+    'Форма W-8BEN (іноземний статус фізичної особи)',
+  ]),
+  w8BenEForm: t(102, [
+    'Form W-8BEN-E (foreign status of an entity)',
+    'Formulario W-8BEN-E (estatus extranjero de una entidad)',
+    'Formulário W-8BEN-E (estatuto estrangeiro de entidade)',
+    'Formularul W-8BEN-E (statut de entitate străină)',
+    'Форма W-8BEN-E (иностранный статус организации)',
+    'Форма W-8BEN-E (іноземний статус організації)',
+  ]),
+  taxResidencySelfCertification: t(103, [
+    'Tax residency self-certification (CRS)',
+    'Autocertificación de residencia fiscal (CRS)',
+    'Autocertificação de residência fiscal (CRS)',
+    'Autocertificare privind rezidența fiscală (CRS)',
+    'Самосертификация налогового резидентства (CRS)',
+    'Самосертифікація податкового резидентства (CRS)',
+  ]),
+  certificateOfLossOfNationality: t(104, [
+    'Certificate of loss of US nationality',
+    'Certificado de pérdida de la nacionalidad estadounidense',
+    'Certificado de perda da nacionalidade norte-americana',
+    'Certificat de pierdere a cetățeniei SUA',
+    'Свидетельство об утрате гражданства США',
+    'Свідоцтво про втрату громадянства США',
+  ]),
 } as const satisfies Record<string, DocumentTypeSeed>;
 
 const d = documentTypes;
+
+/**
+ * Types of category 5 that are named (documents lists, the administrator's queue) but not offered
+ * for upload: the tax forms signed online. Their rows have no category (parentKey null), so the
+ * category list leaves them out. Not enforced at upload: a customer who sends one by hand sends it
+ * to the administrator's review like any other document.
+ */
+const signedOnlyTypes: readonly DocumentTypeSeed[] = [d.w9Form, d.w8BenForm, d.w8BenEForm, d.taxResidencySelfCertification];
 
 /** dictionaryDocumentTypes: every category with the types customers upload in it. */
 const typesByCategory: Readonly<Record<number, readonly DocumentTypeSeed[]>> = {
@@ -111,7 +161,7 @@ const typesByCategory: Readonly<Record<number, readonly DocumentTypeSeed[]>> = {
   2: [d.utilityBill, d.bankStatement, d.taxLetter, d.tenancyAgreement, d.governmentLetter, d.cardStatement, d.empadronamiento, d.atestadoResidencia, d.meldebescheinigung, d.internalPassport],
   3: [d.phoneBill, d.phoneContract],
   4: [d.incorporationCertificate, d.articlesOfAssociation, d.registerExtract, d.registerOfDirectors, d.registerOfShareholders, d.goodStanding],
-  5: [d.otherDocument],
+  5: [d.otherDocument, d.certificateOfLossOfNationality],
   6: [d.powerOfAttorney, d.boardResolution, d.employmentLetter],
   7: [d.businessUtilityBill, d.businessBankStatement, d.businessLease, d.taxLetter],
   8: [d.addressRegistration, d.governmentLetter, d.meldebescheinigung, d.empadronamiento, d.internalPassport],
@@ -158,6 +208,16 @@ export function documentRows(): DictionaryRow[] {
       });
     });
   }
+  signedOnlyTypes.forEach((type, index) => {
+    rows.push({
+      dictionary: DictionaryKey.documentTypes,
+      itemKey: `${DocumentCategoryId.other}-${type.id}`,
+      sortOrder: (index + 1) * 10,
+      parentKey: null,
+      data: { ...typeData(type), signedOnline: true },
+      names: fromTuple(type.names),
+    });
+  });
   for (const categoryId of addressCategories) {
     (typesByCategory[categoryId] ?? []).forEach((type, index) => {
       rows.push({
