@@ -126,6 +126,7 @@ export const eSignatureMachine = setup({
     isOk: (_, r: { ok: boolean }) => r.ok,
     isCode: (_, p: { result: SubmitSignatureResult; code: string }) => !p.result.ok && p.result.code === p.code,
     formIncomplete: ({ context }) => hasErrors(fieldErrorsOf(context)),
+    retryable: ({ context }) => context.loadFailure?.code !== 'notFound',
     hasNext: ({ context }) => context.next !== null,
     /** no other document waits (finishing is offered only then) */
     last: ({ context }) => context.next === null,
@@ -218,8 +219,14 @@ export const eSignatureMachine = setup({
       },
     },
     failed: {
-      description: 'The document could not be loaded: an unknown link, a refusal, or no answer; the signer may try again.',
-      on: { 'LOAD.RETRY': { target: 'loading', description: 'The signer tries loading the document again.' } },
+      description: 'The document could not be loaded: an unknown link (the signer is told to check it or ask for a new one), a refusal, or no answer (the signer may try again).',
+      on: {
+        'LOAD.RETRY': {
+          guard: 'retryable',
+          target: 'loading',
+          description: 'The signer tries loading the document again (not offered for an unknown link: trying again cannot help).',
+        },
+      },
     },
     reviewing: {
       description: 'The signer reads the document: the PDF in the page (and a link to open or download it), its title, its page count and its place in the envelope.',
