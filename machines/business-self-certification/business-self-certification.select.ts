@@ -68,7 +68,8 @@ export function selectView(s: BusinessSelfCertificationSnapshot): CertificationV
     passive: isPassive(c.answers),
     asksGiin: asksGiin(c.answers),
     forms: formsOf(c.answers),
-    documents: answer ? answer.requiredForms.map((kind) => ({ kind, state: formState(answer, kind), url: answer.documents.find((d) => d.kind === kind)?.url ?? null })) : [],
+    // nothing saved yet: no form to speak of
+    documents: answer?.certification ? answer.requiredForms.map((kind) => ({ kind, state: formState(answer, kind), url: answer.documents.find((d) => d.kind === kind)?.url ?? null })) : [],
     canEdit: s.can({ type: 'EDIT' }),
     canSign: s.can({ type: 'SIGN' }),
   };

@@ -245,7 +245,7 @@ function StatusStep({ actor, view }: { actor: CertActor; view: CertificationView
         </Card>
       ) : null}
       {view.ctx.canManage ? (
-        <ButtonGroup>
+        <ButtonGroup stackOnMobile>
           {view.canSign ? <Button onClick={() => actor.send({ type: 'SIGN' })}>{view.step === 'rejected' ? t`Sign the forms again` : t`Sign the forms`}</Button> : null}
           {view.canEdit ? (
             <Button variant={view.canSign ? 'secondary' : 'primary'} onClick={() => actor.send({ type: 'EDIT' })}>
