@@ -54,13 +54,15 @@ async function repId(name: string): Promise<number> {
 }
 
 describe("Northwind's structure", () => {
-  it('businessInfoGet: the company info, with §5 counting the one missing item (no phone)', async () => {
+  it('businessInfoGet: the company info, with §5 counting the missing phone and the office address without its document', async () => {
     const res = await nw('businessInfoGet', viewer);
     expect(res.responseCode).toBe('00');
     const company = res.company as CompanyInfo;
     expect(company).toMatchObject({ name: NORTHWIND_NAME, tradingName: 'Northwind', registrationNumber: '09876543', registrationCountryCode: 'GB', phone: null });
-    expect(company.addresses).toEqual([]);
-    expect(company.actionRequiredCount).toBe(1);
+    // its registered office, seeded for its tax self-certification (server/modules/tax/demo-tax.ts)
+    expect(company.addresses.map((a) => [a.address1, a.city, a.countryCode])).toEqual([['14 Harbour Street', 'London', 'GB']]);
+    // the missing phone, and the office's address without its proof document (§5: an address lacking documents counts)
+    expect(company.actionRequiredCount).toBe(2);
   });
 
   it('businessDirectorList: its two directors (not the corporate shareholder’s)', async () => {
