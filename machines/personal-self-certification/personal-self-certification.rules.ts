@@ -153,7 +153,8 @@ export function validateTaxIds(taxIds: readonly TaxIdEntry[]): FieldErrors {
       else if (!/^[A-Z0-9 ./-]{3,50}$/i.test(tin)) errors.push(vf(p('taxId'), VfCode.taxIdFormat));
       return;
     }
-    if (t.tinMissingReason === null) errors.push(vf(p('tinMissingReason'), VfCode.required));
+    // neither a number nor a reason: the number is asked for (its field is the one on screen; the reason's shows once "no number" is ticked)
+    if (t.tinMissingReason === null) errors.push(vf(p('taxId'), VfCode.required));
     else if (t.tinMissingReason === 'NO_TIN_IS_REQUIRED' && taxNumberEntry(t.countryCode).personalRequired) {
       errors.push(own(p('tinMissingReason'), TIN_REQUIRED_CODE, 'the country requires a tax number'));
     } else if (t.tinMissingReason === 'CANNOT_OBTAIN' && (t.tinMissingExplanation ?? '').trim() === '') {

@@ -73,7 +73,7 @@ describe('the US entry of a US taxpayer (document 3 §5)', () => {
     const s = actor.getSnapshot();
     expect(s.matches({ questions: 'residences' })).toBe(true);
     expect(s.context.draft.taxIds.map((t) => t.countryCode)).toEqual(['DE', 'US']);
-    expect(s.context.fieldErrors['taxIds.1.tinMissingReason']?.code).toBe('required');
+    expect(s.context.fieldErrors['taxIds.1.taxId']?.code).toBe('required');
     actor.stop();
   });
 

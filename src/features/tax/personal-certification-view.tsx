@@ -148,7 +148,7 @@ export function PersonalCertificationFlow({ today, calls, call = callMethod, onS
       body = <Spinner label={view.step === 'signing' ? t`Filling in your forms from your answers…` : t`One moment…`} />;
       break;
     case 'birth':
-      body = <BirthStep key="birth" view={view} send={actor.send} countries={birthCountries.data ?? countryList} errorText={errorText} />;
+      body = <BirthStep view={view} send={actor.send} countries={birthCountries.data ?? countryList} errorText={errorText} />;
       break;
     case 'citizenship':
       body = <CitizenshipStep view={view} send={actor.send} countries={countryList} errorText={errorText} back={back} />;
