@@ -330,7 +330,9 @@ function stateChecks(h: H) {
       expect(screen.queryByLabelText('Your full name')).toBeNull();
     },
     signing: async (s: Snap) => {
-      await waitFor(() => expect(heading().textContent).toBe(`Sign: ${title()}`));
+      await waitFor(() => expect(heading().textContent).toBe('Sign the document'));
+      expect(document.querySelector('.esign-subject')?.textContent).toBe(title());
+      expect(pageText()).toContain(facts());
       await waitFor(() => expect(screen.getByRole('button', { name: 'Sign' }).getAttribute('aria-busy')).toBeNull());
       expect(nameField().value).toBe(h.did.typedName);
       expect(nameField().getAttribute('autocomplete')).toBe('name');

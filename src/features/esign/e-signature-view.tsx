@@ -18,7 +18,7 @@ import { useFlowActor } from '../../lib/actors.ts';
 import { describeFailure } from '../../lib/request.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
+import { DownloadIcon } from '../../ui/icons.tsx';
 import { CheckboxField } from '../../ui/choice-fields.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
@@ -51,8 +51,17 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
   const signer = view.envelope?.signerName ?? '';
   const pdfLink = doc ? (
     <a className="esign-pdf-link" href={pdfUrl(view.token)} target="_blank" rel="noopener noreferrer" download={doc.fileName}>
+      <DownloadIcon className="esign-pdf-link-icon" />
       {doc.signed ? t`Download the signed copy (PDF)` : t`Open or download the document (PDF)`}
     </a>
+  ) : null;
+  /** the document as a file: its name, pages and link (a phone's browser shows no PDF in a frame) */
+  const fileRow = doc ? (
+    <div className="esign-file">
+      <span className="esign-file-name">{doc.fileName}</span>
+      <span className="esign-file-facts">{facts}</span>
+      {pdfLink}
+    </div>
   ) : null;
 
   const nameError = (p: NameProblem | null): string | undefined => {
@@ -117,10 +126,9 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
       heading = doc?.title ?? t`Sign a document`;
       body = (
         <>
-          <p className="esign-facts">{facts}</p>
           <p>{t`Read the document before you sign it. It is signed as ${signer}.`}</p>
           <div className="esign-pdf">{doc ? <iframe className="esign-pdf-frame" src={pdfUrl(view.token)} title={doc.title} /> : null}</div>
-          <p className="esign-pdf-fallback">{pdfLink}</p>
+          {fileRow}
           <div className="actions">
             <Button onClick={() => actor.send({ type: 'REVIEW.CONTINUE' })}>{t`Continue to sign`}</Button>
           </div>
@@ -128,7 +136,7 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
       );
       break;
     case 'signing':
-      heading = doc ? t`Sign: ${doc.title}` : t`Sign a document`;
+      heading = t`Sign the document`;
       body = (
         <form
           noValidate
@@ -137,11 +145,8 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
             actor.send({ type: 'SIGN' });
           }}
         >
-          <p className="esign-facts">
-            {facts}
-            {facts ? ' · ' : null}
-            {pdfLink}
-          </p>
+          <p className="esign-subject">{doc?.title}</p>
+          {fileRow}
           {view.error === 'network' ? (
             <Alert tone="error">{t`The document was not signed: no answer came. Check your connection and sign again.`}</Alert>
           ) : view.error === 'failed' ? (
@@ -199,7 +204,7 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
       body = (
         <>
           <Alert tone="success">{doc ? t`You signed ${doc.title}.` : t`The document is signed.`}</Alert>
-          <p className="esign-facts">{pdfLink}</p>
+          {fileRow}
           <p>{view.hasNext ? t`Another document is waiting for your signature.` : t`Every document is signed.`}</p>
           {nextOrFinish}
         </>
@@ -210,7 +215,7 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
       body = (
         <>
           <Alert tone="info">{doc ? t`${doc.title} is signed already.` : t`This document is signed already.`}</Alert>
-          <p className="esign-facts">{pdfLink}</p>
+          {fileRow}
           {view.hasNext ? <p>{t`Another document is waiting for your signature.`}</p> : null}
           {nextOrFinish}
         </>
@@ -236,12 +241,10 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
   }
 
   return (
-    <Card as="section" className="esign-page">
+    <section className="esign-page" aria-busy={view.busy || undefined}>
       <p className="esign-kicker">{t`Electronic signature`}</p>
-      <div aria-busy={view.busy || undefined}>
-        <StepHeading key={`${view.step}-${view.token}`}>{heading}</StepHeading>
-        {body}
-      </div>
-    </Card>
+      <StepHeading key={`${view.step}-${view.token}`}>{heading}</StepHeading>
+      {body}
+    </section>
   );
 }

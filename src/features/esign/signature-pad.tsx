@@ -148,9 +148,7 @@ export function SignaturePad({
           <span id={errorId} className="field-error">
             {error}
           </span>
-        ) : (
-          <span />
-        )}
+        ) : null}
         <Button variant="secondary" size="sm" onClick={onClear} disabled={off || strokes.length === 0}>
           {t`Clear the signature`}
         </Button>
