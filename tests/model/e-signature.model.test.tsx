@@ -296,7 +296,7 @@ async function headingFocused(name: string | RegExp) {
 
 function stateChecks(h: H) {
   const title = () => TITLES[h.did.token]!;
-  const facts = () => (h.did.token === T1 ? 'Document 1 of 2 · 2 pages' : 'Document 2 of 2 · 1 page');
+  const facts = () => (h.did.token === T1 ? 'Document 1 of 2 · Pages: 2' : 'Document 2 of 2 · Pages: 1');
   return {
     loading: async () => {
       await screen.findByRole('heading', { name: 'Sign a document' });

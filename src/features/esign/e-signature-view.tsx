@@ -45,8 +45,13 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
   }, [view.step, view.returnPath, onReturn]);
 
   const doc = view.document;
-  const place = doc && doc.count > 1 ? t`Document ${doc.position} of ${doc.count}` : null;
-  const pages = doc ? (doc.pageCount === 1 ? t`1 page` : t`${doc.pageCount} pages`) : null;
+  const position = doc?.position ?? 0;
+  const count = doc?.count ?? 0;
+  const pageCount = doc?.pageCount ?? 0;
+  const title = doc?.title ?? '';
+  const place = doc && doc.count > 1 ? t`Document ${position} of ${count}` : null;
+  // "Pages: n": no plural form to choose (Russian and Ukrainian have three)
+  const pages = doc ? t`Pages: ${pageCount}` : null;
   const facts = doc ? [place, pages].filter(Boolean).join(' · ') : '';
   const signer = view.envelope?.signerName ?? '';
   const pdfLink = doc ? (
@@ -203,7 +208,7 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
       heading = t`Document signed`;
       body = (
         <>
-          <Alert tone="success">{doc ? t`You signed ${doc.title}.` : t`The document is signed.`}</Alert>
+          <Alert tone="success">{doc ? t`You signed ${title}.` : t`The document is signed.`}</Alert>
           {fileRow}
           <p>{view.hasNext ? t`Another document is waiting for your signature.` : t`Every document is signed.`}</p>
           {nextOrFinish}
@@ -214,7 +219,7 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
       heading = t`Already signed`;
       body = (
         <>
-          <Alert tone="info">{doc ? t`${doc.title} is signed already.` : t`This document is signed already.`}</Alert>
+          <Alert tone="info">{doc ? t`${title} is signed already.` : t`This document is signed already.`}</Alert>
           {fileRow}
           {view.hasNext ? <p>{t`Another document is waiting for your signature.`}</p> : null}
           {nextOrFinish}
