@@ -68,12 +68,17 @@ export interface PersonOption {
   countryCode: string;
 }
 
-/** One tax residence as the form holds it (blank strings for empty fields). */
+/**
+ * One tax residence as the form holds it: the shared tax-residence list's row
+ * (src/features/tax/tax-residences-field.tsx TaxResidenceRow, the same shape): the number, or
+ * `noTin` and then why (and the explanation for CANNOT_OBTAIN).
+ */
 export interface TaxIdDraft {
   countryCode: string;
   taxId: string;
-  tinMissingReason: TinMissingReason | null;
-  tinMissingExplanation: string;
+  noTin: boolean;
+  reason: TinMissingReason | '';
+  explanation: string;
 }
 
 /** The answers as the form holds them (null: not answered yet). */
@@ -143,9 +148,8 @@ export type SignResult = { ok: true; signData: SignData } | Refusal;
 export type BusinessSelfCertificationEvent =
   | { type: 'LOAD.RETRY' }
   | { type: 'ANSWER'; patch: Partial<ScalarAnswers> }
-  | { type: 'TAX_ID.ADD' }
-  | { type: 'TAX_ID.CHANGE'; index: number; patch: Partial<TaxIdDraft> }
-  | { type: 'TAX_ID.REMOVE'; index: number }
+  /** the tax residences as the list field changed them (a row added, changed or removed) */
+  | { type: 'TAX_IDS.CHANGE'; taxIds: TaxIdDraft[] }
   | { type: 'PERSON.TOGGLE'; representativeId: number }
   | { type: 'PERSON.COUNTRY'; representativeId: number; countryCode: string }
   | { type: 'STEP.CONTINUE' }
@@ -180,7 +184,7 @@ export interface BusinessSelfCertificationContext {
 export const MAX_TAX_IDS = 10;
 export const MAX_CONTROLLING_PERSONS = 20;
 
-const emptyTaxId = (countryCode = ''): TaxIdDraft => ({ countryCode, taxId: '', tinMissingReason: null, tinMissingExplanation: '' });
+const emptyTaxId = (countryCode = ''): TaxIdDraft => ({ countryCode, taxId: '', noTin: false, reason: '', explanation: '' });
 
 export const emptyAnswers = (): BusinessAnswers => ({
   name: '',
@@ -244,8 +248,9 @@ export function answersOf(answer: BusinessCertificationAnswer, addresses: readon
     taxIds: c.taxIds.map((t) => ({
       countryCode: t.countryCode,
       taxId: t.taxId ?? '',
-      tinMissingReason: t.tinMissingReason ?? null,
-      tinMissingExplanation: t.tinMissingExplanation ?? '',
+      noTin: !t.taxId && t.tinMissingReason !== null,
+      reason: t.tinMissingReason ?? '',
+      explanation: t.tinMissingExplanation ?? '',
     })),
     controllingPersons: c.controllingPersons.map((p) => ({ representativeId: p.representativeId, taxResidenceCountryCode: p.taxResidenceCountryCode })),
   };
@@ -298,17 +303,21 @@ function taxIdProblems(a: BusinessAnswers): Problems {
     }
     if (seen.has(t.countryCode)) out[`${at}.countryCode`] = 'duplicateCountry';
     seen.add(t.countryCode);
+    if (t.noTin) {
+      // no number: why (§3 TIN missing reasons), the explanation only for CANNOT_OBTAIN (§5)
+      if (t.reason === '') out[`${at}.tinMissingReason`] = 'required';
+      if (t.reason === 'CANNOT_OBTAIN' && blank(t.explanation)) out[`${at}.tinMissingExplanation`] = 'required';
+      return;
+    }
     if (!blank(t.taxId)) {
-      const entry = taxNumberEntry(t.countryCode);
-      if (entry.businessFormat) {
+      if (taxNumberEntry(t.countryCode).businessFormat) {
         const r = checkTaxNumber(t.countryCode, 'business', t.taxId);
         if (!r.ok) out[`${at}.taxId`] = r.code === 'format' ? 'taxIdFormat' : 'taxIdCheckDigit';
       }
       return;
     }
-    // §5: the tax id is optional where the country's entry is not required; else a TIN or why there is none
-    if (t.tinMissingReason === null && taxNumberEntry(t.countryCode).businessRequired) out[`${at}.taxId`] = 'required';
-    if (t.tinMissingReason === 'CANNOT_OBTAIN' && blank(t.tinMissingExplanation)) out[`${at}.tinMissingExplanation`] = 'required';
+    // §5: the tax id is optional where the country's entry is not required; else a number or why there is none
+    if (taxNumberEntry(t.countryCode).businessRequired) out[`${at}.taxId`] = 'required';
   });
   if (a.isUSTaxPayer === true && !a.taxIds.some((t) => t.countryCode === 'US')) out['taxIds'] = 'usEntryRequired';
   return out;
@@ -414,12 +423,12 @@ export function certificationRequest(a: BusinessAnswers): BusinessCertification 
     placeOfBusinessAddressId: a.placeOfBusinessAddressId!,
     registeredAddressId: a.registeredAddressId!,
     taxIds: a.taxIds.map((t) => {
-      const number = t.taxId.trim();
+      const number = t.noTin ? '' : t.taxId.trim();
       return normaliseTaxIdEntry({
         countryCode: t.countryCode,
         taxId: number ? (taxNumberEntry(t.countryCode).businessFormat ? normaliseTaxNumber(number) : number) : null,
-        tinMissingReason: t.tinMissingReason,
-        tinMissingExplanation: t.tinMissingExplanation.trim() || null,
+        tinMissingReason: t.noTin && t.reason !== '' ? t.reason : null,
+        tinMissingExplanation: t.explanation.trim() || null,
       });
     }),
     controllingPersons: isPassive(a) ? a.controllingPersons : [],
@@ -558,12 +567,7 @@ export const businessSelfCertificationMachine = setup({
     taxIdsReady: ({ context }) => ready('taxIds')(context),
     controllingPersonsReady: ({ context }) => ready('controllingPersons')(context),
     isPassive: ({ context }) => isPassive(context.answers),
-    canAddTaxId: ({ context }) => context.answers.taxIds.length < MAX_TAX_IDS,
-    /** a US taxpayer's US entry stays (§5) */
-    canRemoveTaxId: ({ context }, index: number) => {
-      const t = context.answers.taxIds[index];
-      return t !== undefined && !(context.answers.isUSTaxPayer === true && t.countryCode === 'US');
-    },
+    withinTaxIdLimit: (_, taxIds: TaxIdDraft[]) => taxIds.length <= MAX_TAX_IDS,
     companyRefused: refusedAt('company'),
     entityRefused: refusedAt('entityType'),
     usStatusRefused: refusedAt('usStatus'),
@@ -581,16 +585,15 @@ export const businessSelfCertificationMachine = setup({
       const keys = Object.keys(patch).map((k) => OWNED[k] ?? k);
       return { answers: { ...context.answers, ...patch }, errors: withoutErrorsOf(context.errors, keys) };
     }),
-    addTaxId: assign(({ context }) => ({ answers: { ...context.answers, taxIds: [...context.answers.taxIds, emptyTaxId()] } })),
-    changeTaxId: assign(({ context }, p: { index: number; patch: Partial<TaxIdDraft> }) => ({
-      answers: { ...context.answers, taxIds: context.answers.taxIds.map((t, i) => (i === p.index ? { ...t, ...p.patch } : t)) },
-      errors: withoutErrorsOf(context.errors, changedKeys(p.patch, `taxIds.${p.index}.`)),
-    })),
-    // the entries after the removed one move up: the platform's errors of the tax ids no longer point at them
-    removeTaxId: assign(({ context }, index: number) => ({
-      answers: { ...context.answers, taxIds: context.answers.taxIds.filter((_, i) => i !== index) },
-      errors: withoutErrorsOf(context.errors, ['taxIds']),
-    })),
+    /**
+     * The list as the field changed it; the platform's errors of the rows that changed go (all of
+     * them when a row came or went: the rows after it moved). A US taxpayer keeps its US entry (§5).
+     */
+    setTaxIds: assign(({ context }, taxIds: TaxIdDraft[]) => {
+      const before = context.answers.taxIds;
+      const changed = taxIds.length !== before.length ? ['taxIds'] : taxIds.flatMap((t, i) => (JSON.stringify(t) === JSON.stringify(before[i]) ? [] : [`taxIds.${i}`]));
+      return { answers: withUsTaxId({ ...context.answers, taxIds }), errors: withoutErrorsOf(context.errors, changed) };
+    }),
     togglePerson: assign(({ context }, representativeId: number) => {
       const chosen = context.answers.controllingPersons;
       const person = context.people.find((p) => p.representativeId === representativeId);
@@ -724,15 +727,10 @@ export const businessSelfCertificationMachine = setup({
       initial: 'company',
       on: {
         ANSWER: { actions: { type: 'patchAnswers', params: ({ event }) => event.patch }, description: 'The user answers a question (its platform error goes).' },
-        'TAX_ID.ADD': { guard: 'canAddTaxId', actions: 'addTaxId', description: 'The user adds a tax residence (at most ten).' },
-        'TAX_ID.CHANGE': {
-          actions: { type: 'changeTaxId', params: ({ event }) => ({ index: event.index, patch: event.patch }) },
-          description: "The user changes a tax residence's country, number, or why there is none.",
-        },
-        'TAX_ID.REMOVE': {
-          guard: { type: 'canRemoveTaxId', params: ({ event }) => event.index },
-          actions: { type: 'removeTaxId', params: ({ event }) => event.index },
-          description: "The user removes a tax residence (never a US taxpayer's US entry).",
+        'TAX_IDS.CHANGE': {
+          guard: { type: 'withinTaxIdLimit', params: ({ event }) => event.taxIds },
+          actions: { type: 'setTaxIds', params: ({ event }) => event.taxIds },
+          description: "The user adds, changes or removes a tax residence (at most ten; a US taxpayer's US entry stays).",
         },
         'PERSON.TOGGLE': {
           actions: { type: 'togglePerson', params: ({ event }) => event.representativeId },

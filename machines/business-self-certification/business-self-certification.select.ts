@@ -69,7 +69,9 @@ export function selectView(s: BusinessSelfCertificationSnapshot): CertificationV
     asksGiin: asksGiin(c.answers),
     forms: formsOf(c.answers),
     // nothing saved yet: no form to speak of
-    documents: answer?.certification ? answer.requiredForms.map((kind) => ({ kind, state: formState(answer, kind), url: answer.documents.find((d) => d.kind === kind)?.url ?? null })) : [],
+    documents: answer?.certification
+      ? answer.requiredForms.map((kind) => ({ kind, state: formState(answer, kind), url: answer.documents.find((d) => d.kind === kind)?.url ?? null }))
+      : [],
     canEdit: s.can({ type: 'EDIT' }),
     canSign: s.can({ type: 'SIGN' }),
   };

@@ -20,7 +20,9 @@
  *
  * Proof it can fail (2026-11-27): I made the view's "Yes" radio of the passive-income question
  * send `false`: the 10 paths through the passive line went red (the radio showed "No", the entity
- * was not passive and the controlling persons were never asked); restored since.
+ * was not passive and the controlling persons were never asked); restored since. After the tax
+ * residences moved to the shared list field, I made the page lock the US entry only for a company
+ * that is NOT a US taxpayer: the 7 paths through the US taxpayer's tax residences went red.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
@@ -230,15 +232,18 @@ function eventsFor(s: Snap): ModelEvent[] {
     else if (a.registeredAddressId === null) all.push(A({ registeredAddressId: 7 }));
     else all.push(NEXT);
   } else if (at('taxIds')) {
+    // what the shared list field sends: the whole list after one change (a row added, one field changed, a row removed)
+    const rows = (taxIds: TaxIdDraft[]): BusinessSelfCertificationEvent => ({ type: 'TAX_IDS.CHANGE', taxIds });
+    const second = (patch: Partial<TaxIdDraft>) => rows([a.taxIds[0]!, { ...a.taxIds[1]!, ...patch }]);
     if (line === 'passive') {
-      if (a.taxIds.length === 1 && !c.missing) all.push(NEXT, { type: 'TAX_ID.ADD' }, BACK);
-      else if (a.taxIds.length === 2 && a.taxIds[1]!.countryCode === '') all.push(c.missing ? { type: 'TAX_ID.CHANGE', index: 1, patch: { countryCode: 'DE' } } : NEXT);
-      else if (a.taxIds.length === 2) all.push({ type: 'TAX_ID.REMOVE', index: 1 });
+      if (a.taxIds.length === 1 && !c.missing) all.push(NEXT, rows([...a.taxIds, { countryCode: '', taxId: '', noTin: false, reason: '', explanation: '' }]), BACK);
+      else if (a.taxIds.length === 2 && a.taxIds[1]!.countryCode === '') all.push(c.missing ? second({ countryCode: 'DE', reason: '' }) : NEXT);
+      else if (a.taxIds.length === 2) all.push(rows([a.taxIds[0]!]));
       else all.push(NEXT);
     } else {
       const us = a.taxIds[1]!;
-      if (us.taxId === '') all.push({ type: 'TAX_ID.CHANGE', index: 1, patch: { taxId: '07-3456789' } });
-      else if (us.taxId === '07-3456789') all.push(c.missing ? { type: 'TAX_ID.CHANGE', index: 1, patch: { taxId: '12-3456789' } } : NEXT);
+      if (us.taxId === '') all.push(second({ taxId: '07-3456789' }));
+      else if (us.taxId === '07-3456789') all.push(c.missing ? second({ taxId: '12-3456789' }) : NEXT);
       else all.push(NEXT);
     }
   } else if (at('controllingPersons')) {
@@ -290,14 +295,16 @@ interface Did {
   saveFailure: 'refused' | 'network' | null;
   signFailure: 'refused' | 'network' | null;
   requests: BusinessCertification[];
+  /** the tax residences before the last change (what the executor compares to find the control to use) */
+  prevTaxIds: TaxIdDraft[];
 }
 const prefilled = (): BusinessAnswers => ({
   ...emptyAnswers(),
   name: 'Northwind Ltd',
   registrationCountryCode: 'LT',
-  taxIds: [{ countryCode: 'LT', taxId: '123456789', tinMissingReason: null, tinMissingExplanation: '' }],
+  taxIds: [{ countryCode: 'LT', taxId: '123456789', noTin: false, reason: '', explanation: '' }],
 });
-const fresh = (): Did => ({ loaded: null, loadFailure: null, answers: prefilled(), told: false, vf: null, saveFailure: null, signFailure: null, requests: [] });
+const fresh = (): Did => ({ loaded: null, loadFailure: null, answers: prefilled(), told: false, vf: null, saveFailure: null, signFailure: null, requests: [], prevTaxIds: [] });
 
 const fromSaved = (): BusinessAnswers => ({
   ...emptyAnswers(),
@@ -311,7 +318,7 @@ const fromSaved = (): BusinessAnswers => ({
   isDisregardedEntity: false,
   placeOfBusinessAddressId: 7,
   registeredAddressId: 8,
-  taxIds: [{ countryCode: 'LT', taxId: '123456789', tinMissingReason: null, tinMissingExplanation: '' }],
+  taxIds: [{ countryCode: 'LT', taxId: '123456789', noTin: false, reason: '', explanation: '' }],
 });
 
 function record(did: Did, event: ModelEvent, before: string): void {
@@ -338,14 +345,9 @@ function record(did: Did, event: ModelEvent, before: string): void {
     case 'ANSWER':
       did.answers = { ...did.answers, ...(event.patch as Partial<BusinessAnswers>) };
       return;
-    case 'TAX_ID.ADD':
-      did.answers = { ...did.answers, taxIds: [...did.answers.taxIds, { countryCode: '', taxId: '', tinMissingReason: null, tinMissingExplanation: '' }] };
-      return;
-    case 'TAX_ID.CHANGE':
-      did.answers = { ...did.answers, taxIds: did.answers.taxIds.map((t, i) => (i === event.index ? { ...t, ...event.patch } : t)) };
-      return;
-    case 'TAX_ID.REMOVE':
-      did.answers = { ...did.answers, taxIds: did.answers.taxIds.filter((_, i) => i !== event.index) };
+    case 'TAX_IDS.CHANGE':
+      did.prevTaxIds = did.answers.taxIds;
+      did.answers = { ...did.answers, taxIds: event.taxIds };
       return;
     case 'PERSON.TOGGLE':
       did.answers = {
@@ -368,7 +370,7 @@ function record(did: Did, event: ModelEvent, before: string): void {
       did.told = moved === 'stay';
       // §5: a US taxpayer's tax ids get a US entry as they are shown
       if (before === 'addresses' && did.answers.isUSTaxPayer && !did.answers.taxIds.some((t) => t.countryCode === 'US'))
-        did.answers = { ...did.answers, taxIds: [...did.answers.taxIds, { countryCode: 'US', taxId: '', tinMissingReason: null, tinMissingExplanation: '' }] };
+        did.answers = { ...did.answers, taxIds: [...did.answers.taxIds, { countryCode: 'US', taxId: '', noTin: false, reason: '', explanation: '' }] };
       return;
     }
     case 'STEP.BACK':
@@ -628,7 +630,7 @@ function stateChecks(h: H) {
           // the US taxpayer's US entry: no country to change, no removing it
           expect(set.queryByLabelText('Country of tax residence')).toBeNull();
           expect(set.queryByRole('button', { name: /^Remove/ })).toBeNull();
-          const ein = set.getByLabelText('Employer Identification Number (EIN)') as HTMLInputElement;
+          const ein = set.getByLabelText('Employer Identification Number') as HTMLInputElement;
           expect(ein.value).toBe(t.taxId);
           if (d().vf === 'taxIds.1.taxId') expect(errorOf(ein)).toContain(MESSAGES['taxIds.1.taxId']!);
           else if (d().told && t.taxId === '07-3456789') expect(errorOf(ein)).toContain('Enter the EIN in the format the country uses.');
@@ -766,14 +768,20 @@ function eventExecutors(h: H) {
     EDIT: async () => click(/^(Change your answers|Update your answers)$/),
     SIGN: async () => click(/^Sign the forms/),
     ANSWER: async ({ event }: { event: ModelEvent }) => answer(ev<'ANSWER'>(event).patch as Partial<BusinessAnswers>),
-    'TAX_ID.ADD': async () => click('Add another tax residence'),
-    'TAX_ID.CHANGE': async ({ event }: { event: ModelEvent }) => {
-      const e = ev<'TAX_ID.CHANGE'>(event);
-      const set = taxSet(e.index);
-      if (e.patch.countryCode !== undefined) await change(set.getByLabelText('Country of tax residence'), e.patch.countryCode);
-      if (e.patch.taxId !== undefined) await change(set.getByLabelText(/\((EIN|TIN)\)$|^Tax number$/), e.patch.taxId);
+    // the list field's one change that makes the event's list: Add, Remove, or the one field that differs
+    'TAX_IDS.CHANGE': async ({ event }: { event: ModelEvent }) => {
+      const next = ev<'TAX_IDS.CHANGE'>(event).taxIds;
+      const prev = h.did.prevTaxIds;
+      if (next.length > prev.length) return click('Add another tax residence');
+      const i = Math.max(
+        0,
+        prev.findIndex((t, j) => JSON.stringify(t) !== JSON.stringify(next[j])),
+      );
+      if (next.length < prev.length) return act(() => fireEvent.click(taxSet(i).getByRole('button', { name: /^Remove/ })));
+      const set = taxSet(i);
+      if (next[i]!.countryCode !== prev[i]!.countryCode) await change(set.getByLabelText('Country of tax residence'), next[i]!.countryCode);
+      if (next[i]!.taxId !== prev[i]!.taxId) await change(set.getAllByRole('textbox')[0]!, next[i]!.taxId);
     },
-    'TAX_ID.REMOVE': async ({ event }: { event: ModelEvent }) => act(() => fireEvent.click(taxSet(ev<'TAX_ID.REMOVE'>(event).index).getByRole('button', { name: /^Remove/ }))),
     'PERSON.TOGGLE': async ({ event }: { event: ModelEvent }) =>
       act(() => fireEvent.click(screen.getByRole('checkbox', { name: PEOPLE.find((p) => p.representativeId === ev<'PERSON.TOGGLE'>(event).representativeId)!.name }))),
     'PERSON.COUNTRY': async ({ event }: { event: ModelEvent }) => {
@@ -903,7 +911,8 @@ describe('business self-certification model: the chart', () => {
     ])
       actor.send(e);
     expect(actor.getSnapshot().context.answers.taxIds.map((t) => t.countryCode)).toEqual(['LT', 'US']);
-    actor.send({ type: 'TAX_ID.REMOVE', index: 1 });
+    // the list without it: the US entry comes back
+    actor.send({ type: 'TAX_IDS.CHANGE', taxIds: [actor.getSnapshot().context.answers.taxIds[0]!] });
     expect(actor.getSnapshot().context.answers.taxIds.map((t) => t.countryCode)).toEqual(['LT', 'US']);
     actor.stop();
   });

@@ -52,7 +52,7 @@ const base = (over: Partial<BusinessAnswers> = {}): BusinessAnswers => ({
   isDisregardedEntity: false,
   placeOfBusinessAddressId: 7,
   registeredAddressId: 7,
-  taxIds: [{ countryCode: 'LT', taxId: '123456789', tinMissingReason: null, tinMissingExplanation: '' }],
+  taxIds: [{ countryCode: 'LT', taxId: '123456789', noTin: false, reason: '', explanation: '' }],
   ...over,
 });
 
@@ -121,8 +121,7 @@ describe('business self-certification: the branches', () => {
       answer({ isUSTaxPayer: false, isDisregardedEntity: false }),
       next,
       next,
-      { type: 'TAX_ID.CHANGE', index: 0, patch: { taxId: '' } },
-      { type: 'TAX_ID.CHANGE', index: 0, patch: { tinMissingReason: 'NO_TIN_IS_REQUIRED' } },
+      { type: 'TAX_IDS.CHANGE', taxIds: [{ countryCode: 'LT', taxId: '', noTin: true, reason: 'NO_TIN_IS_REQUIRED', explanation: '' }] },
       next,
     ];
     expect(drive(events).value).toEqual({ answering: 'controllingPersons' });
@@ -154,12 +153,15 @@ describe("business self-certification: each step's problems", () => {
   });
   it('tax ids: the country format, a reason where required, the explanation only for CANNOT_OBTAIN, the US entry', () => {
     const one = (t: Partial<BusinessAnswers['taxIds'][number]>, over: Partial<BusinessAnswers> = {}) =>
-      problemsOf('taxIds', base({ taxIds: [{ countryCode: 'US', taxId: '', tinMissingReason: null, tinMissingExplanation: '', ...t }], ...over }));
+      problemsOf('taxIds', base({ taxIds: [{ countryCode: 'US', taxId: '', noTin: false, reason: '', explanation: '', ...t }], ...over }));
     expect(one({ taxId: '12-3456789' })).toEqual({});
     expect(one({ taxId: '07-3456789' })).toEqual({ 'taxIds.0.taxId': 'taxIdFormat' });
     expect(one({})).toEqual({ 'taxIds.0.taxId': 'required' });
-    expect(one({ tinMissingReason: 'CANNOT_OBTAIN' })).toEqual({ 'taxIds.0.tinMissingExplanation': 'required' });
-    expect(one({ tinMissingReason: 'CANNOT_OBTAIN', tinMissingExplanation: 'Applied, waiting' })).toEqual({});
+    expect(one({ noTin: true })).toEqual({ 'taxIds.0.tinMissingReason': 'required' });
+    expect(one({ noTin: true, reason: 'CANNOT_OBTAIN' })).toEqual({ 'taxIds.0.tinMissingExplanation': 'required' });
+    expect(one({ noTin: true, reason: 'CANNOT_OBTAIN', explanation: 'Applied, waiting' })).toEqual({});
+    // a number typed before "no number" was ticked is not checked
+    expect(one({ noTin: true, reason: 'COUNTRY_DOES_NOT_ISSUE', taxId: '07' })).toEqual({});
     // a country whose business number is not required: none is fine
     expect(one({ countryCode: 'AU' })).toEqual({});
     expect(one({ countryCode: 'GB', taxId: '1234567890' }, { isUSTaxPayer: true })).toMatchObject({ taxIds: 'usEntryRequired' });
@@ -184,7 +186,7 @@ describe('business self-certification: the request and the state', () => {
       giin: '98Q96B.00000.LE.250',
       isEarnPassiveIncome: true,
       controllingPersons: [{ representativeId: 31, taxResidenceCountryCode: 'GB' }],
-      taxIds: [{ countryCode: 'LT', taxId: '', tinMissingReason: 'NO_TIN_IS_REQUIRED', tinMissingExplanation: 'left over' }],
+      taxIds: [{ countryCode: 'LT', taxId: '99', noTin: true, reason: 'NO_TIN_IS_REQUIRED', explanation: 'left over' }],
     });
     const r = certificationRequest(a);
     expect(r).toMatchObject({
@@ -208,7 +210,7 @@ describe('business self-certification: the request and the state', () => {
   it('the prefill: the company name, country and its tax number', () => {
     const a = answersOf(answerOf(), ADDRESSES);
     expect(a).toMatchObject({ name: 'Northwind Ltd', registrationCountryCode: 'LT', placeOfBusinessAddressId: 7, registeredAddressId: 7 });
-    expect(a.taxIds).toEqual([{ countryCode: 'LT', taxId: '123456789', tinMissingReason: null, tinMissingExplanation: '' }]);
+    expect(a.taxIds).toEqual([{ countryCode: 'LT', taxId: '123456789', noTin: false, reason: '', explanation: '' }]);
   });
   it('the state from the Get answer', () => {
     const saved = certificationRequest(base({ entityType: 'general', isPubliclyTraded: true, companySecurityMarket: 'NYSE', companyTicket: 'NW' }));

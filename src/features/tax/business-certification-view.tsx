@@ -10,7 +10,9 @@ import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
-import { ENTITY_TYPES, GIIN_MISSING_REASONS, type EntityType, type GiinMissingReason, type TaxFormKind } from '../../../api/tax-certification.ts';
+import type { ValidationError } from '../../../api/envelope.ts';
+import { ENTITY_TYPES, GIIN_MISSING_REASONS, type EntityType, type GiinMissingReason, type TaxFormKind, type TinMissingReason } from '../../../api/tax-certification.ts';
+import { taxNumberEntry } from '../../../api/tax-numbers.ts';
 import type { DocumentState } from '../../../api/verification.ts';
 import {
   MAX_TAX_IDS,
@@ -40,9 +42,10 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { BusinessTaxIds, useTaxProblemWords, useTinReasonNames } from './business-tax-ids.tsx';
+import { TaxResidencesField } from './tax-residences-field.tsx';
 import { createBusinessCertificationLogic, type BusinessCertificationDeps } from './business-actors.ts';
 import '../transfers/transfers.css';
+import './tax.css';
 import './business-certification.css';
 
 type CertActor = ActorRefFrom<BusinessSelfCertificationMachine>;
@@ -73,6 +76,36 @@ function useEntityNames(): Record<EntityType, { label: string; hint: string }> {
     },
     investment: { label: t`Investment entity`, hint: t`Its business is mainly investing, reinvesting or trading in financial assets.` },
     general: { label: t`Other business (active entity)`, hint: t`A trading or operating company, a non-profit, or any other entity.` },
+  };
+}
+
+function useTinReasonNames(): Record<TinMissingReason, string> {
+  const { t } = useLingui();
+  return {
+    COUNTRY_DOES_NOT_ISSUE: t`The country does not issue tax numbers`,
+    CANNOT_OBTAIN: t`The company cannot obtain a tax number`,
+    NO_TIN_IS_REQUIRED: t`The country's law does not require a tax number`,
+  };
+}
+
+/** A tax residence's problem in words (the number's format: the platform's own sentences, with the number's short name). */
+function useTaxProblemWords(): (problem: Problem, countryCode: string) => string {
+  const { t } = useLingui();
+  return (problem, countryCode) => {
+    const name = taxNumberEntry(countryCode).businessShortName;
+    const sentence = (code: string): ValidationError => ({ param: 'taxId', code, description: '', params: { name } });
+    switch (problem) {
+      case 'taxIdFormat':
+        return validationMessage(sentence('taxIdCountryFormat'));
+      case 'taxIdCheckDigit':
+        return validationMessage(sentence('taxIdCheckDigit'));
+      case 'duplicateCountry':
+        return t`This country is already listed.`;
+      case 'usEntryRequired':
+        return t`A US taxpayer lists the United States among its tax residences.`;
+      default:
+        return t`This is required.`;
+    }
   };
 }
 
@@ -231,7 +264,7 @@ function StatusStep({ actor, view }: { actor: CertActor; view: CertificationView
       ) : null}
       {view.documents.length > 0 ? (
         <Card title={t`Your forms`} as="section" className="tax-forms-card">
-          <ul className="tax-forms">
+          <ul className="tax-business-forms">
             {view.documents.map((d) => {
               const b = badge(d.state);
               return (
@@ -499,16 +532,15 @@ function QuestionStep({ actor, view }: { actor: CertActor; view: CertificationVi
       fields = (
         <>
           <p>{t`List every country where the company is resident for tax, with its tax number there.`}</p>
-          {error('taxIds') ? <Alert tone="error" title={error('taxIds')} /> : null}
-          <BusinessTaxIds
-            entries={a.taxIds}
+          <TaxResidencesField
+            rows={a.taxIds}
+            onChange={(taxIds) => actor.send({ type: 'TAX_IDS.CHANGE', taxIds })}
             countries={view.ctx.countries}
-            locked={(entry) => a.isUSTaxPayer === true && entry.countryCode === 'US'}
-            canAdd={a.taxIds.length < MAX_TAX_IDS}
-            problemText={error}
-            onChange={(index, patch) => actor.send({ type: 'TAX_ID.CHANGE', index, patch })}
-            onAdd={() => actor.send({ type: 'TAX_ID.ADD' })}
-            onRemove={(index) => actor.send({ type: 'TAX_ID.REMOVE', index })}
+            rowFor={taxNumberEntry}
+            use="business"
+            errorOf={error}
+            locked={a.isUSTaxPayer === true ? { countryCode: 'US', why: t`The company is a US taxpayer, so the United States is one of its tax residences.` } : null}
+            max={MAX_TAX_IDS}
           />
         </>
       );
@@ -518,7 +550,7 @@ function QuestionStep({ actor, view }: { actor: CertActor; view: CertificationVi
       break;
   }
   return (
-    <form className="tax-step" onSubmit={submit} noValidate>
+    <form className="tax-step tax-business-step" onSubmit={submit} noValidate>
       {stray.length > 0 ? (
         <Alert tone="error" title={t`Please correct the answers below.`}>
           {stray.map((e, i) => (
@@ -683,7 +715,7 @@ function ReviewStep({ actor, view }: { actor: CertActor; view: CertificationView
   for (const entry of a.taxIds)
     rows.push([
       t`Tax number in ${country(entry.countryCode)}`,
-      entry.taxId.trim() || (entry.tinMissingReason ? tinReasons[entry.tinMissingReason] : t`Not given (optional in this country)`),
+      entry.noTin ? (entry.reason ? tinReasons[entry.reason] : '') : entry.taxId.trim() || t`Not given (optional in this country)`,
     ]);
   if (view.passive)
     for (const p of a.controllingPersons) {
@@ -700,7 +732,7 @@ function ReviewStep({ actor, view }: { actor: CertActor; view: CertificationView
         </Alert>
       ) : null}
       <Card title={t`Your answers`} as="section">
-        <dl className="tax-review">
+        <dl className="tax-business-review">
           {rows.map(([term, value], i) => (
             <div key={i}>
               <dt>{term}</dt>
@@ -710,7 +742,7 @@ function ReviewStep({ actor, view }: { actor: CertActor; view: CertificationView
         </dl>
       </Card>
       <Card title={t`The forms you will sign`} as="section">
-        <ul className="tax-forms">
+        <ul className="tax-business-forms">
           {view.forms.map((kind) => (
             <li key={kind}>{forms[kind]}</li>
           ))}

@@ -21,13 +21,13 @@ const AnchorStart: SplashStartLink = ({ className, children }) => (
 export function BusinessSplashView({ StartLink = AnchorStart }: { StartLink?: SplashStartLink }) {
   const { t } = useLingui();
   return (
-    <div className="tax-splash">
+    <div className="tax-business-splash">
       <h1>{t`Confirm your company's tax status`}</h1>
       <p>
         {t`Banks must know where their business customers are resident for tax. International rules (the US FATCA and the OECD's Common Reporting Standard, CRS) ask every company to certify its tax status before it uses its account.`}
       </p>
       <Card title={t`What it takes`} as="section">
-        <ol className="tax-splash-steps">
+        <ol className="tax-business-splash-steps">
           <li>{t`A few questions about the company: the kind of entity, whether it is publicly traded, and its US tax status.`}</li>
           <li>{t`The company's addresses and its tax numbers in each country where it is resident for tax.`}</li>
           <li>{t`For some companies, the people who control it, chosen from its shareholders and directors.`}</li>
