@@ -22,7 +22,7 @@
  * send `false`: the 10 paths through the passive line went red (the radio showed "No", the entity
  * was not passive and the controlling persons were never asked); restored since. After the tax
  * residences moved to the shared list field, I made the page lock the US entry only for a company
- * that is NOT a US taxpayer: the 7 paths through the US taxpayer's tax residences went red.
+ * that is NOT a US taxpayer: the 8 paths through the US taxpayer's tax residences went red.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
