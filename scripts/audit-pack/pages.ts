@@ -41,6 +41,7 @@ export const AREA_OF: Record<string, Area> = {
   'verification-status': 'Verification',
   'document-upload': 'Verification',
   'admin-review': 'Verification',
+  'e-signature': 'Verification',
 };
 
 export interface MachinePage {
