@@ -4,8 +4,8 @@
  * upload response, §5 tax rules, §6 the unauthorised representative; issue 18 items 2 and 4).
  *
  * ```
- * loading ─no answers saved yet─▶ questions.birth (prefilled from the profile)
- *         ─answers saved─▶ status.unsigned | status.pending | status.validated | status.rejected
+ * loading ─read─▶ deciding ─no answers saved yet─▶ questions.birth (prefilled from the profile)
+ *                          ─answers saved─▶ status.unsigned | status.pending | status.validated | status.rejected
  *         ─401 (a representative's link no longer valid)─▶ unauthorised ; ─other failure─▶ loadFailed ─RETRY─▶ loading
  * questions: birth ─▶ citizenship ─▶ usStatus ─[born in the US, not a US citizen]▶ usAbsence ─▶ residences ─▶ review
  *                                             ─otherwise────────────────────────────────────▶ residences
@@ -14,6 +14,7 @@
  *                       ─VF on a field─▶ the step of that field ; ─otherwise─▶ saveFailed ─RETRY─▶ saving ; ─BACK─▶ review
  *                                        signing ─failed─▶ signFailed ─RETRY─▶ signing
  * status.unsigned / status.rejected ─SIGN─▶ signing ; status.* ─EDIT─▶ questions.birth (the saved answers)
+ * status.* ─CLN.UPLOAD [the CLN asked, not uploaded or refused]─▶ uploadingCln ─answer or failure─▶ deciding
  * ```
  *
  * The rules are the contract's (api/tax-certification.ts): a US citizen is a US taxpayer; a US
@@ -22,8 +23,8 @@
  * explanation of a missing TIN is kept only for CANNOT_OBTAIN; the forms are W-9 or W-8BEN plus the
  * tax residency self-certification (personalForms); a person born in the US who renounced the
  * citizenship uploads the certificate of loss of nationality (needsLossOfNationalityCertificate).
- * Pure: the three calls are provided by the app (`loadCertification`, `saveCertification`,
- * `startSigning`); expected failures are `{ ok: false, code }`.
+ * Pure: the four calls are provided by the app (`loadCertification`, `saveCertification`,
+ * `startSigning`, `uploadCln`); expected failures are `{ ok: false, code }`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type * as v from 'valibot';

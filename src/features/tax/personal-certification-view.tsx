@@ -192,6 +192,8 @@ function useErrorText(errors: FieldErrors): ErrorText {
     if (!e) return undefined;
     if (e.code === TIN_REQUIRED_CODE) return t`This country requires its tax number: enter it, or choose another reason.`;
     if (e.code === US_CITIZEN_CODE) return t`A US citizen is a US taxpayer: choose “Yes”.`;
+    // a residence with neither its number nor a reason: both ways out are named
+    if (e.code === 'required' && /^taxIds\.\d+\.taxId$/.test(param)) return t`Enter the tax number, or tick that you have none and say why.`;
     return validationMessage(e);
   };
 }
@@ -513,12 +515,14 @@ function ReviewStep({
         <h2 id="tax-forms-heading">{t`What happens next`}</h2>
         <p>{t`Your answers fill in these forms. You sign them online on the next page:`}</p>
         <ul>
-          {view.forms.map((f) => (
-            <li key={f.kind}>{formNames[f.kind]}</li>
-          ))}
+          {view.forms
+            .filter((f) => f.kind !== 'certificateOfLossOfNationality')
+            .map((f) => (
+              <li key={f.kind}>{formNames[f.kind]}</li>
+            ))}
         </ul>
         {view.forms.some((f) => f.kind === 'certificateOfLossOfNationality') ? (
-          <p>{t`After signing, you will be asked to upload your certificate of loss of nationality.`}</p>
+          <p>{t`After signing, you will be asked to upload your certificate of loss of US nationality.`}</p>
         ) : null}
       </section>
       <Actions>
@@ -557,13 +561,14 @@ function StatusPage({ view, send, exit }: { view: PersonalCertificationView; sen
   const badge = useStatusBadge();
   const lead: Record<string, string> = {
     unsigned: t`Your answers are saved. Sign the forms they fill in to finish.`,
-    rejected: t`We could not accept a document below. Sign the forms again, upload the certificate again, or change your answers.`,
+    rejected: t`We could not accept a document below. Sign the forms again or change your answers.`,
     pending: t`Thank you. We are checking your signed forms; this usually takes one or two working days.`,
     validated: t`Your tax details are confirmed. There is nothing more to do.`,
   };
   return (
     <div className="tax-step">
       <p className="tax-lead">{lead[view.step]}</p>
+      {view.step === 'pending' && view.clnToUpload ? <Alert tone="warning">{t`One more thing: upload your certificate of loss of nationality below.`}</Alert> : null}
       <ul className="tax-documents" aria-label={t`Your tax documents`}>
         {view.savedForms.map((f) => {
           const b = badge(f.status);

@@ -132,7 +132,7 @@ export function TaxResidencesField({ rows, onChange, countries, rowFor, use, err
                     checked={row.noTin}
                     onChange={(e) => set(i, { noTin: e.currentTarget.checked, ...(e.currentTarget.checked ? {} : { reason: '', explanation: '' }) })}
                   />
-                  <label htmlFor={`tax-notin-${i}`}>{t`I have no ${name} to give`}</label>
+                  <label htmlFor={`tax-notin-${i}`}>{t`I have no tax number in ${countryName}`}</label>
                 </div>
                 {row.noTin ? (
                   <RadioGroup
