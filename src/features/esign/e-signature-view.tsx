@@ -55,7 +55,7 @@ export function ESignatureView({ actor, onReturn, pdfUrl }: { actor: ActorRefFro
   const facts = doc ? [place, pages].filter(Boolean).join(' · ') : '';
   const signer = view.envelope?.signerName ?? '';
   const pdfLink = doc ? (
-    <a className="esign-pdf-link" href={pdfUrl(view.token)} target="_blank" rel="noopener noreferrer" download={doc.fileName}>
+    <a className="esign-pdf-link" href={pdfUrl(view.token)} target="_blank" rel="noopener noreferrer">
       <DownloadIcon className="esign-pdf-link-icon" />
       {doc.signed ? t`Download the signed copy (PDF)` : t`Open or download the document (PDF)`}
     </a>
