@@ -8,9 +8,9 @@
  * table) come over a fetch double. Every transition of the chart is taken by some path (checked
  * below). A last test goes through with the keyboard only and runs axe on every step.
  *
- * Proof it can fail: I broke the view once on purpose (the locked US residence of a US taxpayer
- * rendered removable, and the platform's VF words not shown on the birth fields): the paths through
- * those steps went red; restored since.
+ * Proof it can fail: I broke the view on purpose (the locked US residence of a US taxpayer
+ * rendered removable: 8 of 17 red; the birth fields' errors not shown: 3 red; the representative's
+ * request hooks not set: its test red); restored since.
  */
 import { expectNoAxeViolations } from '../ui/axe.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -544,5 +544,51 @@ describe('personal self-certification flow: keyboard and axe', () => {
     await h.user.keyboard('{Enter}');
     await focused(/check your answers/i);
     await expectNoAxeViolations('the review', h.container);
+  });
+});
+
+describe('the representative’s page (document 3 §2, §6)', () => {
+  it('asks the e-mail, sends fromEmail + authSecret without a token, goes to sign in on a 401, and gives the hooks back when left', async () => {
+    const { RepresentativeCertificationPage } = await import('../../src/features/tax/personal-representative-view.tsx');
+    const { configureRequest, requestHooks } = await import('../../src/lib/request-hooks.ts');
+    const before = { getAccessToken: () => 'customer-token', refresh: async () => false, getActingCustomerId: () => 7 };
+    configureRequest(before);
+    sessionStorage.clear();
+    const sent: { method: string; body: Record<string, unknown>; auth: string | null }[] = [];
+    setFetchForTests(async (url, init) => {
+      const method = String(url).split('?').at(-1)!;
+      const headers = new Headers(init?.headers);
+      sent.push({ method, body: JSON.parse(String(init?.body ?? '{}')), auth: headers.get('Authorization') });
+      if (method === 'personalFatcaCrsCertificationGet')
+        return new Response(JSON.stringify({ responseCode: 'AU' }), { status: 401, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(dictionaryAnswer(String(url))), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const onUnauthorised = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    const secret = 'a'.repeat(43);
+    const view = render(
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RepresentativeCertificationPage authSecret={secret} today={TODAY} onSign={vi.fn()} onUnauthorised={onUnauthorised} />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    await heading(/confirm your tax details/i);
+    await expectNoAxeViolations('the representative’s e-mail step', view.container);
+    // nothing is asked of the platform before the e-mail is given
+    expect(sent.filter((s) => s.method.startsWith('personal'))).toEqual([]);
+    await user.type(screen.getByLabelText(/your e-mail address/i), 'not-an-address{Enter}');
+    expect(screen.getByLabelText(/your e-mail address/i).getAttribute('aria-invalid')).toBe('true');
+    await user.clear(screen.getByLabelText(/your e-mail address/i));
+    await user.type(screen.getByLabelText(/your e-mail address/i), 'rep@example.test{Enter}');
+    await waitFor(() => expect(onUnauthorised).toHaveBeenCalledTimes(1));
+    const get = sent.find((s) => s.method === 'personalFatcaCrsCertificationGet')!;
+    expect(get.body).toMatchObject({ fromEmail: 'rep@example.test', authSecret: secret });
+    expect(get.body.fromCustomerId).toBeUndefined();
+    expect(get.auth).toBeNull();
+    // the dictionaries carry no secret (the wrapper adds it for the four actions' methods only)
+    for (const d of sent.filter((s) => s.method.startsWith('dictionar'))) expect(d.body.authSecret).toBeUndefined();
+    view.unmount();
+    expect(requestHooks()).toBe(before);
   });
 });
