@@ -116,6 +116,7 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   adminCustomerUnlimit: { why: 'the administrator lifts a limit (1§4: not shown)' },
   adminDocumentDecide: { why: 'the administrator\'s review decision on a document (not shown)' },
   adminIdentityJobDecide: { why: 'the administrator\'s decision on a job of the built-in identity provider (not shown)' },
+  personalLossOfNationalityCertificateUpload: { why: 'the certificate of loss of nationality of the unauthorised representative (3§6 loss-of-nationality action); the link has no token for the document upload, and the spec names no call' },
 };
 
 describe('operations.tsv names', () => {
