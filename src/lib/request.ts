@@ -218,6 +218,11 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'cardNumber',
   'cvv',
   'binNumber',
+  // a company's tax certification (api/tax-certification.ts): a ticker may be all digits (Tokyo's
+  // '7203'), and an explanation is what was typed
+  'companyTicket',
+  'ticket',
+  'tinMissingExplanation',
 ]);
 
 /**

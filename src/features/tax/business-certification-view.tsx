@@ -153,7 +153,7 @@ export function BusinessCertificationView({ actor }: { actor: CertActor }) {
     loading: t`Tax self-certification`,
     loadFailed: t`Tax self-certification`,
     notStarted: t`Tax self-certification not given yet`,
-    unsigned: t`Sign your tax forms`,
+    unsigned: view.ctx.canManage ? t`Sign your tax forms` : t`The tax forms are not signed yet`,
     pendingReview: t`Your tax certification is in review`,
     validated: t`Your tax certification is complete`,
     rejected: t`Your tax certification needs attention`,
@@ -248,7 +248,9 @@ function StatusStep({ actor, view }: { actor: CertActor; view: CertificationView
   const badge = useStateBadge();
   const intro: Record<string, string> = {
     notStarted: t`The bank needs the company's FATCA and CRS tax status. A user with full access to the company gives it once, and signs the forms online.`,
-    unsigned: t`Your answers are saved. Sign the forms they end in to finish the certification.`,
+    unsigned: view.ctx.canManage
+      ? t`Your answers are saved. Sign the forms they end in to finish the certification.`
+      : t`The company's answers are saved; the forms they end in are not signed yet.`,
     pendingReview: t`Your signed forms are with the bank for review. You do not need to do anything now; we will let you know if anything is missing.`,
     validated: t`The bank has validated your forms. Update your answers if the company's tax status changes: you then sign the forms again.`,
     rejected: t`The bank could not accept a signed form. Check your answers and sign the forms again.`,
