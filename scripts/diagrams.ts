@@ -37,6 +37,7 @@ import { cardSecretMachine } from '../machines/card-secret/card-secret.machine.t
 import { cardPinChangeMachine } from '../machines/card-pin-change/card-pin-change.machine.ts';
 import { cardActivationMachine } from '../machines/card-activation/card-activation.machine.ts';
 import { eSignatureMachine } from '../machines/e-signature/e-signature.machine.ts';
+import { businessSelfCertificationMachine } from '../machines/business-self-certification/business-self-certification.machine.ts';
 import { cardApplicationMachine } from '../machines/card-application/card-application.machine.ts';
 import { businessRegistrationMachine } from '../machines/business-registration/business-registration.machine.ts';
 import { businessDecisionMachine } from '../machines/business-approval/business-approval.machine.ts';
@@ -79,6 +80,12 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'card-activation', title: 'Activate a physical card (its first PIN shown once)', machine: cardActivationMachine, source: 'machines/card-activation/card-activation.machine.ts' },
   { file: 'card-application', title: 'Apply for a card (/add-card)', machine: cardApplicationMachine, source: 'machines/card-application/card-application.machine.ts' },
   { file: 'e-signature', title: 'Sign a document on the built-in signing page (/e-sign/{token})', machine: eSignatureMachine, source: 'machines/e-signature/e-signature.machine.ts' },
+  {
+    file: 'business-self-certification',
+    title: "The company's tax self-certification (/self-certification-business)",
+    machine: businessSelfCertificationMachine,
+    source: 'machines/business-self-certification/business-self-certification.machine.ts',
+  },
 ];
 
 /** Mermaid ids may not contain dots. */

@@ -17,6 +17,7 @@ export const AREA_OF: Record<string, Area> = {
   registration: 'Sign-in and session',
   'business-registration': 'Business',
   'business-decision': 'Business',
+  'business-self-certification': 'Business',
   activation: 'Sign-in and session',
   'account-recovery': 'Sign-in and session',
   'two-step': 'Profile and settings',
