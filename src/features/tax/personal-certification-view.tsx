@@ -172,7 +172,11 @@ export function PersonalCertificationFlow({ today, calls, call = callMethod, onS
   return (
     <div className="tax-page">
       {progress ? (
-        <ProgressSteps label={t`Your tax self-certification`} doneText={t`done`} current={view.step} steps={questionIds.map((id) => ({ id, label: stepLabels[id] }))} />
+        <>
+          <ProgressSteps label={t`Your tax self-certification`} doneText={t`done`} current={view.step} steps={questionIds.map((id) => ({ id, label: stepLabels[id] }))} />
+          {/* on a phone the steps' list gives way to one line (tax.css) */}
+          <p className="tax-step-count">{t`Step ${questionIds.indexOf(view.step) + 1} of ${questionIds.length}: ${stepLabels[view.step]}`}</p>
+        </>
       ) : null}
       {/* a new heading for each step: it takes the focus */}
       <StepHeading key={view.step}>{titles[view.step]}</StepHeading>
