@@ -38,6 +38,7 @@ import { cardPinChangeMachine } from '../machines/card-pin-change/card-pin-chang
 import { cardActivationMachine } from '../machines/card-activation/card-activation.machine.ts';
 import { eSignatureMachine } from '../machines/e-signature/e-signature.machine.ts';
 import { businessSelfCertificationMachine } from '../machines/business-self-certification/business-self-certification.machine.ts';
+import { personalSelfCertificationMachine } from '../machines/personal-self-certification/personal-self-certification.machine.ts';
 import { cardApplicationMachine } from '../machines/card-application/card-application.machine.ts';
 import { businessRegistrationMachine } from '../machines/business-registration/business-registration.machine.ts';
 import { businessDecisionMachine } from '../machines/business-approval/business-approval.machine.ts';
@@ -85,6 +86,12 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
     title: "The company's tax self-certification (/self-certification-business)",
     machine: businessSelfCertificationMachine,
     source: 'machines/business-self-certification/business-self-certification.machine.ts',
+  },
+  {
+    file: 'personal-self-certification',
+    title: 'A person’s tax self-certification (/self-certification, /self-certification-representative)',
+    machine: personalSelfCertificationMachine,
+    source: 'machines/personal-self-certification/personal-self-certification.machine.ts',
   },
 ];
 

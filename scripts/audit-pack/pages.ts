@@ -18,6 +18,7 @@ export const AREA_OF: Record<string, Area> = {
   'business-registration': 'Business',
   'business-decision': 'Business',
   'business-self-certification': 'Business',
+  'personal-self-certification': 'Verification',
   activation: 'Sign-in and session',
   'account-recovery': 'Sign-in and session',
   'two-step': 'Profile and settings',
