@@ -223,6 +223,9 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'companyTicket',
   'ticket',
   'tinMissingExplanation',
+  // a person's (api/tax-certification.ts): what was typed, even all digits
+  'cityOfBirth',
+  'usCitizenshipAbsenceExplanation',
 ]);
 
 /**

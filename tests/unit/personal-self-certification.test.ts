@@ -162,3 +162,26 @@ describe('the chart is described', () => {
     for (const ref of [...model.spec, ...model.states.flatMap((s) => s.spec), ...model.transitions.flatMap((t) => t.spec)]) expect(ref).toMatch(/^document [123] §\d+(\.\d+)*$/);
   });
 });
+
+describe('the answer read over the wire', () => {
+  it('keeps what was typed as typed: a city or an explanation of digits, the TIN, the missing TIN’s explanation', async () => {
+    const v = await import('valibot');
+    const { normaliseAnswer } = await import('../../src/lib/request.ts');
+    const { PersonalCertificationAnswerSchema } = await import('../../api/tax-certification.ts');
+    const answer = {
+      ...fresh,
+      certification: {
+        cityOfBirth: '1100',
+        countryOfBirth: 'US',
+        dateOfBirth: '1980-01-01',
+        citizenship: ['DE'],
+        isUSTaxPayer: false,
+        usCitizenshipAbsenceReason: 'NOT_CITIZEN_AT_BIRTH',
+        usCitizenshipAbsenceExplanation: '1961',
+        taxIds: [entry('DE', { taxId: '86095742719' }), entry('FR', { tinMissingReason: 'CANNOT_OBTAIN', tinMissingExplanation: '2024' })],
+      },
+    };
+    const parsed = v.safeParse(PersonalCertificationAnswerSchema, normaliseAnswer(JSON.parse(JSON.stringify(answer))));
+    expect(parsed.success).toBe(true);
+  });
+});
