@@ -18,6 +18,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { TAX_DOCUMENT_TYPES, type BusinessCertification, type PersonalCertification, type TaxFormKind } from '../../../api/tax-certification.ts';
 import { DocumentCategory, DocumentStatus } from '../../../api/verification.ts';
 import type { Tx } from '../../db/types.ts';
+import { businessCompanies } from '../business/business.tables.ts';
 import { builtinSignatureAdapter, signDocument } from '../esign/builtin.ts';
 import { customerAddresses, customerDocuments } from '../profile/profile.tables.ts';
 import { renderTaxForm } from './forms/index.ts';
@@ -189,6 +190,7 @@ export async function seedDemoTax(tx: Tx, input: DemoTaxInput): Promise<void> {
     await fileCopies(tx, owner, businessForms, 'business', nw.ownerEmail, nw.ownerUserId, input.adminUserId, input.nowMs);
     return;
   }
+  const [company] = await tx.select({ registrationNumber: businessCompanies.registrationNumber }).from(businessCompanies).where(eq(businessCompanies.customerId, nw.customerId));
   const address = { address1: '14 Harbour Street', address2: null, city: 'London', postalCode: 'EC1A 1BB', countryCode: 'GB' };
   await signThroughAdapter(
     tx,
@@ -199,7 +201,7 @@ export async function seedDemoTax(tx: Tx, input: DemoTaxInput): Promise<void> {
       subject: {
         kind: 'business',
         name: answers.name,
-        registrationNumber: null,
+        registrationNumber: company?.registrationNumber ?? null,
         placeOfBusiness: address,
         registeredAddress: address,
         controllingPersons: [],
