@@ -547,6 +547,22 @@ describe('personal self-certification flow: keyboard and axe', () => {
   });
 });
 
+describe('personal self-certification flow: the status page and the CLN upload', () => {
+  it('lists the documents with their states, asks the CLN with a labelled file field, and has no axe violations', async () => {
+    const h = mount();
+    await act(async () => h.load.answer({ ok: true, answer: PENDING }));
+    await heading(/being reviewed/i);
+    expect(screen.getByRole('list', { name: /your tax documents/i })).toBeTruthy();
+    expect(screen.getByText(/one more thing/i)).toBeTruthy();
+    await expectNoAxeViolations('the status page', h.container);
+    // no file chosen: said on the field, nothing sent
+    await h.user.click(screen.getByRole('button', { name: /upload the certificate/i }));
+    expect(screen.getByLabelText(/certificate file/i).getAttribute('aria-invalid')).toBe('true');
+    expect(h.upload.waiting).toBe(0);
+    await expectNoAxeViolations('the status page with an error', h.container);
+  });
+});
+
 describe('the representative’s page (document 3 §2, §6)', () => {
   it('asks the e-mail, sends fromEmail + authSecret without a token, goes to sign in on a 401, and gives the hooks back when left', async () => {
     const { RepresentativeCertificationPage } = await import('../../src/features/tax/personal-representative-view.tsx');
