@@ -6,7 +6,7 @@
  * states after it (pending review, validated, rejected, forms not signed) with what to do next. A
  * user without full rights sees the state read-only with a note.
  */
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
@@ -50,11 +50,17 @@ import './business-certification.css';
 
 type CertActor = ActorRefFrom<BusinessSelfCertificationMachine>;
 
+/**
+ * Saves a signed form (its document's url, a GET with the session's token: src/features/history/download.ts);
+ * the route passes one, the tests none (no download offered).
+ */
+export type DownloadForm = (url: string, fileName: string) => Promise<{ ok: true } | { ok: false; detail: string | null }>;
+
 /** The route's entry: the machine with the real actors. */
-export function BusinessCertificationPage({ deps, canManage }: { deps: BusinessCertificationDeps; canManage: boolean }) {
+export function BusinessCertificationPage({ deps, canManage, download }: { deps: BusinessCertificationDeps; canManage: boolean; download?: DownloadForm }) {
   const logic = useMemo(() => createBusinessCertificationLogic(deps), [deps]);
   const actor = useFlowActor(logic, { input: { canManage } });
-  return <BusinessCertificationView actor={actor} />;
+  return <BusinessCertificationView actor={actor} download={download} />;
 }
 
 export function useFormNames(): Record<TaxFormKind, string> {
@@ -146,7 +152,7 @@ function addressLine(a: CompanyAddressOption): string {
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'yes' : 'no');
 
-export function BusinessCertificationView({ actor }: { actor: CertActor }) {
+export function BusinessCertificationView({ actor, download }: { actor: CertActor; download?: DownloadForm }) {
   const { t } = useLingui();
   const view = useSelector(actor, selectView);
   const titles: Record<CertificationStep, string> = {
@@ -194,12 +200,12 @@ export function BusinessCertificationView({ actor }: { actor: CertActor }) {
       ) : null}
       {/* a new heading for each step: it takes the focus */}
       <StepHeading key={titles[view.step]}>{titles[view.step]}</StepHeading>
-      <StepBody actor={actor} view={view} />
+      <StepBody actor={actor} view={view} download={download} />
     </div>
   );
 }
 
-function StepBody({ actor, view }: { actor: CertActor; view: CertificationView }) {
+function StepBody({ actor, view, download }: { actor: CertActor; view: CertificationView; download?: DownloadForm }) {
   const { t } = useLingui();
   switch (view.step) {
     case 'loading':
@@ -233,7 +239,7 @@ function StepBody({ actor, view }: { actor: CertActor; view: CertificationView }
     case 'pendingReview':
     case 'validated':
     case 'rejected':
-      return <StatusStep actor={actor} view={view} />;
+      return <StatusStep actor={actor} view={view} download={download} />;
     case 'review':
     case 'saving':
       return <ReviewStep actor={actor} view={view} />;
@@ -242,10 +248,21 @@ function StepBody({ actor, view }: { actor: CertActor; view: CertificationView }
   }
 }
 
-function StatusStep({ actor, view }: { actor: CertActor; view: CertificationView }) {
+function StatusStep({ actor, view, download }: { actor: CertActor; view: CertificationView; download?: DownloadForm }) {
   const { t } = useLingui();
   const forms = useFormNames();
   const badge = useStateBadge();
+  // a download is a plain read beside the flow: its progress and failure are the page's own
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState<{ detail: string | null } | null>(null);
+  const save = async (url: string, kind: TaxFormKind) => {
+    if (!download) return;
+    setDownloading(kind);
+    setDownloadFailed(null);
+    const result = await download(url, `${kind}.pdf`);
+    setDownloading(null);
+    if (!result.ok) setDownloadFailed({ detail: result.detail });
+  };
   const intro: Record<string, string> = {
     notStarted: t`The bank needs the company's FATCA and CRS tax status. A user with full access to the company gives it once, and signs the forms online.`,
     unsigned: view.ctx.canManage
@@ -271,13 +288,25 @@ function StatusStep({ actor, view }: { actor: CertActor; view: CertificationView
               const b = badge(d.state);
               return (
                 <li key={d.kind}>
-                  <span>{forms[d.kind]}</span>
+                  <span>
+                    {forms[d.kind]}
+                    {d.url && download ? (
+                      <Button variant="link" size="sm" busy={downloading === d.kind} onClick={() => void save(d.url!, d.kind)} aria-label={t`Download ${forms[d.kind]}`}>
+                        {t`Download`}
+                      </Button>
+                    ) : null}
+                  </span>
                   <Badge tone={b.tone}>{b.text}</Badge>
                 </li>
               );
             })}
           </ul>
         </Card>
+      ) : null}
+      {downloadFailed ? (
+        <Alert tone="error" title={t`The signed form could not be downloaded.`}>
+          {downloadFailed.detail ? <p>{downloadFailed.detail}</p> : null}
+        </Alert>
       ) : null}
       {view.ctx.canManage ? (
         <ButtonGroup stackOnMobile>

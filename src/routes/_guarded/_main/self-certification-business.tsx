@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectActingCustomerId } from '../../../../machines/session/session.select.ts';
-import { useSessionCustomer } from '../../../features/auth/session-actor.ts';
+import { sessionRequestHooks, useSessionCustomer } from '../../../features/auth/session-actor.ts';
+import { downloadFile } from '../../../features/history/download.ts';
 import { mayManageCompany } from '../../../features/company/rights.ts';
-import { BusinessCertificationPage } from '../../../features/tax/business-certification-view.tsx';
+import { BusinessCertificationPage, type DownloadForm } from '../../../features/tax/business-certification-view.tsx';
 import { ensureAppCatalog } from '../../../lib/i18n.ts';
 
 /**
@@ -24,6 +25,14 @@ function SelfCertificationBusinessRoute() {
   const rights = useSelector(session, (s) => s.context.accessInfo?.accessRights ?? null);
   const canManage = customer ? mayManageCompany({ userType: customer.userType, actingForOther: acting !== null && acting !== customer.customerId, accessRights: rights }) : false;
   const deps = useMemo(() => ({ queryClient }), [queryClient]);
+  // a signed form's PDF: a GET with the session's token (its url is a path of the platform)
+  const download = useMemo<DownloadForm>(() => {
+    const access = sessionRequestHooks(session);
+    return async (url, fileName) => {
+      const result = await downloadFile(access, url, 'application/pdf', fileName);
+      return result.ok ? { ok: true } : { ok: false, detail: result.detail };
+    };
+  }, [session]);
   // a new machine when the acting company or the rights change
-  return <BusinessCertificationPage key={`${acting}:${canManage}`} deps={deps} canManage={canManage} />;
+  return <BusinessCertificationPage key={`${acting}:${canManage}`} deps={deps} canManage={canManage} download={download} />;
 }
