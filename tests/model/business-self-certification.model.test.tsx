@@ -22,10 +22,12 @@
  * send `false`: the 10 paths through the passive line went red (the radio showed "No", the entity
  * was not passive and the controlling persons were never asked); restored since. After the tax
  * residences moved to the shared list field, I made the page lock the US entry only for a company
- * that is NOT a US taxpayer: the 8 paths through the US taxpayer's tax residences went red.
+ * that is NOT a US taxpayer: the 8 paths through the US taxpayer's tax residences went red. The
+ * keyboard test went red with the step heading no longer new for each step (no focus moved).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '@lingui/react';
 import { TestModel } from '@xstate/graph';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
@@ -46,6 +48,7 @@ import { BusinessCertificationView } from '../../src/features/tax/business-certi
 import { i18n } from '../../src/lib/i18n.ts';
 import { listTransitions } from '../../scripts/machine-graph.ts';
 import { edgeCoveringPaths, matchesPath, recordingExecutors, runPathCheckingEveryStep, transitionsTaken, unreachedStates } from './coverage.ts';
+import { expectNoAxeViolations } from '../ui/axe.ts';
 import { AnswerQueue } from './support.ts';
 import { settleFromEvent } from './settle.ts';
 
@@ -915,5 +918,105 @@ describe('business self-certification model: the chart', () => {
     actor.send({ type: 'TAX_IDS.CHANGE', taxIds: [actor.getSnapshot().context.answers.taxIds[0]!] });
     expect(actor.getSnapshot().context.answers.taxIds.map((t) => t.countryCode)).toEqual(['LT', 'US']);
     actor.stop();
+  });
+});
+
+/** Tab (forward) until the element has focus. */
+async function tabTo(user: ReturnType<typeof userEvent.setup>, el: HTMLElement) {
+  for (let i = 0; i < 40 && document.activeElement !== el; i++) await user.tab();
+  expect(document.activeElement).toBe(el);
+}
+
+describe('business self-certification: keyboard and axe', () => {
+  it('a passive investment entity certifies with the keyboard only; each step takes focus at its heading; no axe violations', async () => {
+    // user-event's arrow keys in a radio group use CSS.escape, which jsdom lacks (restored after the test: unstubGlobals)
+    if (typeof globalThis.CSS?.escape !== 'function') vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) });
+    const h = mount(true);
+    const user = userEvent.setup({ delay: null });
+    const focused = async (name: string) => {
+      const el = await h1(name);
+      await waitFor(() => expect(document.activeElement).toBe(el));
+    };
+    const next = async () => {
+      await tabTo(user, button('Continue'));
+      await user.keyboard('{Enter}');
+    };
+    // a radio group is one tab stop (its first option while none is chosen); the arrow keys move and choose
+    const choose = async (legend: string, label: string) => {
+      const radios = within(group(legend)).getAllByRole('radio') as HTMLInputElement[];
+      const target = within(group(legend)).getByLabelText(label) as HTMLInputElement;
+      await tabTo(user, radios.find((r) => r.checked) ?? radios[0]!);
+      if (document.activeElement === target) await user.keyboard(' ');
+      for (let i = 0; i < radios.length && !target.checked; i++) await user.keyboard('{ArrowDown}');
+      expect(target.checked).toBe(true);
+    };
+    await act(async () => h.q.load.answer(loaded(ANSWERS.new)));
+    await focused('About the company');
+    await expectNoAxeViolations('the company step');
+    // Enter in a field submits the step
+    await user.click(field('Company name'));
+    await user.keyboard('{Enter}');
+    await focused('What kind of entity is the company?');
+    await expectNoAxeViolations('the entity type step');
+    await next();
+    expect(errorOf(group('Entity type'))).toContain('This is required.');
+    await expectNoAxeViolations('the entity type step with its error');
+    await choose('Entity type', 'Investment entity');
+    await next();
+    await focused("Who manages the company's investments?");
+    await choose('Is the company managed by a financial institution?', 'No');
+    await next();
+    await focused('US tax status');
+    await choose('Is the company a US taxpayer?', 'No');
+    await choose('Is the company a disregarded entity for US tax?', 'No');
+    await expectNoAxeViolations('the US status step');
+    await next();
+    await focused("The company's addresses");
+    await choose('Principal place of business', LINES[7]!);
+    await choose('Registered address', LINES[8]!);
+    await expectNoAxeViolations('the addresses step');
+    await next();
+    await focused('Where the company pays tax');
+    await expectNoAxeViolations('the tax residences step');
+    await next();
+    await focused('Controlling persons');
+    await tabTo(user, screen.getByRole('checkbox', { name: 'Ada Lovelace' }));
+    await user.keyboard(' ');
+    expect((field('Tax residence of Ada Lovelace') as HTMLSelectElement).value).toBe('GB');
+    await expectNoAxeViolations('the controlling persons step');
+    await next();
+    await focused('Review your answers');
+    await expectNoAxeViolations('the review');
+    await tabTo(user, button('Save and sign'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(h.q.save.waiting).toBe(1));
+    expect(h.q.save.calls[0]!.request).toMatchObject({
+      entityType: 'investment',
+      isManagedByFinancialInstitution: false,
+      isUSTaxPayer: false,
+      placeOfBusinessAddressId: 7,
+      registeredAddressId: 8,
+      controllingPersons: [{ representativeId: 31, taxResidenceCountryCode: 'GB' }],
+    });
+    await act(async () => h.q.save.answer({ ok: true, answer: ANSWERS.unsigned }));
+    await waitFor(() => expect(h.q.sign.waiting).toBe(1));
+    await act(async () => h.q.sign.answer({ ok: true, signData: { clientId: 'c-1', signUrls: [SIGN_URL] } }));
+    await focused('Opening the signing page');
+    expect(h.openUrl).toHaveBeenCalledWith(SIGN_URL);
+    await expectNoAxeViolations('the signing page link');
+    h.actor.stop();
+  });
+
+  it('the states after signing have no axe violations', async () => {
+    for (const state of ['unsigned', 'pendingReview', 'validated', 'rejected'] as const) {
+      for (const canManage of [true, false]) {
+        const h = mount(canManage);
+        await act(async () => h.q.load.answer(loaded(ANSWERS[state])));
+        await screen.findByRole('heading', { level: 2, name: 'Your forms' });
+        await expectNoAxeViolations(`${state}${canManage ? '' : ' (read only)'}`);
+        h.actor.stop();
+        cleanup();
+      }
+    }
   });
 });
