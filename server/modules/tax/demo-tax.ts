@@ -8,11 +8,11 @@
  * on the built-in adapter and each form signed there (signDocument), which files it for review;
  * then each is confirmed as an administrator would (status confirmed, decided by the demo admin).
  *
- * Speed (the seed runs for many test suites): rendering and stamping a form costs 100-300 ms
- * (over a second for the first, loading the fonts), so only the first person (Anna) and Northwind
- * sign through the adapter; the other persons' W-8BEN and self-certification are copies of Anna's
- * signed files, filed as confirmed documents. Within one process the signed files are kept, so a
- * second seed (another test database) copies them all.
+ * Every person signs their own forms (each PDF names its signer: a copy of another person's
+ * would be a false document). Speed: rendering and stamping a form costs 100-300 ms (over a second
+ * for the first, loading the fonts); the seed runs once per test template, and within one process
+ * each person's signed files are kept, so a second seed (another test database) files copies of
+ * that same person's files.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { TAX_DOCUMENT_TYPES, type BusinessCertification, type PersonalCertification, type TaxFormKind } from '../../../api/tax-certification.ts';
@@ -23,7 +23,8 @@ import { builtinSignatureAdapter, signDocument } from '../esign/builtin.ts';
 import { customerAddresses, customerDocuments } from '../profile/profile.tables.ts';
 import { renderTaxForm } from './forms/index.ts';
 import { checkBusiness, checkPersonal, saveCertification, type CertificationOwner } from './tax.service.ts';
-import { RETURN_PATHS, startTaxForms } from './tax.signing.ts';
+import { currentAddress } from '../profile/verification.service.ts';
+import { RETURN_PATHS, formAddress, startTaxForms } from './tax.signing.ts';
 
 export interface DemoTaxPerson {
   customerId: number;
@@ -54,7 +55,7 @@ interface SignedFile {
   content: Buffer;
   sha256: string;
 }
-/** Signed files by owner kind and form (see the header: kept within the process). */
+/** Signed files by owner (e-mail) and form (see the header: kept within the process). */
 const signedFiles = new Map<string, SignedFile>();
 
 /** A demo person's answers: born and resident in one country, its citizen, not a US person, the country's TIN. */
@@ -148,18 +149,19 @@ export async function seedDemoTax(tx: Tx, input: DemoTaxInput): Promise<void> {
     const owner: CertificationOwner = { customerId: person.customerId, representativeId: null, kind: 'personal' };
     const { row } = await saveCertification(tx, owner, checkPersonal(person.answers, today), person.userId, input.nowMs);
     if (person.answers.isUSTaxPayer || person.answers.citizenship.includes('US')) throw new Error('demo tax: the demo persons are not US persons');
-    if (signedFiles.has('personal:w8Ben')) {
-      await fileCopies(tx, owner, personalForms, 'personal', person.email, person.userId, input.adminUserId, input.nowMs);
+    if (signedFiles.has(`${person.email}:w8Ben`)) {
+      await fileCopies(tx, owner, personalForms, person.email, person.email, person.userId, input.adminUserId, input.nowMs);
       continue;
     }
     const name = `${person.firstName} ${person.lastName}`;
+    const home = await currentAddress(tx, person.customerId);
     await signThroughAdapter(
       tx,
       {
         owner,
         certification: row,
         forms: personalForms,
-        subject: { kind: 'personal', firstName: person.firstName, lastName: person.lastName, address: null, certification: row.answers as PersonalCertification },
+        subject: { kind: 'personal', firstName: person.firstName, lastName: person.lastName, address: home ? formAddress(home) : null, certification: row.answers as PersonalCertification },
         signer: { name, email: person.email },
         createdUsername: person.email,
         createdByUserId: person.userId,
@@ -172,7 +174,7 @@ export async function seedDemoTax(tx: Tx, input: DemoTaxInput): Promise<void> {
       },
       name,
       input.adminUserId,
-      'personal',
+      person.email,
     );
   }
 
@@ -186,8 +188,8 @@ export async function seedDemoTax(tx: Tx, input: DemoTaxInput): Promise<void> {
   const answers = await checkBusiness(tx, nw.customerId, { ...nw.answers, placeOfBusinessAddressId: office!.id, registeredAddressId: office!.id });
   const { row } = await saveCertification(tx, owner, answers, nw.ownerUserId, input.nowMs);
   const businessForms: TaxFormKind[] = ['w8BenE', 'taxResidencySelfCertification'];
-  if (signedFiles.has('business:w8BenE')) {
-    await fileCopies(tx, owner, businessForms, 'business', nw.ownerEmail, nw.ownerUserId, input.adminUserId, input.nowMs);
+  if (signedFiles.has(`${nw.ownerEmail}:w8BenE`)) {
+    await fileCopies(tx, owner, businessForms, nw.ownerEmail, nw.ownerEmail, nw.ownerUserId, input.adminUserId, input.nowMs);
     return;
   }
   const [company] = await tx.select({ registrationNumber: businessCompanies.registrationNumber }).from(businessCompanies).where(eq(businessCompanies.customerId, nw.customerId));
@@ -221,6 +223,6 @@ export async function seedDemoTax(tx: Tx, input: DemoTaxInput): Promise<void> {
     },
     nw.ownerName,
     input.adminUserId,
-    'business',
+    nw.ownerEmail,
   );
 }

@@ -47,7 +47,7 @@ import { DEFAULT_REGISTRATION_OPTIONS } from '../registration/registration.metho
 import { activeVariant } from '../../../variants/index.ts';
 import { renderTaxForm } from './forms/index.ts';
 import type { FormAddress, TaxFormDocument, TaxFormInput, TaxFormSubject } from './forms/types.ts';
-import { RETURN_PATHS, startTaxForms } from './tax.signing.ts';
+import { RETURN_PATHS, formAddress, startTaxForms } from './tax.signing.ts';
 import { certificationStates, checkBusiness, checkPersonal, documentUrl, loadCertification, saveCertification, taxDocumentsOf, type CertificationOwner } from './tax.service.ts';
 
 export interface TaxHandlerOptions {
@@ -59,23 +59,6 @@ export interface TaxHandlerOptions {
   /** fills one form (server/modules/tax/forms) */
   renderForm: (input: TaxFormInput) => Promise<TaxFormDocument> | TaxFormDocument;
 }
-
-const formAddress = (a: {
-  address1: string;
-  address2: string | null;
-  city: string;
-  postalCode: string | null;
-  countryCode: string;
-  stateName: string | null;
-  stateCode: string | null;
-}): FormAddress => ({
-  address1: a.address1,
-  address2: a.address2 || null,
-  city: a.city,
-  postalCode: a.postalCode || null,
-  countryCode: a.countryCode,
-  state: a.stateName ?? a.stateCode ?? null,
-});
 
 /** The personal certification's owner: the representative of the link, or the signed-in caller. */
 function personalOwner(ctx: MethodContext): CertificationOwner {

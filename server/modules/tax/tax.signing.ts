@@ -15,7 +15,7 @@ import type { Tx } from '../../db/types.ts';
 import { businessRepresentativeDocuments } from '../business/business.tables.ts';
 import { onDocumentSigned, type SignatureAdapter, type SignatureStart } from '../esign/esign.ts';
 import { customerDocuments } from '../profile/profile.tables.ts';
-import type { TaxFormDocument, TaxFormInput, TaxFormSubject } from './forms/types.ts';
+import type { FormAddress, TaxFormDocument, TaxFormInput, TaxFormSubject } from './forms/types.ts';
 import type { CertificationOwner } from './tax.service.ts';
 import { taxCertifications } from './tax.tables.ts';
 
@@ -97,3 +97,21 @@ export async function startTaxForms(tx: Tx, input: StartTaxFormsInput): Promise<
     nowMs: input.nowMs,
   });
 }
+
+/** A customer or representative address row as the forms print it. */
+export const formAddress = (a: {
+  address1: string;
+  address2: string | null;
+  city: string;
+  postalCode: string | null;
+  countryCode: string;
+  stateName: string | null;
+  stateCode: string | null;
+}): FormAddress => ({
+  address1: a.address1,
+  address2: a.address2 || null,
+  city: a.city,
+  postalCode: a.postalCode || null,
+  countryCode: a.countryCode,
+  state: a.stateName ?? a.stateCode ?? null,
+});
