@@ -135,6 +135,17 @@ describe('business self-certification: the branches', () => {
     expect(lastEntityStep(base({ entityType: 'general', isPubliclyTraded: false, isOwnPubliclyTradedCompany: true }))).toBe('relatedCompany');
     expect(lastEntityStep(base({ entityType: 'general', isPubliclyTraded: false, isOwnPubliclyTradedCompany: false }))).toBe('passiveIncome');
   });
+  it('the tax residences: at most ten; a US taxpayer keeps its US entry when the list drops it', () => {
+    const row = (countryCode: string) => ({ countryCode, taxId: '', noTin: true, reason: 'COUNTRY_DOES_NOT_ISSUE' as const, explanation: '' });
+    const toTaxIds = [next, answer({ entityType: 'general' }), next, answer({ isPubliclyTraded: true, companySecurityMarket: 'NYSE', companyTicket: 'NW' }), next];
+    const us = [...toTaxIds, answer({ isUSTaxPayer: true, isDisregardedEntity: false }), next, answer({ placeOfBusinessAddressId: 7, registeredAddressId: 7 }), next];
+    expect(drive(us).value).toEqual({ answering: 'taxIds' });
+    expect(drive(us).context.answers.taxIds.map((t) => t.countryCode)).toEqual(['LT', 'US']);
+    expect(drive([...us, { type: 'TAX_IDS.CHANGE', taxIds: [row('LT')] }]).context.answers.taxIds.map((t) => t.countryCode)).toEqual(['LT', 'US']);
+    const ten = ['LT', 'US', 'DE', 'FR', 'IT', 'ES', 'PT', 'PL', 'NL', 'BE'].map(row);
+    expect(drive([...us, { type: 'TAX_IDS.CHANGE', taxIds: ten }]).context.answers.taxIds).toHaveLength(10);
+    expect(drive([...us, { type: 'TAX_IDS.CHANGE', taxIds: [...ten, row('AT')] }]).context.answers.taxIds).toHaveLength(2);
+  });
   it('a user without full rights sees a new certification read-only, and cannot edit or sign', () => {
     expect(drive([], false).value).toBe('notStarted');
     expect(drive([], true).value).toEqual({ answering: 'company' });
