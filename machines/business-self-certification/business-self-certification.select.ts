@@ -52,6 +52,7 @@ export interface CertificationView {
   documents: { kind: TaxFormKind; state: DocumentState; url: string | null }[];
   canEdit: boolean;
   canSign: boolean;
+  canBack: boolean;
 }
 
 export function selectView(s: BusinessSelfCertificationSnapshot): CertificationView {
@@ -74,6 +75,7 @@ export function selectView(s: BusinessSelfCertificationSnapshot): CertificationV
       : [],
     canEdit: s.can({ type: 'EDIT' }),
     canSign: s.can({ type: 'SIGN' }),
+    canBack: s.can({ type: 'STEP.BACK' }),
   };
 }
 

@@ -592,7 +592,7 @@ function QuestionStep({ actor, view }: { actor: CertActor; view: CertificationVi
       {fields}
       <ButtonGroup stackOnMobile>
         <Button type="submit">{t`Continue`}</Button>
-        {view.step === 'company' ? null : (
+        {!view.canBack ? null : (
           <Button variant="secondary" onClick={() => actor.send({ type: 'STEP.BACK' })}>
             {t`Back`}
           </Button>
