@@ -18,11 +18,14 @@ import { Route as ExternalActivateRouteImport } from './routes/_external/activat
 import { Route as ExternalLoginRouteImport } from './routes/_external/login'
 import { Route as ExternalRegisterRouteImport } from './routes/_external/register'
 import { Route as ExternalScpMobileRouteImport } from './routes/_external/scp-mobile'
+import { Route as ExternalSelfCertificationRepresentativeRouteImport } from './routes/_external/self-certification-representative'
 import { Route as GuardedMainRouteImport } from './routes/_guarded/_main'
 import { Route as GuardedCompanyDocumentsRouteImport } from './routes/_guarded/company-documents'
 import { Route as GuardedKycRouteImport } from './routes/_guarded/kyc'
 import { Route as RestrictedAdminOverviewRouteImport } from './routes/_restricted/admin-overview'
 import { Route as RestrictedScpRouteImport } from './routes/_restricted/scp'
+import { Route as RestrictedSelfCertificationBusinessSplashRouteImport } from './routes/_restricted/self-certification-business-splash'
+import { Route as RestrictedSelfCertificationSplashRouteImport } from './routes/_restricted/self-certification-splash'
 import { Route as ExternalAccountRecoveryIndexRouteImport } from './routes/_external/account-recovery/index'
 import { Route as ExternalAccountRecoveryCancelRouteImport } from './routes/_external/account-recovery/cancel'
 import { Route as ExternalAccountRecoveryEmailRouteImport } from './routes/_external/account-recovery/email'
@@ -30,6 +33,7 @@ import { Route as ExternalAccountRecoveryPasswordRouteImport } from './routes/_e
 import { Route as ExternalAccountRecoveryResetRouteImport } from './routes/_external/account-recovery/reset'
 import { Route as ExternalAccountRecoveryStatusRouteImport } from './routes/_external/account-recovery/status'
 import { Route as ExternalAccountRecoverySuccessRouteImport } from './routes/_external/account-recovery/success'
+import { Route as ExternalESignTokenRouteImport } from './routes/_external/e-sign.$token'
 import { Route as ExternalReceiveIdRouteImport } from './routes/_external/receive.$id'
 import { Route as ExternalRegisterIndexRouteImport } from './routes/_external/register/index'
 import { Route as ExternalRegisterBusinessRouteImport } from './routes/_external/register/business'
@@ -45,6 +49,8 @@ import { Route as GuardedMainLimitedAccountRouteImport } from './routes/_guarded
 import { Route as GuardedMainLoginHistoryRouteImport } from './routes/_guarded/_main/login-history'
 import { Route as GuardedMainProfileRouteImport } from './routes/_guarded/_main/profile'
 import { Route as GuardedMainProfileUpdateRouteImport } from './routes/_guarded/_main/profile-update'
+import { Route as GuardedMainSelfCertificationRouteImport } from './routes/_guarded/_main/self-certification'
+import { Route as GuardedMainSelfCertificationBusinessRouteImport } from './routes/_guarded/_main/self-certification-business'
 import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/setting'
 import { Route as GuardedMainStatementsRouteImport } from './routes/_guarded/_main/statements'
 import { Route as GuardedMainUnverifiedAccountRouteImport } from './routes/_guarded/_main/unverified-account'
@@ -119,6 +125,12 @@ const ExternalScpMobileRoute = ExternalScpMobileRouteImport.update({
   path: '/scp-mobile',
   getParentRoute: () => ExternalRoute,
 } as any)
+const ExternalSelfCertificationRepresentativeRoute =
+  ExternalSelfCertificationRepresentativeRouteImport.update({
+    id: '/self-certification-representative',
+    path: '/self-certification-representative',
+    getParentRoute: () => ExternalRoute,
+  } as any)
 const GuardedMainRoute = GuardedMainRouteImport.update({
   id: '/_main',
   getParentRoute: () => GuardedRoute,
@@ -143,6 +155,18 @@ const RestrictedScpRoute = RestrictedScpRouteImport.update({
   path: '/scp',
   getParentRoute: () => RestrictedRoute,
 } as any)
+const RestrictedSelfCertificationBusinessSplashRoute =
+  RestrictedSelfCertificationBusinessSplashRouteImport.update({
+    id: '/self-certification-business-splash',
+    path: '/self-certification-business-splash',
+    getParentRoute: () => RestrictedRoute,
+  } as any)
+const RestrictedSelfCertificationSplashRoute =
+  RestrictedSelfCertificationSplashRouteImport.update({
+    id: '/self-certification-splash',
+    path: '/self-certification-splash',
+    getParentRoute: () => RestrictedRoute,
+  } as any)
 const ExternalAccountRecoveryIndexRoute =
   ExternalAccountRecoveryIndexRouteImport.update({
     id: '/',
@@ -185,6 +209,11 @@ const ExternalAccountRecoverySuccessRoute =
     path: '/success',
     getParentRoute: () => ExternalAccountRecoveryRoute,
   } as any)
+const ExternalESignTokenRoute = ExternalESignTokenRouteImport.update({
+  id: '/e-sign/$token',
+  path: '/e-sign/$token',
+  getParentRoute: () => ExternalRoute,
+} as any)
 const ExternalReceiveIdRoute = ExternalReceiveIdRouteImport.update({
   id: '/receive/$id',
   path: '/receive/$id',
@@ -265,6 +294,18 @@ const GuardedMainProfileUpdateRoute =
   GuardedMainProfileUpdateRouteImport.update({
     id: '/profile-update',
     path: '/profile-update',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainSelfCertificationRoute =
+  GuardedMainSelfCertificationRouteImport.update({
+    id: '/self-certification',
+    path: '/self-certification',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainSelfCertificationBusinessRoute =
+  GuardedMainSelfCertificationBusinessRouteImport.update({
+    id: '/self-certification-business',
+    path: '/self-certification-business',
     getParentRoute: () => GuardedMainRoute,
   } as any)
 const GuardedMainSettingRoute = GuardedMainSettingRouteImport.update({
@@ -452,16 +493,20 @@ export interface FileRoutesByFullPath {
   '/login': typeof ExternalLoginRoute
   '/register': typeof ExternalRegisterRouteWithChildren
   '/scp-mobile': typeof ExternalScpMobileRoute
+  '/self-certification-representative': typeof ExternalSelfCertificationRepresentativeRoute
   '/company-documents': typeof GuardedCompanyDocumentsRoute
   '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
   '/scp': typeof RestrictedScpRoute
+  '/self-certification-business-splash': typeof RestrictedSelfCertificationBusinessSplashRoute
+  '/self-certification-splash': typeof RestrictedSelfCertificationSplashRoute
   '/account-recovery/cancel': typeof ExternalAccountRecoveryCancelRoute
   '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
   '/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
   '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
   '/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/e-sign/$token': typeof ExternalESignTokenRoute
   '/receive/$id': typeof ExternalReceiveIdRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
@@ -476,6 +521,8 @@ export interface FileRoutesByFullPath {
   '/login-history': typeof GuardedMainLoginHistoryRoute
   '/profile': typeof GuardedMainProfileRoute
   '/profile-update': typeof GuardedMainProfileUpdateRoute
+  '/self-certification': typeof GuardedMainSelfCertificationRoute
+  '/self-certification-business': typeof GuardedMainSelfCertificationBusinessRoute
   '/setting': typeof GuardedMainSettingRoute
   '/statements': typeof GuardedMainStatementsRoute
   '/unverified-account': typeof GuardedMainUnverifiedAccountRoute
@@ -515,16 +562,20 @@ export interface FileRoutesByTo {
   '/activate': typeof ExternalActivateRoute
   '/login': typeof ExternalLoginRoute
   '/scp-mobile': typeof ExternalScpMobileRoute
+  '/self-certification-representative': typeof ExternalSelfCertificationRepresentativeRoute
   '/company-documents': typeof GuardedCompanyDocumentsRoute
   '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
   '/scp': typeof RestrictedScpRoute
+  '/self-certification-business-splash': typeof RestrictedSelfCertificationBusinessSplashRoute
+  '/self-certification-splash': typeof RestrictedSelfCertificationSplashRoute
   '/account-recovery/cancel': typeof ExternalAccountRecoveryCancelRoute
   '/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
   '/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
   '/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
   '/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
   '/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/e-sign/$token': typeof ExternalESignTokenRoute
   '/receive/$id': typeof ExternalReceiveIdRoute
   '/register/business': typeof ExternalRegisterBusinessRoute
   '/register/personal': typeof ExternalRegisterPersonalRoute
@@ -539,6 +590,8 @@ export interface FileRoutesByTo {
   '/login-history': typeof GuardedMainLoginHistoryRoute
   '/profile': typeof GuardedMainProfileRoute
   '/profile-update': typeof GuardedMainProfileUpdateRoute
+  '/self-certification': typeof GuardedMainSelfCertificationRoute
+  '/self-certification-business': typeof GuardedMainSelfCertificationBusinessRoute
   '/setting': typeof GuardedMainSettingRoute
   '/statements': typeof GuardedMainStatementsRoute
   '/unverified-account': typeof GuardedMainUnverifiedAccountRoute
@@ -584,17 +637,21 @@ export interface FileRoutesById {
   '/_external/login': typeof ExternalLoginRoute
   '/_external/register': typeof ExternalRegisterRouteWithChildren
   '/_external/scp-mobile': typeof ExternalScpMobileRoute
+  '/_external/self-certification-representative': typeof ExternalSelfCertificationRepresentativeRoute
   '/_guarded/_main': typeof GuardedMainRouteWithChildren
   '/_guarded/company-documents': typeof GuardedCompanyDocumentsRoute
   '/_guarded/kyc': typeof GuardedKycRoute
   '/_restricted/admin-overview': typeof RestrictedAdminOverviewRoute
   '/_restricted/scp': typeof RestrictedScpRoute
+  '/_restricted/self-certification-business-splash': typeof RestrictedSelfCertificationBusinessSplashRoute
+  '/_restricted/self-certification-splash': typeof RestrictedSelfCertificationSplashRoute
   '/_external/account-recovery/cancel': typeof ExternalAccountRecoveryCancelRoute
   '/_external/account-recovery/email': typeof ExternalAccountRecoveryEmailRoute
   '/_external/account-recovery/password': typeof ExternalAccountRecoveryPasswordRoute
   '/_external/account-recovery/reset': typeof ExternalAccountRecoveryResetRoute
   '/_external/account-recovery/status': typeof ExternalAccountRecoveryStatusRoute
   '/_external/account-recovery/success': typeof ExternalAccountRecoverySuccessRoute
+  '/_external/e-sign/$token': typeof ExternalESignTokenRoute
   '/_external/receive/$id': typeof ExternalReceiveIdRoute
   '/_external/register/business': typeof ExternalRegisterBusinessRoute
   '/_external/register/personal': typeof ExternalRegisterPersonalRoute
@@ -609,6 +666,8 @@ export interface FileRoutesById {
   '/_guarded/_main/login-history': typeof GuardedMainLoginHistoryRoute
   '/_guarded/_main/profile': typeof GuardedMainProfileRoute
   '/_guarded/_main/profile-update': typeof GuardedMainProfileUpdateRoute
+  '/_guarded/_main/self-certification': typeof GuardedMainSelfCertificationRoute
+  '/_guarded/_main/self-certification-business': typeof GuardedMainSelfCertificationBusinessRoute
   '/_guarded/_main/setting': typeof GuardedMainSettingRoute
   '/_guarded/_main/statements': typeof GuardedMainStatementsRoute
   '/_guarded/_main/unverified-account': typeof GuardedMainUnverifiedAccountRoute
@@ -652,16 +711,20 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/scp-mobile'
+    | '/self-certification-representative'
     | '/company-documents'
     | '/kyc'
     | '/admin-overview'
     | '/scp'
+    | '/self-certification-business-splash'
+    | '/self-certification-splash'
     | '/account-recovery/cancel'
     | '/account-recovery/email'
     | '/account-recovery/password'
     | '/account-recovery/reset'
     | '/account-recovery/status'
     | '/account-recovery/success'
+    | '/e-sign/$token'
     | '/receive/$id'
     | '/register/business'
     | '/register/personal'
@@ -676,6 +739,8 @@ export interface FileRouteTypes {
     | '/login-history'
     | '/profile'
     | '/profile-update'
+    | '/self-certification'
+    | '/self-certification-business'
     | '/setting'
     | '/statements'
     | '/unverified-account'
@@ -715,16 +780,20 @@ export interface FileRouteTypes {
     | '/activate'
     | '/login'
     | '/scp-mobile'
+    | '/self-certification-representative'
     | '/company-documents'
     | '/kyc'
     | '/admin-overview'
     | '/scp'
+    | '/self-certification-business-splash'
+    | '/self-certification-splash'
     | '/account-recovery/cancel'
     | '/account-recovery/email'
     | '/account-recovery/password'
     | '/account-recovery/reset'
     | '/account-recovery/status'
     | '/account-recovery/success'
+    | '/e-sign/$token'
     | '/receive/$id'
     | '/register/business'
     | '/register/personal'
@@ -739,6 +808,8 @@ export interface FileRouteTypes {
     | '/login-history'
     | '/profile'
     | '/profile-update'
+    | '/self-certification'
+    | '/self-certification-business'
     | '/setting'
     | '/statements'
     | '/unverified-account'
@@ -783,17 +854,21 @@ export interface FileRouteTypes {
     | '/_external/login'
     | '/_external/register'
     | '/_external/scp-mobile'
+    | '/_external/self-certification-representative'
     | '/_guarded/_main'
     | '/_guarded/company-documents'
     | '/_guarded/kyc'
     | '/_restricted/admin-overview'
     | '/_restricted/scp'
+    | '/_restricted/self-certification-business-splash'
+    | '/_restricted/self-certification-splash'
     | '/_external/account-recovery/cancel'
     | '/_external/account-recovery/email'
     | '/_external/account-recovery/password'
     | '/_external/account-recovery/reset'
     | '/_external/account-recovery/status'
     | '/_external/account-recovery/success'
+    | '/_external/e-sign/$token'
     | '/_external/receive/$id'
     | '/_external/register/business'
     | '/_external/register/personal'
@@ -808,6 +883,8 @@ export interface FileRouteTypes {
     | '/_guarded/_main/login-history'
     | '/_guarded/_main/profile'
     | '/_guarded/_main/profile-update'
+    | '/_guarded/_main/self-certification'
+    | '/_guarded/_main/self-certification-business'
     | '/_guarded/_main/setting'
     | '/_guarded/_main/statements'
     | '/_guarded/_main/unverified-account'
@@ -915,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ExternalScpMobileRouteImport
       parentRoute: typeof ExternalRoute
     }
+    '/_external/self-certification-representative': {
+      id: '/_external/self-certification-representative'
+      path: '/self-certification-representative'
+      fullPath: '/self-certification-representative'
+      preLoaderRoute: typeof ExternalSelfCertificationRepresentativeRouteImport
+      parentRoute: typeof ExternalRoute
+    }
     '/_guarded/_main': {
       id: '/_guarded/_main'
       path: ''
@@ -948,6 +1032,20 @@ declare module '@tanstack/react-router' {
       path: '/scp'
       fullPath: '/scp'
       preLoaderRoute: typeof RestrictedScpRouteImport
+      parentRoute: typeof RestrictedRoute
+    }
+    '/_restricted/self-certification-business-splash': {
+      id: '/_restricted/self-certification-business-splash'
+      path: '/self-certification-business-splash'
+      fullPath: '/self-certification-business-splash'
+      preLoaderRoute: typeof RestrictedSelfCertificationBusinessSplashRouteImport
+      parentRoute: typeof RestrictedRoute
+    }
+    '/_restricted/self-certification-splash': {
+      id: '/_restricted/self-certification-splash'
+      path: '/self-certification-splash'
+      fullPath: '/self-certification-splash'
+      preLoaderRoute: typeof RestrictedSelfCertificationSplashRouteImport
       parentRoute: typeof RestrictedRoute
     }
     '/_external/account-recovery/': {
@@ -998,6 +1096,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account-recovery/success'
       preLoaderRoute: typeof ExternalAccountRecoverySuccessRouteImport
       parentRoute: typeof ExternalAccountRecoveryRoute
+    }
+    '/_external/e-sign/$token': {
+      id: '/_external/e-sign/$token'
+      path: '/e-sign/$token'
+      fullPath: '/e-sign/$token'
+      preLoaderRoute: typeof ExternalESignTokenRouteImport
+      parentRoute: typeof ExternalRoute
     }
     '/_external/receive/$id': {
       id: '/_external/receive/$id'
@@ -1102,6 +1207,20 @@ declare module '@tanstack/react-router' {
       path: '/profile-update'
       fullPath: '/profile-update'
       preLoaderRoute: typeof GuardedMainProfileUpdateRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/self-certification': {
+      id: '/_guarded/_main/self-certification'
+      path: '/self-certification'
+      fullPath: '/self-certification'
+      preLoaderRoute: typeof GuardedMainSelfCertificationRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/self-certification-business': {
+      id: '/_guarded/_main/self-certification-business'
+      path: '/self-certification-business'
+      fullPath: '/self-certification-business'
+      preLoaderRoute: typeof GuardedMainSelfCertificationBusinessRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/setting': {
@@ -1371,6 +1490,8 @@ interface ExternalRouteChildren {
   ExternalLoginRoute: typeof ExternalLoginRoute
   ExternalRegisterRoute: typeof ExternalRegisterRouteWithChildren
   ExternalScpMobileRoute: typeof ExternalScpMobileRoute
+  ExternalSelfCertificationRepresentativeRoute: typeof ExternalSelfCertificationRepresentativeRoute
+  ExternalESignTokenRoute: typeof ExternalESignTokenRoute
   ExternalReceiveIdRoute: typeof ExternalReceiveIdRoute
   ExternalVideoIdentityJobIdRoute: typeof ExternalVideoIdentityJobIdRoute
   ExternalIdentityVerificationWorkflowRunIdTokenRoute: typeof ExternalIdentityVerificationWorkflowRunIdTokenRoute
@@ -1382,6 +1503,9 @@ const ExternalRouteChildren: ExternalRouteChildren = {
   ExternalLoginRoute: ExternalLoginRoute,
   ExternalRegisterRoute: ExternalRegisterRouteWithChildren,
   ExternalScpMobileRoute: ExternalScpMobileRoute,
+  ExternalSelfCertificationRepresentativeRoute:
+    ExternalSelfCertificationRepresentativeRoute,
+  ExternalESignTokenRoute: ExternalESignTokenRoute,
   ExternalReceiveIdRoute: ExternalReceiveIdRoute,
   ExternalVideoIdentityJobIdRoute: ExternalVideoIdentityJobIdRoute,
   ExternalIdentityVerificationWorkflowRunIdTokenRoute:
@@ -1403,6 +1527,8 @@ interface GuardedMainRouteChildren {
   GuardedMainLoginHistoryRoute: typeof GuardedMainLoginHistoryRoute
   GuardedMainProfileRoute: typeof GuardedMainProfileRoute
   GuardedMainProfileUpdateRoute: typeof GuardedMainProfileUpdateRoute
+  GuardedMainSelfCertificationRoute: typeof GuardedMainSelfCertificationRoute
+  GuardedMainSelfCertificationBusinessRoute: typeof GuardedMainSelfCertificationBusinessRoute
   GuardedMainSettingRoute: typeof GuardedMainSettingRoute
   GuardedMainStatementsRoute: typeof GuardedMainStatementsRoute
   GuardedMainUnverifiedAccountRoute: typeof GuardedMainUnverifiedAccountRoute
@@ -1446,6 +1572,9 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainLoginHistoryRoute: GuardedMainLoginHistoryRoute,
   GuardedMainProfileRoute: GuardedMainProfileRoute,
   GuardedMainProfileUpdateRoute: GuardedMainProfileUpdateRoute,
+  GuardedMainSelfCertificationRoute: GuardedMainSelfCertificationRoute,
+  GuardedMainSelfCertificationBusinessRoute:
+    GuardedMainSelfCertificationBusinessRoute,
   GuardedMainSettingRoute: GuardedMainSettingRoute,
   GuardedMainStatementsRoute: GuardedMainStatementsRoute,
   GuardedMainUnverifiedAccountRoute: GuardedMainUnverifiedAccountRoute,
@@ -1504,11 +1633,17 @@ const GuardedRouteWithChildren =
 interface RestrictedRouteChildren {
   RestrictedAdminOverviewRoute: typeof RestrictedAdminOverviewRoute
   RestrictedScpRoute: typeof RestrictedScpRoute
+  RestrictedSelfCertificationBusinessSplashRoute: typeof RestrictedSelfCertificationBusinessSplashRoute
+  RestrictedSelfCertificationSplashRoute: typeof RestrictedSelfCertificationSplashRoute
 }
 
 const RestrictedRouteChildren: RestrictedRouteChildren = {
   RestrictedAdminOverviewRoute: RestrictedAdminOverviewRoute,
   RestrictedScpRoute: RestrictedScpRoute,
+  RestrictedSelfCertificationBusinessSplashRoute:
+    RestrictedSelfCertificationBusinessSplashRoute,
+  RestrictedSelfCertificationSplashRoute:
+    RestrictedSelfCertificationSplashRoute,
 }
 
 const RestrictedRouteWithChildren = RestrictedRoute._addFileChildren(

@@ -6,10 +6,8 @@ export const startRoutePaths: Record<StartRoute, string> = {
   adminOverview: '/admin-overview',
   profileUpdate: '/profile-update',
   kyc: '/kyc',
-  // The self-certification pages come with the tax issue (issue 18); until they exist the two splash
-  // codes lead home, where the verification banner asks for what is missing, instead of a page not found.
-  selfCertificationSplash: '/home',
-  businessSelfCertificationSplash: '/home',
+  selfCertificationSplash: '/self-certification-splash',
+  businessSelfCertificationSplash: '/self-certification-business-splash',
   companyDocuments: '/company-documents',
 };
 

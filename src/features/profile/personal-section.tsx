@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { customerInfoQuery } from './queries.ts';
 import { ChangeError, Loaded, ProfileSection } from './section.tsx';
+import { TaxCertificationSummary } from './tax-certification-summary.tsx';
 import { useChange } from './use-change.ts';
 
 export function PersonalSection({ acting, countryName }: { acting: number | null; countryName(code: string): string }) {
@@ -31,9 +32,10 @@ export function PersonalSection({ acting, countryName }: { acting: number | null
             </dl>
             {/* Not shown in the spec: names and birth date are what the identity documents prove, so they change through /profile-update when the provider asks, not here. */}
             <p className="field-hint">{t`To correct your name or birth date, contact support: we check them against your identity document.`}</p>
-            {/* The anchor of the required action "tax section" (/profile#taxCertification). The tax residence self-certification forms (W-9, W-8BEN, loss of nationality) are their own screens (/self-certification); here is the tax number they rest on. */}
+            {/* The profile's tax section (/profile#taxCertification): the self-certification's standing with its link (the questions and forms are /self-certification), and the tax number. */}
             <div id="taxCertification">
               <h3 tabIndex={-1}>{t`Tax residence`}</h3>
+              {c.customerType === 'personal' ? <TaxCertificationSummary /> : null}
               <p>{t`Your tax identification number in your country of tax residence.`}</p>
               <TaxNumberForm current={c.taxId ?? ''} />
             </div>

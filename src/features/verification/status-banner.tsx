@@ -23,6 +23,7 @@ import type { VerificationStatusMachine } from '../../../machines/verification-s
 import { selectVerificationStatusView } from '../../../machines/verification-status/verification-status.select.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { requiredActionLink } from './action-links.ts';
 import { bannerHiddenOn } from './banner-routes.ts';
 import { useBannerMessages } from './messages.ts';
 import { useRequiredActionTexts } from './status-messages.ts';
@@ -76,13 +77,13 @@ function ActionLinks({ actions }: { actions: readonly BannerAction[] }) {
   const { t } = useLingui();
   const texts = useRequiredActionTexts();
   if (actions.length === 0) return null;
-  const items: { key: string; to: '/profile' | '/limited-account'; hash?: string; text: string }[] = [];
+  const items: { key: string; to: '/profile' | '/limited-account' | '/self-certification'; hash?: string | undefined; text: string }[] = [];
   for (const action of actions) {
     if (action.id === 'limitDocument') {
       if (!items.some((i) => i.key === 'limitDocuments')) items.push({ key: 'limitDocuments', to: '/limited-account', text: t`Send the documents we asked for` });
     } else if (action.id === 'newIdentityDocument') items.push({ key: action.id, to: '/profile', hash: action.section, text: t`Upload a new identity document` });
     else if (action.id === 'cardAddressDocument') items.push({ key: action.id, to: '/profile', hash: action.section, text: t`Upload one more proof of address` });
-    else items.push({ key: action.id, to: '/profile', hash: action.section, text: texts[action.id] });
+    else items.push({ key: action.id, ...requiredActionLink(action), text: texts[action.id] });
   }
   return (
     <ul className="verification-banner-actions">

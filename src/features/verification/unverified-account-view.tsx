@@ -7,6 +7,7 @@
  * loads; this view checks the fresh answer too (the administrator may have verified the customer
  * since sign-in) and calls `onVerified`.
  */
+import { requiredActionLink } from './action-links.ts';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -80,8 +81,8 @@ function Checklist({
           <ul className="checklist">
             {actions.map((action) => (
               <li key={action.id}>
-                {/* each profile section has the section's id as its element id (api/verification.ts PROFILE_SECTIONS) */}
-                <Link to="/profile" hash={action.section}>
+                {/* each profile section has the section's id as its element id (api/verification.ts PROFILE_SECTIONS); the tax section is done at /self-certification */}
+                <Link {...requiredActionLink(action)}>
                   {actionTexts[action.id]}
                 </Link>
               </li>
