@@ -3,7 +3,7 @@
  * activation query action; §4 e-mail existence check; §7 check email, activate account): a visitor
  * registers with a fresh address, reads the activation code or link from the development outbox,
  * activates, and signs in with the new password, landing where the start-page rules say (a new
- * personal customer: home). axe (WCAG 2.2 AA) on every page and step visited.
+ * personal customer: the tax self-certification's splash, rule 7; "Not now" leads home). axe (WCAG 2.2 AA) on every page and step visited.
  */
 import { expect, test } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
@@ -77,7 +77,12 @@ test('a visitor registers a personal account, activates it with the e-mailed cod
   await expectNoAxeViolations(page, '/login (after activation)');
 
   // The account is active and signs in (a new account has no second step).
+  // A new customer has no tax self-certification yet: the start page's rule 7 shows its splash first.
   await login.submitPassword(rita.email, rita.password);
+  await expect(page).toHaveURL(/\/self-certification-splash$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your tax details' })).toBeVisible();
+  await expectNoAxeViolations(page, '/self-certification-splash (new customer)');
+  await page.getByRole('link', { name: 'Not now' }).click();
   await new MainLayout(page).expectHome(`Welcome, ${rita.firstName} ${rita.lastName}`);
   await expectNoAxeViolations(page, '/home (new customer)');
 });

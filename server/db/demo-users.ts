@@ -4,10 +4,10 @@
  */
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 
-export type DemoLanding = 'home' | 'account-chooser' | 'admin-overview';
+export type DemoLanding = 'home' | 'account-chooser' | 'admin-overview' | 'self-certification-splash';
 
 export interface DemoUser {
-  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila' | 'tom' | 'rita' | 'uma';
+  key: 'anna' | 'boris' | 'owner' | 'clerk' | 'viewer' | 'admin' | 'sam' | 'mila' | 'tom' | 'rita' | 'uma' | 'tess';
   email: string;
   password: string;
   /** base32 TOTP secret; null for users signing in without a second step */
@@ -151,6 +151,19 @@ export const demoUserByKey = {
     role: 'personal',
     landing: 'home',
     phone: { countryCode: '370', number: '61234578' },
+  },
+  // The tax journey (issue 18): verified, but born in the US (Chicago), a Lithuanian citizen who
+  // renounced the US citizenship, and not self-certified yet: the start page sends her to the
+  // self-certification splash (rule 7) and the banner counts the tax action.
+  tess: {
+    key: 'tess',
+    email: 'tess@demo.test',
+    password: DEMO_PASSWORD,
+    totpSecret: null,
+    login2faMode: 'no',
+    role: 'personal',
+    landing: 'self-certification-splash',
+    phone: { countryCode: '370', number: '61234579' },
   },
 } as const satisfies Record<DemoUser['key'], DemoUser>;
 

@@ -356,6 +356,11 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
   });
   const ritaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Rita', lastName: 'Rossi', residenceCountryCode: 'IT', verified: true });
   const ritaId = await insertUser({ email: demoUsers.rita.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: ritaCustomer, moneyPermissions: moneyFlags });
+  // tess: the tax journey (issue 18): verified, her phone confirmed and her address on file, no tax self-certification.
+  const tessCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Tess', lastName: 'Turner', birthDay: '1991-08-09', residenceCountryCode: 'LT', verified: true });
+  await insertUser({ email: demoUsers.tess.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: tessCustomer, moneyPermissions: moneyFlags });
+  await tx.insert(phones).values({ customerId: tessCustomer, phoneCountryCode: demoUsers.tess.phone.countryCode, phone: demoUsers.tess.phone.number, status: 'primary', confirmed: true });
+  await tx.insert(customerAddresses).values({ customerId: tessCustomer, addressType: 'home', address1: 'Pilies g. 22', city: 'Vilnius', postalCode: 'LT-01123', countryCode: 'LT' });
   // uma: the verification journey (issue 5): an address on file, an unconfirmed phone, no documents, not verified.
   const umaCustomer = await insertCustomer({ customerType: 'personal', firstName: 'Uma', lastName: 'Urbonaite', birthDay: '1994-02-17', residenceCountryCode: 'LT', verified: false });
   const umaId = await insertUser({ email: demoUsers.uma.email, totpSecret: null, login2faMode: 'no', userType: 1, customerId: umaCustomer, permissions: { balanceInfo: true, transfers: false } });
@@ -452,7 +457,7 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
   });
 
   await ensureTerms(tx);
-  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer, umaCustomer];
+  const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer, umaCustomer, tessCustomer];
   await tx
     .insert(termsAcceptances)
     .values(acceptingCustomers.flatMap((customerId) => SEED_TERMS.map((t) => ({ customerId, termId: t.termId, version: t.version }))));

@@ -100,7 +100,7 @@ describe('message catalogs', () => {
   // A copy of the English is not a translation. Words that read the same in a language are listed,
   // and names that are the same everywhere: the IBAN standard and the Interac e-Transfer brand.
   // CVV and PIN are the card's codes as printed and said everywhere.
-  const EVERYWHERE = ['IBAN', 'Interac e-Transfer', 'CVV', 'PIN'];
+  const EVERYWHERE = ['IBAN', 'Interac e-Transfer', 'CVV', 'PIN', 'GIIN'];
   // the crypto networks' names, written in the Latin alphabet as they are (Cyrillic transliterates them)
   const NETWORKS = ['Bitcoin', 'Litecoin', 'Ethereum (ERC-20)', 'Tron (TRC-20)'];
   const SAME_IN = {

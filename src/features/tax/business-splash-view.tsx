@@ -18,7 +18,7 @@ const AnchorStart: SplashStartLink = ({ className, children }) => (
   </a>
 );
 
-export function BusinessSplashView({ StartLink = AnchorStart }: { StartLink?: SplashStartLink }) {
+export function BusinessSplashView({ StartLink = AnchorStart, later }: { StartLink?: SplashStartLink; later?: ReactNode }) {
   const { t } = useLingui();
   return (
     <div className="tax-business-splash">
@@ -37,6 +37,7 @@ export function BusinessSplashView({ StartLink = AnchorStart }: { StartLink?: Sp
       </Card>
       <ButtonGroup>
         <StartLink className="btn btn-primary">{t`Start`}</StartLink>
+        {later}
       </ButtonGroup>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { BusinessSplashView, type SplashStartLink } from '../../features/tax/business-splash-view.tsx';
 
 /** /self-certification-business-splash (document 3 §2): why the company's FATCA/CRS self-certification is needed, and Start. */
@@ -13,5 +14,17 @@ const StartLink: SplashStartLink = ({ className, children }) => (
 );
 
 function SelfCertificationBusinessSplashRoute() {
-  return <BusinessSplashView StartLink={StartLink} />;
+  const { t } = useLingui();
+  return (
+    <BusinessSplashView
+      StartLink={StartLink}
+      later={
+        // Not shown in the spec: the splash does not lock the company's users out (a user without full
+        // rights cannot certify at all); home keeps showing the company's tax item until it is done.
+        <Link to="/home" className="btn btn-secondary">
+          {t`Not now`}
+        </Link>
+      }
+    />
+  );
 }

@@ -16,6 +16,12 @@ function SelfCertificationSplashRoute() {
           {t`Start`}
         </Link>
       }
+      later={
+        // Not shown in the spec: the splash does not lock the customer out; home shows the tax action in the verification banner until it is done.
+        <Link to="/home" className="btn btn-secondary">
+          {t`Not now`}
+        </Link>
+      }
     />
   );
 }
