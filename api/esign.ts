@@ -34,9 +34,10 @@ export const esignPagePath = (token: string) => `/e-sign/${encodeURIComponent(to
 
 /**
  * A sign URL's token: the envelope's secret (256 random bits, base64url) and the document's
- * position, `<secret>.<position>` (server/modules/esign/builtin.ts says why).
+ * position, `<secret>~<position>` (server/modules/esign/builtin.ts says why). Not a dot: the web
+ * server's history fallback takes a last path segment with a dot for a file and answers 404.
  */
-export const ESIGN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}\.[0-9]{1,3}$/;
+export const ESIGN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}~[0-9]{1,3}$/;
 
 /** The drawing box of the signature pad: strokes' points are [x, y] in 0..1000 x 0..300 (y downwards). */
 export const SIGNATURE_BOX = { width: 1000, height: 300 } as const;

@@ -39,6 +39,10 @@ async function signIn(page: Page, who: { email: string; password: string }): Pro
   await login.open();
   await login.submitPassword(who.email, who.password);
   await login.chooseAccount(company);
+  // A new company has not certified its tax status yet: the business rule after the access info
+  // (document 1 §2) shows the business self-certification's splash first; Not now leads home.
+  await expect(page.getByRole('heading', { level: 1, name: "Confirm your company's tax status" })).toBeVisible();
+  await page.getByRole('link', { name: 'Not now' }).click();
   await expect(page.getByRole('banner')).toContainText(`Acting for ${company}`);
 }
 

@@ -46,8 +46,8 @@ type Variant = 'signedIn' | 'anonymous';
 /* ------------------------------------------------------------------------------ fixtures */
 
 const SECRET = 'Q'.repeat(43);
-const T1 = `${SECRET}.1`;
-const T2 = `${SECRET}.2`;
+const T1 = `${SECRET}~1`;
+const T2 = `${SECRET}~2`;
 const NAME = 'Ivan Petrov';
 const SHORT = 'I';
 const RETURN_PATH = '/self-certification';

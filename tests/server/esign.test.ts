@@ -116,7 +116,7 @@ describe('built-in e-signature', () => {
   it('start answers the envelope id and one sign URL per document, and keeps only hashes of their secrets', async () => {
     started = await start(2);
     expect(started.signUrls).toHaveLength(2);
-    for (const url of started.signUrls) expect(url).toMatch(/^https:\/\/bank\.example\/e-sign\/[A-Za-z0-9_-]{43}\.[12]$/);
+    for (const url of started.signUrls) expect(url).toMatch(/^https:\/\/bank\.example\/e-sign\/[A-Za-z0-9_-]{43}~[12]$/);
     tokens.push(...started.signUrls.map(tokenOf));
     const [envelope] = await t.db.select().from(esignEnvelopes).where(eq(esignEnvelopes.clientId, started.clientId));
     expect(envelope).toMatchObject({ status: 'sent', purpose: PURPOSE, adapter: 'builtin', customerId, returnPath: '/self-certification' });
@@ -125,7 +125,7 @@ describe('built-in e-signature', () => {
     const stored = JSON.stringify(rows.map(({ unsignedPdf, ...r }) => ({ ...r, size: unsignedPdf.length }))) + JSON.stringify(envelope);
     for (const token of tokens) {
       expect(stored).not.toContain(token);
-      expect(stored).not.toContain(token.split('.')[0]);
+      expect(stored).not.toContain(token.split('~')[0]);
     }
     expect(rows.map((r) => r.tokenHash).sort()).toEqual(tokens.map((tk) => createHash('sha256').update(tk).digest('hex')).sort());
   });
@@ -220,8 +220,8 @@ describe('built-in e-signature', () => {
   });
 
   it('an unknown, malformed or guessed token is not found', async () => {
-    const [secret] = tokens[0]!.split('.');
-    for (const token of ['nope', `${'A'.repeat(43)}.1`, `${secret}.3`, `${secret}.1x`]) {
+    const [secret] = tokens[0]!.split('~');
+    for (const token of ['nope', `${'A'.repeat(43)}~1`, `${secret}~3`, `${secret}~1x`, `${secret}.1`]) {
       for (const res of [await getState(token), await getPdf(token), await sign(token)]) {
         expect(res.statusCode, token).toBe(404);
         expect(res.json()).toMatchObject({ responseCode: 'ENOA' });
@@ -344,7 +344,7 @@ describe('built-in e-signature', () => {
     expect(log.length).toBeGreaterThan(0);
     const all = log.join('\n');
     expect(all).toContain('e-signature route failed');
-    for (const token of tokens) expect(all).not.toContain(token.split('.')[0]);
+    for (const token of tokens) expect(all).not.toContain(token.split('~')[0]);
     expect(all).not.toMatch(/e-signature\/[A-Za-z0-9_-]{20}/);
     // the one line per request (at info, which these routes skip), and an errored request's line alike
     expect(requestLogFields({ method: 'GET', url: esignPdfPath(tokens[0]!) }, 500, 1).path).toBe('/api/v1/e-signature/[redacted]/pdf');

@@ -7,7 +7,7 @@
  * Sign URLs and their secret. signData (document 3 §3) has one sign URL per document, and the
  * signing page must be able to go on to the envelope's next document, while the platform keeps
  * only hashes of the secrets. So an envelope gets ONE random secret (256 bits) and its document at
- * position p (1-based) has the token `<secret>.<p>`; each document row stores SHA-256 of its own
+ * position p (1-based) has the token `<secret>~<p>`; each document row stores SHA-256 of its own
  * token (tokenHash, unique). Holding any of an envelope's links therefore lets its signer reach
  * the others (the same person is asked to sign all of them), the server derives the next
  * document's token from the request's own secret, and nothing in the database gives a link back.
@@ -76,11 +76,11 @@ function sha256Bytes(bytes: Uint8Array): string {
 
 function splitToken(token: string): { secret: string; position: number } | null {
   if (!ESIGN_TOKEN_PATTERN.test(token)) return null;
-  const dot = token.indexOf('.');
-  return { secret: token.slice(0, dot), position: Number(token.slice(dot + 1)) };
+  const cut = token.indexOf('~');
+  return { secret: token.slice(0, cut), position: Number(token.slice(cut + 1)) };
 }
 
-const tokenOf = (secret: string, position: number) => `${secret}.${position}`;
+const tokenOf = (secret: string, position: number) => `${secret}~${position}`;
 
 /**
  * The built-in adapter. `publicUrl` is the web app's public origin (the sign URLs are absolute:

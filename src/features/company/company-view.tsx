@@ -23,7 +23,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import { useDocumentStatusTexts } from '../verification/status-messages.ts';
-import { companyInfoQuery, directorsQuery, ownersQuery, shareholdersQuery, usersQuery } from './queries.ts';
+import { companyInfoQuery, companyTaxStateQuery, directorsQuery, ownersQuery, shareholdersQuery, usersQuery } from './queries.ts';
 import { rightNames } from './rights.ts';
 import './company.css';
 
@@ -128,10 +128,14 @@ const itemKey = (item: CompanyActionItem) =>
  * banner: over the company's pages each item with the link to where it is done; elsewhere in the app
  * (`compact`) the count with one link to the company's pages.
  */
-export function CompanyActionBanner({ info, compact = false }: { info: CompanyInfo; compact?: boolean }) {
+export function CompanyActionBanner({ info, acting, compact = false }: { info: CompanyInfo; acting: number | null; compact?: boolean }) {
   const { t } = useLingui();
   const items = companyActionItems(info);
-  const count = items.length;
+  // Beside §5's count (the platform's actionRequiredCount): the company's tax self-certification
+  // while it is neither validated nor pending (issue 18), the same test as the start page's.
+  const taxState = useQuery(companyTaxStateQuery(acting)).data;
+  const taxDue = taxState === 'none' || taxState === 'rejected';
+  const count = items.length + (taxDue ? 1 : 0);
   if (count === 0) return null;
   const title = count === 1 ? t`1 item of the company needs your attention` : t`${count} items of the company need your attention`;
   return (
@@ -142,6 +146,11 @@ export function CompanyActionBanner({ info, compact = false }: { info: CompanyIn
         </p>
       ) : (
         <ul className="company-action-items">
+          {taxDue ? (
+            <li>
+              <Link to="/self-certification-business">{taxState === 'rejected' ? t`Sign the company's tax forms again` : t`Certify the company's tax status`}</Link>
+            </li>
+          ) : null}
           {items.map((item) => (
             <li key={itemKey(item)}>
               <ActionItem item={item} info={info} />
@@ -156,7 +165,7 @@ export function CompanyActionBanner({ info, compact = false }: { info: CompanyIn
 /** The company's banner anywhere in the app (the main layout mounts it for a session acting for a company, outside the company's pages). */
 export function CompanyActionNotice({ actingCustomerId }: { actingCustomerId: number | null }) {
   const info = useQuery(companyInfoQuery(actingCustomerId));
-  return info.data?.company ? <CompanyActionBanner info={info.data.company} compact /> : null;
+  return info.data?.company ? <CompanyActionBanner info={info.data.company} acting={actingCustomerId} compact /> : null;
 }
 
 function CompanyFrame({ acting, current, children }: { acting: number | null; current: CompanySection | 'emails'; children: (info: CompanyInfo) => ReactNode }) {
@@ -175,7 +184,7 @@ function CompanyFrame({ acting, current, children }: { acting: number | null; cu
         <Alert tone="error">{t`The company's details could not be loaded.`}</Alert>
       ) : (
         <>
-          <CompanyActionBanner info={company} />
+          <CompanyActionBanner info={company} acting={acting} />
           {children(company)}
         </>
       )}

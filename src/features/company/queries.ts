@@ -27,3 +27,14 @@ export const ownersQuery = (acting: number | null) =>
   queryOptions({ queryKey: [...companyQueryKey, 'owners', acting], queryFn: () => callMethodOrThrow('businessUltimateBeneficiaryOwnerList', {}) });
 
 export const usersQuery = (acting: number | null) => queryOptions({ queryKey: [...companyQueryKey, 'users', acting], queryFn: () => callMethodOrThrow('businessUserList', {}) });
+
+/**
+ * The company's FATCA/CRS self-certification state (issue 18): its tax residency self-certification's
+ * state decides, as in the start page's business rule (validated or pending: nothing to do).
+ */
+export const companyTaxStateQuery = (acting: number | null) =>
+  queryOptions({
+    queryKey: [...companyQueryKey, 'taxCertification', acting],
+    queryFn: () => callMethodOrThrow('businessFatcaCrsCertificationGet', {}),
+    select: (a) => a.certification.taxResidencySelfCertificationDocumentStatus,
+  });

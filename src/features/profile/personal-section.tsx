@@ -7,10 +7,10 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { customerInfoQuery } from './queries.ts';
 import { ChangeError, Loaded, ProfileSection } from './section.tsx';
-import { TaxCertificationSummary } from './tax-certification-summary.tsx';
+import { TaxCertificationSummary, type SelfCertificationLink } from './tax-certification-summary.tsx';
 import { useChange } from './use-change.ts';
 
-export function PersonalSection({ acting, countryName }: { acting: number | null; countryName(code: string): string }) {
+export function PersonalSection({ acting, countryName, taxLink }: { acting: number | null; countryName(code: string): string; taxLink?: SelfCertificationLink | undefined }) {
   const { t, i18n } = useLingui();
   const query = useQuery(customerInfoQuery(acting));
   return (
@@ -35,7 +35,7 @@ export function PersonalSection({ acting, countryName }: { acting: number | null
             {/* The profile's tax section (/profile#taxCertification): the self-certification's standing with its link (the questions and forms are /self-certification), and the tax number. */}
             <div id="taxCertification">
               <h3 tabIndex={-1}>{t`Tax residence`}</h3>
-              {c.customerType === 'personal' ? <TaxCertificationSummary /> : null}
+              {c.customerType === 'personal' ? <TaxCertificationSummary Link={taxLink} /> : null}
               <p>{t`Your tax identification number in your country of tax residence.`}</p>
               <TaxNumberForm current={c.taxId ?? ''} />
             </div>

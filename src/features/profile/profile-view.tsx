@@ -15,6 +15,7 @@ import { EmailsSection } from './emails-section.tsx';
 import { IdentitySection } from './identity-section.tsx';
 import { KycSection } from './kyc-section.tsx';
 import { PersonalSection } from './personal-section.tsx';
+import type { SelfCertificationLink } from './tax-certification-summary.tsx';
 import { PhonesSection } from './phones-section.tsx';
 import { VerificationSummary } from './verification-summary.tsx';
 import { countriesQuery, customerInfoQuery } from './queries.ts';
@@ -27,9 +28,11 @@ export interface ProfilePageProps {
   actingCustomerId: number | null;
   /** the element id in the URL's hash (/profile#phones), if any */
   hash: string;
+  /** the router's link to /self-certification (the tax section's way there) */
+  taxLink?: SelfCertificationLink;
 }
 
-export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
+export function ProfilePage({ actingCustomerId, hash, taxLink }: ProfilePageProps) {
   const { t, i18n } = useLingui();
   const customer = useQuery(customerInfoQuery(actingCustomerId));
   const countries = useQuery(countriesQuery(i18n.locale));
@@ -67,7 +70,7 @@ export function ProfilePage({ actingCustomerId, hash }: ProfilePageProps) {
           {dueDiligence ? <li><a href="#dueDiligence">{t`Due diligence`}</a></li> : null}
         </ul>
       </nav>
-      <PersonalSection acting={actingCustomerId} countryName={countryName} />
+      <PersonalSection acting={actingCustomerId} countryName={countryName} taxLink={taxLink} />
       <PhonesSection acting={actingCustomerId} />
       <EmailsSection acting={actingCustomerId} />
       <AddressesSection acting={actingCustomerId} today={today} residenceCountryCode={residence} countries={countryList} />

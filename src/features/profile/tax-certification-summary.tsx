@@ -3,8 +3,8 @@
  * the customer's FATCA/CRS self-certification stands, in one sentence, and the way to it. The
  * questions and the signed forms live at /self-certification (issue 18).
  */
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { DocumentState } from '../../../api/verification.ts';
 import { callMethodOrThrow } from '../../lib/request.ts';
@@ -21,7 +21,15 @@ export function taxCertificationStanding(answer: { updatedAt: string | null; sta
   return 'confirmed';
 }
 
-export function TaxCertificationSummary() {
+/** The link to /self-certification: the route gives the router's Link; without one (a page mounted alone) a plain anchor. */
+export type SelfCertificationLink = (props: { className: string; children: ReactNode }) => ReactNode;
+const AnchorLink: SelfCertificationLink = ({ className, children }) => (
+  <a href="/self-certification" className={className}>
+    {children}
+  </a>
+);
+
+export function TaxCertificationSummary({ Link = AnchorLink }: { Link?: SelfCertificationLink | undefined }) {
   const { t } = useLingui();
   const query = useQuery({
     queryKey: [...profileQueryKey, 'taxCertification'],
@@ -44,7 +52,7 @@ export function TaxCertificationSummary() {
   return (
     <div className="tax-certification-summary">
       <p>{text[standing]}</p>
-      <Link to="/self-certification" className={standing === 'notStarted' || standing === 'toSign' || standing === 'refused' ? 'btn btn-primary' : 'btn btn-secondary'}>
+      <Link className={standing === 'notStarted' || standing === 'toSign' || standing === 'refused' ? 'btn btn-primary' : 'btn btn-secondary'}>
         {standing === 'notStarted' ? t`Start your tax self-certification` : t`Open your tax self-certification`}
       </Link>
     </div>

@@ -13,6 +13,7 @@ const HIDDEN_ROOTS = [
   '/identity-verification',
   '/scp-mobile',
   '/self-certification-representative',
+  '/e-sign',
   // the SCP enable route (restricted layout)
   '/scp',
 ] as const;
