@@ -132,6 +132,19 @@ describe('uploads', () => {
     );
   });
 
+  it('a tax form signed online (W-9, W-8BEN, W-8BEN-E, CRS self-certification) cannot be uploaded by hand; the CLN can', async () => {
+    const before = await documentCount();
+    for (const documentTypeId of [100, 101, 102, 103]) {
+      expectVf(await upload('customerJumioDocumentCreate', { categoryId: 5, documentTypeId }, [{ field: 'front', fileName: 'w.pdf', content: PDF }], uma.accessToken), 'documentTypeId');
+    }
+    expect(await documentCount()).toBe(before);
+    const cln = await upload('customerJumioDocumentCreate', { categoryId: 5, documentTypeId: 104 }, [{ field: 'front', fileName: 'cln.pdf', content: PDF }], uma.accessToken);
+    expect(cln.body.responseCode, JSON.stringify(cln.body)).toBe('00');
+    expect(await documentCount()).toBe(before + 1);
+    // the journey below counts uma's documents: this one goes again
+    await t.db.delete(customerDocuments).where(eq(customerDocuments.documentTypeId, 104));
+  });
+
   it('type 88 is for residents of RU and UA only, and needs the registration-stamp page', async () => {
     const internal = { ...passport, documentTypeId: 88 };
     expectVf(await upload('customerJumioDocumentCreate', internal, [{ field: 'front', fileName: 'p.pdf', content: PDF }], uma.accessToken), 'documentTypeId', /RU, UA/);

@@ -4,6 +4,7 @@
  * offered only to some countries), the date rules, storing a document with its sub-documents,
  * and the wire shape of an uploaded document.
  */
+import { TAX_DOCUMENT_TYPES } from '../../../api/tax-certification.ts';
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_QUOTA_BYTES, DOCUMENT_QUOTA_FILES, DocumentFileField, type UploadedDocument } from '../../../api/documents.ts';
@@ -175,6 +176,13 @@ export interface NewDocument {
 }
 
 /**
+ * The tax forms signed online (api/tax-certification.ts): they reach the review queue only from the
+ * signing page, with the signature's evidence, never as an upload (a W-8BEN sent by hand would count
+ * as signed once confirmed). The certificate of loss of nationality is uploaded as any document.
+ */
+const SIGNED_ONLY_TYPE_IDS: ReadonlySet<number> = new Set([TAX_DOCUMENT_TYPES.w9, TAX_DOCUMENT_TYPES.w8Ben, TAX_DOCUMENT_TYPES.w8BenE, TAX_DOCUMENT_TYPES.taxResidencySelfCertification]);
+
+/**
  * Validates one document (type, country, dates, number, files) and collects every problem in
  * `errors`; returns what to store, or null when anything is wrong. Nothing is written here.
  */
@@ -183,7 +191,7 @@ export async function prepareDocument(db: Db | Tx, doc: NewDocument, files: read
   const { meta } = doc;
   const before = errors.length;
   const type = await documentTypeOf(db, meta.categoryId, meta.documentTypeId);
-  if (!type) errors.push(vf(`${p}documentTypeId`, VfCode.notDocumentType));
+  if (!type || SIGNED_ONLY_TYPE_IDS.has(meta.documentTypeId)) errors.push(vf(`${p}documentTypeId`, VfCode.notDocumentType));
   else if (type.countryCodes && !(doc.residenceCountryCode && type.countryCodes.includes(doc.residenceCountryCode))) {
     errors.push(vf(`${p}documentTypeId`, VfCode.residentsOnly, { countries: type.countryCodes.join(', ') }));
   }

@@ -150,8 +150,7 @@ const d = documentTypes;
 /**
  * Types of category 5 that are named (documents lists, the administrator's queue) but not offered
  * for upload: the tax forms signed online. Their rows have no category (parentKey null), so the
- * category list leaves them out. Not enforced at upload: a customer who sends one by hand sends it
- * to the administrator's review like any other document.
+ * category list leaves them out, and the upload refuses them (documents.service.ts SIGNED_ONLY_TYPE_IDS).
  */
 const signedOnlyTypes: readonly DocumentTypeSeed[] = [d.w9Form, d.w8BenForm, d.w8BenEForm, d.taxResidencySelfCertification];
 
