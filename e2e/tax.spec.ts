@@ -4,7 +4,8 @@
  * (start-page rule 7); she answers the questions (the US birthplace asks why she is not a US
  * citizen), signs the W-8BEN and the CRS self-certification on the built-in signing page, uploads
  * her certificate of loss of nationality; the administrator confirms the three documents in the
- * review queue; her profile's tax section then reads complete and home shows no tax action.
+ * review queue; her profile's tax section then reads complete and home shows no tax action (the
+ * banner's tax action goes as soon as nothing is missing: forms in review do not count, document 1 §4).
  * axe (WCAG 2.2 AA) on every page and step visited.
  */
 import { expect, test, type Page } from './support/test.ts';
@@ -100,6 +101,8 @@ test('a person born in the US certifies, signs her W-8BEN online, uploads her CL
   await page.getByLabel('Certificate file').setInputFiles({ name: 'cln.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('button', { name: 'Upload the certificate' }).click();
   await expect(page.getByText('Thank you. We are checking your signed forms; this usually takes one or two working days.')).toBeVisible({ timeout: 20_000 });
+  // nothing is missing any more (forms in review do not count): the banner reads again and goes
+  await expect(banner(page)).toHaveCount(0);
   await expectNoAxeViolations(page, '/self-certification (in review)');
   await step(page, 'tax-in-review');
 

@@ -214,6 +214,27 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="actions">{children}</div>;
 }
 
+/** One question step: its fields, then Continue (and Back after the first step). */
+function StepForm({ onSubmit, back, children }: { onSubmit: () => void; back?: ReactNode; children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <form
+      className="tax-step"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <Actions>
+        <Button type="submit">{t`Continue`}</Button>
+        {back}
+      </Actions>
+    </form>
+  );
+}
+
 function BirthStep({
   view,
   send,
@@ -228,14 +249,7 @@ function BirthStep({
   const { t } = useLingui();
   const [values, setValues] = useState({ cityOfBirth: view.draft.cityOfBirth, countryOfBirth: view.draft.countryOfBirth, dateOfBirth: view.draft.dateOfBirth });
   return (
-    <form
-      className="tax-step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'BIRTH.SUBMIT', values });
-      }}
-    >
+    <StepForm onSubmit={() => send({ type: 'BIRTH.SUBMIT', values })}>
       <p className="tax-lead">{t`Tax rules ask us where you were born. We filled in what your profile already says; check it.`}</p>
       <TextField
         label={t`City of birth`}
@@ -262,10 +276,7 @@ function BirthStep({
         onChange={(dateOfBirth) => setValues((v) => ({ ...v, dateOfBirth }))}
         error={errorText('dateOfBirth')}
       />
-      <Actions>
-        <Button type="submit">{t`Continue`}</Button>
-      </Actions>
-    </form>
+    </StepForm>
   );
 }
 
@@ -286,14 +297,7 @@ function CitizenshipStep({
   const [list, setList] = useState<string[]>(view.draft.citizenship.length ? view.draft.citizenship : ['']);
   const options = countries.map((c) => ({ value: c.code, label: c.name }));
   return (
-    <form
-      className="tax-step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'CITIZENSHIP.SUBMIT', citizenship: list.filter((c) => c !== '') });
-      }}
-    >
+    <StepForm back={back} onSubmit={() => send({ type: 'CITIZENSHIP.SUBMIT', citizenship: list.filter((c) => c !== '') })}>
       <p className="tax-lead">{t`List every country you are a citizen of, including a second or third citizenship.`}</p>
       {list.map((code, i) => (
         <div key={i} className="tax-row">
@@ -318,11 +322,7 @@ function CitizenshipStep({
           {t`Add another citizenship`}
         </Button>
       ) : null}
-      <Actions>
-        <Button type="submit">{t`Continue`}</Button>
-        {back}
-      </Actions>
-    </form>
+    </StepForm>
   );
 }
 
@@ -332,14 +332,7 @@ function UsStatusStep({ view, send, errorText, back }: { view: PersonalCertifica
   const initial = view.draft.isUSTaxPayer === null ? (usCitizen ? 'yes' : '') : view.draft.isUSTaxPayer ? 'yes' : 'no';
   const [value, setValue] = useState(initial);
   return (
-    <form
-      className="tax-step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'US.SUBMIT', isUSTaxPayer: value === '' ? null : value === 'yes' });
-      }}
-    >
+    <StepForm back={back} onSubmit={() => send({ type: 'US.SUBMIT', isUSTaxPayer: value === '' ? null : value === 'yes' })}>
       <p className="tax-lead">
         {t`You are a US taxpayer if you are a US citizen (also with another citizenship), hold a US green card, or spent enough days in the US this year and the two before to be a US resident for tax.`}
       </p>
@@ -356,11 +349,7 @@ function UsStatusStep({ view, send, errorText, back }: { view: PersonalCertifica
         ]}
         error={errorText('isUSTaxPayer')}
       />
-      <Actions>
-        <Button type="submit">{t`Continue`}</Button>
-        {back}
-      </Actions>
-    </form>
+    </StepForm>
   );
 }
 
@@ -369,13 +358,9 @@ function UsAbsenceStep({ view, send, errorText, back }: { view: PersonalCertific
   const [reason, setReason] = useState<UsCitizenshipAbsenceReason | ''>(view.draft.usCitizenshipAbsenceReason ?? '');
   const [explanation, setExplanation] = useState(view.draft.usCitizenshipAbsenceExplanation);
   return (
-    <form
-      className="tax-step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'ABSENCE.SUBMIT', values: { reason: reason === '' ? null : reason, explanation: reason === 'NOT_CITIZEN_AT_BIRTH' ? explanation : '' } });
-      }}
+    <StepForm
+      back={back}
+      onSubmit={() => send({ type: 'ABSENCE.SUBMIT', values: { reason: reason === '' ? null : reason, explanation: reason === 'NOT_CITIZEN_AT_BIRTH' ? explanation : '' } })}
     >
       <p className="tax-lead">{t`You were born in the United States but are not a US citizen. US tax rules ask why.`}</p>
       <RadioGroup
@@ -399,11 +384,7 @@ function UsAbsenceStep({ view, send, errorText, back }: { view: PersonalCertific
           maxLength={500}
         />
       ) : null}
-      <Actions>
-        <Button type="submit">{t`Continue`}</Button>
-        {back}
-      </Actions>
-    </form>
+    </StepForm>
   );
 }
 
@@ -428,14 +409,7 @@ function ResidencesStep({
   );
   const usTaxPayer = view.draft.isUSTaxPayer === true;
   return (
-    <form
-      className="tax-step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send({ type: 'RESIDENCES.SUBMIT', taxIds: rows.map(entryOf) });
-      }}
-    >
+    <StepForm back={back} onSubmit={() => send({ type: 'RESIDENCES.SUBMIT', taxIds: rows.map(entryOf) })}>
       <p className="tax-lead">{t`Give every country where you pay tax as a resident, with your tax number there. If you have none, tell us why.`}</p>
       <TaxResidencesField
         rows={rows}
@@ -446,11 +420,7 @@ function ResidencesStep({
         errorOf={errorText}
         locked={usTaxPayer ? { countryCode: 'US', why: t`As a US taxpayer you are resident for tax in the United States; this residence stays.` } : null}
       />
-      <Actions>
-        <Button type="submit">{t`Continue`}</Button>
-        {back}
-      </Actions>
-    </form>
+    </StepForm>
   );
 }
 
