@@ -32,6 +32,11 @@ async function send(path: string, init: { method: 'GET' | 'POST'; body?: unknown
   }
 }
 
+/** Reads an answer's body the code does not need: an unread body keeps the request open (the page never settles). */
+async function drain(response: Response): Promise<void> {
+  await response.arrayBuffer().catch(() => undefined);
+}
+
 async function failureOf(response: Response): Promise<Failure | null> {
   const body: unknown = await response.json().catch(() => undefined);
   const failure = v.safeParse(FailureSchema, body);
@@ -41,7 +46,7 @@ async function failureOf(response: Response): Promise<Failure | null> {
 export async function loadSigning(token: string): Promise<LoadSigningResult> {
   const response = await send(esignStatePath(token), { method: 'GET' });
   if (response === null) return { ok: false, code: 'network' };
-  if (response.status === 404) return { ok: false, code: 'notFound' };
+  if (response.status === 404) return drain(response).then(() => ({ ok: false, code: 'notFound' }));
   if (!response.ok) return { ok: false, code: 'failed', failure: await failureOf(response) };
   const state = v.safeParse(EsignStateSchema, await response.json().catch(() => undefined));
   return state.success ? { ok: true, state: state.output } : { ok: false, code: 'failed', failure: null };
@@ -51,8 +56,8 @@ export async function submitSignature(request: SubmitSignatureRequest): Promise<
   const { token, ...body } = request;
   const response = await send(esignSignPath(token), { method: 'POST', body });
   if (response === null) return { ok: false, code: 'network' };
-  if (response.status === 409) return { ok: false, code: 'alreadySigned' };
-  if (response.status === 410) return { ok: false, code: 'expired' };
+  if (response.status === 409) return drain(response).then(() => ({ ok: false, code: 'alreadySigned' }));
+  if (response.status === 410) return drain(response).then(() => ({ ok: false, code: 'expired' }));
   if (!response.ok) return { ok: false, code: 'failed', failure: await failureOf(response) };
   const signed = v.safeParse(EsignSignedSchema, await response.json().catch(() => undefined));
   return signed.success ? { ok: true, signed: signed.output } : { ok: false, code: 'failed', failure: null };
