@@ -52,7 +52,8 @@ const UI_PLATFORM = [
  * - the job queue (pg-boss: its own connections, SKIP LOCKED);
  * - the money paths' own SQL, which PostgreSQL runs as named prepared statements on pooled
  *   connections (server/db/prepared.ts) and answers through node-postgres's type parsers;
- * - the suites of the latest capability issues (business, cards, tax numbers), whose "done when"
+ * - the suites of the latest capability issues (business, cards, tax numbers and certification, the
+ *   e-signature), whose "done when"
  *   asks for PostgreSQL runs, and reads whose SQL orders, groups and formats (history, reconcile).
  * Every other suite (the rules of a method, its answers and rights, the views' data) runs the same
  * statements through the same code on either driver: its PostgreSQL run repeated the PGlite run
@@ -97,6 +98,9 @@ const PG_SUITES = [
   'tests/server/reconcile.test.ts',
   'tests/server/registration.test.ts',
   'tests/server/tax-numbers.test.ts',
+  'tests/server/tax-certification.test.ts',
+  // the signature's row lock (signed once under concurrent presses) is PostgreSQL's own behaviour
+  'tests/server/esign.test.ts',
   // the money paths' SQL
   'tests/server/business-approvals.test.ts',
   'tests/server/global-pay.test.ts',
