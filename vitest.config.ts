@@ -27,6 +27,12 @@ const UI_ISOLATED = [
   'tests/ui/preapproved-payments.test.tsx',
   'tests/ui/session-controls.test.tsx',
   'tests/ui/verification-platform.test.tsx',
+  // session 18: each failed once after other files in a shared worker (an app left mounted by an
+  // earlier file: its verification banner, its acting company); the file that leaves it is not found yet
+  'tests/ui/confirm-card-view.test.tsx',
+  'tests/ui/demo-banner.test.tsx',
+  'tests/ui/recovery-routes.test.tsx',
+  'tests/ui/statements.test.tsx',
 ];
 /**
  * Component test files that run the real platform (PGlite) in jsdom, isolated, with the
