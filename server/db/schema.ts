@@ -22,3 +22,6 @@ export * from '../modules/business/declarations.tables.ts';
 export * from '../modules/registration/business-registration.tables.ts';
 export * from '../modules/tax/tax.tables.ts';
 export * from '../modules/esign/esign.tables.ts';
+export * from '../modules/contracts/contracts.tables.ts';
+export * from '../modules/support/support.tables.ts';
+export * from '../modules/notifications/notifications.tables.ts';
