@@ -22,6 +22,20 @@ export const pushSdl = /* GraphQL */ `
  *   (ApprovalRequested, ApprovalClosed, DeviceUnlinked);
  * - `{ temporaryToken }` of a push or verifyDevice sign-in: LoginApproval for that attempt only.
  */
+/**
+ * Where a notification leads (document 3 §2: document and username problems to profile, a partial
+ * batch to the batch, smart-contract events to the contract; ours: a ticket reply to the ticket,
+ * news to /news). Here rather than in api/notifications.ts: the sign-in page loads this file.
+ */
+export const NotificationTargetSchema = v.variant('kind', [
+  v.object({ kind: v.literal('profile') }),
+  v.object({ kind: v.literal('batch'), batchId: v.number() }),
+  v.object({ kind: v.literal('contract'), contractId: v.number() }),
+  v.object({ kind: v.literal('ticket'), ticketNumber: v.string() }),
+  v.object({ kind: v.literal('news'), announcementId: v.number() }),
+]);
+export type NotificationTarget = v.InferOutput<typeof NotificationTargetSchema>;
+
 export const PushEventSchema = v.variant('type', [
   v.object({
     type: v.literal('TransactionConfirmation'),
@@ -61,6 +75,12 @@ export const PushEventSchema = v.variant('type', [
     status: v.string(),
     title: v.string(),
     body: v.string(),
+    /** the notification centre's entry (api/notifications.ts); absent for notices not kept there */
+    id: v.optional(v.number()),
+    /** where the toast's button leads (document 3 §2) */
+    target: v.optional(v.nullable(NotificationTargetSchema)),
+    /** the values the app's words for notificationType use (the app says it in the reader's language) */
+    params: v.optional(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))),
   }),
 ]);
 export type PushEvent = v.InferOutput<typeof PushEventSchema>;
