@@ -16,6 +16,7 @@ import { RAIL_QUEUES, startRailWorkers } from './modules/rails/workers.ts';
 import { EXPORT_QUEUES } from './modules/history/exports.worker.ts';
 import { TRANSFER_QUEUES } from './modules/transfers/workers.ts';
 import { CARD_QUEUES } from './modules/cards/cards.workers.ts';
+import { CONTRACT_QUEUES } from './modules/contracts/contracts.worker.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createInProcessPublisher, createPgPublisher } from './modules/push/publisher.ts';
 import { MAIL_QUEUES, startMailOutbox, type MailOutbox } from './adapters/mail-sender.ts';
@@ -88,7 +89,7 @@ if (jobExpireSeconds !== undefined && !(Number.isInteger(jobExpireSeconds) && jo
 }
 const jobQueue = await startJobQueue(
   database,
-  [...RAIL_QUEUES, ...MAIL_QUEUES, ...EXPORT_QUEUES, ...TRANSFER_QUEUES, ...CARD_QUEUES],
+  [...RAIL_QUEUES, ...MAIL_QUEUES, ...EXPORT_QUEUES, ...TRANSFER_QUEUES, ...CARD_QUEUES, ...CONTRACT_QUEUES],
   (err) => {
     if (!(err instanceof NotYetError)) console.error(JSON.stringify({ level: 50, msg: 'job failed', error: safeError(err) }));
   },
