@@ -22,6 +22,8 @@ import { businessApprovalMethods } from './business-approvals.ts';
 import { businessRegistrationMethods } from './business-registration.ts';
 import { businessDeclarationMethods } from './business-declarations.ts';
 import { taxCertificationMethods } from './tax-certification.ts';
+import { supportMethods } from './support.ts';
+import { notificationMethods } from './notifications.ts';
 
 export const methods = {
   ...customerMethods,
@@ -47,6 +49,8 @@ export const methods = {
   ...businessRegistrationMethods,
   ...businessDeclarationMethods,
   ...taxCertificationMethods,
+  ...supportMethods,
+  ...notificationMethods,
 } satisfies Record<string, MethodDef>;
 
 export type Methods = typeof methods;

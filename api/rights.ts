@@ -324,4 +324,20 @@ export const methodRights: Record<MethodName, RequiredRight> = {
   businessFatcaCrsCertificationGet: 'read',
   businessFatcaCrsCertificationUpdate: 'manage',
   businessWFormUpload: 'manage',
+  // support.ts: the agents' desk in the administrator's area
+  supportDeskQueue: 'admin',
+  supportDeskTicket: 'admin',
+  supportDeskAssign: 'admin',
+  supportDeskReply: 'admin',
+  supportDeskClose: 'admin',
+  // notifications.ts: the acting customer's notification centre is read with any access; the
+  // announcements' read state, choices and the notification settings are the user's own
+  announcementsList: 'self',
+  announcementGet: 'self',
+  announcementAccept: 'self',
+  notificationsCount: 'read',
+  notificationsList: 'read',
+  notificationsRead: 'read',
+  notificationSettingsGet: 'self',
+  notificationSettingsSet: 'self',
 };

@@ -63,8 +63,13 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { createProfileHandlers } from './modules/profile/profile.methods.ts';
 import { createBusinessHandlers } from './modules/business/business.methods.ts';
 import { createTaxHandlers, defaultTaxHandlerOptions } from './modules/tax/tax.methods.ts';
+import { createNotificationHandlers } from './modules/notifications/notifications.methods.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
+import { contractRoutes } from './modules/contracts/contracts.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { createSupportHandlers } from './modules/support/support.methods.ts';
+import { deleteStaleUploads } from './modules/support/support.service.ts';
 import { createCardHandlers } from './modules/cards/cards.methods.ts';
 import { createCardService, type CardService } from './modules/cards/cards.service.ts';
 import { startCardWorkers } from './modules/cards/cards.workers.ts';
@@ -312,6 +317,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }) as unknown as Record<string, MethodHandler<MethodDef>>),
       // The tax self-certification with this app's clock and origin (the signing page's links).
       ...(createTaxHandlers(defaultTaxHandlerOptions({ now, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) })) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // Announcements, the notification centre and settings with this app's clock (expiry, read times).
+      ...(createNotificationHandlers({ now }) as unknown as Record<string, MethodHandler<MethodDef>>),
+      // The agents' support desk with this app's clock.
+      ...(createSupportHandlers({ now, provider: activeVariant.id }) as unknown as Record<string, MethodHandler<MethodDef>>),
       ...options.handlerOverrides,
     },
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -329,6 +338,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Document downloads, phone verification and identity-verification jobs (server/modules/profile).
   await app.register(profileRoutes, { db, tokens, now, providerName: activeVariant.projectName, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
   await app.register(esignRoutes, { db, now });
+  // Revenue-split contracts (document 3 §7) and their periodic status job on the queue.
+  await app.register(contractRoutes, { db, tokens, publisher, now, jobQueue: options.jobQueue ?? null, ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/+$/, '') } : {}) });
+  // The support desk: the product server's zoho/* paths and the built-in desk's paths (server/modules/support).
+  await app.register(supportRoutes, { db, tokens, signingKey, now });
   await app.register(recoveryRoutes, { db, tokens });
   if (options.devMailbox) await app.register(mailboxRoutes, { db });
   if (options.demo && options.payouts) await app.register(simulatorRoutes, { db, payouts: options.payouts, bank: receivingBank });
@@ -347,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       // global-pay payments past their expireDays go back to their senders with the expiry sweep;
       // business registration drafts past their 30 days are deleted with it
-      alsoExpire: async (nowMs) => (await expireDueGlobalPayments(db, nowMs)) + (await deleteExpiredDrafts(db, nowMs)),
+      alsoExpire: async (nowMs) => (await expireDueGlobalPayments(db, nowMs)) + (await deleteExpiredDrafts(db, nowMs)) + (await deleteStaleUploads(db, nowMs)),
       ...(options.transferWorkers ?? {}),
     });
     app.addHook('onClose', () => workers.stop());

@@ -25,6 +25,8 @@ import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/au
 import { seedDemoCards } from '../modules/cards/demo-cards.ts';
 import { seedNorthwindStructure } from '../modules/business/demo-structure.ts';
 import { demoPersonAnswers, seedDemoTax } from '../modules/tax/demo-tax.ts';
+import { seedDemoSupport } from '../modules/support/demo-support.ts';
+import { seedDemoNotifications } from '../modules/notifications/demo-notifications.ts';
 import type { PersonalCertification } from '../../api/tax-certification.ts';
 import { activeVariant } from '../../variants/index.ts';
 import { seedDemoHistory, type HistoryAccount, type HistoryAccountKey, type DemoHistoryInput } from './demo-history.ts';
@@ -455,6 +457,10 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     providerName: activeVariant.projectName,
     nowMs: now,
   });
+  // Anna's support tickets (demo-support.ts): one answered by the demo admin, unread; one closed.
+  await seedDemoSupport(tx, { customerId: annaCustomer, userId: annaId, agentUserId: adminId, provider: activeVariant.id, nowMs: now });
+  // Two announcements (one asking to accept new terms) and Anna's notifications of those tickets (demo-notifications.ts).
+  await seedDemoNotifications(tx, { anna: { customerId: annaCustomer, userId: annaId }, adminUserId: adminId, nowMs: now });
 
   await ensureTerms(tx);
   const acceptingCustomers = [annaCustomer, borisCustomer, northwind, clerkCustomer, viewerCustomer, adminCustomer, samCustomer, milaCustomer, tomCustomer, ritaCustomer, umaCustomer, tessCustomer];

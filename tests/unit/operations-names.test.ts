@@ -116,6 +116,8 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   adminCustomerUnlimit: { why: 'the administrator lifts a limit (1§4: not shown)' },
   adminDocumentDecide: { why: 'the administrator\'s review decision on a document (not shown)' },
   adminIdentityJobDecide: { why: 'the administrator\'s decision on a job of the built-in identity provider (not shown)' },
+  notificationsList: { why: 'the notification centre the count (2§7 "notifications count") counts: 3§3 Notification is listed, its read not shown' },
+  notificationsRead: { why: 'marks the centre\'s notifications read (3§3 Notification status); the spec shows no call' },
   personalLossOfNationalityCertificateUpload: { why: 'the certificate of loss of nationality of the unauthorised representative (3§6 loss-of-nationality action); the link has no token for the document upload, and the spec names no call' },
 };
 

@@ -22,6 +22,8 @@ import { cardHandlers } from '../cards/cards.methods.ts';
 import { businessHandlers } from '../business/business.methods.ts';
 import { businessApprovalHandlers } from '../transfers/business-approvals.methods.ts';
 import { taxHandlers } from '../tax/tax.methods.ts';
+import { supportHandlers } from '../support/support.methods.ts';
+import { notificationHandlers } from '../notifications/notifications.methods.ts';
 
 // `satisfies` makes a method added to the contract without a handler fail compilation.
 export const methodTable = {
@@ -51,4 +53,8 @@ export const methodTable = {
   ...businessApprovalHandlers,
   // the tax self-certification (app.ts replaces them with its clock and origin)
   ...taxHandlers,
+  // the agents' support desk (app.ts replaces them with its clock)
+  ...supportHandlers,
+  // announcements, the notification centre and settings (app.ts replaces them with its clock)
+  ...notificationHandlers,
 } satisfies HandlerTable<Methods>;
