@@ -107,6 +107,8 @@ const PG_SUITES = [
   'tests/server/tax-certification.test.ts',
   // the signature's row lock (signed once under concurrent presses) is PostgreSQL's own behaviour
   'tests/server/esign.test.ts',
+  // the support desk: tickets' row locks and the SQL of the customer's status mapping
+  'tests/server/support.test.ts',
   // the money paths' SQL
   'tests/server/business-approvals.test.ts',
   'tests/server/global-pay.test.ts',
