@@ -23,6 +23,7 @@ import { Route as GuardedMainRouteImport } from './routes/_guarded/_main'
 import { Route as GuardedCompanyDocumentsRouteImport } from './routes/_guarded/company-documents'
 import { Route as GuardedKycRouteImport } from './routes/_guarded/kyc'
 import { Route as RestrictedAdminOverviewRouteImport } from './routes/_restricted/admin-overview'
+import { Route as RestrictedAdminSupportRouteImport } from './routes/_restricted/admin-support'
 import { Route as RestrictedScpRouteImport } from './routes/_restricted/scp'
 import { Route as RestrictedSelfCertificationBusinessSplashRouteImport } from './routes/_restricted/self-certification-business-splash'
 import { Route as RestrictedSelfCertificationSplashRouteImport } from './routes/_restricted/self-certification-splash'
@@ -47,8 +48,11 @@ import { Route as GuardedMainHistoryRouteImport } from './routes/_guarded/_main/
 import { Route as GuardedMainHomeRouteImport } from './routes/_guarded/_main/home'
 import { Route as GuardedMainLimitedAccountRouteImport } from './routes/_guarded/_main/limited-account'
 import { Route as GuardedMainLoginHistoryRouteImport } from './routes/_guarded/_main/login-history'
+import { Route as GuardedMainMessagesRouteImport } from './routes/_guarded/_main/messages'
+import { Route as GuardedMainNewsRouteImport } from './routes/_guarded/_main/news'
 import { Route as GuardedMainProfileRouteImport } from './routes/_guarded/_main/profile'
 import { Route as GuardedMainProfileUpdateRouteImport } from './routes/_guarded/_main/profile-update'
+import { Route as GuardedMainRevenueSplitRouteImport } from './routes/_guarded/_main/revenue-split'
 import { Route as GuardedMainSelfCertificationRouteImport } from './routes/_guarded/_main/self-certification'
 import { Route as GuardedMainSelfCertificationBusinessRouteImport } from './routes/_guarded/_main/self-certification-business'
 import { Route as GuardedMainSettingRouteImport } from './routes/_guarded/_main/setting'
@@ -66,6 +70,9 @@ import { Route as GuardedMainCompanyPathRouteImport } from './routes/_guarded/_m
 import { Route as GuardedMainConfirmCardCardIdRouteImport } from './routes/_guarded/_main/confirm-card.$cardId'
 import { Route as GuardedMainHistoryTransactionIdRouteImport } from './routes/_guarded/_main/history_.$transactionId'
 import { Route as GuardedMainHistoryBatchTransfersRouteImport } from './routes/_guarded/_main/history_.batch-transfers'
+import { Route as GuardedMainProfileNotificationsRouteImport } from './routes/_guarded/_main/profile_.notifications'
+import { Route as GuardedMainRevenueSplitContractIdRouteImport } from './routes/_guarded/_main/revenue-split_.$contractId'
+import { Route as GuardedMainRevenueSplitNewRouteImport } from './routes/_guarded/_main/revenue-split_.new'
 import { Route as GuardedMainTransferAccountRouteImport } from './routes/_guarded/_main/transfer/account'
 import { Route as GuardedMainTransferApprovedRouteImport } from './routes/_guarded/_main/transfer/approved'
 import { Route as GuardedMainTransferExternalRouteImport } from './routes/_guarded/_main/transfer/external'
@@ -148,6 +155,11 @@ const GuardedKycRoute = GuardedKycRouteImport.update({
 const RestrictedAdminOverviewRoute = RestrictedAdminOverviewRouteImport.update({
   id: '/admin-overview',
   path: '/admin-overview',
+  getParentRoute: () => RestrictedRoute,
+} as any)
+const RestrictedAdminSupportRoute = RestrictedAdminSupportRouteImport.update({
+  id: '/admin-support',
+  path: '/admin-support',
   getParentRoute: () => RestrictedRoute,
 } as any)
 const RestrictedScpRoute = RestrictedScpRouteImport.update({
@@ -285,6 +297,16 @@ const GuardedMainLoginHistoryRoute = GuardedMainLoginHistoryRouteImport.update({
   path: '/login-history',
   getParentRoute: () => GuardedMainRoute,
 } as any)
+const GuardedMainMessagesRoute = GuardedMainMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
+const GuardedMainNewsRoute = GuardedMainNewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainProfileRoute = GuardedMainProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -296,6 +318,11 @@ const GuardedMainProfileUpdateRoute =
     path: '/profile-update',
     getParentRoute: () => GuardedMainRoute,
   } as any)
+const GuardedMainRevenueSplitRoute = GuardedMainRevenueSplitRouteImport.update({
+  id: '/revenue-split',
+  path: '/revenue-split',
+  getParentRoute: () => GuardedMainRoute,
+} as any)
 const GuardedMainSelfCertificationRoute =
   GuardedMainSelfCertificationRouteImport.update({
     id: '/self-certification',
@@ -388,6 +415,24 @@ const GuardedMainHistoryBatchTransfersRoute =
   GuardedMainHistoryBatchTransfersRouteImport.update({
     id: '/history_/batch-transfers',
     path: '/history/batch-transfers',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainProfileNotificationsRoute =
+  GuardedMainProfileNotificationsRouteImport.update({
+    id: '/profile_/notifications',
+    path: '/profile/notifications',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainRevenueSplitContractIdRoute =
+  GuardedMainRevenueSplitContractIdRouteImport.update({
+    id: '/revenue-split_/$contractId',
+    path: '/revenue-split/$contractId',
+    getParentRoute: () => GuardedMainRoute,
+  } as any)
+const GuardedMainRevenueSplitNewRoute =
+  GuardedMainRevenueSplitNewRouteImport.update({
+    id: '/revenue-split_/new',
+    path: '/revenue-split/new',
     getParentRoute: () => GuardedMainRoute,
   } as any)
 const GuardedMainTransferAccountRoute =
@@ -497,6 +542,7 @@ export interface FileRoutesByFullPath {
   '/company-documents': typeof GuardedCompanyDocumentsRoute
   '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
+  '/admin-support': typeof RestrictedAdminSupportRoute
   '/scp': typeof RestrictedScpRoute
   '/self-certification-business-splash': typeof RestrictedSelfCertificationBusinessSplashRoute
   '/self-certification-splash': typeof RestrictedSelfCertificationSplashRoute
@@ -519,8 +565,11 @@ export interface FileRoutesByFullPath {
   '/home': typeof GuardedMainHomeRoute
   '/limited-account': typeof GuardedMainLimitedAccountRoute
   '/login-history': typeof GuardedMainLoginHistoryRoute
+  '/messages': typeof GuardedMainMessagesRoute
+  '/news': typeof GuardedMainNewsRoute
   '/profile': typeof GuardedMainProfileRoute
   '/profile-update': typeof GuardedMainProfileUpdateRoute
+  '/revenue-split': typeof GuardedMainRevenueSplitRoute
   '/self-certification': typeof GuardedMainSelfCertificationRoute
   '/self-certification-business': typeof GuardedMainSelfCertificationBusinessRoute
   '/setting': typeof GuardedMainSettingRoute
@@ -538,6 +587,9 @@ export interface FileRoutesByFullPath {
   '/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
+  '/profile/notifications': typeof GuardedMainProfileNotificationsRoute
+  '/revenue-split/$contractId': typeof GuardedMainRevenueSplitContractIdRoute
+  '/revenue-split/new': typeof GuardedMainRevenueSplitNewRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/approved': typeof GuardedMainTransferApprovedRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
@@ -566,6 +618,7 @@ export interface FileRoutesByTo {
   '/company-documents': typeof GuardedCompanyDocumentsRoute
   '/kyc': typeof GuardedKycRoute
   '/admin-overview': typeof RestrictedAdminOverviewRoute
+  '/admin-support': typeof RestrictedAdminSupportRoute
   '/scp': typeof RestrictedScpRoute
   '/self-certification-business-splash': typeof RestrictedSelfCertificationBusinessSplashRoute
   '/self-certification-splash': typeof RestrictedSelfCertificationSplashRoute
@@ -588,8 +641,11 @@ export interface FileRoutesByTo {
   '/home': typeof GuardedMainHomeRoute
   '/limited-account': typeof GuardedMainLimitedAccountRoute
   '/login-history': typeof GuardedMainLoginHistoryRoute
+  '/messages': typeof GuardedMainMessagesRoute
+  '/news': typeof GuardedMainNewsRoute
   '/profile': typeof GuardedMainProfileRoute
   '/profile-update': typeof GuardedMainProfileUpdateRoute
+  '/revenue-split': typeof GuardedMainRevenueSplitRoute
   '/self-certification': typeof GuardedMainSelfCertificationRoute
   '/self-certification-business': typeof GuardedMainSelfCertificationBusinessRoute
   '/setting': typeof GuardedMainSettingRoute
@@ -607,6 +663,9 @@ export interface FileRoutesByTo {
   '/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/history/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/history/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
+  '/profile/notifications': typeof GuardedMainProfileNotificationsRoute
+  '/revenue-split/$contractId': typeof GuardedMainRevenueSplitContractIdRoute
+  '/revenue-split/new': typeof GuardedMainRevenueSplitNewRoute
   '/transfer/account': typeof GuardedMainTransferAccountRoute
   '/transfer/approved': typeof GuardedMainTransferApprovedRoute
   '/transfer/external': typeof GuardedMainTransferExternalRoute
@@ -642,6 +701,7 @@ export interface FileRoutesById {
   '/_guarded/company-documents': typeof GuardedCompanyDocumentsRoute
   '/_guarded/kyc': typeof GuardedKycRoute
   '/_restricted/admin-overview': typeof RestrictedAdminOverviewRoute
+  '/_restricted/admin-support': typeof RestrictedAdminSupportRoute
   '/_restricted/scp': typeof RestrictedScpRoute
   '/_restricted/self-certification-business-splash': typeof RestrictedSelfCertificationBusinessSplashRoute
   '/_restricted/self-certification-splash': typeof RestrictedSelfCertificationSplashRoute
@@ -664,8 +724,11 @@ export interface FileRoutesById {
   '/_guarded/_main/home': typeof GuardedMainHomeRoute
   '/_guarded/_main/limited-account': typeof GuardedMainLimitedAccountRoute
   '/_guarded/_main/login-history': typeof GuardedMainLoginHistoryRoute
+  '/_guarded/_main/messages': typeof GuardedMainMessagesRoute
+  '/_guarded/_main/news': typeof GuardedMainNewsRoute
   '/_guarded/_main/profile': typeof GuardedMainProfileRoute
   '/_guarded/_main/profile-update': typeof GuardedMainProfileUpdateRoute
+  '/_guarded/_main/revenue-split': typeof GuardedMainRevenueSplitRoute
   '/_guarded/_main/self-certification': typeof GuardedMainSelfCertificationRoute
   '/_guarded/_main/self-certification-business': typeof GuardedMainSelfCertificationBusinessRoute
   '/_guarded/_main/setting': typeof GuardedMainSettingRoute
@@ -683,6 +746,9 @@ export interface FileRoutesById {
   '/_guarded/_main/confirm-card/$cardId': typeof GuardedMainConfirmCardCardIdRoute
   '/_guarded/_main/history_/$transactionId': typeof GuardedMainHistoryTransactionIdRoute
   '/_guarded/_main/history_/batch-transfers': typeof GuardedMainHistoryBatchTransfersRoute
+  '/_guarded/_main/profile_/notifications': typeof GuardedMainProfileNotificationsRoute
+  '/_guarded/_main/revenue-split_/$contractId': typeof GuardedMainRevenueSplitContractIdRoute
+  '/_guarded/_main/revenue-split_/new': typeof GuardedMainRevenueSplitNewRoute
   '/_guarded/_main/transfer/account': typeof GuardedMainTransferAccountRoute
   '/_guarded/_main/transfer/approved': typeof GuardedMainTransferApprovedRoute
   '/_guarded/_main/transfer/external': typeof GuardedMainTransferExternalRoute
@@ -715,6 +781,7 @@ export interface FileRouteTypes {
     | '/company-documents'
     | '/kyc'
     | '/admin-overview'
+    | '/admin-support'
     | '/scp'
     | '/self-certification-business-splash'
     | '/self-certification-splash'
@@ -737,8 +804,11 @@ export interface FileRouteTypes {
     | '/home'
     | '/limited-account'
     | '/login-history'
+    | '/messages'
+    | '/news'
     | '/profile'
     | '/profile-update'
+    | '/revenue-split'
     | '/self-certification'
     | '/self-certification-business'
     | '/setting'
@@ -756,6 +826,9 @@ export interface FileRouteTypes {
     | '/confirm-card/$cardId'
     | '/history/$transactionId'
     | '/history/batch-transfers'
+    | '/profile/notifications'
+    | '/revenue-split/$contractId'
+    | '/revenue-split/new'
     | '/transfer/account'
     | '/transfer/approved'
     | '/transfer/external'
@@ -784,6 +857,7 @@ export interface FileRouteTypes {
     | '/company-documents'
     | '/kyc'
     | '/admin-overview'
+    | '/admin-support'
     | '/scp'
     | '/self-certification-business-splash'
     | '/self-certification-splash'
@@ -806,8 +880,11 @@ export interface FileRouteTypes {
     | '/home'
     | '/limited-account'
     | '/login-history'
+    | '/messages'
+    | '/news'
     | '/profile'
     | '/profile-update'
+    | '/revenue-split'
     | '/self-certification'
     | '/self-certification-business'
     | '/setting'
@@ -825,6 +902,9 @@ export interface FileRouteTypes {
     | '/confirm-card/$cardId'
     | '/history/$transactionId'
     | '/history/batch-transfers'
+    | '/profile/notifications'
+    | '/revenue-split/$contractId'
+    | '/revenue-split/new'
     | '/transfer/account'
     | '/transfer/approved'
     | '/transfer/external'
@@ -859,6 +939,7 @@ export interface FileRouteTypes {
     | '/_guarded/company-documents'
     | '/_guarded/kyc'
     | '/_restricted/admin-overview'
+    | '/_restricted/admin-support'
     | '/_restricted/scp'
     | '/_restricted/self-certification-business-splash'
     | '/_restricted/self-certification-splash'
@@ -881,8 +962,11 @@ export interface FileRouteTypes {
     | '/_guarded/_main/home'
     | '/_guarded/_main/limited-account'
     | '/_guarded/_main/login-history'
+    | '/_guarded/_main/messages'
+    | '/_guarded/_main/news'
     | '/_guarded/_main/profile'
     | '/_guarded/_main/profile-update'
+    | '/_guarded/_main/revenue-split'
     | '/_guarded/_main/self-certification'
     | '/_guarded/_main/self-certification-business'
     | '/_guarded/_main/setting'
@@ -900,6 +984,9 @@ export interface FileRouteTypes {
     | '/_guarded/_main/confirm-card/$cardId'
     | '/_guarded/_main/history_/$transactionId'
     | '/_guarded/_main/history_/batch-transfers'
+    | '/_guarded/_main/profile_/notifications'
+    | '/_guarded/_main/revenue-split_/$contractId'
+    | '/_guarded/_main/revenue-split_/new'
     | '/_guarded/_main/transfer/account'
     | '/_guarded/_main/transfer/approved'
     | '/_guarded/_main/transfer/external'
@@ -1025,6 +1112,13 @@ declare module '@tanstack/react-router' {
       path: '/admin-overview'
       fullPath: '/admin-overview'
       preLoaderRoute: typeof RestrictedAdminOverviewRouteImport
+      parentRoute: typeof RestrictedRoute
+    }
+    '/_restricted/admin-support': {
+      id: '/_restricted/admin-support'
+      path: '/admin-support'
+      fullPath: '/admin-support'
+      preLoaderRoute: typeof RestrictedAdminSupportRouteImport
       parentRoute: typeof RestrictedRoute
     }
     '/_restricted/scp': {
@@ -1195,6 +1289,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuardedMainLoginHistoryRouteImport
       parentRoute: typeof GuardedMainRoute
     }
+    '/_guarded/_main/messages': {
+      id: '/_guarded/_main/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof GuardedMainMessagesRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/news': {
+      id: '/_guarded/_main/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof GuardedMainNewsRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
     '/_guarded/_main/profile': {
       id: '/_guarded/_main/profile'
       path: '/profile'
@@ -1207,6 +1315,13 @@ declare module '@tanstack/react-router' {
       path: '/profile-update'
       fullPath: '/profile-update'
       preLoaderRoute: typeof GuardedMainProfileUpdateRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/revenue-split': {
+      id: '/_guarded/_main/revenue-split'
+      path: '/revenue-split'
+      fullPath: '/revenue-split'
+      preLoaderRoute: typeof GuardedMainRevenueSplitRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/self-certification': {
@@ -1326,6 +1441,27 @@ declare module '@tanstack/react-router' {
       path: '/history/batch-transfers'
       fullPath: '/history/batch-transfers'
       preLoaderRoute: typeof GuardedMainHistoryBatchTransfersRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/profile_/notifications': {
+      id: '/_guarded/_main/profile_/notifications'
+      path: '/profile/notifications'
+      fullPath: '/profile/notifications'
+      preLoaderRoute: typeof GuardedMainProfileNotificationsRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/revenue-split_/$contractId': {
+      id: '/_guarded/_main/revenue-split_/$contractId'
+      path: '/revenue-split/$contractId'
+      fullPath: '/revenue-split/$contractId'
+      preLoaderRoute: typeof GuardedMainRevenueSplitContractIdRouteImport
+      parentRoute: typeof GuardedMainRoute
+    }
+    '/_guarded/_main/revenue-split_/new': {
+      id: '/_guarded/_main/revenue-split_/new'
+      path: '/revenue-split/new'
+      fullPath: '/revenue-split/new'
+      preLoaderRoute: typeof GuardedMainRevenueSplitNewRouteImport
       parentRoute: typeof GuardedMainRoute
     }
     '/_guarded/_main/transfer/account': {
@@ -1525,8 +1661,11 @@ interface GuardedMainRouteChildren {
   GuardedMainHomeRoute: typeof GuardedMainHomeRoute
   GuardedMainLimitedAccountRoute: typeof GuardedMainLimitedAccountRoute
   GuardedMainLoginHistoryRoute: typeof GuardedMainLoginHistoryRoute
+  GuardedMainMessagesRoute: typeof GuardedMainMessagesRoute
+  GuardedMainNewsRoute: typeof GuardedMainNewsRoute
   GuardedMainProfileRoute: typeof GuardedMainProfileRoute
   GuardedMainProfileUpdateRoute: typeof GuardedMainProfileUpdateRoute
+  GuardedMainRevenueSplitRoute: typeof GuardedMainRevenueSplitRoute
   GuardedMainSelfCertificationRoute: typeof GuardedMainSelfCertificationRoute
   GuardedMainSelfCertificationBusinessRoute: typeof GuardedMainSelfCertificationBusinessRoute
   GuardedMainSettingRoute: typeof GuardedMainSettingRoute
@@ -1541,6 +1680,9 @@ interface GuardedMainRouteChildren {
   GuardedMainConfirmCardCardIdRoute: typeof GuardedMainConfirmCardCardIdRoute
   GuardedMainHistoryTransactionIdRoute: typeof GuardedMainHistoryTransactionIdRoute
   GuardedMainHistoryBatchTransfersRoute: typeof GuardedMainHistoryBatchTransfersRoute
+  GuardedMainProfileNotificationsRoute: typeof GuardedMainProfileNotificationsRoute
+  GuardedMainRevenueSplitContractIdRoute: typeof GuardedMainRevenueSplitContractIdRoute
+  GuardedMainRevenueSplitNewRoute: typeof GuardedMainRevenueSplitNewRoute
   GuardedMainTransferAccountRoute: typeof GuardedMainTransferAccountRoute
   GuardedMainTransferApprovedRoute: typeof GuardedMainTransferApprovedRoute
   GuardedMainTransferExternalRoute: typeof GuardedMainTransferExternalRoute
@@ -1570,8 +1712,11 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainHomeRoute: GuardedMainHomeRoute,
   GuardedMainLimitedAccountRoute: GuardedMainLimitedAccountRoute,
   GuardedMainLoginHistoryRoute: GuardedMainLoginHistoryRoute,
+  GuardedMainMessagesRoute: GuardedMainMessagesRoute,
+  GuardedMainNewsRoute: GuardedMainNewsRoute,
   GuardedMainProfileRoute: GuardedMainProfileRoute,
   GuardedMainProfileUpdateRoute: GuardedMainProfileUpdateRoute,
+  GuardedMainRevenueSplitRoute: GuardedMainRevenueSplitRoute,
   GuardedMainSelfCertificationRoute: GuardedMainSelfCertificationRoute,
   GuardedMainSelfCertificationBusinessRoute:
     GuardedMainSelfCertificationBusinessRoute,
@@ -1587,6 +1732,10 @@ const GuardedMainRouteChildren: GuardedMainRouteChildren = {
   GuardedMainConfirmCardCardIdRoute: GuardedMainConfirmCardCardIdRoute,
   GuardedMainHistoryTransactionIdRoute: GuardedMainHistoryTransactionIdRoute,
   GuardedMainHistoryBatchTransfersRoute: GuardedMainHistoryBatchTransfersRoute,
+  GuardedMainProfileNotificationsRoute: GuardedMainProfileNotificationsRoute,
+  GuardedMainRevenueSplitContractIdRoute:
+    GuardedMainRevenueSplitContractIdRoute,
+  GuardedMainRevenueSplitNewRoute: GuardedMainRevenueSplitNewRoute,
   GuardedMainTransferAccountRoute: GuardedMainTransferAccountRoute,
   GuardedMainTransferApprovedRoute: GuardedMainTransferApprovedRoute,
   GuardedMainTransferExternalRoute: GuardedMainTransferExternalRoute,
@@ -1632,6 +1781,7 @@ const GuardedRouteWithChildren =
 
 interface RestrictedRouteChildren {
   RestrictedAdminOverviewRoute: typeof RestrictedAdminOverviewRoute
+  RestrictedAdminSupportRoute: typeof RestrictedAdminSupportRoute
   RestrictedScpRoute: typeof RestrictedScpRoute
   RestrictedSelfCertificationBusinessSplashRoute: typeof RestrictedSelfCertificationBusinessSplashRoute
   RestrictedSelfCertificationSplashRoute: typeof RestrictedSelfCertificationSplashRoute
@@ -1639,6 +1789,7 @@ interface RestrictedRouteChildren {
 
 const RestrictedRouteChildren: RestrictedRouteChildren = {
   RestrictedAdminOverviewRoute: RestrictedAdminOverviewRoute,
+  RestrictedAdminSupportRoute: RestrictedAdminSupportRoute,
   RestrictedScpRoute: RestrictedScpRoute,
   RestrictedSelfCertificationBusinessSplashRoute:
     RestrictedSelfCertificationBusinessSplashRoute,

@@ -108,6 +108,8 @@ export const VariantSchema = v.object({
     stagingTemplate: v.pipe(httpsUrl, v.includes('{n}', 'must contain {n}')),
     /** IP info check service (privacy check), per variant */
     ipInfoUrl: httpsUrl,
+    /** an external support desk speaking api/support.ts DESK_PATHS; absent: the platform's built-in desk (/api/v1) */
+    supportDeskBase: v.optional(httpsUrl),
   }),
 });
 export type Variant = v.InferOutput<typeof VariantSchema>;

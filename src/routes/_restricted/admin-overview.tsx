@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { requireAdmin } from '../../app/guards.ts';
 import { AdminOverviewView, adminPageOf } from '../../features/admin/admin-overview-view.tsx';
 import { sessionRequestHooks } from '../../features/auth/session-actor.ts';
@@ -16,9 +17,20 @@ export const Route = createFileRoute('/_restricted/admin-overview')({
 });
 
 function AdminOverviewRoute() {
+  const { t } = useLingui();
   const { page } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { session } = Route.useRouteContext();
   const access = useMemo(() => sessionRequestHooks(session), [session]);
-  return <AdminOverviewView page={adminPageOf(page)} onPageChange={(next) => void navigate({ search: { page: next } })} access={access} />;
+  return (
+    <>
+      <AdminOverviewView page={adminPageOf(page)} onPageChange={(next) => void navigate({ search: { page: next } })} access={access} />
+      {/* the agents' support desk (issue 19 item 3) */}
+      <p>
+        <Link to="/admin-support" className="btn btn-secondary">
+          {t`Support desk`}
+        </Link>
+      </p>
+    </>
+  );
 }
