@@ -118,6 +118,11 @@ const OWN_NAMES: Record<string, { row?: string; why: string }> = {
   adminIdentityJobDecide: { why: 'the administrator\'s decision on a job of the built-in identity provider (not shown)' },
   notificationsList: { why: 'the notification centre the count (2§7 "notifications count") counts: 3§3 Notification is listed, its read not shown' },
   notificationsRead: { why: 'marks the centre\'s notifications read (3§3 Notification status); the spec shows no call' },
+  supportDeskQueue: { why: 'the agents\' desk of the built-in support desk in the administrator\'s area (issue 19 item 3); the spec shows the customer\'s side only' },
+  supportDeskTicket: { why: 'the agents\' desk: a ticket with its threads and internal notes (issue 19 item 3); not named by the spec' },
+  supportDeskAssign: { why: 'the agents\' desk: assigns a ticket (issue 19 item 3); not named by the spec' },
+  supportDeskReply: { why: 'the agents\' desk: a reply or an internal note (issue 19 item 3); not named by the spec' },
+  supportDeskClose: { why: 'the agents\' desk: closes a ticket, as closed-no-reply too (3§4 status mapping; issue 19 item 3); not named by the spec' },
   personalLossOfNationalityCertificateUpload: { why: 'the certificate of loss of nationality of the unauthorised representative (3§6 loss-of-nationality action); the link has no token for the document upload, and the spec names no call' },
 };
 
