@@ -81,6 +81,12 @@ export const TransactionSchema = v.object({
   counterparty: v.string(),
   note: v.nullable(v.string()),
   reference: v.nullable(v.string()),
+  /**
+   * Ours: a revenue split's row (kind 'entry'; server/modules/contracts/split.ts) names its
+   * contract: the payer's row (out) moved the share to the counterparty, the beneficiary's (in)
+   * received it from the counterparty. Absent on every other row.
+   */
+  contractId: v.optional(v.number()),
 });
 export type Transaction = v.InferOutput<typeof TransactionSchema>;
 

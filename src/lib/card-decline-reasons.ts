@@ -25,8 +25,19 @@ export function useDeclineReasons(): Record<DeclineReason, string> {
 
 const isDeclineReason = (text: string): text is DeclineReason => (DECLINE_REASONS as readonly string[]).includes(text);
 
-/** A history row's note as shown: a declined card payment's reason in words, any other note as written. */
-export function useHistoryNote(): (row: { kind: string; note: string | null }) => string | null {
+/**
+ * A history row's note as shown: a declined card payment's reason in words, a revenue split's row
+ * (api/history.ts contractId) named with its contract, any other note as written.
+ */
+export function useHistoryNote(): (row: { kind: string; note: string | null; direction?: 'in' | 'out' | null; counterparty?: string | null; contractId?: number | undefined }) => string | null {
+  const { t } = useLingui();
   const reasons = useDeclineReasons();
-  return (row) => (row.kind === 'authorization' && row.note && isDeclineReason(row.note) ? reasons[row.note] : row.note);
+  return (row) => {
+    if (row.contractId !== undefined) {
+      const counterparty = row.counterparty ?? '';
+      const contractId = row.contractId;
+      return row.direction === 'out' ? t`Revenue split to ${counterparty} — contract #${contractId}` : t`Revenue split from ${counterparty} — contract #${contractId}`;
+    }
+    return row.kind === 'authorization' && row.note && isDeclineReason(row.note) ? reasons[row.note] : row.note;
+  };
 }

@@ -25,6 +25,7 @@ import type { Db, Tx } from '../../db/types.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { accounts } from './accounts.tables.ts';
+import { bookSplits, splitTargets, type SplitCredit } from '../contracts/split.ts';
 
 export type AccountPurpose = (typeof accounts.$inferSelect)['purpose'];
 export type ProviderPurpose = Exclude<AccountPurpose, 'customer'>;
@@ -137,6 +138,12 @@ export interface EntryInput {
   releaseHolds?: EntryLeg[];
   /** rows the caller already locked in this transaction (lockAccounts): not locked again */
   locked?: Map<number, LockedAccount>;
+  /**
+   * A covered incoming payment (contracts/split.ts): the credit the payee's revenue-split contracts
+   * in force take their shares of, booked in this transaction after the entry (not on a replay).
+   * With `locked`, the caller must have locked the targets' beneficiary accounts in its lock set.
+   */
+  split?: SplitCredit;
 }
 
 export interface BookedEntry {
@@ -158,7 +165,7 @@ export interface EntryPlan {
  * LedgerError for an entry that can never be right (unbalanced, unknown account, a provider leg
  * with a hold), InsufficientFundsError when a customer account would go below its floor.
  */
-export async function planEntry(tx: Tx, input: Pick<EntryInput, 'legs' | 'releaseHolds' | 'locked'>): Promise<EntryPlan> {
+export async function planEntry(tx: Tx, input: Pick<EntryInput, 'legs' | 'releaseHolds' | 'locked'> & { alsoLock?: readonly number[] }): Promise<EntryPlan> {
   const legs = input.legs.filter((leg) => leg.amountMinor !== 0n);
   if (legs.length === 0) throw new LedgerError('an entry needs legs');
   if (new Set(legs.map((l) => l.accountId)).size !== legs.length) throw new LedgerError('one leg per account');
@@ -169,7 +176,9 @@ export async function planEntry(tx: Tx, input: Pick<EntryInput, 'legs' | 'releas
   }
 
   const ids = [...new Set([...legs.map((l) => l.accountId), ...releases.keys()])];
-  const missing = input.locked ? ids.filter((id) => !input.locked!.has(id)) : ids;
+  // accounts a later step of the transaction writes (a split's beneficiary): locked in the same ordered statement
+  const toLock = [...new Set([...ids, ...(input.alsoLock ?? [])])];
+  const missing = input.locked ? toLock.filter((id) => !input.locked!.has(id)) : toLock;
   const rows = new Map(input.locked ?? []);
   if (missing.length > 0) for (const [id, row] of await lockAccounts(tx, missing)) rows.set(id, row);
 
@@ -234,7 +243,9 @@ export function applyEntryPlan(plan: EntryPlan): void {
  * would go below its floor; the caller's transaction then rolls back whatever it did.
  */
 export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry> {
-  const plan = await planEntry(tx, input);
+  // the revenue split's contracts before the locks: their beneficiaries' accounts are locked with the entry's
+  const targets = input.split ? await splitTargets(tx, input.split) : [];
+  const plan = await planEntry(tx, { ...input, alsoLock: targets.map((t) => t.beneficiaryAccountId) });
   // The entry, its legs and the balances in one statement; an idempotency key booked before
   // inserts nothing (and so changes no balance).
   const updateValues = updateValuesSql(plan);
@@ -270,7 +281,12 @@ export async function bookEntry(tx: Tx, input: EntryInput): Promise<BookedEntry>
     return { entryId: Number(existing.id), created: false };
   }
   applyEntryPlan(plan);
-  return { entryId: Number(inserted[0]!.entry_id), created: true };
+  const entryId = Number(inserted[0]!.entry_id);
+  if (input.split && targets.length > 0) {
+    const gross = plan.legs.find((l) => l.accountId === input.split!.accountId)?.amountMinor ?? 0n;
+    await bookSplits(tx, { sourceEntryId: entryId, credit: input.split, grossMinor: gross, targets, locked: plan.rows });
+  }
+  return { entryId, created: true };
 }
 
 /**

@@ -189,9 +189,13 @@ const PAYOUT_PAYEE = sql.raw(`(SELECT coalesce(ri.beneficiary->>'beneficiaryName
  */
 /** The operationType of a booking without a transfer (journal entry `e`): an account fee is a fee. */
 const ENTRY_OPERATION_TYPE = sql.raw(`(CASE WHEN e.kind = 'account_fee' THEN 'Fees' WHEN e.kind = 'card_clearing' THEN 'cardPayment' ELSE 'deposit' END)`);
-/** Who an entry without a transfer was with: a card payment's merchant, else the payer it names, else the provider. */
+/**
+ * Who an entry without a transfer was with: a card payment's merchant, a revenue split's other party
+ * (contracts/split.ts: the payer's leg names the beneficiary, the beneficiary's the payer), else the
+ * payer it names, else the provider. Needs the entry `e` and the customer's leg `l`.
+ */
 const ENTRY_COUNTERPARTY = (providerName: string) =>
-  sql`coalesce(nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' ELSE 'payer' END), ''), ${providerName})::text`;
+  sql`coalesce(nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' WHEN e.kind = 'contract_split' THEN (CASE WHEN l.amount_minor < 0 THEN 'beneficiaryName' ELSE 'payerName' END) ELSE 'payer' END), ''), ${providerName})::text`;
 
 function rowsSql(customerId: number, providerName: string, booked: boolean): SQL {
   const at = booked ? sql.raw('e.created_at') : sql.raw('t.created_at');
@@ -279,7 +283,8 @@ const ROW_COLUMNS = sql.raw(`
   to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date_text,
   to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at_key,
   r.source_kind, r.source_id::text AS source_id, r.part::int AS part, r.operation_type, r.direction, r.status, r.account_id::int AS account_id,
-  r.amount_minor::text AS amount_minor, r.currency, r.counterparty, r.note, r.reference`);
+  r.amount_minor::text AS amount_minor, r.currency, r.counterparty, r.note, r.reference,
+  (CASE WHEN r.source_kind = 'entry' THEN (SELECT cs.contract_id FROM contract_splits cs WHERE cs.entry_id = r.source_id LIMIT 1) END) AS contract_id`);
 
 interface RawRow {
   source_kind: TransactionKind;
@@ -296,6 +301,8 @@ interface RawRow {
   counterparty: string | null;
   note: string | null;
   reference: string | null;
+  /** a revenue split's contract (an entry row of kind contract_split), else null */
+  contract_id: number | null;
 }
 
 function toTransaction(row: RawRow): Transaction {
@@ -314,6 +321,7 @@ function toTransaction(row: RawRow): Transaction {
     counterparty: row.counterparty ?? '',
     note: row.note,
     reference: row.reference,
+    ...(row.contract_id !== null && row.contract_id !== undefined ? { contractId: Number(row.contract_id) } : {}),
   };
 }
 

@@ -327,6 +327,8 @@ export function createPayoutService(deps: PayoutsDeps) {
             { accountId: clearing, amountMinor: -row.amountMinor },
             { accountId: account!.accountId, amountMinor: row.amountMinor },
           ],
+          // money from outside the platform: the payee's revenue-split contracts take their shares (contracts/split.ts)
+          split: { accountId: account!.accountId, fromCustomerIds: [], at: at() },
         });
         await setStatus(tx, row, 'credited');
         return row.status;

@@ -79,6 +79,16 @@ import { VfCode, vf as vfError } from '../../../api/errors.ts';
 import { CARD_TYPE_MAX, CARD_TYPE_MIN, cardActionAllowed, isCardType } from '../../../api/cards.ts';
 import { closeBusinessRequest, decidedNotices, initiateOnly, initiateOnlySql, parkForChecker, type PushNotice } from './business-approvals.hooks.ts';
 import { businessTransactionRequests } from './business-approvals.tables.ts';
+import { bookSplits, splitTargets, type SplitCredit } from '../contracts/split.ts';
+
+/**
+ * The credit a posted transfer makes that the payee's revenue-split contracts may split
+ * (contracts/split.ts): a p2p transfer's destination, paid by the requesting customer; null for
+ * every other kind (own accounts, payouts to a rail, card fees: never split).
+ */
+function splitCreditOf(t: { kind: string; customerId: number; toAccountId: number; toCustomerId: number }, at: Date): SplitCredit | null {
+  return t.kind === 'p2p' && t.toCustomerId !== t.customerId ? { accountId: t.toAccountId, fromCustomerIds: [t.customerId], at } : null;
+}
 
 /** requestNow keeps at most about this many accounts' card-ness (then starts again): a bound on its memory. */
 const CARD_ACCOUNTS_KEPT = 100_000;
@@ -842,7 +852,11 @@ export function createTransferService(deps: TransferServiceDeps) {
       // Posted in its request: both accounts locked (in id order), then the transfer, its entry,
       // legs, balances and the day's counter in one statement (the counter's lock held from there
       // to commit only). The limit answered by the counter refuses after it (the transaction rolls back).
-      const locked = await lockAccounts(tx, [from.accountId, toAccountId]);
+      // A payment to another customer may be split by the payee's revenue-split contracts
+      // (contracts/split.ts): their beneficiaries' accounts are locked in the same ordered statement.
+      const split = splitCreditOf(fields, createdAt);
+      const splits = split ? await splitTargets(tx, split) : [];
+      const locked = await lockAccounts(tx, [from.accountId, toAccountId, ...splits.map((s) => s.beneficiaryAccountId)]);
       const source = locked.get(from.accountId);
       if (!source || source.status === ACCOUNT_STATUS_CLOSED) return refuse(new MethodFailure('CA', TransferMessages.closed));
       const destination = locked.get(toAccountId);
@@ -898,6 +912,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       const overLimit = limitFailure(row!.used === null ? null : BigInt(row!.used));
       if (overLimit) throw overLimit;
       applyEntryPlan(plan);
+      if (split && splits.length > 0) await bookSplits(tx, { sourceEntryId: Number(row!.entry_id), credit: split, grossMinor: fields.toAmountMinor, targets: splits, locked });
       const transfer: TransferRow = { ...fields, id: Number(row!.transfer_id), status: 'posted', entryId: Number(row!.entry_id) };
       actor.audit?.({ transferId: transfer.id, kind: spec.kind, approveType: mode });
       if (subscription && scheduleId !== null) {
@@ -1147,6 +1162,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     const legs = postingLegs(t, provider);
     // held: approved by a mode, or (options.held) a payment that waited for a company's checker
     const held = t.approveType !== 'none' || options.held === true;
+    const split = splitCreditOf(t, at(now()));
     const booked = await bookEntry(tx, {
       kind: 'transfer',
       idempotencyKey: options.entryKey ?? `transfer:${t.id}`,
@@ -1155,6 +1171,8 @@ export function createTransferService(deps: TransferServiceDeps) {
       legs,
       ...(held ? { releaseHolds: [{ accountId: t.fromAccountId, amountMinor: t.amountMinor + t.feeMinor }] } : {}),
       ...(options.locked ? { locked: options.locked } : {}),
+      // an approved payment to another customer: the payee's revenue split, at the time it is booked
+      ...(split ? { split } : {}),
     });
     if (!booked.created) throw new DuplicateRunError(`entry ${options.entryKey ?? t.id} was booked before`);
     const [posted] = await tx
