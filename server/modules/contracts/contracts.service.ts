@@ -31,10 +31,9 @@ import {
 import type { Db, Tx } from '../../db/types.ts';
 import { minorToDecimal } from '../accounts/money.ts';
 import { businessCompanies } from '../business/business.tables.ts';
-import { customerAccess, customers, users } from '../customers/customers.tables.ts';
+import { customers } from '../customers/customers.tables.ts';
 import { notify, type PublishAfterCommit } from '../notifications/notify.ts';
 import { auditLog } from '../platform/platform.tables.ts';
-import { identityJobs } from '../profile/profile.tables.ts';
 import { contracts, contractSplits } from './contracts.tables.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -70,7 +69,8 @@ export async function payerIdentified(db: Db | Tx, payerId: number): Promise<boo
     .select({
       verified: customers.verified,
       limited: customers.limited,
-      approved: sql<boolean>`exists (select 1 from ${identityJobs} where ${identityJobs.customerId} = ${customers.id} and ${identityJobs.kind} = 'identity' and ${identityJobs.status} = 'approved')`,
+      // raw names: a one-table query leaves its own columns unqualified, ambiguous in a subquery
+      approved: sql<boolean>`exists (select 1 from identity_jobs j where j.customer_id = customers.id and j.kind = 'identity' and j.status = 'approved')`,
     })
     .from(customers)
     .where(eq(customers.id, payerId));
@@ -92,7 +92,7 @@ export async function partyNames(db: Db | Tx, ids: readonly number[]): Promise<M
       lastName: customers.lastName,
       language: customers.language,
       companyEmail: businessCompanies.email,
-      login: sql<string | null>`(select ${users.email} from ${users} where ${users.customerId} = ${customers.id} order by ${users.id} limit 1)`,
+      login: sql<string | null>`(select u.email from users u where u.customer_id = customers.id order by u.id limit 1)`,
     })
     .from(customers)
     .leftJoin(businessCompanies, eq(businessCompanies.customerId, customers.id))
@@ -124,9 +124,9 @@ export async function partyState(db: Db | Tx, id: number): Promise<'notFound' | 
     .select({
       isProvider: customers.isProvider,
       limited: customers.limited,
-      usable: sql<boolean>`exists (select 1 from ${users} where ${users.customerId} = ${customers.id} and not ${users.disabled} and ${users.activated})
-        or exists (select 1 from ${customerAccess} join ${users} on ${users.id} = ${customerAccess.userId}
-          where ${customerAccess.customerId} = ${customers.id} and ${customerAccess.accessRights} > 0 and not ${users.disabled} and ${users.activated})`,
+      usable: sql<boolean>`exists (select 1 from users u where u.customer_id = customers.id and not u.disabled and u.activated)
+        or exists (select 1 from customer_access a join users u on u.id = a.user_id
+          where a.customer_id = customers.id and a.access_rights > 0 and not u.disabled and u.activated)`,
     })
     .from(customers)
     .where(eq(customers.id, id));
