@@ -5,11 +5,17 @@
 import { useSyncExternalStore } from 'react';
 
 export type ToastTone = 'info' | 'success' | 'error';
+/** A button on the toast (a notification's "Open": document 3 §2 targets); pressing it also dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  onSelect(): void;
+}
 export interface ToastInput {
   title: string;
   body?: string;
   tone?: ToastTone;
   timeoutMs?: number;
+  action?: ToastAction;
 }
 export interface Toast {
   id: number;
@@ -17,6 +23,7 @@ export interface Toast {
   body?: string;
   tone: ToastTone;
   timeoutMs: number;
+  action?: ToastAction;
 }
 
 export const MAX_TOASTS = 5;
@@ -46,7 +53,7 @@ export function dismissToast(id: number): void {
 
 export function pushToast(input: ToastInput): void {
   const timeoutMs = Math.min(Math.max(input.timeoutMs ?? DEFAULT_TOAST_MS, 1_000), MAX_TOAST_MS);
-  const toast: Toast = { id: nextId++, title: input.title, body: input.body, tone: input.tone ?? 'info', timeoutMs };
+  const toast: Toast = { id: nextId++, title: input.title, body: input.body, tone: input.tone ?? 'info', timeoutMs, ...(input.action ? { action: input.action } : {}) };
   const kept = [...toasts, toast];
   while (kept.length > MAX_TOASTS) {
     const dropped = kept.shift();

@@ -24,4 +24,6 @@ export const PeopleIcon = /* @__PURE__ */ icon('people', () => <><circle cx="9" 
 export const LayersIcon = /* @__PURE__ */ icon('layers', () => <><path d="m12 3 9 5-9 5-9-5z" /><path d="m3 13 9 5 9-5" /></>);
 export const ExchangeIcon = /* @__PURE__ */ icon('exchange', () => <path d="M4 8h14.5m-4-4 4 4-4 4M20 16H5.5m4-4-4 4 4 4" />);
 export const DownloadIcon = /* @__PURE__ */ icon('download', () => <path d="M12 3.5v12m-5-5 5 5 5-5M4.5 20.5h15" />);
+export const BellIcon = /* @__PURE__ */ icon('bell', () => <><path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z" /><path d="M10 21h4" /></>);
+export const NewsIcon = /* @__PURE__ */ icon('news', () => <><rect x="3.5" y="4.5" width="17" height="15" rx="1.5" /><path d="M7 8.5h10M7 12h4.5M7 15.5h4.5M14 12h3v3.5h-3z" /></>);
 export const ReceiptIcon = /* @__PURE__ */ icon('receipt', () => <path d="M5.5 3h13v18l-2.2-1.5-2.1 1.5-2.2-1.5-2.2 1.5-2.1-1.5-2.2 1.5zM9 8h6M9 12h6M9 16h3.5" />);

@@ -24,6 +24,18 @@ export function ToastRegion() {
               <div className="toast-text">
                 <p className="toast-title">{toast.title}</p>
                 {toast.body ? <p className="toast-body">{toast.body}</p> : null}
+                {toast.action ? (
+                  <button
+                    type="button"
+                    className="toast-action"
+                    onClick={() => {
+                      dismissToast(toast.id);
+                      toast.action?.onSelect();
+                    }}
+                  >
+                    {toast.action.label}
+                  </button>
+                ) : null}
               </div>
               <button type="button" className="toast-close" onClick={() => dismissToast(toast.id)} aria-label={t`Dismiss notification: ${title}`}>
                 <CloseIcon />

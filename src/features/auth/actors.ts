@@ -36,8 +36,7 @@ const loadPushToasts = () => Promise.all([import('../../lib/password-change-toas
 const loadPushClient = () => import('../../lib/push-client.ts');
 import { getUiLanguageTag } from '../../lib/i18n.ts';
 import { callMethod } from '../../lib/request-later.ts';
-import { pushToast } from '../../lib/notify.ts';
-import { NOTIFICATION_TOAST_MS } from '../../../api/push.ts';
+import { deliverCustomerNotification } from '../../lib/customer-notifications.ts';
 
 function readable(tokens: Tokens): boolean {
   return readAccessExpiryMs(tokens.accessToken) !== null;
@@ -97,8 +96,9 @@ export function createPushConnectionActor(getToken: () => string | null) {
   });
 }
 
+/** The notifications feature shows it (toast with its target, refreshes): lib/customer-notifications.ts. */
 export function showNotificationToast(n: CustomerNotification): void {
-  pushToast({ title: n.title, body: n.body, tone: 'info', timeoutMs: NOTIFICATION_TOAST_MS });
+  deliverCustomerNotification(n);
 }
 
 /* -------------------------------------------------------------------- login */
