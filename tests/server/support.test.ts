@@ -6,9 +6,12 @@
  * statusId agree), the agents' named methods, and every move ticketMove refuses answered 409 (or
  * VF for an agent) with nothing changed.
  *
- * Proof it can fail (2026-11-28): see the report's breaks; each went red and was restored.
+ * Proof it can fail (2026-11-28): I dropped the customer from the desk's scope (customerScope kept
+ * only the provider) and the read marker from the SQL mapping: the company, the other customer's
+ * and the stats cases went red; I dropped customerReply's ticketMove check: the refused-moves case
+ * went red (200 where 409 was expected). Restored since.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION_PATH } from '../../api/http.ts';
@@ -18,6 +21,7 @@ import { customers, users } from '../../server/modules/customers/customers.table
 import { notifications } from '../../server/modules/notifications/notifications.tables.ts';
 import { auditLog } from '../../server/modules/platform/platform.tables.ts';
 import { DESK_RATE_PER_MINUTE } from '../../server/modules/support/support.routes.ts';
+import { deleteStaleUploads } from '../../server/modules/support/support.service.ts';
 import { supportAttachments, supportThreads, supportTickets } from '../../server/modules/support/support.tables.ts';
 import { callMethod, createTestApp, signIn, type DemoKey, type TestApp } from './harness.ts';
 
@@ -375,6 +379,7 @@ describe('agents and the conversation', () => {
 describe('time', () => {
   it('closed without reply counts as new for two weeks; a closed ticket reopens within the window only', async () => {
     const boris = await deskTokenOf('boris');
+    const stale = (await multipart('/uploads', boris, null, [{ field: 'file', name: 'never-sent.pdf', content: PDF }])).json().id as number;
     const quiet = await newTicket(boris, 'Quiet customer');
     const closedLong = await newTicket(boris, 'Closed long ago');
     await agent('supportDeskReply', { ticketId: quiet.id, content: 'Is it solved?' });
@@ -405,6 +410,12 @@ describe('time', () => {
     expect(late.statusCode).toBe(409);
     expect(await ticketRow(closedLong.id)).toEqual(before);
     access.admin = undefined;
+
+    // an upload never attached is deleted by the sweeper; attached ones stay
+    const attached = (await t.db.select({ n: count() }).from(supportAttachments).where(isNotNull(supportAttachments.threadId)))[0]!.n;
+    expect(await deleteStaleUploads(t.db, clock)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(supportAttachments).where(eq(supportAttachments.id, stale))).toEqual([]);
+    expect(await attachmentCount()).toBe(attached);
   });
 
   it('rate limits the desk per address with 429 TA1', async () => {
