@@ -25,6 +25,7 @@ import { dummyPasswordHash, hashPassword, recoveryCodeHash } from '../modules/au
 import { seedDemoCards } from '../modules/cards/demo-cards.ts';
 import { seedNorthwindStructure } from '../modules/business/demo-structure.ts';
 import { demoPersonAnswers, seedDemoTax } from '../modules/tax/demo-tax.ts';
+import { seedDemoContracts } from '../modules/contracts/demo-contracts.ts';
 import { seedDemoSupport } from '../modules/support/demo-support.ts';
 import { seedDemoNotifications } from '../modules/notifications/demo-notifications.ts';
 import type { PersonalCertification } from '../../api/tax-certification.ts';
@@ -457,6 +458,8 @@ async function seedPeople(tx: Tx, passwordHash: string, merchantPasswordHash: st
     providerName: activeVariant.projectName,
     nowMs: now,
   });
+  // Revenue-split contracts (issue 19): Northwind pays Rita 30 % (ACTIVE), Tom asks Northwind for 10 % (UNSIGNED).
+  await seedDemoContracts(tx, { northwind: { customerId: northwind, userId: ownerId, signerName: 'Olivia Owens', email: demoUsers.owner.email }, rita: { customerId: ritaCustomer, userId: ritaId, signerName: 'Rita Rossi', email: demoUsers.rita.email }, tom: { customerId: tomCustomer, userId: tomId, signerName: 'Tom Tamm' }, providerName: activeVariant.projectName, nowMs: now });
   // Anna's support tickets (demo-support.ts): one answered by the demo admin, unread; one closed.
   await seedDemoSupport(tx, { customerId: annaCustomer, userId: annaId, agentUserId: adminId, provider: activeVariant.id, nowMs: now });
   // Two announcements (one asking to accept new terms) and Anna's notifications of those tickets (demo-notifications.ts).
