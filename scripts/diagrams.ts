@@ -42,6 +42,8 @@ import { personalSelfCertificationMachine } from '../machines/personal-self-cert
 import { cardApplicationMachine } from '../machines/card-application/card-application.machine.ts';
 import { businessRegistrationMachine } from '../machines/business-registration/business-registration.machine.ts';
 import { businessDecisionMachine } from '../machines/business-approval/business-approval.machine.ts';
+import { contractMachine } from '../machines/contract/contract.machine.ts';
+import { contractCreateMachine } from '../machines/contract-create/contract-create.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -67,6 +69,8 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'mass-transfer', title: 'Mass transfer (a batch from a CSV file or pasted lines)', machine: massTransferMachine, source: 'machines/mass-transfer/mass-transfer.machine.ts' },
   { file: 'global-pay-batch', title: 'Global pay: a batch to people without an account (sender)', machine: globalPayBatchMachine, source: 'machines/global-pay-batch/global-pay-batch.machine.ts' },
   { file: 'global-payee', title: 'Global pay: the payee takes the money (/receive)', machine: globalPayeeMachine, source: 'machines/global-payee/global-payee.machine.ts' },
+  { file: 'contract', title: 'A revenue-split contract’s life (/revenue-split/{contractId})', machine: contractMachine, source: 'machines/contract/contract.machine.ts' },
+  { file: 'contract-create', title: 'Create a revenue-split contract (/revenue-split/new)', machine: contractCreateMachine, source: 'machines/contract-create/contract-create.machine.ts' },
   { file: 'approval', title: 'Transfer approval (sms, otp, approval code, push)', machine: approvalMachine, source: 'machines/approval/approval.machine.ts' },
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },
