@@ -173,6 +173,10 @@ export const keepAsString: ReadonlySet<string> = new Set([
   'railReason',
   // beneficiaryList: the last amount sent to each payee
   'lastAmount',
+  // the support desk's agents (api/support.ts supportDesk*): the ticket's number ('10042377'), its subject and a thread's text as written
+  'ticketNumber',
+  'subject',
+  'content',
   // a mass batch's total with its fees (api/mass.ts)
   'grandTotal',
   // global pay (api/global-pay.ts): the fee held for a payment, a payee's quote
