@@ -9,6 +9,7 @@ import { ADMIN_REVIEW_PAGE_MAX, documentMethods } from '../../../api/documents.t
 import { DocumentCategory, documentState, DocumentStatus, IN_REVIEW_STATUSES } from '../../../api/verification.ts';
 import type { Tx } from '../../db/types.ts';
 import { customers, users } from '../customers/customers.tables.ts';
+import { notify } from '../notifications/notify.ts';
 import { displayName } from '../customers/customers.methods.ts';
 import { MethodFailure, type Caller, type HandlerTable, type MethodContext } from '../method-types.ts';
 import {
@@ -278,9 +279,13 @@ export function createDocumentHandlers(options: DocumentHandlerOptions): Handler
         await tx.update(customerAddresses).set({ status: addressStatusAfter[input.decision], updatedAt: new Date(options.now()) }).where(eq(customerAddresses.id, row.addressId));
       }
       if (input.decision === 'confirm' && row.categoryId === DocumentCategory.identity) {
-        await applyPendingUsernameChanges(tx, row.customerId, options.now());
+        await applyPendingUsernameChanges(tx, row.customerId, options.now(), ctx.publish);
       }
       const customerVerified = await recomputeVerified(tx, row.customerId, today());
+      // document 3 §2: a document problem is a notification leading to the profile
+      if (input.decision === 'reject' || input.decision === 'nameMismatch') {
+        await notify(tx, ctx.publish, { customerId: row.customerId, type: 'documentRejected', params: { reason }, target: { kind: 'profile' }, nowMs: options.now() });
+      }
       ctx.audit({
         documentId: row.id,
         customerId: row.customerId,

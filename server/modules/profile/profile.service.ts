@@ -20,6 +20,7 @@ import { MethodFailure } from '../method-types.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
 import { profileCodes, usernameChangeLogs, usernameChangeRequests } from './profile.tables.ts';
 import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
+import { notify, type PublishAfterCommit } from '../notifications/notify.ts';
 type CodeMessage = 'codeWrong' | 'codeExpired' | 'codeNotSent' | 'codeTooManyWrong' | 'verifierMismatch';
 
 /** A VF answer listing every bad field; nothing is written. */
@@ -146,20 +147,23 @@ export async function loginTaken(tx: Tx, email: string, exceptUserId: number): P
  * Applies the username changes of a customer's users that wait for a validated identity (status
  * pending): the login becomes the desired address, or the request fails when another user took it.
  */
-export async function applyPendingUsernameChanges(tx: Tx, customerId: number, nowMs: number): Promise<void> {
+export async function applyPendingUsernameChanges(tx: Tx, customerId: number, nowMs: number, publish: PublishAfterCommit = () => {}): Promise<void> {
   const pending = await tx
     .select()
     .from(usernameChangeRequests)
     .where(and(eq(usernameChangeRequests.customerId, customerId), eq(usernameChangeRequests.status, 'pending')))
     .for('update');
-  for (const r of pending) await completeUsernameChange(tx, r, nowMs);
+  for (const r of pending) await completeUsernameChange(tx, r, nowMs, publish);
 }
 
-export async function completeUsernameChange(tx: Tx, r: typeof usernameChangeRequests.$inferSelect, nowMs: number): Promise<boolean> {
+/** publish: the push of the failure's notification after the commit (without one it is only kept for the centre and the bell) */
+export async function completeUsernameChange(tx: Tx, r: typeof usernameChangeRequests.$inferSelect, nowMs: number, publish: PublishAfterCommit = () => {}): Promise<boolean> {
   const at = new Date(nowMs);
   if (await loginTaken(tx, r.desiredUsername, r.userId)) {
     await tx.update(usernameChangeRequests).set({ status: 'failed', updatedAt: at }).where(eq(usernameChangeRequests.id, r.id));
     await logUsernameEvent(tx, r.id, 'failed', nowMs);
+    // document 3 §2: a username problem is a notification leading to the profile
+    await notify(tx, publish, { customerId: r.customerId, userId: r.userId, type: 'usernameChangeFailed', target: { kind: 'profile' }, nowMs });
     return false;
   }
   await tx.update(users).set({ email: sql`lower(${r.desiredUsername})` }).where(eq(users.id, r.userId));

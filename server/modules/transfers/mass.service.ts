@@ -33,13 +33,14 @@ import { lockAccounts, releaseHold } from '../accounts/ledger.ts';
 import { minorToDecimal } from '../accounts/money.ts';
 import { readBlockedBins } from '../external/external.methods.ts';
 import { MethodFailure } from '../method-types.ts';
+import { notify } from '../notifications/notify.ts';
 import { beneficiaryNameOf, beneficiaryOf } from '../rails/payout.methods.ts';
 import { computeFee, feeOperationOf, feeRuleFor, limitsFor } from './fees.ts';
 import { columnKey, csvText, isFormula, parseCsv, type CsvTable } from './mass-csv.ts';
 import { transferBatchRows, transferBatches } from './mass.tables.ts';
 import { MASS_OPERATION_FLAGS } from './permissions.ts';
 import { transfers, type TransferStatus } from './transfers.tables.ts';
-import { ownAccount, parseAmount, resolvePayees, type TransferActor, type TransferResult, type TransferService } from './transfers.service.ts';
+import { ownAccount, parseAmount, resolvePayees, type TransferActor, type TransferResult, type TransferService, type TransferPublisher } from './transfers.service.ts';
 
 export interface MassUpload {
   kind: MassKind;
@@ -131,7 +132,8 @@ export function maskCardNumbers(text: string): string {
   });
 }
 
-export function createMassService(service: TransferService) {
+/** publisher: the finished batch's push (null: the notification is only kept for the centre and the bell, e.g. the rails worker's process). */
+export function createMassService(service: TransferService, publisher: TransferPublisher | null = null) {
   /** Reads, matches and checks every row; throws VF with every problem found. */
   async function checkUpload(tx: Tx, actor: TransferActor, upload: MassUpload, currency: string): Promise<CheckedRow[]> {
     const decoded = typeof upload.content === 'string' ? { ok: true as const, text: upload.content } : csvText(upload.content);
@@ -307,7 +309,8 @@ export function createMassService(service: TransferService) {
    * left (the request is then posted and the batch finished, once).
    */
   async function payNextRows(db: Db, transferId: number): Promise<number> {
-    return db.transaction(async (tx) => {
+    const finished: { customerId: number; event: { type: string } & Record<string, unknown> }[] = [];
+    const handled = await db.transaction(async (tx) => {
       const [parent] = await tx.select().from(transfers).where(eq(transfers.id, transferId)).for('update');
       if (!parent || parent.kind !== 'mass' || parent.status !== 'processing') return 0;
       const [batch] = await tx.select().from(transferBatches).where(eq(transferBatches.transferId, transferId));
@@ -322,6 +325,16 @@ export function createMassService(service: TransferService) {
         const at = new Date(service.now());
         await tx.update(transfers).set({ status: 'posted', updatedAt: at }).where(eq(transfers.id, transferId));
         await tx.update(transferBatches).set({ finishedAt: at }).where(eq(transferBatches.id, batch.id));
+        // document 3 §2: a batch finished with failures is a notification leading to the batch
+        if (batch.failedCount > 0) {
+          await notify(tx, (customerId, event) => finished.push({ customerId, event }), {
+            customerId: batch.customerId,
+            type: 'batchPartial',
+            params: { failed: batch.failedCount, total: batch.rowCount, batchKind: 'mass' },
+            target: { kind: 'batch', batchId: batch.id },
+            nowMs: service.now(),
+          });
+        }
         return 0;
       }
       const actor: TransferActor = { userId: batch.userId, customerId: batch.customerId, ip: '', publish: () => {} };
@@ -364,6 +377,9 @@ export function createMassService(service: TransferService) {
         .where(eq(transferBatches.id, batch.id));
       return rows.length;
     });
+    // after the commit: a push is never sent for a change that rolled back
+    for (const f of finished) await publisher?.publish(f.customerId, f.event).catch(() => undefined);
+    return handled;
   }
 
   /** Job MASS_QUEUE: pays every pending row of the approved request's batch; idempotent. */

@@ -1425,6 +1425,8 @@ export function createTransferService(deps: TransferServiceDeps) {
       }
       const posted = await post(tx, t);
       actor.publish(t.customerId, transferEvent(posted));
+      // document 3 §7 "transaction confirmation": the confirmation completed (every open session of the customer)
+      actor.publish(t.customerId, { type: 'TransactionConfirmation', transactionId: posted.id, status: 'approved' });
       actor.audit?.({ transferId: t.id, status: 'posted' });
       return toResult(posted, approval.sentTo);
     },
@@ -1512,8 +1514,11 @@ export function createTransferService(deps: TransferServiceDeps) {
         outcome = refused ? await voidTransfer(tx, t, 'rejected') : await post(tx, t);
       }
       const event = transferEvent(outcome, description);
+      // document 3 §7 "transaction confirmation": a phone's answer completed it (approved and posted, or declined)
+      const confirmation = outcome.status === 'posted' || outcome.status === 'rejected' ? { type: 'TransactionConfirmation', transactionId: t.id, status: outcome.status === 'posted' ? 'approved' : 'rejected' } : null;
       return async () => {
         await deps.publisher?.publish(t.customerId, event);
+        if (confirmation) await deps.publisher?.publish(t.customerId, confirmation);
         for (const n of notices) await deps.publisher?.publish(n.customerId, n.event);
       };
     },
