@@ -13,7 +13,16 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
-import { CUSTOMER_FILTERS, SUPPORT_TIMER_MS, TICKET_PAGE_SIZE, type CustomerTicketFilter, type Thread, type Attachment, type Ticket } from '../../../api/support.ts';
+import {
+  ATTACHMENTS_MAX,
+  CUSTOMER_FILTERS,
+  SUPPORT_TIMER_MS,
+  TICKET_PAGE_SIZE,
+  type CustomerTicketFilter,
+  type Thread,
+  type Attachment,
+  type Ticket,
+} from '../../../api/support.ts';
 import type { NewTicketMachine } from '../../../machines/new-ticket/new-ticket.machine.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { getUiLanguageTag } from '../../lib/i18n.ts';
@@ -354,7 +363,7 @@ export function NewTicketView({ actor, onCreated, onCancel }: { actor: ActorRefF
     e === 'missing' ? (which === 'subject' ? t`Enter a subject.` : t`Write your message.`) : e === 'long' ? t`This is too long.` : undefined;
   const errorText = {
     rejected: t`Remove the rejected files, then send again.`,
-    tooMany: t`At most 5 files can be attached.`,
+    tooMany: t`At most ${ATTACHMENTS_MAX} files can be attached.`,
     conflict: t`Support did not accept this.`,
     rateLimited: t`Support is busy. Try again in a moment.`,
     network: t`Support did not answer. Check your connection and try again.`,
@@ -387,7 +396,7 @@ export function NewTicketView({ actor, onCreated, onCancel }: { actor: ActorRefF
           <textarea {...control} name="message" rows={5} value={c.content} disabled={busy} onChange={(e) => actor.send({ type: 'DRAFT.CHANGE', content: e.currentTarget.value })} />
         )}
       </Field>
-      <Field label={t`Attach files`} hint={t`PDF, JPEG or PNG, up to 5 files.`}>
+      <Field label={t`Attach files`} hint={t`PDF, JPEG or PNG, up to ${ATTACHMENTS_MAX} files.`}>
         {(control) => (
           <input
             {...control}
