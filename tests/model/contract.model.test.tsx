@@ -165,7 +165,7 @@ function eventsFor(s: Snap): ModelEvent[] {
     ];
   }
   if (s.matches('failed')) return c.loadFailure?.code === 'notFound' ? [] : [{ type: 'LOAD.RETRY' }];
-  const at = (state: string) => s.matches({ shown: { action: state } });
+  const at = (state: string) => s.matches({ shown: { action: state as never } });
   if (at('idle')) {
     const all: ModelEvent[] = [];
     const shape = SHAPES[variant!];
