@@ -23,7 +23,7 @@ import { auditLog } from '../../server/modules/platform/platform.tables.ts';
 import { DESK_RATE_PER_MINUTE } from '../../server/modules/support/support.routes.ts';
 import { deleteStaleUploads } from '../../server/modules/support/support.service.ts';
 import { supportAttachments, supportThreads, supportTickets } from '../../server/modules/support/support.tables.ts';
-import { callMethod, createTestApp, signIn, type DemoKey, type TestApp } from './harness.ts';
+import { callMethod, createTestApp, postJson, signIn, type DemoKey, type TestApp } from './harness.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -160,6 +160,14 @@ describe('remote auth and the desk token', () => {
     const bad = await desk('POST', '/me', undefined, { jwt: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errorCode: 'INVALID_DATA', responseCode: 'VF', validationErrors: [{ param: 'jwt', code: 'required' }] });
+    // signing out ends the desk token of that sign-in
+    const signedIn = await signIn(t.app, 'boris', { totpTimeMs: clock });
+    const second = await desk('POST', '/me', undefined, { jwt: (await jwtOf(signedIn.accessToken)).json().jwt });
+    expect((await desk('GET', '/tickets', second.json().token)).statusCode).toBe(200);
+    expect((await postJson(t.app, '/auth/logout', { refreshToken: signedIn.refreshToken }, { token: signedIn.accessToken })).statusCode).toBeLessThan(300);
+    expect((await desk('GET', '/tickets', second.json().token)).statusCode).toBe(401);
+    expect((await desk('GET', '/tickets', token)).statusCode).toBe(200);
+
     clock += (DESK_JWT_SECONDS + 1) * 1000;
     expect((await desk('POST', '/me', undefined, { jwt: jwt.json().jwt })).statusCode).toBe(401);
   });

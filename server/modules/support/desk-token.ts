@@ -3,10 +3,11 @@
  * auth with the jwt"; api/support.ts):
  * - the remote-auth jwt (GET zoho/jwt): HS256, aud 'desk', life DESK_JWT_SECONDS; the app hands it
  *   at once to POST /me. Claims: sub (user id, text), customer (the acting customer's id),
- *   provider (the variant's id), iat, exp.
+ *   provider (the variant's id), fam (the sign-in's session family), iat, exp.
  * - the desk token (POST /me's answer): HS256, aud 'desk-session', typ 'desk', life
  *   DESK_TOKEN_SECONDS; the only token the desk paths take (Authorization: Bearer). Claims: sub
- *   (user id, text), cid (the acting customer's id), prv (the provider), iat, exp.
+ *   (user id, text), cid (the acting customer's id), prv (the provider), fam (the session family
+ *   of the sign-in it came from: signing out or a revoked session ends the desk token too), iat, exp.
  *
  * Both are signed with a key derived from the platform's signing key (HMAC of it with a label),
  * not with the key itself: a platform access token can never pass as a desk token, nor a desk
@@ -30,35 +31,43 @@ export interface DeskIdentity {
   /** the customer the user acts for (a company with fromCustomerId) */
   customerId: number;
   provider: string;
+  /** the session family of the platform sign-in the jwt was asked with */
+  familyId: string;
 }
 
 const isId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
 
-function identityOf(sub: unknown, customerId: unknown, provider: unknown): DeskIdentity | null {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function identityOf(sub: unknown, customerId: unknown, provider: unknown, familyId: unknown): DeskIdentity | null {
   if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return null;
   if (!isId(customerId) || typeof provider !== 'string' || provider === '') return null;
-  return { userId: Number(sub), customerId, provider };
+  if (typeof familyId !== 'string' || !UUID.test(familyId)) return null;
+  return { userId: Number(sub), customerId, provider, familyId };
 }
 
 export function signDeskJwt(key: Uint8Array, who: DeskIdentity, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
-  return signHs256({ sub: String(who.userId), customer: who.customerId, provider: who.provider, aud: DESK_JWT_AUDIENCE, iat, exp: iat + DESK_JWT_SECONDS }, key);
+  return signHs256({ sub: String(who.userId), customer: who.customerId, provider: who.provider, fam: who.familyId, aud: DESK_JWT_AUDIENCE, iat, exp: iat + DESK_JWT_SECONDS }, key);
 }
 
 /** The jwt's identity when it is signed with the desk key, not expired and for the desk; else null. */
 export function verifyDeskJwt(key: Uint8Array, token: string, nowMs: number): DeskIdentity | null {
   const claims = verifyHs256(token, key, nowMs);
   if (!claims || claims.aud !== DESK_JWT_AUDIENCE) return null;
-  return identityOf(claims.sub, claims.customer, claims.provider);
+  return identityOf(claims.sub, claims.customer, claims.provider, claims.fam);
 }
 
 export function signDeskToken(key: Uint8Array, who: DeskIdentity, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
-  return signHs256({ sub: String(who.userId), cid: who.customerId, prv: who.provider, aud: DESK_TOKEN_AUDIENCE, typ: 'desk', iat, exp: iat + DESK_TOKEN_SECONDS }, key);
+  return signHs256(
+    { sub: String(who.userId), cid: who.customerId, prv: who.provider, fam: who.familyId, aud: DESK_TOKEN_AUDIENCE, typ: 'desk', iat, exp: iat + DESK_TOKEN_SECONDS },
+    key,
+  );
 }
 
 export function verifyDeskToken(key: Uint8Array, token: string, nowMs: number): DeskIdentity | null {
   const claims = verifyHs256(token, key, nowMs);
   if (!claims || claims.aud !== DESK_TOKEN_AUDIENCE || claims.typ !== 'desk') return null;
-  return identityOf(claims.sub, claims.cid, claims.prv);
+  return identityOf(claims.sub, claims.cid, claims.prv, claims.fam);
 }

@@ -15,7 +15,8 @@
  * The built-in desk (BUILTIN_DESK_BASE + DESK_PATHS): POST /me exchanges the jwt for a desk token;
  * every other desk path takes ONLY the desk token (Authorization: Bearer), never the platform's
  * access token (and the product paths never take a desk token: desk-token.ts signs with a key of
- * its own). Each desk call re-checks that the user is enabled and still acts for the customer.
+ * its own). Each desk call re-checks that the user is enabled, that the sign-in the jwt was asked
+ * in is not signed out (the session family in both tokens), and that the user still acts for the customer.
  * A customer sees only the tickets of the customer in its token (another's answers 404 ENOA, as
  * an unknown id does) and never an internal note. Errors are DeskErrorSchema: `{ errorCode,
  * message, responseCode }` (VF 400 with validationErrors, AU 401/403, ENOA 404, 409 for a move
@@ -36,7 +37,7 @@
  */
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import { issuesToValidationErrors } from '../../../api/envelope.ts';
@@ -62,6 +63,7 @@ import { activeVariant } from '../../../variants/index.ts';
 import { isConnectionError, replyUnavailable } from '../../db/outage.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import type { TokenService } from '../auth/tokens.service.ts';
+import { tokenFamilies } from '../auth/auth.tables.ts';
 import { customers, users } from '../customers/customers.tables.ts';
 import type { Caller } from '../method-types.ts';
 import { bearerToken } from '../platform/bearer.ts';
@@ -71,7 +73,7 @@ import { auditLog } from '../platform/platform.tables.ts';
 import { createUploadBudget, createUploadDir, loadFiles, readMultipart, releaseUploads, UploadRefused, UPLOAD_RETRY_AFTER_S, type HeldUploads } from '../platform/uploads.ts';
 import { checkFile, type CheckedFile } from '../profile/documents.service.ts';
 import { attachmentDisposition } from '../profile/profile.routes.ts';
-import { deskKeyOf, signDeskJwt, signDeskToken, verifyDeskJwt, verifyDeskToken } from './desk-token.ts';
+import { deskKeyOf, signDeskJwt, signDeskToken, verifyDeskJwt, verifyDeskToken, type DeskIdentity } from './desk-token.ts';
 import {
   agentAttachment,
   createTicket,
@@ -226,11 +228,12 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
     product.get(
       SUPPORT_ROUTES.jwt,
       handle(async (request, reply) => {
-        const { actor } = await acting(request);
+        const { caller, actor } = await acting(request);
+        if (!caller.familyId) throw new ProductAnswer(401, 'AU', 'Sign-in required');
         const widgetId = queryText(request, 'widgetId');
         if (widgetId !== undefined && widgetId.length > WIDGET_ID_MAX)
           throw new ProductAnswer(400, 'VF', 'Invalid request', [vf('widgetId', VfCode.tooLong, { max: WIDGET_ID_MAX })]);
-        return noStore(reply).send({ responseCode: '00', jwt: signDeskJwt(deskKey, actor, now()), expiresIn: DESK_JWT_SECONDS });
+        return noStore(reply).send({ responseCode: '00', jwt: signDeskJwt(deskKey, { ...actor, familyId: caller.familyId }, now()), expiresIn: DESK_JWT_SECONDS });
       }),
     );
 
@@ -317,7 +320,7 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
       return checkedActor(who);
     };
 
-    const checkedActor = async (who: DeskActor): Promise<DeskActor & { name: string; email: string }> => {
+    const checkedActor = async (who: DeskIdentity): Promise<DeskActor & { name: string; email: string }> => {
       const [user] = await db
         .select({
           customerId: users.customerId,
@@ -326,15 +329,18 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
           email: users.email,
           firstName: customers.firstName,
           lastName: customers.lastName,
+          revokedAt: tokenFamilies.revokedAt,
         })
         .from(users)
         .innerJoin(customers, eq(customers.id, users.customerId))
+        .innerJoin(tokenFamilies, and(eq(tokenFamilies.id, who.familyId), eq(tokenFamilies.userId, users.id)))
         .where(eq(users.id, who.userId));
-      if (!user || user.disabled) throw deskUnauthorised();
+      // signing out (or a revoked session) ends the desk token with it
+      if (!user || user.disabled || user.revokedAt !== null) throw deskUnauthorised();
       if (!(await mayActFor(db, { userId: who.userId, customerId: user.customerId, isAdmin: user.isAdmin }, who.customerId))) {
         throw new DeskAnswer(403, 'FORBIDDEN', 'AU', 'No access to this customer');
       }
-      return { ...who, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
+      return { userId: who.userId, customerId: who.customerId, provider: who.provider, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
     };
 
     const handle = (run: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) => async (request: FastifyRequest, reply: FastifyReply) => {
