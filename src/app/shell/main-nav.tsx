@@ -8,10 +8,10 @@ import { useId, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Deferred } from '../../ui/deferred.tsx';
 import { useLingui } from '@lingui/react/macro';
-import { BusinessIcon, CardIcon, CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, LayersIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
+import { BusinessIcon, CardIcon, CheckIcon, ExchangeIcon, GlobeIcon, HistoryIcon, HomeIcon, InfoIcon, LayersIcon, NewsIcon, PeopleIcon, PlusIcon, ProfileIcon, ReceiptIcon, SendIcon, SettingsIcon, StatementsIcon, type IconComponent } from '../../ui/icons.tsx';
 
 interface NavItem {
-  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/transfer/approved' | '/company' | '/company-access' | '/profile' | '/setting' | '/login-history' | '/admin-overview';
+  to: '/home' | '/cards' | '/add-money' | '/history' | '/history/batch-transfers' | '/statements' | '/transfer/p2p' | '/transfer/external' | '/transfer/mass' | '/transfer/account' | '/transfer/preapproved-payments' | '/transfer/approved' | '/company' | '/company-access' | '/profile' | '/setting' | '/login-history' | '/admin-overview' | '/messages' | '/news' | '/revenue-split';
   label: string;
   icon: IconComponent;
   search?: Record<string, unknown>;
@@ -74,6 +74,7 @@ export function MainNav({ id, isAdmin, mayApprove = false, isCompany = false, op
           { to: '/transfer/mass', label: t`Pay many people`, icon: PeopleIcon },
           { to: '/transfer/account', label: t`Between accounts`, icon: ExchangeIcon },
           { to: '/transfer/preapproved-payments', label: t`Pre-approved payments`, icon: CheckIcon },
+          { to: '/revenue-split', label: t`Revenue split`, icon: ReceiptIcon },
           ...(mayApprove ? [{ to: '/transfer/approved', label: t`Payments to approve`, icon: CheckIcon } as const] : []),
         ]}
       />
@@ -90,6 +91,8 @@ export function MainNav({ id, isAdmin, mayApprove = false, isCompany = false, op
         title={t`Your account`}
         items={[
           { to: '/profile', label: t`Profile`, icon: ProfileIcon },
+          { to: '/messages', label: t`Messages`, icon: InfoIcon },
+          { to: '/news', label: t`News`, icon: NewsIcon },
           { to: '/setting', label: t`Settings`, icon: SettingsIcon },
           { to: '/login-history', label: t`Sign-in history`, icon: ReceiptIcon, search: { page: 1 } },
         ]}
