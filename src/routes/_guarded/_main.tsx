@@ -16,6 +16,8 @@ import { customerDisplayName } from '../../features/home/display-name.ts';
 import { AppStatusBanner } from '../../features/verification/app-status-banner.tsx';
 import { CompanyActionNotice } from '../../features/company/company-view.tsx';
 import { mayDecideBusinessPayments } from '../../../api/business-checker.ts';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { NotificationListener } from '../../features/notifications/notification-listener.tsx';
 
 /**
  * Main layout (issue 13): a top bar with the brand, the company acted for and the account menu
@@ -74,6 +76,7 @@ function MainLayout() {
         <Brand />
         <div className="shell-topbar-end">
           {actingFor ? <span className="shell-acting-for">{t`Acting for ${actingFor}`}</span> : null}
+          <NotificationBell actingCustomerId={actingCustomerId} />
           <AccountMenu
             name={name}
             email={customer?.login ?? null}
@@ -93,6 +96,8 @@ function MainLayout() {
       </main>
       <SiteFooter />
       <IdleWarning session={session} />
+      {/* CustomerNotification pushes: the toast with its target, and the reads they make stale (document 3 §2, §4). */}
+      <NotificationListener />
     </div>
   );
 }

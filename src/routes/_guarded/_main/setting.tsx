@@ -41,6 +41,10 @@ function SettingRoute() {
         <h2 id="settings-login-history">{t`Login history`}</h2>
         <Link to="/login-history" search={{ page: 1 }}>{t`See where and when you signed in`}</Link>
       </section>
+      <section className="card settings-section" aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">{t`Notifications`}</h2>
+        <Link to="/profile/notifications">{t`Choose which notifications reach you by e-mail and on screen`}</Link>
+      </section>
     </div>
   );
 }
