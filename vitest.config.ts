@@ -107,8 +107,13 @@ const PG_SUITES = [
   'tests/server/tax-certification.test.ts',
   // the signature's row lock (signed once under concurrent presses) is PostgreSQL's own behaviour
   'tests/server/esign.test.ts',
+  'tests/server/contracts.test.ts',
+  // the revenue split: the PL/pgSQL posting core and the split functions on PostgreSQL too
+  'tests/server/contract-split.test.ts',
   // the support desk: tickets' row locks and the SQL of the customer's status mapping
   'tests/server/support.test.ts',
+  // notifications: the settings' upserts, the choice's once-only upsert and the centre's SQL on PostgreSQL too
+  'tests/server/notifications.test.ts',
   // the money paths' SQL
   'tests/server/business-approvals.test.ts',
   'tests/server/global-pay.test.ts',
