@@ -189,6 +189,7 @@ describe('/messages', () => {
   it('lists the tickets with their status, marks the new ones unread, and each filter asks the desk for its tickets', async () => {
     const desk = fakeDesk((call) => {
       if (call.url.pathname === '/api/v1/zoho/agent') return json({ responseCode: '00', agent: { name: 'Sam Agent' }, supportEmail: 'help@bank.example' });
+      if (call.url.pathname === '/api/v1/zoho/tickets/stats') return json({ responseCode: '00', stats: { unreadTicketNumbers: ['1001'], open: 1, new: 1, closed: 1 } });
       if (call.url.pathname !== '/api/v1/tickets') return undefined;
       const filter = call.url.searchParams.get('filter');
       const data = filter === 'new' ? TICKETS.filter((x) => x.statusId === 'new') : TICKETS;
@@ -207,6 +208,7 @@ describe('/messages', () => {
     expect(rows[1]!.textContent).not.toContain('Unread:');
     expect(rows[2]!.textContent).toContain('Closed');
     expect(await screen.findByRole('link', { name: 'help@bank.example' })).toBeTruthy();
+    expect(await screen.findByText('1 unread')).toBeTruthy();
     const query = (c: Call) => Object.fromEntries(c.url.searchParams);
     expect(query(desk.calls.filter((c) => c.url.pathname === '/api/v1/tickets').at(-1)!)).toEqual({ from: '1', limit: '20', filter: 'all' });
 

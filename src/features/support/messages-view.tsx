@@ -12,7 +12,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import {
   ATTACHMENTS_MAX,
   CUSTOMER_FILTERS,
@@ -41,7 +41,7 @@ import type { ActorRefFrom } from 'xstate';
 import { createCustomerTicketLogic, createNewTicketLogic, markTicketRead } from './actors.ts';
 import { deskClient, deskPath, type DeskClient } from './desk-client.ts';
 import { DESK_PATHS } from '../../../api/support.ts';
-import { SupportReadError, conversationQuery, supportAgentQuery, ticketQuery, ticketsQuery } from './queries.ts';
+import { SupportReadError, conversationQuery, supportAgentQuery, supportStatsQuery, ticketQuery, ticketsQuery } from './queries.ts';
 import { DraftFileList, TicketConversationView, draftFilesOf } from './ticket-view.tsx';
 import { saveBlob } from './save-blob.ts';
 import './support.css';
@@ -112,6 +112,8 @@ export function MessagesView({ actingCustomerId, ticketNumber, onOpen, client = 
   const [page, setPage] = useState(1);
   const [composing, setComposing] = useState(false);
   const agent = useQuery(supportAgentQuery(actingCustomerId, client));
+  // the tickets with something new (zoho/tickets/stats: unreadTicketNumbers; none when support cannot be read)
+  const unread = useQuery(supportStatsQuery(actingCustomerId, client)).data?.unreadTicketNumbers.length ?? 0;
   const email = agent.data?.supportEmail ?? null;
   const selected = useTicketByNumber(actingCustomerId, ticketNumber, client);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -132,6 +134,11 @@ export function MessagesView({ actingCustomerId, ticketNumber, onOpen, client = 
             <h1 id="support-list-title" ref={listHeading} tabIndex={-1} className="step-heading">
               {t`Messages`}
             </h1>
+            {unread > 0 ? (
+              <Badge tone="info">
+                <Plural value={unread} one="# unread" other="# unread" />
+              </Badge>
+            ) : null}
             <Button size="sm" onClick={() => (setComposing(true), onOpen(null))}>
               <PlusIcon />
               {t`New ticket`}
