@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION_PATH } from '../../api/http.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
-const BUILT_AREAS = new Set(['token', 'sso', 'identity', 'support', 'desk']);
+const BUILT_AREAS = new Set(['token', 'sso', 'identity', 'contracts', 'support', 'desk']);
 const SPEC = fileURLToPath(new URL('../../docs/spec/rest-paths.tsv', import.meta.url));
 
 interface RestPath {

@@ -605,12 +605,14 @@ export async function contractRoutes(app: FastifyInstance, options: ContractRout
     }),
   );
 
+  // registered with the other routes' parameter name: one name per position of the router's tree
+  // (two names there read as `:id|:contractId`); the path is the same
   app.post(
-    CONTRACT_ROUTES.identificationPush,
+    CONTRACT_ROUTES.identificationPush.replace(':contractId', ':id'),
     handle(async (request, reply) => {
       const caller = await signedIn(request);
       if (!caller.isAdmin) throw forbidden('The identity check’s answer is an administrator’s call');
-      const id = idOf(request, 'contractId');
+      const id = idOf(request);
       const body = parse(IdentificationPushBodySchema, request.body);
       await inTx(async (tx, publish) => {
         const locked = await lockContract(tx, id);
@@ -677,14 +679,12 @@ export async function contractRoutes(app: FastifyInstance, options: ContractRout
       )
       .limit(1);
     if (used) throw new HttpAnswer(410, 'VF', 'This link was used already', [vf('ticket', VfCode.codeUsed)]);
-    await tx
-      .insert(auditLog)
-      .values({
-        userId: entry.userId,
-        customerId: entry.customerId,
-        method: 'contractPdfDownload',
-        details: { link: String(entryId), ...(details.contractId ? { contractId: details.contractId } : { preview: true }) },
-      });
+    await tx.insert(auditLog).values({
+      userId: entry.userId,
+      customerId: entry.customerId,
+      method: 'contractPdfDownload',
+      details: { link: String(entryId), ...(details.contractId ? { contractId: details.contractId } : { preview: true }) },
+    });
     return { customerId: entry.customerId, details };
   };
 
