@@ -44,6 +44,8 @@ import { businessRegistrationMachine } from '../machines/business-registration/b
 import { businessDecisionMachine } from '../machines/business-approval/business-approval.machine.ts';
 import { contractMachine } from '../machines/contract/contract.machine.ts';
 import { contractCreateMachine } from '../machines/contract-create/contract-create.machine.ts';
+import { ticketMachine } from '../machines/ticket/ticket.machine.ts';
+import { newTicketMachine } from '../machines/new-ticket/new-ticket.machine.ts';
 import { eventLabel, listTransitions } from './machine-graph.ts';
 
 export { eventLabel };
@@ -71,6 +73,8 @@ export const diagramMachines: { file: string; title: string; machine: AnyStateMa
   { file: 'global-payee', title: 'Global pay: the payee takes the money (/receive)', machine: globalPayeeMachine, source: 'machines/global-payee/global-payee.machine.ts' },
   { file: 'contract', title: 'A revenue-split contract’s life (/revenue-split/{contractId})', machine: contractMachine, source: 'machines/contract/contract.machine.ts' },
   { file: 'contract-create', title: 'Create a revenue-split contract (/revenue-split/new)', machine: contractCreateMachine, source: 'machines/contract-create/contract-create.machine.ts' },
+  { file: 'ticket', title: 'A support ticket’s life, for the customer and the agent (/messages, /admin-support)', machine: ticketMachine, source: 'machines/ticket/ticket.machine.ts' },
+  { file: 'new-ticket', title: 'Open a support ticket with attachments (/messages)', machine: newTicketMachine, source: 'machines/new-ticket/new-ticket.machine.ts' },
   { file: 'approval', title: 'Transfer approval (sms, otp, approval code, push)', machine: approvalMachine, source: 'machines/approval/approval.machine.ts' },
   { file: 'history-export', title: 'Transaction history CSV export', machine: historyExportMachine, source: 'machines/history-export/history-export.machine.ts' },
   { file: 'verification-status', title: 'Account verification status (document 1 §4)', machine: verificationStatusMachine, source: 'machines/verification-status/verification-status.machine.ts' },

@@ -23,6 +23,8 @@ import { listTransitions, machineFileOf } from '../../scripts/machine-graph.ts';
 export function edgeCoveringPaths<S extends Snapshot<unknown>, E extends EventObject>(
   model: TestModel<S, E, any>,
   serialize: (s: S) => string,
+  /** all: every maximal path, whatever MODEL_PATHS says (a file that picks its own cover across several inputs: coveringAcrossInputs) */
+  options: { all?: boolean } = {},
 ): TestPath<S, E>[] {
   // allowDuplicatePaths keeps the paths that are prefixes of longer ones: each is a prefix we need.
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
@@ -78,7 +80,7 @@ export function edgeCoveringPaths<S extends Snapshot<unknown>, E extends EventOb
     }
   }
   const maximal = withoutPrefixes(paths);
-  if (process.env.MODEL_PATHS === 'all') return maximal;
+  if (process.env.MODEL_PATHS === 'all' || options.all) return maximal;
   const logic = (model as unknown as { testLogic: unknown }).testLogic;
   const input = (model as unknown as { options: { input?: unknown } }).options.input;
   return isMachine(logic) ? coveringTransitions(maximal, logic, input) : maximal;
@@ -121,6 +123,38 @@ export function coveringTransitions<P extends { steps: { event: EventObject }[] 
   }
   // in the order they were generated (shortest paths first): stable test names and order
   return paths.filter((p) => chosen.includes(p));
+}
+
+/**
+ * coveringTransitions across several starting inputs of one chart (a file whose paths start from
+ * several contexts, e.g. a customer's and an agent's ticket): the fewest paths, whatever their
+ * input, that together take every chart transition the candidates take. Each input's own cover
+ * repeated the transitions the inputs share (the ticket chart: 111 paths against 40).
+ * MODEL_PATHS=all keeps every candidate (the mutation runs).
+ */
+export function coveringAcrossInputs<C extends { input: unknown; path: { steps: { event: EventObject }[] } }>(machine: AnyStateMachine, candidates: readonly C[]): C[] {
+  if (process.env.MODEL_PATHS === 'all') return [...candidates];
+  const silent = machine.provide({ actors: Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, fromCallback(() => () => undefined)])) });
+  const takes = candidates.map((c) => transitionKeysOf(silent, c.input, c.path.steps.map((st) => st.event).filter((e) => e.type !== 'xstate.init')));
+  const left = new Set(takes.flatMap((keys) => [...keys]));
+  const chosen = new Set<number>();
+  while (left.size > 0) {
+    let best = -1;
+    let bestGain = 0;
+    candidates.forEach((c, i) => {
+      if (chosen.has(i)) return;
+      let gain = 0;
+      for (const key of takes[i]!) if (left.has(key)) gain++;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && c.path.steps.length < candidates[best]!.path.steps.length)) {
+        best = i;
+        bestGain = gain;
+      }
+    });
+    if (best < 0) break;
+    chosen.add(best);
+    for (const key of takes[best]!) left.delete(key);
+  }
+  return candidates.filter((_, i) => chosen.has(i));
 }
 
 /**
