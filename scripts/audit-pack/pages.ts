@@ -5,7 +5,7 @@
 import type { AuditMachine, AuditState, AuditTransition } from './model.ts';
 import type { ModelCoverageFile, MutationResult } from './reports.ts';
 
-export const AREAS = ['Sign-in and session', 'Profile and settings', 'Money movement', 'Business', 'Verification'] as const;
+export const AREAS = ['Sign-in and session', 'Profile and settings', 'Money movement', 'Business', 'Contracts and support', 'Verification'] as const;
 export type Area = (typeof AREAS)[number] | 'Other';
 
 /** Which area each machine of scripts/diagrams.ts's list belongs to (a machine not named here is listed under Other). */
@@ -44,6 +44,10 @@ export const AREA_OF: Record<string, Area> = {
   'document-upload': 'Verification',
   'admin-review': 'Verification',
   'e-signature': 'Verification',
+  contract: 'Contracts and support',
+  'contract-create': 'Contracts and support',
+  ticket: 'Contracts and support',
+  'new-ticket': 'Contracts and support',
 };
 
 export interface MachinePage {

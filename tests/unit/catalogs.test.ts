@@ -104,9 +104,10 @@ describe('message catalogs', () => {
   // the crypto networks' names, written in the Latin alphabet as they are (Cyrillic transliterates them)
   const NETWORKS = ['Bitcoin', 'Litecoin', 'Ethereum (ERC-20)', 'Tron (TRC-20)'];
   const SAME_IN = {
-    es: ['Error', 'ID', 'Control', 'Selfie', 'Director', ...EVERYWHERE, ...NETWORKS],
+    // 'ticket' is Spanish for a support ticket as well (RAE: tique, ticket)
+    es: ['Error', 'ID', 'Control', 'Selfie', 'Director', 'Ticket', 'Tickets', 'Ticket {ticketNumber}', ...EVERYWHERE, ...NETWORKS],
     pt: ['ID', 'Selfie', 'E-mails', ...EVERYWHERE, ...NETWORKS],
-    ro: ['ID', 'Browser', 'Document', 'Selfie', 'Card', 'Director', ...EVERYWHERE, ...NETWORKS],
+    ro: ['ID', 'Browser', 'Document', 'Selfie', 'Card', 'Director', 'Contract', ...EVERYWHERE, ...NETWORKS],
     ru: ['ID', ...EVERYWHERE],
     uk: ['ID', ...EVERYWHERE],
   } as Record<(typeof TRANSLATED)[number], string[]>;
