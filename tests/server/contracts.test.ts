@@ -229,6 +229,27 @@ describe('verify and the customer lookup', () => {
 });
 
 describe('a contract’s life', () => {
+  it('a signer of two contracts keeps both signing links: opening the second does not void the first; asking again for one replaces only its own', async () => {
+    const [a, b, c] = [await newPerson(), await newPerson(), await newPerson()];
+    const first = await create(a, draft(a.customerId, b.customerId));
+    const second = await create(a, draft(a.customerId, c.customerId));
+    const link = async (id: number) => {
+      const res = await api('GET', contractPath(id, 'signUrl'), a.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const url = res.body.signUrl as string;
+      return url.slice(url.lastIndexOf('/') + 1);
+    };
+    const state = async (token: string) => ((await t.app.inject({ method: 'GET', url: `/api/v1/e-signature/${token}` })).json() as { envelope: { status: string } }).envelope.status;
+    const firstLink = await link(first.id);
+    const secondLink = await link(second.id);
+    expect(await state(firstLink)).toBe('sent');
+    expect(await state(secondLink)).toBe('sent');
+    const secondAgain = await link(second.id);
+    expect(await state(secondLink)).toBe('voided');
+    expect(await state(secondAgain)).toBe('sent');
+    expect(await state(firstLink)).toBe('sent');
+  });
+
   it('both sides sign through the signing page: WAITING, then ACTIVE at once (a verified payer, activeFrom today); the other party is notified; audit entries', async () => {
     const [a, b] = [await newPerson(), await newPerson()];
     const c = await create(a, draft(a.customerId, b.customerId));

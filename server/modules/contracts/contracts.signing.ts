@@ -112,6 +112,8 @@ export async function startContractSigning(tx: Tx, input: StartContractSigningIn
       },
     ],
     context: { ...context },
+    // a signer of two contracts keeps both links: only this contract's earlier envelope is replaced
+    supersedes: { contractId: row.id },
     returnPath: `/revenue-split/${row.id}`,
     nowMs: input.nowMs,
   });

@@ -26,7 +26,7 @@
  * purpose's handler.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ESIGN_TOKEN_PATTERN,
   SIGNATURE_BOX,
@@ -103,6 +103,7 @@ export function builtinSignatureAdapter(options: { publicUrl: string }): Signatu
             eq(esignEnvelopes.customerId, request.customerId),
             representativeId === null ? isNull(esignEnvelopes.representativeId) : eq(esignEnvelopes.representativeId, representativeId),
             eq(esignEnvelopes.status, 'sent'),
+            request.supersedes ? sql`${esignEnvelopes.context} @> ${JSON.stringify(request.supersedes)}::jsonb` : undefined,
           ),
         );
       const boxes: Record<string, SignatureBox> = {};

@@ -34,6 +34,12 @@ export interface SignatureRequest {
   documents: readonly SignatureDocumentInput[];
   /** handed back to the purpose's handler */
   context: Record<string, unknown>;
+  /**
+   * Which open envelopes of the same purpose and signer this one replaces: those whose context
+   * holds these values (a contract's: its contractId, so a signer of two contracts keeps both
+   * links). Absent: every open one of the purpose (the tax forms: one certification at a time).
+   */
+  supersedes?: Record<string, string | number>;
   /** the app path the signing page returns to when every document is signed */
   returnPath: string;
   nowMs: number;
