@@ -39,6 +39,6 @@ test('a customer sees her account IBAN and money sent to it arrives', async ({ p
   // the funding rail credits within seconds: the history shows the incoming money
   await expect(async () => {
     await page.goto('/history');
-    await expect(page.getByText(/73\.25/).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(page.getByText(/73\.25/).first()).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 90_000 });
 });

@@ -181,8 +181,8 @@ test('a company registers with its ownership tree, activates, and a payment its 
   await initiatorLogin.chooseAccount(company);
   await expect(async () => {
     await initiatorPage.goto('/home');
-    await expect(initiatorPage.getByText('€5,000.00').first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(initiatorPage.getByText('€5,000.00').first()).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 90_000 });
   const transfer = new TransferPage(initiatorPage);
   await transfer.openP2p();
   await transfer.enterPayee('rita@demo.test', /Rita/);

@@ -63,9 +63,9 @@ test('a customer pays out to a bank account: it settles, and one to a closed acc
   // the network settles the first (15 s in the simulator) and returns the second
   await expect(async () => {
     await page.goto('/history');
-    await expect(page.getByRole('row').filter({ hasText: 'Hans Muster' }).filter({ hasText: 'Completed' }).first()).toBeVisible({ timeout: 2_000 });
-    await expect(page.getByRole('row').filter({ hasText: 'Closed Konto' }).filter({ hasText: 'Returned' }).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+    await expect(page.getByRole('row').filter({ hasText: 'Hans Muster' }).filter({ hasText: 'Completed' }).first()).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByRole('row').filter({ hasText: 'Closed Konto' }).filter({ hasText: 'Returned' }).first()).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 90_000 });
   await page.getByRole('row').filter({ hasText: 'Closed Konto' }).first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction details' })).toBeVisible();
   await expect(page.getByText("The payee's account is closed. (code R02)")).toBeVisible();
