@@ -168,8 +168,25 @@ describe('remote auth and the desk token', () => {
     expect((await desk('GET', '/tickets', second.json().token)).statusCode).toBe(401);
     expect((await desk('GET', '/tickets', token)).statusCode).toBe(200);
 
+    const unused = (await jwtOf(boris)).json().jwt as string;
     clock += (DESK_JWT_SECONDS + 1) * 1000;
-    expect((await desk('POST', '/me', undefined, { jwt: jwt.json().jwt })).statusCode).toBe(401);
+    expect((await desk('POST', '/me', undefined, { jwt: unused })).statusCode).toBe(401);
+  });
+
+  it('exchanges a jwt once: a second exchange within its life, even at the same moment, answers 401 AU', async () => {
+    const jwt = (await jwtOf(await accessOf('boris', true))).json().jwt as string;
+    const first = await desk('POST', '/me', undefined, { jwt });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await desk('POST', '/me', undefined, { jwt });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ errorCode: 'UNAUTHORIZED', responseCode: 'AU' });
+    // the desk token it gave still works
+    expect((await desk('GET', '/tickets', first.json().token)).statusCode).toBe(200);
+
+    // two exchanges of one jwt at once: one desk token
+    const twice = (await jwtOf(await accessOf('boris'))).json().jwt as string;
+    const both = await Promise.all([desk('POST', '/me', undefined, { jwt: twice }), desk('POST', '/me', undefined, { jwt: twice })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('a company only with access to it: fromCustomerId checked, any right opens tickets', async () => {

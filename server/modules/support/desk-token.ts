@@ -3,7 +3,9 @@
  * auth with the jwt"; api/support.ts):
  * - the remote-auth jwt (GET zoho/jwt): HS256, aud 'desk', life DESK_JWT_SECONDS; the app hands it
  *   at once to POST /me. Claims: sub (user id, text), customer (the acting customer's id),
- *   provider (the variant's id), fam (the sign-in's session family), iat, exp.
+ *   provider (the variant's id), fam (the sign-in's session family), jti (a random UUID), iat, exp.
+ *   Single use: POST /me records the jti (support_desk_jwts, support.tables.ts) and refuses a jwt
+ *   whose jti is already recorded, so a jwt seen once (a log, a proxy) gives no second desk token.
  * - the desk token (POST /me's answer): HS256, aud 'desk-session', typ 'desk', life
  *   DESK_TOKEN_SECONDS; the only token the desk paths take (Authorization: Bearer). Claims: sub
  *   (user id, text), cid (the acting customer's id), prv (the provider), fam (the session family
@@ -14,7 +16,7 @@
  * token as an access token (tokens.service.ts also refuses any token without a session family),
  * whatever the claims say. The audience check keeps the jwt and the desk token apart.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { DESK_JWT_SECONDS, DESK_TOKEN_SECONDS } from '../../../api/support.ts';
 import { signHs256, verifyHs256 } from '../auth/jwt.ts';
 
@@ -48,14 +50,16 @@ function identityOf(sub: unknown, customerId: unknown, provider: unknown, family
 
 export function signDeskJwt(key: Uint8Array, who: DeskIdentity, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
-  return signHs256({ sub: String(who.userId), customer: who.customerId, provider: who.provider, fam: who.familyId, aud: DESK_JWT_AUDIENCE, iat, exp: iat + DESK_JWT_SECONDS }, key);
+  return signHs256({ sub: String(who.userId), customer: who.customerId, provider: who.provider, fam: who.familyId, jti: randomUUID(), aud: DESK_JWT_AUDIENCE, iat, exp: iat + DESK_JWT_SECONDS }, key);
 }
 
-/** The jwt's identity when it is signed with the desk key, not expired and for the desk; else null. */
-export function verifyDeskJwt(key: Uint8Array, token: string, nowMs: number): DeskIdentity | null {
+/** The jwt's identity, its id and expiry when it is signed with the desk key, not expired and for the desk; else null. */
+export function verifyDeskJwt(key: Uint8Array, token: string, nowMs: number): (DeskIdentity & { jwtId: string; expiresAtMs: number }) | null {
   const claims = verifyHs256(token, key, nowMs);
   if (!claims || claims.aud !== DESK_JWT_AUDIENCE) return null;
-  return identityOf(claims.sub, claims.customer, claims.provider, claims.fam);
+  if (typeof claims.jti !== 'string' || !UUID.test(claims.jti) || typeof claims.exp !== 'number') return null;
+  const who = identityOf(claims.sub, claims.customer, claims.provider, claims.fam);
+  return who && { ...who, jwtId: claims.jti, expiresAtMs: claims.exp * 1000 };
 }
 
 export function signDeskToken(key: Uint8Array, who: DeskIdentity, nowMs: number): string {

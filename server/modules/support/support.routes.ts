@@ -12,7 +12,8 @@
  * writes its tickets, read-only (1) included: asking for help moves no money and changes nothing
  * of the company's, and a user who can only look should still be able to ask.
  *
- * The built-in desk (BUILTIN_DESK_BASE + DESK_PATHS): POST /me exchanges the jwt for a desk token;
+ * The built-in desk (BUILTIN_DESK_BASE + DESK_PATHS): POST /me exchanges the jwt for a desk token,
+ * once (a jwt exchanged before answers 401 AU, as an invalid one: support_desk_jwts);
  * every other desk path takes ONLY the desk token (Authorization: Bearer), never the platform's
  * access token (and the product paths never take a desk token: desk-token.ts signs with a key of
  * its own). Each desk call re-checks that the user is enabled, that the sign-in the jwt was asked
@@ -37,7 +38,7 @@
  */
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import { DOCUMENT_MAX_BYTES } from '../../../api/documents.ts';
 import { issuesToValidationErrors } from '../../../api/envelope.ts';
@@ -92,6 +93,7 @@ import {
   ticketToWire,
   type DeskActor,
 } from './support.service.ts';
+import { supportDeskJwts } from './support.tables.ts';
 
 /** Requests a minute per address on each desk path (ours). */
 export const DESK_RATE_PER_MINUTE = 120;
@@ -410,8 +412,20 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
       handle(async (request, reply) => {
         const { jwt } = bodyOf(DeskMeBodySchema, request.body);
         const who = verifyDeskJwt(deskKey, jwt, now());
-        if (!who || who.provider !== provider) throw new DeskAnswer(401, 'UNAUTHORIZED', 'AU', 'The jwt is not valid');
+        const refused = () => new DeskAnswer(401, 'UNAUTHORIZED', 'AU', 'The jwt is not valid');
+        if (!who || who.provider !== provider) throw refused();
         const actor = await checkedActor(who);
+        // single use: the jwt's id recorded once (the primary key decides between concurrent exchanges); the expired ones dropped
+        const first = await db.transaction(async (tx) => {
+          await tx.delete(supportDeskJwts).where(lt(supportDeskJwts.expiresAt, new Date(now())));
+          const recorded = await tx
+            .insert(supportDeskJwts)
+            .values({ jwtId: who.jwtId, usedAt: new Date(now()), expiresAt: new Date(who.expiresAtMs) })
+            .onConflictDoNothing()
+            .returning({ jwtId: supportDeskJwts.jwtId });
+          return recorded.length > 0;
+        });
+        if (!first) throw refused();
         return ok(reply).send({ token: signDeskToken(deskKey, who, now()), expiresIn: DESK_TOKEN_SECONDS, contact: { id: actor.userId, name: actor.name, email: actor.email } });
       }),
     );

@@ -8,9 +8,11 @@
  * Threads are the conversation: the customer's and the agents' messages, and the agents' internal
  * notes (never shown to the customer). Attachments are uploaded first (POST /uploads, checked as
  * customer documents are) and attached to the thread that sends them.
+ *
+ * support_desk_jwts: the remote-auth jwts already exchanged (single use, desk-token.ts).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, users } from '../customers/customers.tables.ts';
 import { bytea } from '../profile/profile.tables.ts';
 
@@ -88,4 +90,20 @@ export const supportAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('support_attachments_thread').on(t.threadId), index('support_attachments_uploader').on(t.uploadedByUserId, t.createdAt)],
+);
+
+/**
+ * The remote-auth jwts already exchanged for a desk token (desk-token.ts): POST /me inserts the
+ * jwt's id and refuses a jwt whose id is here (the primary key decides between concurrent
+ * exchanges). A row is kept until its jwt has expired (it could not be exchanged anyway), then
+ * deleted by a later exchange.
+ */
+export const supportDeskJwts = pgTable(
+  'support_desk_jwts',
+  {
+    jwtId: uuid('jwt_id').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('support_desk_jwts_expires').on(t.expiresAt)],
 );
