@@ -107,7 +107,8 @@ export function ContractsListView({ access, customerId, mayCreate, onOpen, onNew
       render: (c) => (
         <span className="contract-party">
           <span>{counterpartyOf(c).name}</span>
-          <span className="row-note">{c.company.title}</span>
+          {/* the company the contract was made for, unless it is the counterparty itself (a request the counterparty made) */}
+          {c.company.title !== counterpartyOf(c).name ? <span className="row-note">{c.company.title}</span> : null}
         </span>
       ),
     },

@@ -19,6 +19,7 @@ import { useFlowActor } from '../../lib/actors.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DataTable } from '../../ui/data-table.tsx';
 import { Switch } from '../../ui/choice-fields.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { ArrowLeftIcon } from '../../ui/icons.tsx';
@@ -117,39 +118,22 @@ function DeskQueue({ tab, onTab, onOpen }: { tab: DeskTab; onTab(tab: DeskTab): 
     <EmptyState headingLevel={3} title={t`No tickets here`} />
   ) : (
     <>
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">{t`Tickets, oldest waiting first`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Subject`}</th>
-              <th scope="col">{t`Ticket`}</th>
-              <th scope="col">{t`Customer`}</th>
-              <th scope="col">{t`State`}</th>
-              <th scope="col">{t`Assigned to`}</th>
-              <th scope="col">{t`Last update`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.tickets.map((ticket) => (
-              <tr key={ticket.id}>
-                <th scope="row">
-                  <Button variant="link" onClick={() => onOpen(ticket.id)}>
-                    {ticket.subject}
-                  </Button>
-                </th>
-                <td>#{ticket.ticketNumber}</td>
-                <td>{ticket.customerName}</td>
-                <td>
-                  <Badge tone="info">{stateNames[ticket.state]}</Badge>
-                </td>
-                <td>{ticket.assignedAgent?.name ?? t`Nobody`}</td>
-                <td>{formatDateTime(ticket.updatedAt, lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* a DataTable: a list of cards on a phone, each ticket a button that opens it */}
+      <DataTable
+        caption={t`Tickets, oldest waiting first`}
+        hideCaption
+        rows={query.data.tickets}
+        rowKey={(ticket) => ticket.id}
+        onRowClick={(ticket) => onOpen(ticket.id)}
+        columns={[
+          { header: t`Subject`, render: (ticket) => ticket.subject },
+          { header: t`Ticket`, render: (ticket) => `#${ticket.ticketNumber}` },
+          { header: t`Customer`, render: (ticket) => ticket.customerName },
+          { header: t`State`, render: (ticket) => <Badge tone="info">{stateNames[ticket.state]}</Badge> },
+          { header: t`Assigned to`, render: (ticket) => ticket.assignedAgent?.name ?? t`Nobody` },
+          { header: t`Last update`, render: (ticket) => formatDateTime(ticket.updatedAt, lang) },
+        ]}
+      />
       {pages > 1 ? (
         <nav className="support-pages" aria-label={t`Pages`}>
           <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
