@@ -2,7 +2,8 @@
  * Revenue-split contracts on the platform (api/contracts.ts; document 3 §3-§5, §7), over HTTP on
  * the seeded demo database: the §5 create rules each refused with its field and nothing written;
  * verify and the customer lookup; both sides signing through the built-in signing page's REST
- * route (ACTIVE at once, or SIGNED then ACTIVE once the clock passes activeFrom); the payer's
+ * route (ACTIVE at once, or SIGNED then ACTIVE once the clock passes activeFrom), and at the same
+ * moment with both pages opened first (the signed PDF carries both signatures); the payer's
  * identification (a payer not verified yet: the identity job's page, started, the identity
  * check's answer); every action allowed and refused by state and by party; a stranger's 404 and a
  * view-only user's 403; the termination notice and an unsigned contract's expiry on the clock
@@ -22,6 +23,7 @@ import { seedDemoContracts } from '../../server/modules/contracts/demo-contracts
 import { customers, termsAcceptances, users } from '../../server/modules/customers/customers.tables.ts';
 import { notifications } from '../../server/modules/notifications/notifications.tables.ts';
 import { auditLog } from '../../server/modules/platform/platform.tables.ts';
+import { readPdf } from '../pdf-text.ts';
 import { createTestApp, postJson, signIn, type TestApp } from './harness.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -363,6 +365,32 @@ describe('a contract’s life', () => {
     } finally {
       offset -= 3 * DAY;
     }
+  });
+});
+
+describe('both sides signing at the same moment', () => {
+  it('the signed contract carries both signatures, with both signing pages opened before either signed', async () => {
+    const [a, b] = [await newPerson(), await newPerson()];
+    const c = await create(a, draft(a.customerId, b.customerId));
+    const tokenOf = async (by: Person) => {
+      const res = await api('GET', contractPath(c.id, 'signUrl'), by.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const url = res.body.signUrl as string;
+      return url.slice(url.lastIndexOf('/') + 1);
+    };
+    // both pages open (neither has signed yet), then both press Sign at once
+    const [senderPage, beneficiaryPage] = [await tokenOf(a), await tokenOf(b)];
+    const [one, two] = await Promise.all([
+      postJson(t.app, `/api/v1/e-signature/${senderPage}/sign`, { typedName: 'Sabina Sender', strokes: [], consent: true }),
+      postJson(t.app, `/api/v1/e-signature/${beneficiaryPage}/sign`, { typedName: 'Bogdan Beneficiary', strokes: [], consent: true }),
+    ]);
+    expect([one.statusCode, two.statusCode], `${one.body} ${two.body}`).toEqual([200, 200]);
+    expect((await read(a, c.id)).status).toBe('ACTIVE');
+    const signed = await t.app.inject({ method: 'GET', url: (await api('GET', contractPath(c.id, 'pdfUrl'), a.token)).body.pdfUrl as string });
+    expect(signed.statusCode).toBe(200);
+    const text = readPdf(signed.rawPayload).lines.join('\n');
+    expect(text).toContain('Sabina Sender');
+    expect(text).toContain('Bogdan Beneficiary');
   });
 });
 

@@ -2,9 +2,12 @@
  * Signing a contract through the e-signature port (server/modules/esign, as the tax forms do in
  * tax/tax.signing.ts): each side signs its own envelope (purpose 'contract', context
  * { contractId, side }) holding one document, the contract's PDF with that side's signature box.
- * The side that signs second signs the first side's stamped PDF (`basedOn`), so the last signed
- * file carries both signatures and both signature certificates: it is the signed contract
- * (pdfUrl answers it).
+ * The side that signs second signs the first side's stamped PDF, so the last signed file carries
+ * both signatures and both signature certificates: it is the signed contract (pdfUrl answers it).
+ * The envelope starts on the PDF as it is then (`basedOn`); at signing, the stamp is made on the
+ * other side's signed PDF read under the contract's row lock (onDocumentSigning below), so two
+ * sides signing at the same moment, or with both signing pages opened before either signed, are
+ * stamped one after the other and the second keeps the first's signature.
  *
  * The purpose's handler runs in the signing transaction (builtin.ts signDocument): it locks the
  * contract, applies what is due, checks that this side may still sign (contractActions: not
@@ -16,9 +19,6 @@
  * - the built-in adapter voids a customer's earlier open envelope of the same purpose: a company
  *   that opens the signing page of a second contract voids the first one's link (GET signUrl
  *   starts a fresh one; the app asks for it on each Sign press);
- * - when both sides have their signing page open at once, the second to sign signs a PDF without
- *   the first signature; each side's signed PDF is kept (esign_documents), and pdfUrl answers the
- *   last one.
  * - notifications of a signature: the push outbox writes them in the signing transaction on
  *   PostgreSQL; the in-process transport (PGlite, one process) publishes them right after the
  *   handler, so a signature that then fails to commit may have pushed its toast (its notification
@@ -29,7 +29,7 @@ import { contractActions, statusAfterSignatures, type ContractSide } from '../..
 import { vf, VfCode } from '../../../api/errors.ts';
 import type { Tx } from '../../db/types.ts';
 import { EsignFailure } from '../esign/builtin.ts';
-import { onDocumentSigned, type SignatureAdapter, type SignatureStart } from '../esign/esign.ts';
+import { onDocumentSigned, onDocumentSigning, type SignatureAdapter, type SignatureStart } from '../esign/esign.ts';
 import { esignDocuments } from '../esign/esign.tables.ts';
 import { documentLanguage } from '../history/document-words.ts';
 import type { PushPublisher } from '../push/publisher.ts';
@@ -120,6 +120,20 @@ export async function startContractSigning(tx: Tx, input: StartContractSigningIn
 }
 
 const notSignable = (status: string) => new EsignFailure(409, 'VF', 'This contract can no longer be signed', [vf('token', VfCode.requestNotActive, { status })]);
+
+/**
+ * The PDF a side's signature is stamped on (in the signing transaction, before the stamp): the
+ * other side's signed PDF once it has signed, read under the contract's row lock, which the
+ * signature then holds to its commit (a signature of the other side waits for it); null: the
+ * envelope's own PDF.
+ */
+onDocumentSigning(CONTRACT_PURPOSE, async (tx, document) => {
+  const context = document.context as Partial<ContractSigningContext>;
+  if (typeof context.contractId !== 'number' || (context.side !== 'sender' && context.side !== 'beneficiary')) return null;
+  const row = await lockContract(tx, context.contractId);
+  if (!row) return null;
+  return signedPdfOf(tx, context.side === 'sender' ? row.beneficiarySignedDocumentId : row.senderSignedDocumentId);
+});
 
 /** Records a side's signature (in the signing transaction); registered once, at module load. */
 onDocumentSigned(CONTRACT_PURPOSE, async (tx, signed) => {

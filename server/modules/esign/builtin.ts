@@ -19,7 +19,10 @@
  * Signing (signDocument) happens once per document: the envelope's row is locked for the signing
  * transaction, a signed document answers "already signed" (a second press, a retry after a lost
  * answer), and the purpose's handler files the signed PDF in the same transaction, so a handler
- * that fails leaves nothing signed.
+ * that fails leaves nothing signed. A purpose whose PDF may have changed since the envelope
+ * started (a contract the other side signed meanwhile) gives the PDF to stamp at signing time
+ * (esign.ts onDocumentSigning, read under the purpose's lock); the document's unsigned PDF is then
+ * that one.
  *
  * Not in the tables (migration 0022 has no column for it): a document's signatureBox is kept in
  * the envelope's context under SIGNATURE_BOXES_KEY, and taken out before the context reaches the
@@ -40,7 +43,7 @@ import {
 import { vf, VfCode, type CodedValidationError } from '../../../api/errors.ts';
 import type { Db, Tx } from '../../db/types.ts';
 import { randomToken, sha256Hex } from '../auth/crypto.ts';
-import { signedDocumentHandler, type SignatureAdapter, type SignatureRequest, type SignatureStart } from './esign.ts';
+import { signedDocumentHandler, signingBaseReader, type SignatureAdapter, type SignatureRequest, type SignatureStart } from './esign.ts';
 import { esignDocuments, esignEnvelopes } from './esign.tables.ts';
 import { pdfPageCount, stampSignature, type SignatureBox } from './stamp.ts';
 
@@ -356,9 +359,12 @@ export async function signDocument(tx: Tx, input: SignDocumentInput): Promise<Es
   const box = (boxes as Record<string, SignatureBox> | undefined)?.[String(document.position)] ?? null;
   const ip = input.ip.slice(0, 100);
   const userAgent = input.userAgent.slice(0, 500);
+  // the PDF as the purpose has it now (read under its lock), when it differs from the envelope's: that one is signed and kept as the unsigned evidence
+  const current = (await signingBaseReader(envelope.purpose)?.(tx, { context, kind: document.kind })) ?? null;
+  const base = current && sha256Bytes(current) !== document.unsignedSha256 ? { pdf: Buffer.from(current), sha256: sha256Bytes(current) } : null;
   const signedPdf = await stampSignature({
-    unsignedPdf: document.unsignedPdf,
-    unsignedSha256: document.unsignedSha256,
+    unsignedPdf: base?.pdf ?? document.unsignedPdf,
+    unsignedSha256: base?.sha256 ?? document.unsignedSha256,
     signatureBox: box,
     title: document.title,
     envelopeClientId: envelope.clientId,
@@ -373,6 +379,7 @@ export async function signDocument(tx: Tx, input: SignDocumentInput): Promise<Es
   const updated = await tx
     .update(esignDocuments)
     .set({
+      ...(base ? { unsignedPdf: base.pdf, unsignedSha256: base.sha256 } : {}),
       signedPdf: Buffer.from(signedPdf),
       signedSha256,
       signedAt,

@@ -87,3 +87,22 @@ export function onDocumentSigned(purpose: string, handler: SignedDocumentHandler
 export function signedDocumentHandler(purpose: string): SignedDocumentHandler | undefined {
   return handlers.get(purpose);
 }
+
+/**
+ * The PDF a document of the purpose is to be stamped on, read when it is signed (in the signing
+ * transaction, before the stamp; the purpose takes its own lock there): null keeps the PDF the
+ * envelope was started with. A contract's second signer stamps the first signer's signed PDF,
+ * even when both signing pages were opened before either signed.
+ */
+export type SigningBaseReader = (tx: Tx, document: { context: Record<string, unknown>; kind: string }) => Promise<Uint8Array | null>;
+
+const baseReaders = new Map<string, SigningBaseReader>();
+
+/** A purpose whose signed PDF may change between the envelope's start and its signing registers its reader once, at module load. */
+export function onDocumentSigning(purpose: string, reader: SigningBaseReader): void {
+  baseReaders.set(purpose, reader);
+}
+
+export function signingBaseReader(purpose: string): SigningBaseReader | undefined {
+  return baseReaders.get(purpose);
+}
