@@ -96,6 +96,36 @@ const STATUS_STATES: Record<ContractStatus, string> = {
 
 const isFailure = (r: { ok: boolean; code?: string }, code: string) => !r.ok && r.code === code;
 
+/** What a call's answer carries to the transitions below (the done event's output). */
+type Answer = { event: { output: unknown } };
+const failureOf = ({ event }: Answer) => event.output as ContractFailure;
+
+/*
+ * The outcomes every call on an open contract shares, written once: the platform answered 404
+ * (the contract does not exist or is not the customer's), 409 (it changed meanwhile: told, read
+ * again), or refused otherwise or did not answer (told; nothing changed).
+ */
+const NOT_FOUND = {
+  guard: { type: 'isCode', params: ({ event }: Answer) => ({ result: failureOf({ event }), code: 'notFound' }) },
+  target: '#contract.failed',
+  actions: { type: 'storeLoadFailure', params: failureOf },
+  description: 'The contract no longer exists or is not the customer’s (404).',
+} as const;
+const changedMeanwhile = (description: string) =>
+  ({
+    guard: { type: 'isCode', params: ({ event }: Answer) => ({ result: failureOf({ event }), code: 'conflict' }) },
+    target: 'reloading',
+    actions: { type: 'setError', params: { code: 'conflict', message: null } },
+    description,
+  }) as const;
+const told = (description: string) =>
+  ({
+    target: 'idle',
+    actions: { type: 'setError', params: (answer: Answer) => ({ code: failureOf(answer).code as ActionError['code'], message: failureOf(answer).message }) },
+    description,
+  }) as const;
+const NO_ANSWER = { target: 'idle', actions: { type: 'setError', params: { code: 'network', message: null } }, description: 'The call failed without an answer.' } as const;
+
 export const contractMachine = setup({
   types: {
     context: {} as ContractContext,
@@ -284,28 +314,11 @@ export const contractMachine = setup({
                     actions: 'clearPending',
                     description: 'Done: the contract is read again.',
                   },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'notFound' }) },
-                    target: '#contract.failed',
-                    actions: { type: 'storeLoadFailure', params: ({ event }) => event.output as ContractFailure },
-                    description: 'The contract no longer exists or is not the customer’s (404).',
-                  },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'conflict' }) },
-                    target: 'reloading',
-                    actions: { type: 'setError', params: { code: 'conflict', message: null } },
-                    description: 'The contract changed meanwhile and the action no longer applies (409): the customer is told and it is read again.',
-                  },
-                  {
-                    target: 'idle',
-                    actions: {
-                      type: 'setError',
-                      params: ({ event }) => ({ code: (event.output as ContractFailure).code as ActionError['code'], message: (event.output as ContractFailure).message }),
-                    },
-                    description: 'Refused (403: the caller may not) or no answer: the customer is told; nothing changed.',
-                  },
+                  NOT_FOUND,
+                  changedMeanwhile('The contract changed meanwhile and the action no longer applies (409): the customer is told and it is read again.'),
+                  told('Refused (403: the caller may not) or no answer: the customer is told; nothing changed.'),
                 ],
-                onError: { target: 'idle', actions: { type: 'setError', params: { code: 'network', message: null } }, description: 'The call failed without an answer.' },
+                onError: NO_ANSWER,
               },
             },
             signing: {
@@ -323,28 +336,11 @@ export const contractMachine = setup({
                     actions: { type: 'setLeave', params: ({ event }) => ({ kind: 'sign' as const, url: (event.output as { url: string }).url }) },
                     description: 'The customer may sign: the e-signature page opens (it returns to the contract once signed).',
                   },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'notFound' }) },
-                    target: '#contract.failed',
-                    actions: { type: 'storeLoadFailure', params: ({ event }) => event.output as ContractFailure },
-                    description: 'The contract no longer exists or is not the customer’s (404).',
-                  },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'conflict' }) },
-                    target: 'reloading',
-                    actions: { type: 'setError', params: { code: 'conflict', message: null } },
-                    description: 'The contract changed meanwhile (409): the customer is told and it is read again.',
-                  },
-                  {
-                    target: 'idle',
-                    actions: {
-                      type: 'setError',
-                      params: ({ event }) => ({ code: (event.output as ContractFailure).code as ActionError['code'], message: (event.output as ContractFailure).message }),
-                    },
-                    description: 'The customer may not sign (canSign false), was refused, or no answer came: they are told.',
-                  },
+                  NOT_FOUND,
+                  changedMeanwhile('The contract changed meanwhile (409): the customer is told and it is read again.'),
+                  told('The customer may not sign (canSign false), was refused, or no answer came: they are told.'),
                 ],
-                onError: { target: 'idle', actions: { type: 'setError', params: { code: 'network', message: null } }, description: 'The call failed without an answer.' },
+                onError: NO_ANSWER,
               },
             },
             identifying: {
@@ -362,28 +358,11 @@ export const contractMachine = setup({
                     actions: { type: 'setLeave', params: ({ event }) => ({ kind: 'identify' as const, url: (event.output as { url: string }).url }) },
                     description: 'The identity check opens.',
                   },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'notFound' }) },
-                    target: '#contract.failed',
-                    actions: { type: 'storeLoadFailure', params: ({ event }) => event.output as ContractFailure },
-                    description: 'The contract no longer exists or is not the customer’s (404).',
-                  },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'conflict' }) },
-                    target: 'reloading',
-                    actions: { type: 'setError', params: { code: 'conflict', message: null } },
-                    description: 'The contract changed meanwhile (409): the customer is told and it is read again.',
-                  },
-                  {
-                    target: 'idle',
-                    actions: {
-                      type: 'setError',
-                      params: ({ event }) => ({ code: (event.output as ContractFailure).code as ActionError['code'], message: (event.output as ContractFailure).message }),
-                    },
-                    description: 'Refused or no answer: the customer is told.',
-                  },
+                  NOT_FOUND,
+                  changedMeanwhile('The contract changed meanwhile (409): the customer is told and it is read again.'),
+                  told('Refused or no answer: the customer is told.'),
                 ],
-                onError: { target: 'idle', actions: { type: 'setError', params: { code: 'network', message: null } }, description: 'The call failed without an answer.' },
+                onError: NO_ANSWER,
               },
             },
             pdfLoading: {
@@ -401,22 +380,10 @@ export const contractMachine = setup({
                     actions: { type: 'setPdfUrl', params: ({ event }) => (event.output as { url: string }).url },
                     description: 'The link is ready: the customer opens the PDF from it.',
                   },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'notFound' }) },
-                    target: '#contract.failed',
-                    actions: { type: 'storeLoadFailure', params: ({ event }) => event.output as ContractFailure },
-                    description: 'The contract no longer exists or is not the customer’s (404).',
-                  },
-                  {
-                    target: 'idle',
-                    actions: {
-                      type: 'setError',
-                      params: ({ event }) => ({ code: (event.output as ContractFailure).code as ActionError['code'], message: (event.output as ContractFailure).message }),
-                    },
-                    description: 'Refused or no answer: the customer is told.',
-                  },
+                  NOT_FOUND,
+                  told('Refused or no answer: the customer is told.'),
                 ],
-                onError: { target: 'idle', actions: { type: 'setError', params: { code: 'network', message: null } }, description: 'The call failed without an answer.' },
+                onError: NO_ANSWER,
               },
             },
             reloading: {
@@ -434,22 +401,10 @@ export const contractMachine = setup({
                     actions: [{ type: 'storeContract', params: ({ event }) => (event.output as Extract<LoadContractResult, { ok: true }>).contract }, 'announceChange'],
                     description: 'The contract as it is now is shown, with its new status and actions.',
                   },
-                  {
-                    guard: { type: 'isCode', params: ({ event }) => ({ result: event.output, code: 'notFound' }) },
-                    target: '#contract.failed',
-                    actions: { type: 'storeLoadFailure', params: ({ event }) => event.output as ContractFailure },
-                    description: 'The contract is no longer the customer’s (404).',
-                  },
-                  {
-                    target: 'idle',
-                    actions: {
-                      type: 'setError',
-                      params: ({ event }) => ({ code: (event.output as ContractFailure).code as ActionError['code'], message: (event.output as ContractFailure).message }),
-                    },
-                    description: 'The contract could not be read again: the customer is told; the page shows it as it was.',
-                  },
+                  NOT_FOUND,
+                  told('The contract could not be read again: the customer is told; the page shows it as it was.'),
                 ],
-                onError: { target: 'idle', actions: { type: 'setError', params: { code: 'network', message: null } }, description: 'The call failed without an answer.' },
+                onError: NO_ANSWER,
               },
             },
             leaving: {
