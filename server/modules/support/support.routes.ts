@@ -365,6 +365,12 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
       }
     };
     const ok = (reply: FastifyReply) => reply.code(200).header('Cache-Control', 'no-store');
+    /** A route of the signed-in desk caller (the desk token's customer user): errors answered by `handle`. */
+    const customerRoute = (
+      method: 'GET' | 'POST' | 'PUT',
+      url: string,
+      run: (actor: Awaited<ReturnType<typeof deskActor>>, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+    ) => desk.route({ method, url: path(url), ...routeOptions, handler: handle(async (request, reply) => run(await deskActor(request), request, reply)) });
 
     /** A JSON body parsed with its schema, or 400 VF. */
     const bodyOf = <S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> => {
@@ -430,22 +436,17 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
       }),
     );
 
-    desk.post(
-      path(DESK_PATHS.uploads),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const attachment = await withMultipart(request, async (_data, files) => {
-          if (files.length !== 1) throw deskVf([files.length === 0 ? vf('file', VfCode.required) : vf('file', VfCode.tooManyFiles, { max: 1 })]);
-          return db.transaction(async (tx) => {
-            const stored = await storeUpload(tx, actor, files[0]!, now());
-            await audit(tx, actor, 'deskUpload', { attachmentId: stored.id, size: stored.size, contentType: stored.contentType });
-            return stored;
-          });
+    customerRoute('POST', DESK_PATHS.uploads, async (actor, request, reply) => {
+      const attachment = await withMultipart(request, async (_data, files) => {
+        if (files.length !== 1) throw deskVf([files.length === 0 ? vf('file', VfCode.required) : vf('file', VfCode.tooManyFiles, { max: 1 })]);
+        return db.transaction(async (tx) => {
+          const stored = await storeUpload(tx, actor, files[0]!, now());
+          await audit(tx, actor, 'deskUpload', { attachmentId: stored.id, size: stored.size, contentType: stored.contentType });
+          return stored;
         });
-        return ok(reply).send(attachment);
-      }),
-    );
+      });
+      return ok(reply).send(attachment);
+    });
 
     const created = async (actor: DeskActor, input: { subject: string; description: string; uploads: number[] }, files: CheckedFile[]) =>
       db.transaction(async (tx) => {
@@ -454,130 +455,85 @@ export async function supportRoutes(app: FastifyInstance, options: SupportRoutes
         return ticketToWire(row, 1, now());
       });
 
-    desk.post(
-      path(DESK_PATHS.tickets),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const input = bodyOf(TicketCreateSchema, request.body);
-        return ok(reply).send(await created(actor, input, []));
-      }),
-    );
+    customerRoute('POST', DESK_PATHS.tickets, async (actor, request, reply) => {
+      const input = bodyOf(TicketCreateSchema, request.body);
+      return ok(reply).send(await created(actor, input, []));
+    });
 
-    desk.post(
-      path(DESK_PATHS.compose),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const ticket = await withMultipart(request, async (data, files) => created(actor, bodyOf(TicketCreateSchema, data ?? {}), files));
-        return ok(reply).send(ticket);
-      }),
-    );
+    customerRoute('POST', DESK_PATHS.compose, async (actor, request, reply) => {
+      const ticket = await withMultipart(request, async (data, files) => created(actor, bodyOf(TicketCreateSchema, data ?? {}), files));
+      return ok(reply).send(ticket);
+    });
 
-    desk.get(
-      path(DESK_PATHS.tickets),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const query = listQuery(request);
-        if (Array.isArray(query)) throw deskVf(query);
-        return ok(reply).send(await customerTickets(db, actor, query, now()));
-      }),
-    );
+    customerRoute('GET', DESK_PATHS.tickets, async (actor, request, reply) => {
+      const query = listQuery(request);
+      if (Array.isArray(query)) throw deskVf(query);
+      return ok(reply).send(await customerTickets(db, actor, query, now()));
+    });
 
-    desk.get(
-      path(DESK_PATHS.ticket),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        return ok(reply).send(await customerTicket(db, actor, idParam(request, 'id'), now()));
-      }),
-    );
+    customerRoute('GET', DESK_PATHS.ticket, async (actor, request, reply) => {
+      return ok(reply).send(await customerTicket(db, actor, idParam(request, 'id'), now()));
+    });
 
-    desk.get(
-      path(DESK_PATHS.conversations),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const ticket = await customerTicket(db, actor, idParam(request, 'id'), now());
-        const raw: Record<string, string> = {};
-        for (const name of ['from', 'limit'] as const) {
-          const value = queryText(request, name);
-          if (value !== undefined && value !== '') raw[name] = value;
+    customerRoute('GET', DESK_PATHS.conversations, async (actor, request, reply) => {
+      const ticket = await customerTicket(db, actor, idParam(request, 'id'), now());
+      const raw: Record<string, string> = {};
+      for (const name of ['from', 'limit'] as const) {
+        const value = queryText(request, name);
+        if (value !== undefined && value !== '') raw[name] = value;
+      }
+      const page = v.safeParse(ConversationQuerySchema, raw);
+      if (!page.success) throw deskVf(issuesToValidationErrors(page.issues));
+      const data = await threadsOf(db, ticket.id, { forAgent: false, from: page.output.from ?? 1, limit: page.output.limit ?? CONVERSATION_LIMIT });
+      return ok(reply).send({ data });
+    });
+
+    customerRoute('GET', DESK_PATHS.thread, async (actor, request, reply) => {
+      const ticket = await customerTicket(db, actor, idParam(request, 'id'), now());
+      const [thread] = await threadsOf(db, ticket.id, { forAgent: false, threadId: idParam(request, 'threadId') });
+      if (!thread) throw deskNotFound();
+      return ok(reply).send(thread);
+    });
+
+    customerRoute('GET', DESK_PATHS.attachmentContent, async (actor, request, reply) => {
+      const file = await customerAttachment(db, actor, idParam(request, 'id'), idParam(request, 'threadId'), idParam(request, 'attachmentId'));
+      return reply
+        .code(200)
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(file.content);
+    });
+
+    customerRoute('POST', DESK_PATHS.threads, async (actor, request, reply) => {
+      const ticketId = idParam(request, 'id');
+      const input = bodyOf(ThreadCreateSchema, request.body);
+      const threadId = await db.transaction(async (tx) => {
+        const { threadId } = await customerReply(tx, actor, ticketId, { ...input, move: 'customerReply' }, now());
+        await audit(tx, actor, 'deskTicketReply', { ticketId, threadId, uploads: input.uploads.length });
+        return threadId;
+      });
+      const [thread] = await threadsOf(db, ticketId, { forAgent: false, threadId });
+      return ok(reply).send(thread);
+    });
+
+    customerRoute('PUT', DESK_PATHS.ticket, async (actor, request, reply) => {
+      const ticketId = idParam(request, 'id');
+      const input = bodyOf(TicketUpdateSchema, request.body);
+      const row = await db.transaction(async (tx) => {
+        if (input.action === 'read') return customerRead(tx, actor, ticketId, now());
+        if (input.action === 'close') {
+          const closed = await customerClose(tx, actor, ticketId, now());
+          await audit(tx, actor, 'deskTicketClose', { ticketId });
+          return closed;
         }
-        const page = v.safeParse(ConversationQuerySchema, raw);
-        if (!page.success) throw deskVf(issuesToValidationErrors(page.issues));
-        const data = await threadsOf(db, ticket.id, { forAgent: false, from: page.output.from ?? 1, limit: page.output.limit ?? CONVERSATION_LIMIT });
-        return ok(reply).send({ data });
-      }),
-    );
-
-    desk.get(
-      path(DESK_PATHS.thread),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const ticket = await customerTicket(db, actor, idParam(request, 'id'), now());
-        const [thread] = await threadsOf(db, ticket.id, { forAgent: false, threadId: idParam(request, 'threadId') });
-        if (!thread) throw deskNotFound();
-        return ok(reply).send(thread);
-      }),
-    );
-
-    desk.get(
-      path(DESK_PATHS.attachmentContent),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const file = await customerAttachment(db, actor, idParam(request, 'id'), idParam(request, 'threadId'), idParam(request, 'attachmentId'));
-        return reply
-          .code(200)
-          .header('Content-Type', file.contentType)
-          .header('Content-Disposition', attachmentDisposition(file.fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'no-store')
-          .send(file.content);
-      }),
-    );
-
-    desk.post(
-      path(DESK_PATHS.threads),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const ticketId = idParam(request, 'id');
-        const input = bodyOf(ThreadCreateSchema, request.body);
-        const threadId = await db.transaction(async (tx) => {
-          const { threadId } = await customerReply(tx, actor, ticketId, { ...input, move: 'customerReply' }, now());
-          await audit(tx, actor, 'deskTicketReply', { ticketId, threadId, uploads: input.uploads.length });
-          return threadId;
-        });
-        const [thread] = await threadsOf(db, ticketId, { forAgent: false, threadId });
-        return ok(reply).send(thread);
-      }),
-    );
-
-    desk.put(
-      path(DESK_PATHS.ticket),
-      routeOptions,
-      handle(async (request, reply) => {
-        const actor = await deskActor(request);
-        const ticketId = idParam(request, 'id');
-        const input = bodyOf(TicketUpdateSchema, request.body);
-        const row = await db.transaction(async (tx) => {
-          if (input.action === 'read') return customerRead(tx, actor, ticketId, now());
-          if (input.action === 'close') {
-            const closed = await customerClose(tx, actor, ticketId, now());
-            await audit(tx, actor, 'deskTicketClose', { ticketId });
-            return closed;
-          }
-          const { ticket, threadId } = await customerReply(tx, actor, ticketId, { content: input.content, uploads: input.uploads, move: 'reopen' }, now());
-          await audit(tx, actor, 'deskTicketReopen', { ticketId, threadId });
-          return ticket;
-        });
-        return ok(reply).send(ticketToWire(row, await publicThreadCountOf(db, row.id), now()));
-      }),
-    );
+        const { ticket, threadId } = await customerReply(tx, actor, ticketId, { content: input.content, uploads: input.uploads, move: 'reopen' }, now());
+        await audit(tx, actor, 'deskTicketReopen', { ticketId, threadId });
+        return ticket;
+      });
+      return ok(reply).send(ticketToWire(row, await publicThreadCountOf(db, row.id), now()));
+    });
   });
 }
 
