@@ -6,6 +6,9 @@
  *
  * Proof it can fail (2026-11-28): I made the Active chip send the ended statuses (FILTER_STATUSES
  * active: ENDED_STATUSES): the chip test went red (statuses=TERMINATED,... instead of ACTIVE,TERMINATING).
+ * And (2026-11-28, the contracts journey's axe in Chromium found it): with the company's name
+ * back inside the row's button, the WCAG 2.5.3 test went red ("Bea LtdAcme Ltd" is not part of
+ * the name "Contract with Bea Ltd").
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +18,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Contract } from '../../api/contracts.ts';
 import { ContractsListView } from '../../src/features/contracts/contracts-list-view.tsx';
 import { i18n } from '../../src/lib/i18n.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 const ME = 10;
 let asked: URL[];
@@ -164,5 +168,20 @@ describe('contracts list', () => {
     show(false);
     await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: 'New contract' })).toBeNull();
+  });
+
+  it('names each row’s button for what it shows (WCAG 2.5.3 label in name: its visible text is part of its name), without axe violations', async () => {
+    show();
+    await screen.findByRole('table');
+    const buttons = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('button')[0]!);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Bea Ltd', 'Cy Corp']);
+    for (const b of buttons) expect(b.getAttribute('aria-label')).toContain(b.textContent!);
+    // the contract's company keeps a column of its own
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Company');
+    expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[1]!.textContent).toBe('Acme Ltd');
+    await expectNoAxeViolations('the contracts list');
   });
 });

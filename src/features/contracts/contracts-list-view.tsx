@@ -102,16 +102,11 @@ export function ContractsListView({ access, customerId, mayCreate, onOpen, onNew
   };
 
   const columns: DataTableColumn<Contract>[] = [
-    {
-      header: t`Counterparty`,
-      render: (c) => (
-        <span className="contract-party">
-          <span>{counterpartyOf(c).name}</span>
-          {/* the company the contract was made for, unless it is the counterparty itself (a request the counterparty made) */}
-          {c.company.title !== counterpartyOf(c).name ? <span className="row-note">{c.company.title}</span> : null}
-        </span>
-      ),
-    },
+    // The row's button (the first column) holds the counterparty's name only, so its name
+    // (rowLabel, "Contract with ...") contains all it shows (WCAG 2.5.3, label in name: axe's
+    // label-content-name-mismatch); the company the contract was made for has a column of its own.
+    { header: t`Counterparty`, render: (c) => <span className="contract-party">{counterpartyOf(c).name}</span> },
+    { header: t`Company`, render: (c) => c.company.title },
     { header: t`Direction`, render: (c) => (c.direction === 'PAY' ? t`I pay` : t`I receive`) },
     { header: t`Share`, align: 'end', render: (c) => <span className="amount">{formatPercentage(c.percentage)}</span> },
     {
