@@ -360,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       // global-pay payments past their expireDays go back to their senders with the expiry sweep;
       // business registration drafts past their 30 days are deleted with it
-      alsoExpire: async (nowMs) => (await expireDueGlobalPayments(db, nowMs)) + (await deleteExpiredDrafts(db, nowMs)) + (await deleteStaleUploads(db, nowMs)),
+      alsoExpire: async (nowMs) => (await expireDueGlobalPayments(db, nowMs, { publisher })) + (await deleteExpiredDrafts(db, nowMs)) + (await deleteStaleUploads(db, nowMs)),
       ...(options.transferWorkers ?? {}),
     });
     app.addHook('onClose', () => workers.stop());

@@ -96,7 +96,7 @@ const jobQueue = await startJobQueue(
   jobExpireSeconds === undefined ? {} : { expireInSecondsMax: jobExpireSeconds },
 );
 const payouts = createPayoutService({ queue: jobQueue, adapterOf, now: Date.now });
-await startRailWorkers(database.db, jobQueue, payouts);
+await startRailWorkers(database.db, jobQueue, payouts, publisher);
 
 const app = await buildApp({
   db: database.db,

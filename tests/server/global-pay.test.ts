@@ -5,17 +5,20 @@
  * submit and approval (the total held with the largest allowed fee, each beneficiary e-mailed its
  * link), the payee's steps with the secret (wrong secrets refused alike and rate-limited, another
  * payment's secret useless), taking by card and by IBAN with the e-mailed code and the payout
- * settling, a single payment approved by SMS and refused (money back), expiry (money back); the
+ * settling, a single payment approved by SMS and refused (money back), expiry (money back), the
+ * sender told when a batch ends with payments unpaid (batchPartial: refused, returned, expired); the
  * ledger's invariants after each. The batches list (batchTransferList, batchFileView kind global):
  * the submitted batches with the mass ones, newest first and paged, with counts and statuses.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION_PATH } from '../../api/http.ts';
 import { GLOBAL_PAY_SECRET_LIMITS } from '../../api/global-pay.ts';
 import { demoUserByKey } from '../../server/db/demo-users.ts';
 import { startJobQueue, type JobQueue } from '../../server/db/job-queue.ts';
 import { accounts } from '../../server/modules/accounts/accounts.tables.ts';
+import { users } from '../../server/modules/customers/customers.tables.ts';
+import { notifications } from '../../server/modules/notifications/notifications.tables.ts';
 import { currencyTotals, reconcile } from '../../server/modules/accounts/ledger.ts';
 import { outbox } from '../../server/modules/platform/platform.tables.ts';
 import { createPayoutService, type PayoutService } from '../../server/modules/rails/payouts.service.ts';
@@ -25,6 +28,7 @@ import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { globalPayBatches, globalPayments } from '../../server/modules/transfers/global-pay.tables.ts';
 import { expireDueGlobalPayments } from '../../server/modules/transfers/global-pay.service.ts';
 import { transfers } from '../../server/modules/transfers/transfers.tables.ts';
+import type { TransferPublisher } from '../../server/modules/transfers/transfers.service.ts';
 import { callMethod, callMultipart, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -62,7 +66,23 @@ async function held(accountId: number) {
   const [row] = await t.db.select({ balance: accounts.balanceMinor, pending: accounts.pendingMinor }).from(accounts).where(eq(accounts.accountId, accountId));
   return row!;
 }
-const drain = () => drainRailJobs(t.db, queue, payouts);
+/** publisher: what the rails' worker pushes (a recorder: the pushes as published, no waiting for a socket) */
+const drain = (publisher: TransferPublisher | null = null) => drainRailJobs(t.db, queue, payouts, undefined, publisher);
+type Pushed = { customerId: number; event: Record<string, unknown> };
+function pushRecorder(): TransferPublisher & { pushed: Pushed[] } {
+  const pushed: Pushed[] = [];
+  return { pushed, publish: async (customerId, event) => void pushed.push({ customerId, event }) };
+}
+const partialNotices = (pushed: Pushed[]) => pushed.filter((p) => p.event.notificationType === 'batchPartial');
+async function customerIdOf(who: keyof typeof demoUserByKey): Promise<number> {
+  const [user] = await t.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, demoUserByKey[who].email));
+  return user!.customerId;
+}
+/** The batchPartial notifications kept for a customer's global-pay batch (the centre's rows). */
+async function partialRows(customerId: number, id: number) {
+  const rows = await t.db.select({ params: notifications.params }).from(notifications).where(and(eq(notifications.customerId, customerId), eq(notifications.type, 'batchPartial')));
+  return rows.map((r) => r.params).filter((p) => p.batchKind === 'global' && JSON.parse(String(p.target)).batchId === id);
+}
 
 async function expectClean() {
   expect(await reconcile(t.db)).toEqual([]);
@@ -342,6 +362,10 @@ describe('money back', () => {
     expect((await payee('globalPaymentCancel', rosa)).body.responseCode).toBe('TA1');
     const batch = (await call('tom', 'globalPayBatchGet', { batchId: submitted.body.batchId })).body.batch as Batch;
     expect(batch.status).toBe('done');
+    // the batch ended unpaid: its sender is told once, leading to the batch
+    expect(await partialRows(await customerIdOf('tom'), submitted.body.batchId as number)).toEqual([
+      { failed: 1, total: 1, batchKind: 'global', target: JSON.stringify({ kind: 'batch', batchId: submitted.body.batchId }) },
+    ]);
     await expectClean();
   });
 
@@ -377,6 +401,8 @@ describe('money back', () => {
     expect((await payee('globalPaymentDetails', bo)).body.status).toBe('canceled');
     // al's code no longer takes anything
     expect((await payee('globalPaymentApprove', al, { operationId: asked.body.operationId, approvalCode: await codeOf('al@example.com') })).body.responseCode).toBe('TA1');
+    // the sender canceled it: no batchPartial
+    expect(await partialRows(await customerIdOf('tom'), created.body.batchId as number)).toEqual([]);
     await expectClean();
   });
 
@@ -390,8 +416,16 @@ describe('money back', () => {
     const asked = await payee('globalPaymentSubmit', cleo, { paymentMethod: 'eft', currencyCode: 'EUR', countryCode: 'DE', paymentDetails: { beneficiaryName: 'Cleo Closed', iban: 'DE40370400440532010002' } });
     expect(asked.body.responseCode, JSON.stringify(asked.body)).toBe('00');
     expect((await payee('globalPaymentApprove', cleo, { operationId: asked.body.operationId, approvalCode: await codeOf('cleo@example.com') })).body.responseCode).toBe('00');
-    await drain();
+    const recorder = pushRecorder();
+    await drain(recorder);
     expect((await payee('globalPaymentDetails', cleo)).body.status).toBe('returned');
+    // the rail ended the batch's last payout unpaid: the sender is pushed the notice leading to the batch
+    expect(partialNotices(recorder.pushed)).toEqual([
+      {
+        customerId: await customerIdOf('rita'),
+        event: expect.objectContaining({ type: 'CustomerNotification', target: { kind: 'batch', batchId: sent.body.batchId }, params: { failed: 1, total: 1, batchKind: 'global' } }),
+      },
+    ]);
     const [withdrawal] = (await payee('globalPaymentLastWithdrawals', cleo)).body.withdrawals as { status: string; reasonCode: string }[];
     expect(withdrawal).toMatchObject({ status: 'returned', reasonCode: 'R02' });
     // the amount is back; the fee stays with the provider unless the rail refunds it
@@ -404,8 +438,14 @@ describe('money back', () => {
   it('a payment not taken within expireDays expires: the money goes back to the sender', async () => {
     const eur = await accountOf('rita', 'EUR');
     const before = await held(eur.accountId);
-    expect(await expireDueGlobalPayments(t.db, Date.now())).toBe(0);
-    expect(await expireDueGlobalPayments(t.db, Date.now() + 15 * 86_400_000)).toBe(1);
+    const recorder = pushRecorder();
+    expect(await expireDueGlobalPayments(t.db, Date.now(), { publisher: recorder })).toBe(0);
+    expect(partialNotices(recorder.pushed)).toEqual([]);
+    expect(await expireDueGlobalPayments(t.db, Date.now() + 15 * 86_400_000, { publisher: recorder })).toBe(1);
+    // the batch ended (two paid, jane's expired): the sender is pushed the notice leading to the batch
+    expect(partialNotices(recorder.pushed)).toEqual([
+      { customerId: await customerIdOf('rita'), event: expect.objectContaining({ type: 'CustomerNotification', target: { kind: 'batch', batchId }, params: { failed: 1, total: 3, batchKind: 'global' } }) },
+    ]);
     // jane's 30.00 + 1.00 released
     expect(await held(eur.accountId)).toEqual({ balance: before.balance, pending: before.pending - 3100n });
     const batch = (await call('rita', 'globalPayBatchGet', { batchId })).body.batch as Batch;

@@ -21,7 +21,7 @@ import { dailyUsageProblems } from '../../server/modules/transfers/fees.ts';
 import { transferBatchRows, transferBatches } from '../../server/modules/transfers/mass.tables.ts';
 import { maskCardNumbers } from '../../server/modules/transfers/mass.service.ts';
 import { blacklist } from '../../server/modules/transfers/transfers.tables.ts';
-import { resolvePayee, resolvePayees } from '../../server/modules/transfers/transfers.service.ts';
+import { resolvePayee, resolvePayees, type TransferPublisher } from '../../server/modules/transfers/transfers.service.ts';
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import type { MethodFailure } from '../../server/modules/method-types.ts';
 import { callMethod, callMultipart, createTestApp, createTestDatabase, signIn, type MethodAnswer, type TestApp } from './harness.ts';
@@ -62,7 +62,13 @@ async function held(accountId: number) {
   return row!;
 }
 const batchCount = async () => (await t.db.select({ id: transferBatches.id }).from(transferBatches)).length;
-const drain = () => drainRailJobs(t.db, queue, payouts);
+/** publisher: what the worker pushes (a recorder: the pushes as published, no waiting for a socket) */
+const drain = (publisher: TransferPublisher | null = null) => drainRailJobs(t.db, queue, payouts, undefined, publisher);
+type Pushed = { customerId: number; event: Record<string, unknown> };
+function pushRecorder(): TransferPublisher & { pushed: Pushed[] } {
+  const pushed: Pushed[] = [];
+  return { pushed, publish: async (customerId, event) => void pushed.push({ customerId, event }) };
+}
 
 async function expectClean() {
   expect(await reconcile(t.db)).toEqual([]);
@@ -103,7 +109,10 @@ describe('a p2p batch', () => {
     expect(await held(eur.accountId)).toEqual({ balance: before.balance, pending: before.pending + grand });
     await expectClean();
 
-    await drain();
+    const quiet = pushRecorder();
+    await drain(quiet);
+    // every row paid: no batchPartial notice
+    expect(quiet.pushed.filter((p) => p.event.notificationType === 'batchPartial')).toEqual([]);
     expect(await held(eur.accountId)).toEqual({ balance: before.balance - grand, pending: before.pending });
     expect((await accountOf('anna', 'EUR')).balance).toBe((Number(anna.balance) + 12).toFixed(2));
     const view = await call('rita', 'batchFileView', { id: res.body.batchId });
@@ -173,22 +182,31 @@ describe('a p2p batch', () => {
     await expectClean();
   });
 
-  it('a row that fails when paid (the payee closed the account meanwhile): partial, the reason kept, its share of the hold released', async () => {
+  it('a row that fails when paid (the payee closed the account meanwhile): partial, the reason kept, its share of the hold released, the sender told', async () => {
     const eur = await accountOf('tom', 'EUR');
     const anna = await accountOf('anna', 'EUR');
     const before = await held(eur.accountId);
+    const recorder = pushRecorder();
     const res = await call('tom', 'massP2pText', { accountId: eur.accountId, text: 'email,amount\nanna@demo.test,1.00\nrita@demo.test,2.00\n' });
     expect(res.body.status, JSON.stringify(res.body)).toBe('pending');
     await t.db.update(accounts).set({ status: 11 }).where(eq(accounts.accountId, anna.accountId));
     try {
       const code = await lastSmsCode();
       expect((await call('tom', 'approveTransfer', { trxid: res.body.transactionId, approvalCode: code })).body.responseCode).toBe('00');
-      await drain();
+      await drain(recorder);
     } finally {
       await t.db.update(accounts).set({ status: 1 }).where(eq(accounts.accountId, anna.accountId));
     }
     const view = await call('tom', 'batchFileView', { id: res.body.batchId });
     expect(view.body.batch).toMatchObject({ status: 'partial', doneCount: 1, failedCount: 1, progress: 100 });
+    // the signed-in sender is told (document 3 §2: a partial batch leads to the batch), once
+    const [tom] = await t.db.select({ customerId: users.customerId }).from(users).where(eq(users.email, demoUserByKey.tom.email));
+    expect(recorder.pushed.filter((p) => p.event.notificationType === 'batchPartial')).toEqual([
+      {
+        customerId: tom!.customerId,
+        event: expect.objectContaining({ type: 'CustomerNotification', target: { kind: 'batch', batchId: res.body.batchId }, params: { failed: 1, total: 2, batchKind: 'mass' } }),
+      },
+    ]);
     expect(view.body.rows).toEqual([
       expect.objectContaining({ line: 2, status: 'failed', transactionId: null, errorCode: 'VF' }),
       expect.objectContaining({ line: 3, status: 'done', transferStatus: 'posted' }),

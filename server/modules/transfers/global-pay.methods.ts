@@ -223,7 +223,7 @@ export function createGlobalPayHandlers(service: GlobalPayService): HandlerTable
     },
     async globalPaymentCancel(input, ctx) {
       const found = await payee(ctx, input);
-      return service.refuse(txOf(ctx), found);
+      return service.refuse(txOf(ctx), found, ctx.publish);
     },
   };
 }

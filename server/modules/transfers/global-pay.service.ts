@@ -17,6 +17,9 @@
  * to the sender's account); what the sender's held fee does not need is released. Refusal,
  * expiry and cancel release the share (the money stays with the sender). When no payment waits
  * any more the request is marked posted (it never books an entry itself, as a mass batch's).
+ * Once nothing is pending any more (no payment waits, no payout is on its rail) and some payments
+ * ended unpaid, the sender is told once (batchPartial, noticeIfBatchEnded: from a payee's refusal,
+ * the expiry sweep, and the rails' worker when a payout ends).
  *
  * Payee side. Every call names the payment and its secret; the secret's SHA-256 is compared in
  * constant time. Each call first counts an attempt for the payment and for the client's address in
@@ -31,7 +34,7 @@
  * check (the money was already held).
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { VfCode, vf, type CodedValidationError } from '../../../api/errors.ts';
 import {
   CONFIRM_RESPONSE_CODE,
@@ -54,6 +57,8 @@ import { customers } from '../customers/customers.tables.ts';
 import { readBlockedBins } from '../external/external.methods.ts';
 import { KeptFailure } from '../platform/method-endpoint.ts';
 import { MethodFailure } from '../method-types.ts';
+import { notifications } from '../notifications/notifications.tables.ts';
+import { notify, type PublishAfterCommit } from '../notifications/notify.ts';
 import { clearingAccountId } from '../rails/clearing.ts';
 import { beneficiaryNameOf, beneficiaryOf } from '../rails/payout.methods.ts';
 import { railInstructions } from '../rails/rails.tables.ts';
@@ -65,7 +70,7 @@ import { columnKey, csvText, isFormula, parseCsv } from './mass-csv.ts';
 import { requestBatchStatus } from './mass.service.ts';
 import { convertForward, rateFor } from './rates.ts';
 import { transfers, type TransferStatus } from './transfers.tables.ts';
-import { customerName, parseAmount, type PayoutPort, type TransferActor, type TransferResult, type TransferRow, type TransferService } from './transfers.service.ts';
+import { customerName, parseAmount, type PayoutPort, type TransferActor, type TransferPublisher, type TransferResult, type TransferRow, type TransferService } from './transfers.service.ts';
 
 /** The path of the payee's page (routes.tsv /receive/{id}). */
 export const RECEIVE_PATH = '/receive';
@@ -272,6 +277,61 @@ export function batchStatusOf(batch: BatchRow, requestStatus: TransferStatus | n
   if (batch.state === 'rejected') return 'rejected';
   if (batch.state === 'canceled') return 'canceled';
   return (requestStatus && requestBatchStatus(requestStatus)) ?? 'done';
+}
+
+// ---- the batch's end notice -----------------------------------------------------------------------
+
+/**
+ * Document 3 §2 "a partial batch goes to batch": once a submitted batch has ended (its request
+ * posted: no payment waits for its payee; and no payout is still on its rail) with payments that
+ * ended unpaid, its sender is told (batchPartial, as a mass batch's end: notify() honours the
+ * settings and words it), leading to the batch (batchKind 'global'). Once per batch: under the
+ * request's row lock (after the payments' and the account's, as resolveIfDone), the notice already
+ * written is found. A batch its sender canceled is not told.
+ */
+export async function noticeIfBatchEnded(tx: Tx, batchId: number, publish: PublishAfterCommit, nowMs: number): Promise<void> {
+  const [batch] = await tx.select().from(globalPayBatches).where(eq(globalPayBatches.id, batchId));
+  if (!batch || batch.state !== 'submitted' || batch.transferId === null) return;
+  const [request] = await tx.select({ status: transfers.status }).from(transfers).where(eq(transfers.id, batch.transferId)).for('update');
+  if (request?.status !== 'posted') return;
+  const rows = await tx
+    .select({ p: globalPayments, payoutStatus: transfers.status })
+    .from(globalPayments)
+    .leftJoin(transfers, eq(transfers.id, globalPayments.payoutTransferId))
+    .where(and(eq(globalPayments.batchId, batch.id), ne(globalPayments.state, 'deleted')));
+  const statuses = rows.map((r) => paymentStatusOf(r.p, batch, 'posted', r.payoutStatus, nowMs));
+  if (statuses.some((x) => x === 'waiting' || x === 'processing' || x === 'awaitingApproval')) return;
+  const failed = statuses.filter((x) => x !== 'completed').length;
+  if (failed === 0) return;
+  const [told] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.customerId, batch.customerId),
+        eq(notifications.type, 'batchPartial'),
+        sql`${notifications.params}->>'batchKind' = 'global'`,
+        sql`(${notifications.params}->>'target')::jsonb->>'batchId' = ${String(batch.id)}`,
+      ),
+    )
+    .limit(1);
+  if (told) return;
+  await notify(tx, publish, {
+    customerId: batch.customerId,
+    type: 'batchPartial',
+    params: { failed, total: statuses.length, batchKind: 'global' },
+    target: { kind: 'batch', batchId: batch.id },
+    nowMs,
+  });
+}
+
+/** noticeIfBatchEnded for the batch of a payout transfer (a rail's answer ended it), in its own transaction; the push after the commit. */
+export async function noticeIfPayoutEndedBatch(db: Db, payoutTransferId: number, publisher: TransferPublisher | null, nowMs: number): Promise<void> {
+  const [payment] = await db.select({ batchId: globalPayments.batchId }).from(globalPayments).where(eq(globalPayments.payoutTransferId, payoutTransferId));
+  if (!payment) return;
+  const events: { customerId: number; event: Record<string, unknown> & { type: string } }[] = [];
+  await db.transaction((tx) => noticeIfBatchEnded(tx, payment.batchId, (customerId, event) => events.push({ customerId, event }), nowMs));
+  for (const e of events) await publisher?.publish(e.customerId, e.event).catch(() => undefined);
 }
 
 // ---- the service --------------------------------------------------------------------------------
@@ -919,10 +979,11 @@ export function createGlobalPayService(deps: GlobalPayDeps) {
     return { status: 'processing' as const, paymentId: payment.id, withdrawalId: row!.id };
   }
 
-  /** globalPaymentCancel: the payee refuses (status 'refused'), the money goes back to the sender. */
-  async function refuse(tx: Tx, found: { payment: PaymentRow; batch: BatchRow }) {
+  /** globalPaymentCancel: the payee refuses (status 'refused'), the money goes back to the sender (told when that ends the batch). */
+  async function refuse(tx: Tx, found: { payment: PaymentRow; batch: BatchRow }, publish: PublishAfterCommit) {
     const payment = await waitingPayment(tx, found.batch, found.payment.id);
     await releasePayment(tx, found.batch, payment, 'refused');
+    await noticeIfBatchEnded(tx, found.batch.id, publish, now());
     return { status: 'refused' as const, paymentId: payment.id };
   }
 
@@ -995,7 +1056,8 @@ export type GlobalPayService = ReturnType<typeof createGlobalPayService>;
  * expired; and the wrong-secret counters of ended windows deleted. Returns how many expired. Safe
  * to run anywhere (no e-mail, no rail).
  */
-export async function expireDueGlobalPayments(db: Db, nowMs: number, batchSize = 100): Promise<number> {
+export async function expireDueGlobalPayments(db: Db, nowMs: number, options: { batchSize?: number; publisher?: TransferPublisher | null } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 100;
   // wrong-secret counters whose window has ended count nothing any more
   await db.delete(globalPaymentThrottles).where(lte(globalPaymentThrottles.windowStart, new Date(nowMs - GLOBAL_PAY_SECRET_LIMITS.windowMs)));
   const due = await db
@@ -1006,6 +1068,7 @@ export async function expireDueGlobalPayments(db: Db, nowMs: number, batchSize =
     .limit(batchSize);
   let expired = 0;
   for (const { id } of due) {
+    const events: { customerId: number; event: Record<string, unknown> & { type: string } }[] = [];
     const done = await db.transaction(async (tx) => {
       const [p] = await tx
         .select()
@@ -1021,8 +1084,10 @@ export async function expireDueGlobalPayments(db: Db, nowMs: number, batchSize =
         update transfers set status = 'posted', updated_at = ${new Date(nowMs).toISOString()}::timestamptz
         where id = ${batch!.transferId} and status = 'processing'
           and not exists (select 1 from global_payments where batch_id = ${batch!.id} and state = 'waiting')`);
+      await noticeIfBatchEnded(tx, batch!.id, (customerId, event) => events.push({ customerId, event }), nowMs);
       return true;
     });
+    for (const e of events) await options.publisher?.publish(e.customerId, e.event).catch(() => undefined);
     if (done) expired++;
   }
   return expired;

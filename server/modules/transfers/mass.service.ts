@@ -132,7 +132,7 @@ export function maskCardNumbers(text: string): string {
   });
 }
 
-/** publisher: the finished batch's push (null: the notification is only kept for the centre and the bell, e.g. the rails worker's process). */
+/** publisher: the finished batch's push (null: the notification is only kept for the centre and the bell; the rails worker passes the app's). */
 export function createMassService(service: TransferService, publisher: TransferPublisher | null = null) {
   /** Reads, matches and checks every row; throws VF with every problem found. */
   async function checkUpload(tx: Tx, actor: TransferActor, upload: MassUpload, currency: string): Promise<CheckedRow[]> {
