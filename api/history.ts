@@ -213,6 +213,21 @@ export const statementPeriods = defineMethod({
  */
 const MoneySchema = v.object({ amount: decimalString, currency: v.string() });
 
+/**
+ * Ours (issue 19 item 2): a revenue split on the detail page. The spec names no detail read, so its
+ * field list is ours; these two fields are optional and absent on every other transaction, so no
+ * other answer changes. The split itself: server/modules/contracts/split.ts.
+ * - RevenueSplitShare: the transaction IS a contract's share (an entry, journal kind contract_split):
+ *   its contract, the other party (the payer's side names the beneficiary, the beneficiary's the
+ *   payer) and whether the acting customer may open the contract (a party to it: the contract page,
+ *   /revenue-split/{contractId}, answers anyone else "not found").
+ * - SplitShareOut: a share that left an incoming payment on the acting customer's account (the payer
+ *   of the contract): the contract, the share's own entry, how much and to whom.
+ */
+export const RevenueSplitShareSchema = v.object({ contractId: v.number(), counterparty: v.string(), contractVisible: v.boolean() });
+export const SplitShareOutSchema = v.object({ contractId: v.number(), entryId: v.number(), share: MoneySchema, beneficiary: v.string(), contractVisible: v.boolean() });
+export type SplitShareOut = v.InferOutput<typeof SplitShareOutSchema>;
+
 export const TransactionDetailSchema = v.object({
   kind: TransactionKindSchema,
   id: v.number(),
@@ -259,6 +274,10 @@ export const TransactionDetailSchema = v.object({
    * network's own; server/modules/rails/reasons.ts), worded by the app; null otherwise.
    */
   railReason: v.nullable(v.string()),
+  /** a revenue split's share (see RevenueSplitShareSchema); absent otherwise */
+  revenueSplit: v.optional(RevenueSplitShareSchema),
+  /** an incoming payment a contract split on the acting customer's account: each share that left it, in contract order; absent otherwise */
+  splitShares: v.optional(v.array(SplitShareOutSchema)),
 });
 export type TransactionDetail = v.InferOutput<typeof TransactionDetailSchema>;
 

@@ -21,7 +21,9 @@ import { bookEntry, providerAccountId, reconcile } from '../../server/modules/ac
 import { users } from '../../server/modules/customers/customers.tables.ts';
 import { contracts, contractSplits } from '../../server/modules/contracts/contracts.tables.ts';
 import { createPayoutService, type PayoutService } from '../../server/modules/rails/payouts.service.ts';
-import type { Transaction } from '../../api/history.ts';
+import { entryReceiptPath, receiptPath, type Transaction, type TransactionDetail } from '../../api/history.ts';
+import { customers } from '../../server/modules/customers/customers.tables.ts';
+import { readPdf } from '../pdf-text.ts';
 
 let t: TestApp;
 let clockMs = Date.now();
@@ -326,5 +328,85 @@ describe('a failure after the split', () => {
       sql`select count(*)::int as n from journal_entries where idempotency_key = ${key} or (kind = 'contract_split' and description->>'contractId' = ${String(contractId)})`,
     )) as unknown as { rows: { n: number }[] };
     expect(left.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('the split on the detail page and the receipt (issue 19 item 2)', () => {
+  const detail = async (token: string, kind: 'transfer' | 'entry', id: number) =>
+    (await callMethod(t.app, 'transactionDetail', { kind, id }, { token })) as unknown as { body: { responseCode: string; transaction: TransactionDetail } };
+  const receiptLines = async (token: string, path: string) => {
+    const answer = await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+    expect(answer.statusCode).toBe(200);
+    return readPdf(answer.rawPayload).lines;
+  };
+
+  it('names the contract and the other party on both sides of the share, and the share on the payer\'s incoming payment, on the page and on the receipt', async () => {
+    const [contractId] = await onlyContracts([{ sender: ids.rita, beneficiary: ids.anna, bp: 3000 }]);
+    const payment = await p2p(tokens.boris, acc.borisEur, '100.00', 'rita@demo.test');
+    expect(payment.body).toMatchObject({ responseCode: '00', status: 'posted' });
+    const transferId = payment.body.transactionId as number;
+    const [split] = await splitsOf(contractId!);
+    const shareEntry = split!.entryId;
+
+    // the payer's share: out, to the beneficiary, under the contract it may open
+    const ritaShare = await detail(tokens.rita, 'entry', shareEntry);
+    expect(ritaShare.body.transaction).toMatchObject({
+      kind: 'entry', direction: 'out', counterparty: 'Anna Kowalska', legs: [{ accountId: acc.ritaEur, currency: 'EUR', amount: '-30.00' }],
+      revenueSplit: { contractId, counterparty: 'Anna Kowalska', contractVisible: true },
+    });
+    expect(ritaShare.body.transaction.splitShares).toBeUndefined();
+    // the beneficiary's: in, from the payer
+    const annaShare = await detail(tokens.anna, 'entry', shareEntry);
+    expect(annaShare.body.transaction).toMatchObject({
+      kind: 'entry', direction: 'in', counterparty: 'Rita Rossi', legs: [{ accountId: acc.annaEur, currency: 'EUR', amount: '30.00' }],
+      revenueSplit: { contractId, counterparty: 'Rita Rossi', contractVisible: true },
+    });
+    // nobody else sees it
+    expect((await detail(tokens.boris, 'entry', shareEntry)).body.responseCode).toBe('ENOA');
+
+    // the payment that was split: the payer of the contract sees the share that left it; the one who paid it does not
+    const ritaPayment = await detail(tokens.rita, 'transfer', transferId);
+    expect(ritaPayment.body.transaction).toMatchObject({ viewer: 'payee', received: { amount: '100.00', currency: 'EUR' } });
+    expect(ritaPayment.body.transaction.splitShares).toEqual([
+      { contractId, entryId: shareEntry, share: { amount: '30.00', currency: 'EUR' }, beneficiary: 'Anna Kowalska', contractVisible: true },
+    ]);
+    const borisPayment = await detail(tokens.boris, 'transfer', transferId);
+    expect(borisPayment.body.transaction.viewer).toBe('payer');
+    expect(borisPayment.body.transaction.splitShares).toBeUndefined();
+    expect(borisPayment.body.transaction.revenueSplit).toBeUndefined();
+
+    // the receipts say the same
+    const ritaReceipt = await receiptLines(tokens.rita, entryReceiptPath(shareEntry));
+    expect(ritaReceipt).toEqual(expect.arrayContaining(['Revenue split share', 'Contract', `#${contractId}`, 'Counterparty', 'Anna Kowalska', '30.00 EUR']));
+    expect(ritaReceipt).not.toContain('Deposit');
+    expect(ritaReceipt).not.toContain('Withdrawal');
+    const annaReceipt = await receiptLines(tokens.anna, entryReceiptPath(shareEntry));
+    expect(annaReceipt).toEqual(expect.arrayContaining(['Revenue split share', `#${contractId}`, 'Rita Rossi']));
+    expect(await receiptLines(tokens.rita, receiptPath(transferId))).toContain(`30.00 EUR went to Anna Kowalska under contract #${contractId}`);
+    const borisReceipt = await receiptLines(tokens.boris, receiptPath(transferId));
+    expect(borisReceipt.join('\n')).not.toMatch(/Anna Kowalska|#\d+|Împărțirea veniturilor/);
+
+    // in the customer's language, as the other lines are
+    const [saved] = await t.db.select({ language: customers.language }).from(customers).where(eq(customers.id, ids.anna));
+    await t.db.update(customers).set({ language: 'ru' }).where(eq(customers.id, ids.anna));
+    try {
+      expect(await receiptLines(tokens.anna, entryReceiptPath(shareEntry))).toEqual(expect.arrayContaining(['Доля по распределению дохода', 'Договор', `№ ${contractId}`, 'Rita Rossi']));
+    } finally {
+      await t.db.update(customers).set({ language: saved!.language }).where(eq(customers.id, ids.anna));
+    }
+  });
+
+  it('names the share on money from outside that was split (an entry of its own)', async () => {
+    const [contractId] = await onlyContracts([{ sender: ids.rita, beneficiary: ids.anna, bp: 3000 }]);
+    await incoming(acc.ritaEur, 'EUR', 5000n);
+    const [split] = await splitsOf(contractId!);
+    const deposit = (await history(tokens.rita)).find((r) => r.kind === 'entry' && r.transactionId === split!.sourceEntryId);
+    expect(deposit).toMatchObject({ direction: 'in', amount: '50.00' });
+    const answer = await detail(tokens.rita, 'entry', split!.sourceEntryId);
+    expect(answer.body.transaction.revenueSplit).toBeUndefined();
+    expect(answer.body.transaction.splitShares).toEqual([
+      { contractId, entryId: split!.entryId, share: { amount: '15.00', currency: 'EUR' }, beneficiary: 'Anna Kowalska', contractVisible: true },
+    ]);
+    expect(await receiptLines(tokens.rita, entryReceiptPath(split!.sourceEntryId))).toContain(`15.00 EUR went to Anna Kowalska under contract #${contractId}`);
   });
 });

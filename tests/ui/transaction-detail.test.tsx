@@ -161,6 +161,44 @@ describe('transaction detail', () => {
     expect(platform.downloads.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${accessToken}`);
   });
 
+  it('says a revenue split\'s share is one, on both sides, with its contract (linked when the customer may open it), and names the share on the payment it was taken from', async () => {
+    const share: TransactionDetail = {
+      ...BASE, kind: 'entry', id: 21, operationType: 'deposit', viewer: 'payer', direction: 'out', sent: null, fee: null, totalDebited: null, received: null, rate: null,
+      fromAccountId: null, toAccountId: null, legs: [{ accountId: 101, currency: 'EUR', amount: '-30.00' }], counterparty: 'Anna Kowalska', note: null, reference: null,
+      revenueSplit: { contractId: 12, counterparty: 'Anna Kowalska', contractVisible: true },
+    };
+    details['entry:21'] = share;
+    details['entry:22'] = {
+      ...share, id: 22, viewer: 'payee', direction: 'in', legs: [{ accountId: 101, currency: 'EUR', amount: '30.00' }], counterparty: 'Rita Rossi',
+      revenueSplit: { contractId: 12, counterparty: 'Rita Rossi', contractVisible: false },
+    };
+    details['transfer:23'] = {
+      ...BASE, id: 23, operationType: 'p2p', viewer: 'payee', direction: 'in', sent: null, fee: null, totalDebited: null, received: { amount: '100.00', currency: 'EUR' }, rate: null,
+      fromAccountId: null, toAccountId: 101, counterparty: 'Boris Petrov', note: null, reference: null,
+      splitShares: [{ contractId: 12, entryId: 21, share: { amount: '30.00', currency: 'EUR' }, beneficiary: 'Anna Kowalska', contractVisible: true }],
+    };
+    const user = userEvent.setup();
+    const { router } = await renderApp('/history/t23');
+    // the payment that was split: the share that left it, linked to the share's own page
+    expect(await fields()).toMatchObject({ 'You received': '€100.00', From: 'Boris Petrov', 'Revenue split': '€30.00 went to Anna Kowalska under contract #12' });
+    await expectNoAxeViolations('a payment that was split');
+    await user.click(screen.getByRole('link', { name: '€30.00 went to Anna Kowalska under contract #12' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/history/e21'));
+    // the payer's share: what it is, to whom, under which contract, with the contract's page a link away
+    await waitFor(async () => expect((await fields()).Type).toBe('Revenue split share'));
+    expect(await fields()).toMatchObject({ Contract: 'Contract #12', To: 'Anna Kowalska', 'From account': 'EUR account 101', 'Amount debited': '€30.00' });
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(plain(summary.textContent)).toContain('Revenue split share paid to Anna Kowalska under contract #12');
+    expect(screen.getByRole('link', { name: 'Contract #12' }).getAttribute('href')).toBe('/revenue-split/12');
+    await expectNoAxeViolations('a revenue split share, paid');
+    // the beneficiary's: received from the payer; a contract it may not open is named, not linked
+    await router.navigate({ to: '/history/$transactionId', params: { transactionId: 'e22' } });
+    await waitFor(async () => expect((await fields()).From).toBe('Rita Rossi'));
+    expect(await fields()).toMatchObject({ Type: 'Revenue split share', Contract: 'Contract #12', 'Amount credited': '€30.00' });
+    expect(plain(screen.getByRole('region', { name: 'Summary' }).textContent)).toContain('Revenue split share received from Rita Rossi under contract #12');
+    expect(screen.queryByRole('link', { name: 'Contract #12' })).toBeNull();
+  });
+
   it('downloads a transfer\'s receipt with the session\'s token, and says so when it fails', async () => {
     const saving = stubSaving();
     const user = userEvent.setup();

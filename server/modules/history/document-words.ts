@@ -74,6 +74,17 @@ export interface DocumentWords {
   operationTypes: Record<OperationType, string>;
   statuses: Record<TransferStatus, string>;
   directions: Record<'in' | 'out', string>;
+  // receipt: a revenue split (issue 19 item 2; contracts/split.ts)
+  /** the type of a split's own entry, on both sides */
+  revenueSplitShare: string;
+  /** the label of the contract line */
+  contract: string;
+  /** the contract's number as the contract line shows it */
+  contractNumber: (id: number) => string;
+  /** the label of a share a split took of an incoming payment */
+  splitShareLabel: string;
+  /** that share in words: amount with its currency, the beneficiary, the contract's number (contractNumber) */
+  splitShareWent: (amount: string, beneficiary: string, contract: string) => string;
   // footer
   registrationNumber: (n: string) => string;
   regulatedBy: (regulator: string) => string;
@@ -133,6 +144,11 @@ const en: DocumentWords = {
   operationTypes: { betweenAccounts: 'Between own accounts', exchange: 'Currency exchange', p2p: 'Payment to a person', deposit: 'Deposit', Fees: 'Fee', wire: 'Wire transfer', eft: 'Bank transfer', oct: 'Payment to a card', digital: 'Crypto withdrawal', instant: 'Instant payment', interac: 'Interac e-Transfer', cardPayment: 'Card payment' },
   statuses: { pending: 'Pending', processing: 'Processing', posted: 'Completed', returned: 'Returned', rejected: 'Rejected', expired: 'Expired', canceled: 'Canceled' },
   directions: { in: 'Incoming', out: 'Outgoing' },
+  revenueSplitShare: 'Revenue split share',
+  contract: 'Contract',
+  contractNumber: (n) => `#${n}`,
+  splitShareLabel: 'Revenue split',
+  splitShareWent: (a, b, c) => `${a} went to ${b} under contract ${c}`,
   registrationNumber: (n) => `Registration no. ${n}`,
   regulatedBy: (r) => `Regulated by ${r}`,
   support: 'Support',
@@ -193,6 +209,11 @@ const es: DocumentWords = {
   operationTypes: { betweenAccounts: 'Entre cuentas propias', exchange: 'Cambio de divisa', p2p: 'Pago a una persona', deposit: 'Ingreso', Fees: 'Comisión', wire: 'Transferencia internacional', eft: 'Transferencia bancaria', oct: 'Pago a una tarjeta', digital: 'Retiro de criptomonedas', instant: 'Pago instantáneo', interac: 'Interac e-Transfer', cardPayment: 'Pago con tarjeta' },
   statuses: { pending: 'Pendiente', processing: 'En proceso', posted: 'Completado', returned: 'Devuelto', rejected: 'Rechazado', expired: 'Caducado', canceled: 'Cancelado' },
   directions: { in: 'Entrante', out: 'Saliente' },
+  revenueSplitShare: 'Parte del reparto de ingresos',
+  contract: 'Contrato',
+  contractNumber: (n) => `n.º ${n}`,
+  splitShareLabel: 'Reparto de ingresos',
+  splitShareWent: (a, b, c) => `${a} se transfirieron a ${b} según el contrato ${c}`,
   registrationNumber: (n) => `N.º de registro ${n}`,
   regulatedBy: (r) => `Supervisada por ${r}`,
   support: 'Soporte',
@@ -253,6 +274,11 @@ const pt: DocumentWords = {
   operationTypes: { betweenAccounts: 'Entre contas próprias', exchange: 'Câmbio', p2p: 'Pagamento a uma pessoa', deposit: 'Depósito', Fees: 'Comissão', wire: 'Transferência internacional', eft: 'Transferência bancária', oct: 'Pagamento para um cartão', digital: 'Levantamento de criptomoedas', instant: 'Pagamento instantâneo', interac: 'Interac e-Transfer', cardPayment: 'Pagamento com cartão' },
   statuses: { pending: 'Pendente', processing: 'Em processamento', posted: 'Concluída', returned: 'Devolvida', rejected: 'Rejeitada', expired: 'Expirada', canceled: 'Cancelada' },
   directions: { in: 'Entrada', out: 'Saída' },
+  revenueSplitShare: 'Parte da partilha de receitas',
+  contract: 'Contrato',
+  contractNumber: (n) => `n.º ${n}`,
+  splitShareLabel: 'Partilha de receitas',
+  splitShareWent: (a, b, c) => `${a} foram transferidos para ${b} ao abrigo do contrato ${c}`,
   registrationNumber: (n) => `N.º de registo ${n}`,
   regulatedBy: (r) => `Supervisionada por ${r}`,
   support: 'Suporte',
@@ -313,6 +339,11 @@ const ro: DocumentWords = {
   operationTypes: { betweenAccounts: 'Între conturi proprii', exchange: 'Schimb valutar', p2p: 'Plată către o persoană', deposit: 'Depunere', Fees: 'Comision', wire: 'Transfer internațional', eft: 'Transfer bancar', oct: 'Plată pe card', digital: 'Retragere cripto', instant: 'Plată instant', interac: 'Interac e-Transfer', cardPayment: 'Plată cu cardul' },
   statuses: { pending: 'În așteptare', processing: 'În procesare', posted: 'Finalizată', returned: 'Returnată', rejected: 'Respinsă', expired: 'Expirată', canceled: 'Anulată' },
   directions: { in: 'Intrare', out: 'Ieșire' },
+  revenueSplitShare: 'Cotă din împărțirea veniturilor',
+  contract: 'Contract',
+  contractNumber: (n) => `nr. ${n}`,
+  splitShareLabel: 'Împărțirea veniturilor',
+  splitShareWent: (a, b, c) => `${a} au fost transferați către ${b} conform contractului ${c}`,
   registrationNumber: (n) => `Nr. de înregistrare ${n}`,
   regulatedBy: (r) => `Supravegheată de ${r}`,
   support: 'Asistență',
@@ -373,6 +404,11 @@ const ru: DocumentWords = {
   operationTypes: { betweenAccounts: 'Между своими счетами', exchange: 'Обмен валюты', p2p: 'Перевод другому человеку', deposit: 'Пополнение', Fees: 'Комиссия', wire: 'Международный перевод', eft: 'Банковский перевод', oct: 'Перевод на карту', digital: 'Вывод криптовалюты', instant: 'Мгновенный платёж', interac: 'Interac e-Transfer', cardPayment: 'Оплата картой' },
   statuses: { pending: 'В обработке', processing: 'Отправляется', posted: 'Выполнено', returned: 'Возвращено', rejected: 'Отклонено', expired: 'Срок истёк', canceled: 'Отменено' },
   directions: { in: 'Входящая', out: 'Исходящая' },
+  revenueSplitShare: 'Доля по распределению дохода',
+  contract: 'Договор',
+  contractNumber: (n) => `№ ${n}`,
+  splitShareLabel: 'Распределение дохода',
+  splitShareWent: (a, b, c) => `${a} переведено ${b} по договору ${c}`,
   registrationNumber: (n) => `Рег. номер ${n}`,
   regulatedBy: (r) => `Надзор: ${r}`,
   support: 'Поддержка',
@@ -433,6 +469,11 @@ const uk: DocumentWords = {
   operationTypes: { betweenAccounts: 'Між власними рахунками', exchange: 'Обмін валюти', p2p: 'Платіж іншій особі', deposit: 'Поповнення', Fees: 'Комісія', wire: 'Міжнародний переказ', eft: 'Банківський переказ', oct: 'Переказ на картку', digital: 'Виведення криптовалюти', instant: 'Миттєвий платіж', interac: 'Interac e-Transfer', cardPayment: 'Оплата карткою' },
   statuses: { pending: 'В обробці', processing: 'Надсилається', posted: 'Виконано', returned: 'Повернуто', rejected: 'Відхилено', expired: 'Прострочено', canceled: 'Скасовано' },
   directions: { in: 'Вхідна', out: 'Вихідна' },
+  revenueSplitShare: 'Частка за розподілом доходу',
+  contract: 'Договір',
+  contractNumber: (n) => `№ ${n}`,
+  splitShareLabel: 'Розподіл доходу',
+  splitShareWent: (a, b, c) => `${a} переказано ${b} за договором ${c}`,
   registrationNumber: (n) => `Реєстр. номер ${n}`,
   regulatedBy: (r) => `Нагляд: ${r}`,
   support: 'Підтримка',

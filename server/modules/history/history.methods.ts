@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { HISTORY_PAGE_SIZE, EXPORT_LIST_PAGE_SIZE, exportFilePath, type HistoryExport, type historyMethods } from '../../../api/history.ts';
+import { HISTORY_PAGE_SIZE, EXPORT_LIST_PAGE_SIZE, exportFilePath, type HistoryExport, type historyMethods, type SplitShareOut } from '../../../api/history.ts';
 import { activeVariant } from '../../../variants/index.ts';
 import { enqueueMail } from '../../adapters/outbox.ts';
 import type { Db } from '../../db/types.ts';
@@ -38,6 +38,7 @@ import {
   receiptTransfer,
   requireOwnAccount,
   type HistoryFilter,
+  type SplitShare,
 } from './history.service.ts';
 import { VfCode, vf } from '../../../api/errors.ts';
 
@@ -71,6 +72,12 @@ export const ExportMessages = {
 } as const;
 
 const money = (minor: bigint, currency: string) => ({ amount: minorToDecimal(minor, currency), currency });
+
+/** The detail's splitShares (api/history.ts SplitShareOutSchema): present only when a split took a share. */
+const sharesOut = (shares: readonly SplitShare[] | undefined): { splitShares?: SplitShareOut[] } =>
+  shares && shares.length > 0
+    ? { splitShares: shares.map((s) => ({ contractId: s.contractId, entryId: s.entryId, share: money(s.shareMinor, s.currency), beneficiary: s.beneficiary, contractVisible: s.contractVisible })) }
+    : {};
 
 export const DetailMessages = {
   notFound: 'No such transaction',
@@ -196,8 +203,10 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
             sent: null, fee: null, totalDebited: null, received: null, rate: null,
             fromAccountId: null, toAccountId: null,
             legs: entry.legs.map((leg) => ({ accountId: leg.accountId, currency: leg.currency, amount: minorToDecimal(leg.amountMinor, leg.currency) })),
-            // As the history's rows of the entry: the payer it names, else the provider; its reason.
+            // As the history's rows of the entry: the payer it names (a revenue split's other party), else the provider; its reason.
             counterparty: entry.payer ?? providerName, note: entry.reason, reference: null, cancelable: false, railReason: null,
+            ...(entry.split ? { revenueSplit: entry.split } : {}),
+            ...sharesOut(entry.splitShares),
           },
         };
       }
@@ -238,6 +247,7 @@ export function createHistoryHandlers(options: HistoryOptions): HandlerTable<typ
           legs: [], counterparty: t.counterparty, note: t.note, reference: t.reference,
           cancelable: payer && t.status === 'pending' && t.expiresAt.getTime() > now(),
           railReason: t.railReason,
+          ...sharesOut(t.splitShares),
         },
       };
     },

@@ -194,8 +194,10 @@ const ENTRY_OPERATION_TYPE = sql.raw(`(CASE WHEN e.kind = 'account_fee' THEN 'Fe
  * (contracts/split.ts: the payer's leg names the beneficiary, the beneficiary's the payer), else the
  * payer it names, else the provider. Needs the entry `e` and the customer's leg `l`.
  */
-const ENTRY_COUNTERPARTY = (providerName: string) =>
-  sql`coalesce(nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' WHEN e.kind = 'contract_split' THEN (CASE WHEN l.amount_minor < 0 THEN 'beneficiaryName' ELSE 'payerName' END) ELSE 'payer' END), ''), ${providerName})::text`;
+const ENTRY_PARTY = sql.raw(
+  `nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' WHEN e.kind = 'contract_split' THEN (CASE WHEN l.amount_minor < 0 THEN 'beneficiaryName' ELSE 'payerName' END) ELSE 'payer' END), '')`,
+);
+const ENTRY_COUNTERPARTY = (providerName: string) => sql`coalesce(${ENTRY_PARTY}, ${providerName})::text`;
 
 function rowsSql(customerId: number, providerName: string, booked: boolean): SQL {
   const at = booked ? sql.raw('e.created_at') : sql.raw('t.created_at');
@@ -578,6 +580,52 @@ export interface ReceiptTransfer {
   payout: boolean;
   /** a payout the rail refused or returned: the rail's reason code (rails/reasons.ts), else null */
   railReason: string | null;
+  /** a payment to the customer that a revenue split took shares of (splitSharesOut); absent or [] otherwise */
+  splitShares?: SplitShare[];
+}
+
+/**
+ * A share a revenue split took of an incoming payment on the customer's account (issue 19 item 2;
+ * contracts/split.ts: contract_splits names the payment's entry as source_entry_id): the contract,
+ * the share's own entry, the amount, the beneficiary (named as the split's entry names it, as its
+ * history row does) and whether the customer may open the contract (a party to it).
+ */
+export interface SplitShare {
+  contractId: number;
+  entryId: number;
+  currency: string;
+  shareMinor: bigint;
+  beneficiary: string;
+  contractVisible: boolean;
+}
+
+/** The contract `cs` names is one the customer is a party to (the contract page's rule: contracts.routes.ts `ours`). */
+const CONTRACT_VISIBLE = (customerId: number) =>
+  sql`EXISTS (SELECT 1 FROM contracts c WHERE c.id = cs.contract_id AND (c.sender_id = ${customerId} OR c.beneficiary_id = ${customerId}))`;
+
+/**
+ * The shares revenue splits took of the payment booked by `sourceEntryId`, from the customer's own
+ * accounts only (the payer of a p2p never learns of its payee's contracts), in contract order.
+ */
+export async function splitSharesOut(db: Db, customerId: number, sourceEntryId: number): Promise<SplitShare[]> {
+  const rows = await rowsOf<{ contract_id: number; entry_id: string; currency: string; share_minor: string; beneficiary: string | null; visible: boolean }>(
+    db,
+    sql`SELECT cs.contract_id, cs.entry_id::text AS entry_id, cs.currency, cs.share_minor::text AS share_minor,
+          nullif(e.description->>'beneficiaryName', '') AS beneficiary, ${CONTRACT_VISIBLE(customerId)} AS visible
+        FROM contract_splits cs
+          JOIN accounts a ON a.account_id = cs.payer_account_id
+          JOIN journal_entries e ON e.id = cs.entry_id
+        WHERE cs.source_entry_id = ${sourceEntryId} AND a.customer_id = ${customerId} AND a.purpose = 'customer'
+        ORDER BY cs.contract_id, cs.id`,
+  );
+  return rows.map((r) => ({
+    contractId: Number(r.contract_id),
+    entryId: Number(r.entry_id),
+    currency: r.currency,
+    shareMinor: BigInt(r.share_minor),
+    beneficiary: r.beneficiary ?? '',
+    contractVisible: r.visible === true,
+  }));
 }
 
 const utcText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -594,13 +642,14 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
     from_currency: string; to_currency: string; amount_minor: string; to_amount_minor: string; fee_minor: string; rate: string;
     to_email: string | null; note: string | null; reference: string | null; created_at: string; updated_at: string; expires_at: string;
     booked_at: string | null; payer_name: string | null; payee_name: string | null; payout_payee: string | null; rail_reason: string | null; fee_card: string | null;
+    entry_id: string | null;
   }>(
     db,
     sql`SELECT t.id::text AS id, t.kind, t.status, t.customer_id AS payer, t.from_account_id, t.to_account_id, t.from_currency, t.to_currency,
           t.amount_minor::text AS amount_minor, t.to_amount_minor::text AS to_amount_minor, t.fee_minor::text AS fee_minor, t.rate,
           t.to_email, t.note, t.reference,
           ${utcText('t.created_at')} AS created_at, ${utcText('t.updated_at')} AS updated_at, ${utcText('t.expires_at')} AS expires_at,
-          ${utcText('e.created_at')} AS booked_at, ${PARTY_NAME('p')} AS payer_name, ${PARTY_NAME('q')} AS payee_name,
+          ${utcText('e.created_at')} AS booked_at, e.id::text AS entry_id, ${PARTY_NAME('p')} AS payer_name, ${PARTY_NAME('q')} AS payee_name,
           CASE WHEN t.kind NOT IN ('p2p', 'betweenAccounts', 'cardFee') THEN ${PAYOUT_PAYEE} END AS payout_payee,
           CASE WHEN t.kind = 'cardFee' THEN ${FEE_CARD} END AS fee_card,
           (SELECT ri.reason_code FROM rail_instructions ri WHERE ri.transfer_id = t.id) AS rail_reason
@@ -652,6 +701,8 @@ export async function receiptTransfer(db: Db, customerId: number, transactionId:
     reference: row.reference,
     payout,
     railReason: payout && (row.status === 'returned' || row.status === 'rejected') ? row.rail_reason : null,
+    // a posted payment to the customer a revenue split took shares of (the payer's side of it never has any)
+    splitShares: row.entry_id !== null ? await splitSharesOut(db, customerId, Number(row.entry_id)) : [],
   };
 }
 
@@ -667,18 +718,31 @@ export interface ReceiptEntry {
   reason: string | null;
   /** the legs on the customer's own accounts, in booking order */
   legs: { accountId: number; currency: string; amountMinor: bigint }[];
+  /**
+   * a revenue split's share (journal kind contract_split): its contract, the other party (as
+   * `payer`: the beneficiary for the payer's side, the payer for the beneficiary's) and whether the
+   * customer may open the contract; absent or null otherwise
+   */
+  split?: { contractId: number; counterparty: string; contractVisible: boolean } | null;
+  /** money from outside a revenue split took shares of (splitSharesOut); absent or [] otherwise */
+  splitShares?: SplitShare[];
 }
 
 /** The entry when it has legs on the customer's own accounts and no transfer (those have the transfer's receipt); else null. */
 export async function receiptEntry(db: Db, customerId: number, entryId: number): Promise<ReceiptEntry | null> {
-  const rows = await rowsOf<{ booked_at: string; operation_type: 'Fees' | 'deposit' | 'cardPayment'; payer: string | null; reason: string | null; account_id: number; currency: string; amount_minor: string }>(
+  const rows = await rowsOf<{
+    booked_at: string; operation_type: 'Fees' | 'deposit' | 'cardPayment'; payer: string | null; reason: string | null; account_id: number; currency: string; amount_minor: string;
+    contract_id: number | null; contract_visible: boolean | null;
+  }>(
     db,
     sql`SELECT ${utcText('e.created_at')} AS booked_at, ${ENTRY_OPERATION_TYPE} AS operation_type,
-          nullif(e.description->>(CASE WHEN e.kind = 'card_clearing' THEN 'merchantName' ELSE 'payer' END), '') AS payer, nullif(e.description->>'reason', '') AS reason,
-          l.account_id, l.currency, l.amount_minor::text AS amount_minor
+          ${ENTRY_PARTY} AS payer, nullif(e.description->>'reason', '') AS reason,
+          l.account_id, l.currency, l.amount_minor::text AS amount_minor,
+          cs.contract_id, (CASE WHEN cs.contract_id IS NOT NULL THEN ${CONTRACT_VISIBLE(customerId)} END) AS contract_visible
         FROM journal_entries e
           JOIN journal_legs l ON l.entry_id = e.id
           JOIN accounts a ON a.account_id = l.account_id
+          LEFT JOIN contract_splits cs ON cs.entry_id = e.id AND e.kind = 'contract_split'
         WHERE e.id = ${entryId} AND e.transfer_id IS NULL AND a.customer_id = ${customerId} AND a.purpose = 'customer'
         ORDER BY l.id`,
   );
@@ -690,6 +754,9 @@ export async function receiptEntry(db: Db, customerId: number, entryId: number):
     payer: rows[0]!.payer,
     reason: rows[0]!.reason,
     legs: rows.map((r) => ({ accountId: r.account_id, currency: r.currency, amountMinor: BigInt(r.amount_minor) })),
+    split: rows[0]!.contract_id === null ? null : { contractId: Number(rows[0]!.contract_id), counterparty: rows[0]!.payer ?? '', contractVisible: rows[0]!.contract_visible === true },
+    // a split's own entry is never split again (no cascade); money from outside may have been
+    splitShares: rows[0]!.contract_id === null ? await splitSharesOut(db, customerId, entryId) : [],
   };
 }
 

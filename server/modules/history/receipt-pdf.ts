@@ -12,10 +12,14 @@
  * the amount credited to its account and the payer's name, never the payer's fee nor the payer's
  * account number (account ids of other customers are not shown anywhere in the app). The spec
  * says nothing about a receipt; this follows the history's visibility rules.
+ *
+ * A revenue split (issue 19 item 2): a contract's share is typed as one on both sides, with its
+ * contract's number and the other party as the counterparty; an incoming payment a split took
+ * shares of names each share on its receiver's receipt ("30.00 EUR went to … under contract #n").
  */
 import { minorToDecimal } from '../accounts/money.ts';
 import { wordsFor, type DocumentLanguage } from './document-words.ts';
-import type { ReceiptEntry, ReceiptTransfer } from './history.service.ts';
+import type { ReceiptEntry, ReceiptTransfer, SplitShare } from './history.service.ts';
 import { CONTENT_RIGHT, PAGE, PdfCanvas, drawFooters, footerLineCount, footerLines, footerTop, utcMinute } from './pdf-document.ts';
 import { accountLabel } from './statement-pdf.ts';
 
@@ -39,6 +43,15 @@ const LABEL_WIDTH = 190;
 const SIZE = 10;
 const LINE = 15;
 const MAX_VALUE_LINES = 8;
+
+/**
+ * The shares revenue splits took of an incoming payment (issue 19 item 2), one line each: "30.00
+ * EUR went to Anna Kowalska under contract #12" (the receiver's side only: the payment's payer never
+ * sees its payee's contracts).
+ */
+function splitShareFields(w: ReturnType<typeof wordsFor>, shares: readonly SplitShare[] | undefined): [string, string][] {
+  return (shares ?? []).map((s) => [w.splitShareLabel, w.splitShareWent(`${minorToDecimal(s.shareMinor, s.currency)} ${s.currency}`, s.beneficiary || w.none, w.contractNumber(s.contractId))]);
+}
 
 /** The receipt's fields as label and value lines, in order (also what the tests read back). */
 export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptTransfer }): [string, string][] {
@@ -77,6 +90,7 @@ export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptT
     fields.push([w.amountCredited, to(t.toAmountMinor)]);
     fields.push([w.toAccount, accountLabel(t.toAccountId, t.toCurrency)]);
   }
+  fields.push(...splitShareFields(w, t.splitShares));
   if (t.operationType === 'p2p' || t.payout) fields.push([w.counterparty, t.counterparty || w.none]);
   fields.push([w.note, t.note || w.none]);
   fields.push([w.reference, t.reference || w.none]);
@@ -88,7 +102,9 @@ export function receiptFields(data: { lang: DocumentLanguage; transfer: ReceiptT
  * booked, e.g. an opening balance, a salary): its id (E and the entry's id: entries and transfers
  * are numbered apart), when it was booked, its type and status, and each of the customer's
  * accounts it moved with the amount; the counterparty is the payer the entry names, else the
- * provider; the note is the entry's reason.
+ * provider; the note is the entry's reason. A revenue split's share (entry.split) says so: its
+ * type, its contract and the other party as the counterparty; money from outside a split took
+ * shares of names each share.
  */
 export function entryReceiptFields(data: { lang: DocumentLanguage; entry: ReceiptEntry; providerName: string }): [string, string][] {
   const w = wordsFor(data.lang);
@@ -98,15 +114,17 @@ export function entryReceiptFields(data: { lang: DocumentLanguage; entry: Receip
   const fields: [string, string][] = [
     [w.transactionId, `E${e.entryId}`],
     [w.dateTime, at],
-    [w.type, e.operationType === 'Fees' ? w.operationTypes.Fees : incoming ? w.operationTypes.deposit : w.withdrawal],
+    [w.type, e.split ? w.revenueSplitShare : e.operationType === 'Fees' ? w.operationTypes.Fees : incoming ? w.operationTypes.deposit : w.withdrawal],
     [w.status, w.statuses.posted],
     [w.bookedAt, at],
   ];
+  if (e.split) fields.push([w.contract, w.contractNumber(e.split.contractId)]);
   for (const leg of e.legs) {
     const amount = `${minorToDecimal(leg.amountMinor < 0n ? -leg.amountMinor : leg.amountMinor, leg.currency)} ${leg.currency}`;
     fields.push([leg.amountMinor < 0n ? w.fromAccount : w.toAccount, accountLabel(leg.accountId, leg.currency)]);
     fields.push([leg.amountMinor < 0n ? w.totalDebited : w.amountCredited, amount]);
   }
+  fields.push(...splitShareFields(w, e.splitShares));
   fields.push([w.counterparty, e.payer ?? data.providerName]);
   fields.push([w.note, e.reason || w.none]);
   return fields;

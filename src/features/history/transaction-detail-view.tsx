@@ -6,6 +6,12 @@
  * receipt (downloaded with the session's headers, as statements are); and for the customer's own
  * pending transfer, "Cancel this transfer" behind a confirmation (machines/confirm-action).
  * Unknown ids, malformed ones and other customers' alike get the same "not found".
+ *
+ * A revenue split (issue 19 item 2; api/history.ts RevenueSplitShareSchema, SplitShareOutSchema):
+ * a contract's share says so on both sides (paid to the beneficiary, received from the payer) with
+ * its contract, linked to the contract page when the customer may open it; an incoming payment a
+ * split took shares of names each share ("€30.00 went to … under contract #n"), linked to the
+ * share's own detail.
  */
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +31,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { StepHeading } from '../../ui/step-heading.tsx';
 import type { TransferStatus } from '../../../api/transfers.ts';
 import { ConfirmActionDialog, ConfirmActionDone, refusalOf, useConfirmAction } from './confirm-action.tsx';
-import { parseDetailParam, type DetailKind } from './detail-param.ts';
+import { detailParamOf, parseDetailParam, type DetailKind } from './detail-param.ts';
 import { downloadFile, type DownloadAccess } from './download.ts';
 import { useDirectionNames, useOperationTypeNames, useRailReasonText, useStatusNames } from './messages.ts';
 import { PDF_ACCEPT } from './statements-view.tsx';
@@ -162,16 +168,45 @@ function Summary({ tx }: { tx: TransactionDetail }) {
   const direction = tx.direction ?? 'out';
   const amount = side ? formatMoney(side.amount.replace(/^-/, ''), side.currency, getUiLanguage()) : null;
   const signed = amount ? (tx.direction === null ? amount : `${direction === 'in' ? '+' : '−'}${amount}`) : null;
+  const split = tx.revenueSplit;
   return (
     <section className="card detail-summary" aria-label={t`Summary`}>
-      <p className="detail-type">{typeNames[tx.operationType]}</p>
+      <p className="detail-type">{split ? t`Revenue split share` : typeNames[tx.operationType]}</p>
       {/* A transfer that did not happen keeps its amount, struck through: no money moved. */}
       {signed ? <p className={`detail-amount amount amount-${direction}${tx.status === 'posted' || tx.status === 'pending' ? '' : ' is-void'}`}>{signed}</p> : null}
       {tx.counterparty ? <p className="detail-party">{tx.counterparty}</p> : null}
+      {split ? <SplitSentence direction={tx.direction} split={split} /> : null}
       <p>
         <Badge tone={STATUS_TONES[tx.status]}>{statusNames[tx.status]}</Badge>
       </p>
     </section>
+  );
+}
+
+/** What a revenue split's share was, in words: paid to the beneficiary or received from the payer, under which contract. */
+function SplitSentence({ direction, split }: { direction: TransactionDetail['direction']; split: NonNullable<TransactionDetail['revenueSplit']> }) {
+  const { t } = useLingui();
+  const counterparty = split.counterparty;
+  const contractId = split.contractId;
+  return (
+    <p>
+      {direction === 'in'
+        ? t`Revenue split share received from ${counterparty} under contract #${contractId}`
+        : t`Revenue split share paid to ${counterparty} under contract #${contractId}`}
+    </p>
+  );
+}
+
+/** A contract by its number: a link to its page when the customer may open it (a party to it), else its number. */
+function ContractRef({ contractId, visible }: { contractId: number; visible: boolean }) {
+  const { t } = useLingui();
+  const label = t`Contract #${contractId}`;
+  return visible ? (
+    <Link to="/revenue-split/$contractId" params={{ contractId: String(contractId) }}>
+      {label}
+    </Link>
+  ) : (
+    <>{label}</>
   );
 }
 
@@ -196,7 +231,8 @@ function Fields({ tx }: { tx: TransactionDetail }) {
     [tx.kind === 'entry' ? t`Booked on` : t`Created on`, at(tx.createdAt)],
   ];
   if (statusTime.iso && !(tx.kind === 'entry')) rows.push([statusTime.label, at(statusTime.iso)]);
-  rows.push([t`Type`, typeNames[tx.operationType]]);
+  rows.push([t`Type`, tx.revenueSplit ? t`Revenue split share` : typeNames[tx.operationType]]);
+  if (tx.revenueSplit) rows.push([t`Contract`, <ContractRef contractId={tx.revenueSplit.contractId} visible={tx.revenueSplit.contractVisible} />]);
   if (tx.direction) rows.push([t`Direction`, directionNames[tx.direction]]);
   if (tx.sent) rows.push([t`Amount sent`, money(tx.sent)]);
   if (tx.fee) rows.push([t`Fee`, money(tx.fee)]);
@@ -218,6 +254,18 @@ function Fields({ tx }: { tx: TransactionDetail }) {
     rows.push([out ? t`Amount debited` : t`Amount credited`, formatMoney(leg.amount.replace(/^-/, ''), leg.currency, getUiLanguage())]);
   }
   if (tx.counterparty) rows.push([tx.viewer === 'payer' ? t`To` : t`From`, tx.counterparty]);
+  // an incoming payment a revenue split took shares of: each share, linked to its own detail (which links the contract)
+  for (const share of tx.splitShares ?? []) {
+    const amount = money(share.share);
+    const beneficiary = share.beneficiary;
+    const contractId = share.contractId;
+    rows.push([
+      t`Revenue split`,
+      <Link to="/history/$transactionId" params={{ transactionId: detailParamOf({ kind: 'entry', transactionId: share.entryId }) }}>
+        {t`${amount} went to ${beneficiary} under contract #${contractId}`}
+      </Link>,
+    ]);
+  }
   // a payout the rail refused or returned: why (the money is back on the account)
   if (tx.railReason) rows.push([tx.status === 'returned' ? t`Why it came back` : t`Why it was refused`, railReason(tx.railReason)]);
   rows.push([tx.kind === 'authorization' && tx.status === 'rejected' ? t`Why it was declined` : t`Note`, noteOf(tx) || t`None`]);
