@@ -8,12 +8,16 @@
  *   marked unread, a 429 shows "Support is busy" and the page tries again by itself after the tick;
  *   opening a new ticket marks it read (PUT {action: read});
  * - the agents' desk (AdminDeskView) over a fake named-method transport: the queue's tabs with
- *   their counts, a ticket's internal note marked, an internal note sent as one.
+ *   their counts, a ticket's internal note marked, an internal note sent as one; a ticket's
+ *   threads shown oldest first though the method answers newest first, so the agent's own reply
+ *   is not announced as a new message from the customer.
  *
  * Proof it can fail (2026-11-28): I made the client forget to keep the desk token (no
  * `this.tokens.set`): "reuses the desk token" went red (two jwt calls, two /me); and I let a
  * flagged request through before the tick (`< SUPPORT_TIMER_MS` as `< 0`): the flag's test went
- * red (a fetch went out while flagged). Restored since.
+ * red (a fetch went out while flagged). Restored since. Without the desk's oldestFirst (queries.ts
+ * deskTicketQuery) the threads' order went red, and, that check left out, so did the announcement
+ * ("New message from Anna Demo" after the agent's own reply).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -326,5 +330,43 @@ describe('the agents’ desk', () => {
     await waitFor(() => expect(asked.some((a) => a.name === 'supportDeskReply')).toBe(true));
     expect(asked.find((a) => a.name === 'supportDeskReply')!.body).toEqual({ ticketId: 5, content: 'Asked the card team', internal: true });
     await act(async () => undefined);
+  });
+
+  it('shows a ticket’s threads oldest first, as the method answers them newest first, and does not announce the agent’s own reply as the customer’s', async () => {
+    // the platform's supportDeskTicket answers newest first (support.service.ts threadsOf)
+    let threads = [thread(2, { author: { kind: 'agent', name: 'Sam Agent' }, visibility: 'internal', content: 'Check the logs' }), thread(1)];
+    configureRequest({ getAccessToken: () => 'admin-token', refresh: async () => false, getActingCustomerId: () => null });
+    setFetchForTests(async (input, init) => {
+      const name = String(input).split('?').pop()!;
+      methodBody(name, init);
+      if (name === 'supportDeskTicket') return json({ responseCode: '00', ticket: agentTicket(), threads });
+      if (name === 'supportDeskReply') {
+        const reply = thread(3, { author: { kind: 'agent', name: 'Sam Agent' }, content: 'Here is the answer' });
+        threads = [reply, ...threads];
+        return json({ responseCode: '00', ticket: agentTicket({ state: 'waitingOnCustomer' }), thread: reply });
+      }
+      return json({ responseCode: 'IM', responseDescription: 'unknown' });
+    });
+    const user = userEvent.setup();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <AdminDeskView tab="waitingOnAgent" ticketId={5} onTab={() => undefined} onOpen={() => undefined} />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    const conversation = await screen.findByRole('list', { name: 'Conversation' });
+    const texts = () =>
+      within(conversation)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('.support-thread-text')?.textContent);
+    expect(texts()).toEqual(['Message 1', 'Check the logs']);
+
+    await user.type(screen.getByLabelText('Your message'), 'Here is the answer');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(texts()).toEqual(['Message 1', 'Check the logs', 'Here is the answer']));
+    // the live region announces the other side's new messages only: nothing for the agent's own
+    expect(within(screen.getAllByRole('status').find((s) => s.getAttribute('aria-live') === 'polite')!).queryByText(/New message from/)).toBeNull();
   });
 });

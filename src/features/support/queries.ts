@@ -21,6 +21,7 @@ import {
   TicketListAnswerSchema,
   TicketSchema,
   type CustomerTicketFilter,
+  type Thread,
   type TicketState,
   type TicketStats,
 } from '../../../api/support.ts';
@@ -70,6 +71,11 @@ export const ticketQuery = (acting: number | null, ticketId: number, client: Des
     ...noRetry,
   });
 
+/** Threads oldest first, as a conversation is shown (ticket-view.tsx); the desk and the agents' method answer newest first. */
+export function oldestFirst(threads: readonly Thread[]): Thread[] {
+  return [...threads].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+}
+
 /** A ticket's conversation, the last CONVERSATION_LIMIT threads, oldest first. */
 export const conversationQuery = (acting: number | null, ticketId: number, client: DeskClient = deskClient) =>
   queryOptions({
@@ -78,7 +84,7 @@ export const conversationQuery = (acting: number | null, ticketId: number, clien
       const answer = await orThrow(
         client.desk({ method: 'GET', path: deskPath(DESK_PATHS.conversations, { id: ticketId }), query: { from: 1, limit: CONVERSATION_LIMIT }, schema: ConversationAnswerSchema }),
       );
-      return [...answer.data].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+      return oldestFirst(answer.data);
     },
     ...noRetry,
   });
@@ -115,10 +121,14 @@ export const deskQueueQuery = (states: readonly TicketState[], assignedToMe: boo
     placeholderData: keepPreviousData,
   });
 
+/** One ticket for the agents with every thread, oldest first (the method answers newest first). */
 export const deskTicketQuery = (ticketId: number) =>
   queryOptions({
     queryKey: [...SUPPORT_QUERY_KEY, 'deskTicket', ticketId],
-    queryFn: () => callMethodOrThrow('supportDeskTicket', { ticketId }),
+    queryFn: async () => {
+      const answer = await callMethodOrThrow('supportDeskTicket', { ticketId });
+      return { ...answer, threads: oldestFirst(answer.threads) };
+    },
   });
 
 /** kept for the tests: the schema of a ticket list answer */
