@@ -229,6 +229,17 @@ describe('history: results', () => {
     expect(within(second!).getByText('CARD_PAUSED')).toBeTruthy();
   });
 
+  it('calls a revenue-split share so, not a deposit (its wire type is deposit)', async () => {
+    const share = row({ day: '2026-11-20', counterparty: 'Fjord Goods Ltd', amount: '-30', direction: 'out', operationType: 'deposit', kind: 'entry', contractId: 7 });
+    const deposit = row({ day: '2026-11-19', counterparty: 'Holm Holdings AS', amount: '100', direction: 'in', operationType: 'deposit', kind: 'entry' });
+    platform.handlers.transactionHistory = () => ({ responseCode: '00', transactions: { transaction: [share, deposit] }, results: 2, rejectedCount: 0, processingCount: 0, exportId: null, exportCsv: null });
+    await renderApp('/history');
+    const table = await screen.findByRole('table', { name: /^Transactions, page/ });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('cell', { name: 'Revenue split share' })).toBeTruthy();
+    expect(within(second!).getByRole('cell', { name: 'Deposit' })).toBeTruthy();
+  });
+
   it('shows the platform refusal, and tries again', async () => {
     const user = userEvent.setup();
     platform.handlers.transactionHistory = () => ({ responseCode: 'VF', validationErrors: [{ param: 'keyword', description: 'must be at most 100 characters', code: 'tooLong', params: { max: 100 } }] });

@@ -21,7 +21,7 @@ import type { DownloadAccess } from './download.ts';
 import { ExportPanel } from './export-panel.tsx';
 import { HistoryFilterForm } from './filter-form.tsx';
 import { filterOf, historyRequest, isFiltered, parseHistorySearch, type HistoryFilter, type HistorySearch } from './filter.ts';
-import { useOperationTypeNames } from './messages.ts';
+import { useRowTypeName } from './messages.ts';
 import { EmailedExport } from './emailed-export.tsx';
 import { MonthlyExports } from './monthly-exports.tsx';
 import { Pager, SignedAmount, StatusBadge, pageCount } from './parts.tsx';
@@ -143,7 +143,7 @@ function Results({ actingCustomerId, filter, page, onPage }: { actingCustomerId:
 
 export function TransactionsTable({ transactions, caption }: { transactions: readonly Transaction[]; caption: string }) {
   const { t } = useLingui();
-  const typeNames = useOperationTypeNames();
+  const typeOf = useRowTypeName();
   const noteOf = useHistoryNote();
   const languageTag = getUiLanguageTag();
   return (
@@ -171,13 +171,13 @@ export function TransactionsTable({ transactions, caption }: { transactions: rea
                 {/* Each row opens the transaction's detail; the counterparty names the link. */}
                 <span className="history-description">
                   <Link to="/history/$transactionId" params={{ transactionId: detailParamOf(row) }} className="row-link">
-                    {row.counterparty || typeNames[row.operationType]}
+                    {row.counterparty || typeOf(row)}
                   </Link>
                   {noteOf(row) ? <span className="row-note">{noteOf(row)}</span> : null}
                   {row.reference ? <Reference reference={row.reference} /> : null}
                 </span>
               </td>
-              <td role="cell" data-label={t`Type`}>{typeNames[row.operationType]}</td>
+              <td role="cell" data-label={t`Type`}>{typeOf(row)}</td>
               <td role="cell" data-label={t`Status`}>
                 <StatusBadge status={row.status} always />
               </td>

@@ -29,6 +29,16 @@ export function useOperationTypeNames(): Record<OperationType, string> {
   };
 }
 
+/**
+ * A history row's type as the lists show it: a revenue-split share (a row naming its contract) says
+ * so; its wire type stays the spec's 'deposit' (document 2's transaction types have no split).
+ */
+export function useRowTypeName(): (row: { operationType: OperationType; contractId?: number | undefined }) => string {
+  const { t } = useLingui();
+  const typeNames = useOperationTypeNames();
+  return (row) => (row.contractId !== undefined ? t`Revenue split share` : typeNames[row.operationType]);
+}
+
 export function useStatusNames(): Record<TransferStatus, string> {
   const { t } = useLingui();
   return {

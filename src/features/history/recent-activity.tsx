@@ -18,7 +18,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { detailParamOf } from './detail-param.ts';
 import { historyRequest } from './filter.ts';
 import { formatDayHeading, groupByDay } from './group.ts';
-import { useOperationTypeNames } from './messages.ts';
+import { useRowTypeName } from './messages.ts';
 import { SignedAmount, StatusBadge } from './parts.tsx';
 import { transactionHistoryQuery } from './queries.ts';
 import { useHistoryNote } from '../../lib/card-decline-reasons.ts';
@@ -37,7 +37,7 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
   const { t } = useLingui();
   const id = useId();
   const query = useQuery(transactionHistoryQuery(actingCustomerId, historyRequest({}, 1, HISTORY_PAGE_SIZE)));
-  const typeNames = useOperationTypeNames();
+  const typeOf = useRowTypeName();
   const noteOf = useHistoryNote();
   const languageTag = getUiLanguageTag();
   // The newest few, not the whole first page: home is a glance (a phone would scroll past twenty
@@ -75,7 +75,7 @@ export function RecentActivity({ actingCustomerId }: { actingCustomerId: number 
                     <span className="activity-what">
                       <span>{row.counterparty}</span>
                       <span className="row-note">
-                        {typeNames[row.operationType]}
+                        {typeOf(row)}
                         {noteOf(row) ? ` · ${noteOf(row)}` : ''}
                       </span>
                     </span>
