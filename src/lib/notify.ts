@@ -1,6 +1,9 @@
 /**
  * A tiny toast store. Anything (the session machine's push handler, views) may push a toast; the
  * root layout renders them in an aria-live region. At most MAX_TOASTS are kept: the oldest goes.
+ * A toast's time stands still while the pointer is over it or the focus is in it (holdToast,
+ * releaseToast; WCAG 2.2.1 timing adjustable: a toast with an Open button can be read and pressed
+ * at one's own pace), and runs on with what was left once both have gone.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -35,6 +38,38 @@ let toasts: readonly Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** per toast: when its timer was (re)started and how long it had then; what holds it now */
+const clocks = new Map<number, { startedAt: number; leftMs: number; holds: Set<ToastHold> }>();
+export type ToastHold = 'pointer' | 'focus';
+
+function startClock(id: number, leftMs: number): void {
+  const clock = clocks.get(id);
+  if (clock) {
+    clock.startedAt = Date.now();
+    clock.leftMs = leftMs;
+  } else clocks.set(id, { startedAt: Date.now(), leftMs, holds: new Set() });
+  timers.set(id, setTimeout(() => dismissToast(id), leftMs));
+}
+
+/** The toast's time stops (the pointer is over it, or the focus in it). */
+export function holdToast(id: number, why: ToastHold): void {
+  const clock = clocks.get(id);
+  if (!clock) return;
+  if (clock.holds.size === 0) {
+    const timer = timers.get(id);
+    if (timer) clearTimeout(timer);
+    timers.delete(id);
+    clock.leftMs = Math.max(0, clock.leftMs - (Date.now() - clock.startedAt));
+  }
+  clock.holds.add(why);
+}
+
+/** That reason no longer holds the toast; with none left its time runs on (at least a second more). */
+export function releaseToast(id: number, why: ToastHold): void {
+  const clock = clocks.get(id);
+  if (!clock || !clock.holds.delete(why) || clock.holds.size > 0) return;
+  startClock(id, Math.max(clock.leftMs, 1_000));
+}
 
 function emit() {
   for (const listener of listeners) listener();
@@ -44,6 +79,7 @@ export function dismissToast(id: number): void {
   const timer = timers.get(id);
   if (timer) clearTimeout(timer);
   timers.delete(id);
+  clocks.delete(id);
   const next = toasts.filter((t) => t.id !== id);
   if (next.length !== toasts.length) {
     toasts = next;
@@ -61,10 +97,11 @@ export function pushToast(input: ToastInput): void {
       const timer = timers.get(dropped.id);
       if (timer) clearTimeout(timer);
       timers.delete(dropped.id);
+      clocks.delete(dropped.id);
     }
   }
   toasts = kept;
-  timers.set(toast.id, setTimeout(() => dismissToast(toast.id), timeoutMs));
+  startClock(toast.id, timeoutMs);
   emit();
 }
 
@@ -72,6 +109,7 @@ export function pushToast(input: ToastInput): void {
 export function clearToasts(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
+  clocks.clear();
   toasts = [];
   emit();
 }

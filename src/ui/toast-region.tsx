@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { dismissToast, useToasts } from '../lib/notify.ts';
+import { dismissToast, holdToast, releaseToast, useToasts } from '../lib/notify.ts';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons-core.tsx';
 
 const icons = { error: AlertIcon, success: CheckIcon, info: InfoIcon } as const;
@@ -19,7 +19,17 @@ export function ToastRegion() {
           const title = toast.title;
           const Icon = icons[toast.tone];
           return (
-            <li key={toast.id} className={`toast toast-${toast.tone}`}>
+            // its time stands still while the pointer is over it or the focus in it (notify.ts)
+            <li
+              key={toast.id}
+              className={`toast toast-${toast.tone}`}
+              onMouseEnter={() => holdToast(toast.id, 'pointer')}
+              onMouseLeave={() => releaseToast(toast.id, 'pointer')}
+              onFocus={() => holdToast(toast.id, 'focus')}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) releaseToast(toast.id, 'focus');
+              }}
+            >
               <Icon className="toast-icon" />
               <div className="toast-text">
                 <p className="toast-title">{toast.title}</p>
