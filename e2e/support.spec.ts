@@ -19,12 +19,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { demoUserByKey } from '../server/db/demo-users.ts';
-import { LoginPage, signInAdministrator } from './models/login-page.ts';
+import { signInAdministrator, signInWithAuthenticator } from './models/login-page.ts';
 import { MainLayout } from './models/main-layout.ts';
 import { latestMessage } from './support/mailbox.ts';
 import { step } from './support/step.ts';
-import { totp } from './support/totp.ts';
-import { totpAfterStep, totpStep } from './support/totp-step.ts';
 
 const anna = demoUserByKey.anna;
 const run = Date.now().toString(36);
@@ -66,15 +64,7 @@ function watchPush(page: Page): () => boolean {
  * session: src/app/session-controls.tsx useSavedLanguage), so once it has, she switches back.
  */
 async function signInAnna(page: Page): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.submitPassword(anna.email, anna.password);
-  await login.expectCodeStep();
-  const used = totpStep();
-  await login.submitCode(totp(anna.totpSecret!));
-  const refused = page.getByRole('alert');
-  await expect.poll(async () => /\/home$/.test(page.url()) || (await refused.first().isVisible()), { timeout: 20_000 }).toBe(true);
-  if (!/\/home$/.test(page.url())) await login.submitCode(totpAfterStep(anna.totpSecret!, used));
+  await signInWithAuthenticator(page, anna, async () => /\/home$/.test(page.url()));
   await expect(page).toHaveURL(/\/home$/);
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('savedLanguageApplied')), { message: 'the saved language applied' }).not.toBeNull();
   const saved = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('wlb.session') ?? '{}') as { customer?: { language?: string } }).customer?.language ?? 'en');
