@@ -168,7 +168,8 @@ describe('demo credentials: in demo mode', () => {
 });
 
 describe('seeding', () => {
-  it('seeds the demo people later into a database a start outside demo mode set up (still without users)', async () => {
+  // a whole seeding of the demo people (their signed tax forms and contracts among them) took over 30 s on a loaded machine: the limit catches a hang
+  it('seeds the demo people later into a database a start outside demo mode set up (still without users)', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase({ demoData: false });
     try {
       expect(await seedDatabase(database.open.db, { demo: false })).toBe(false);
